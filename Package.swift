@@ -1,0 +1,60 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "TouchLab",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "touchlab", targets: ["touchlab"]),
+    .library(name: "TouchLabEngine", targets: ["TouchLabEngine"]),
+    .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+  ],
+  targets: [
+    // UIKit's touch-delivery engine: plain Swift, no C libraries, no YAML.
+    .target(name: "TouchLabEngine", swiftSettings: [.swiftLanguageMode(.v5)]),
+    // Layout files (YAML) to scenes and scenarios.
+    .target(
+      name: "TouchLabLayout",
+      dependencies: ["TouchLabEngine", .product(name: "Yams", package: "Yams")],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // System libraries, through pkg-config.
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "pangocairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CX11", pkgConfig: "xi",
+      providers: [.apt(["libx11-dev", "libxi-dev"])]),
+    // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
+    .target(
+      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // The X11 front end: window, XInput2 input, the poll loop.
+    .target(
+      name: "TouchLabX11", dependencies: ["TouchLabEngine", "TouchLabRender", "CX11"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "touchlab",
+      dependencies: [
+        "TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabEngineTests", dependencies: ["TouchLabEngine"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabEngine"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabRenderTests", dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabEngine"],
+      resources: [.copy("References")],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabX11Tests", dependencies: ["TouchLabX11", "TouchLabEngine"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+  ]
+)

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A gesture recognizer delegate described by rules rather than code: what a layout's
+/// `delegate:` key builds (the seeds' usual `shouldReceiveTouch` fix, seed 003 §4.4).
+public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
+  /// False refuses every touch.
+  public var acceptsTouches = true
+  /// Refuse touches whose hit view is one of these views or inside one.
+  public var refuseTouchesInside: [UIView] = []
+  /// Accept only touches whose hit view is one of these views or inside one (when not empty).
+  public var acceptOnlyTouchesInside: [UIView] = []
+  /// `gestureRecognizerShouldBegin(_:)`'s answer.
+  public var shouldBegin = true
+  /// Recognize together with these recognizers; `simultaneousWithAll` with any.
+  public var simultaneousWith: [UIGestureRecognizer] = []
+  public var simultaneousWithAll = false
+  public var requiresFailureOf: [UIGestureRecognizer] = []
+  public var requiredToFailBy: [UIGestureRecognizer] = []
+
+  public init() {}
+
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { shouldBegin }
+
+  public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+    guard acceptsTouches else { return false }
+    guard let view = touch.view else { return true }
+    if refuseTouchesInside.contains(where: { view.isDescendant(of: $0) }) { return false }
+    if !acceptOnlyTouchesInside.isEmpty && !acceptOnlyTouchesInside.contains(where: { view.isDescendant(of: $0) }) {
+      return false
+    }
+    return true
+  }
+
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool {
+    simultaneousWithAll || simultaneousWith.contains { $0 === otherGestureRecognizer }
+  }
+
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool {
+    requiresFailureOf.contains { $0 === otherGestureRecognizer }
+  }
+
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool {
+    requiredToFailBy.contains { $0 === otherGestureRecognizer }
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// A class declared in a layout file (`ZZButton`, `YellowView`, `GLTableView`…): a subclass
+/// of a built-in class, or of another declared class, that overrides some methods. An
+/// override logs a line (as the seeds' `NSLog(@"%s", __func__)`) and either calls super or
+/// swallows the call; `pointInside`/`hitTest` overrides replace UIKit's answer with a rule.
+public final class ScriptedClass {
+  /// A method a declared class can override.
+  public enum Method: String, CaseIterable, Sendable {
+    case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    case hitTest, pointInside
+    case beginTracking, continueTracking, endTracking, cancelTracking
+    case sendAction
+    case gestureRecognizerShouldBegin
+    case touchesShouldBegin, touchesShouldCancel
+
+    /// Logged `hitTest`/`pointInside` overrides always return super's answer unless a rule
+    /// replaces it: "swallowing" a question has no meaning.
+    var returnsSuperAnswer: Bool { self == .hitTest || self == .pointInside }
+
+    /// The Objective-C selector the transcripts print.
+    public var selector: String {
+      switch self {
+      case .touchesBegan: "touchesBegan:withEvent:"
+      case .touchesMoved: "touchesMoved:withEvent:"
+      case .touchesEnded: "touchesEnded:withEvent:"
+      case .touchesCancelled: "touchesCancelled:withEvent:"
+      case .hitTest: "hitTest:withEvent:"
+      case .pointInside: "pointInside:withEvent:"
+      case .beginTracking: "beginTrackingWithTouch:withEvent:"
+      case .continueTracking: "continueTrackingWithTouch:withEvent:"
+      case .endTracking: "endTrackingWithTouch:withEvent:"
+      case .cancelTracking: "cancelTrackingWithEvent:"
+      case .sendAction: "sendAction:to:forEvent:"
+      case .gestureRecognizerShouldBegin: "gestureRecognizerShouldBegin:"
+      case .touchesShouldBegin: "touchesShouldBegin:withEvent:inContentView:"
+      case .touchesShouldCancel: "touchesShouldCancelInContentView:"
+      }
+    }
+  }
+
+  /// What an override prints and when.
+  public struct Log: Equatable, Sendable {
+    /// The line, with `%s` standing for `-[Class selector]` (like `__func__`) and `%state`
+    /// for a recognizer's state as UIKit's enum value. Nil prints `%s` alone.
+    public var text: String?
+    /// Print after the super call returns (the seeds' "after called state = 5").
+    public var afterSuper: Bool
+    public init(text: String? = nil, afterSuper: Bool = false) {
+      self.text = text
+      self.afterSuper = afterSuper
+    }
+  }
+
+  /// A `point(inside:with:)` rule (BEHAVIOUR.md §2).
+  public enum PointInsideRule: Equatable, Sendable {
+    /// Inside the bounds grown or shrunk by these insets (negative grows: button hit slop).
+    case inset(UIEdgeInsets)
+    /// Inside the bounds grown, centred, to at least this size (seed 001's `HitTestingBounds`).
+    case minimumSize(CGSize)
+    /// Inside any subview's frame (seed 003 §2.3: a child outside its parent's bounds).
+    case subviews
+    /// Inside a subview that is a `UIControl` (seed 003 §2.3: a button under a covering view).
+    case controlSubviews
+    /// Inside the bounds, or inside these views (the tab bar's centre button, seed 002).
+    case orInside([String])
+  }
+
+  /// A `hitTest(_:with:)` rule (BEHAVIOUR.md §2).
+  public enum HitTestRule: Equatable, Sendable {
+    /// Return the superview (seed 001 情景1).
+    case superview
+    /// Return nil: neither this view nor its subviews take touches.
+    case none
+    /// Return this view whenever the default would return anything.
+    case `self`
+    /// Return nil when the default answer is this view itself (a pass-through container).
+    case passThrough
+    /// Any hit inside goes to the view with this id (seed 003 §2.3's scroll-view container).
+    case forwardTo(String)
+    /// Ask subviews even when the point is outside the bounds (seed 001's child outside its parent).
+    case outsideBounds
+  }
+
+  public let name: String
+  /// The declared class this one inherits from, if its base is not a built-in class.
+  public let superclass: ScriptedClass?
+  /// The built-in class at the root of the chain (`UIButton`, `UIView`…).
+  public let builtinBase: String
+  public var logs: [Method: Log] = [:]
+  /// Methods whose overrides call super. A method that is logged but not listed here swallows the call.
+  public var callsSuper: Set<Method> = Set(Method.allCases)
+  /// Action methods this class implements (found by a nil-target action's responder-chain search).
+  public var actions: Set<String> = []
+  public var pointInside: PointInsideRule?
+  public var hitTest: HitTestRule?
+  /// `%s`-style format applied to every logged line of this class that gives no text (seed 003's "method: %s").
+  public var logFormat: String?
+
+  public init(name: String, superclass: ScriptedClass?, builtinBase: String) {
+    self.name = name
+    self.superclass = superclass
+    self.builtinBase = builtinBase
+  }
+
+  /// Whether this class or a declared ancestor is (or derives from) the named class.
+  public func isKind(of className: String) -> Bool {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.name == className { return true }
+      cls = c.superclass
+    }
+    return builtinBase == className
+  }
+
+  /// The declared class, from this one up, that implements an action method.
+  func implementor(of action: String) -> ScriptedClass? {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.actions.contains(action) { return c }
+      cls = c.superclass
+    }
+    return nil
+  }
+
+  func overrides(_ method: Method) -> Bool {
+    switch method {
+    case .pointInside: logs[method] != nil || pointInside != nil
+    case .hitTest: logs[method] != nil || hitTest != nil
+    default: logs[method] != nil
+    }
+  }
+}
+
+/// Anything a declared class can subclass: responders and gesture recognizers.
+public protocol Scriptable: AnyObject {
+  var scriptedClass: ScriptedClass? { get }
+  /// The id the layout gave this object.
+  var identifier: String? { get }
+  /// Where this object's records go (nil while it is not in a window).
+  var recorder: DeliveryRecorder? { get }
+  /// The state to print for `%state` (recognizers only).
+  var scriptedStateValue: Int? { get }
+}
+
+extension Scriptable {
+  public var scriptedStateValue: Int? { nil }
+
+  /// The class name transcripts use: the declared class, else the built-in one.
+  public var className: String {
+    scriptedClass?.name ?? String(describing: type(of: self))
+  }
+
+  /// Runs `method` the way a declared subclass chain would: from the most derived class up,
+  /// each override logs and calls super (or swallows, returning `swallowed`); `rule` lets a
+  /// class level answer by itself (pointInside/hitTest rules), given a way to call super;
+  /// the built-in implementation runs at the bottom.
+  func invokeScripted<R>(
+    _ method: ScriptedClass.Method, touches: [UITouch] = [], swallowed: R,
+    rule: ((ScriptedClass, () -> R) -> R?)? = nil, builtin: () -> R
+  ) -> R {
+    guard let cls = scriptedClass else { return builtin() }
+    return invokeLevel(cls, method, touches, swallowed, rule, builtin)
+  }
+
+  private func invokeLevel<R>(
+    _ cls: ScriptedClass?, _ method: ScriptedClass.Method, _ touches: [UITouch], _ swallowed: R,
+    _ rule: ((ScriptedClass, () -> R) -> R?)?, _ builtin: () -> R
+  ) -> R {
+    guard let c = cls else { return builtin() }
+    guard c.overrides(method) else { return invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
+    return withoutActuallyEscaping(builtin) { builtin in
+      invokeOverride(c, method, touches, swallowed, rule, builtin)
+    }
+  }
+
+  private func invokeOverride<R>(
+    _ c: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch], _ swallowed: R,
+    _ rule: ((ScriptedClass, () -> R) -> R?)?, _ builtin: @escaping () -> R
+  ) -> R {
+    let callSuper = { self.invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
+    let log = c.logs[method]
+    if let log, !log.afterSuper { emitLog(log, of: c, method, touches) }
+    let result: R
+    if let rule, let answer = rule(c, callSuper) {
+      result = answer
+    } else if log == nil || c.callsSuper.contains(method) || method.returnsSuperAnswer {
+      result = callSuper()
+    } else {
+      result = swallowed
+    }
+    if let log, log.afterSuper { emitLog(log, of: c, method, touches) }
+    return result
+  }
+
+  private func emitLog(_ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch]) {
+    guard let recorder else { return }
+    let function = "-[\(cls.name) \(method.selector)]"
+    var line = (log.text ?? cls.logFormat ?? "%s").replacingOccurrences(of: "%state", with: scriptedStateValue.map(String.init) ?? "")
+    line = line.replacingOccurrences(of: "%s", with: function)
+    recorder.record(.call, receiver: cls.name, receiverID: identifier, method: method.selector, touches: touches, line: line)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The scene's application object: owns the clock, the event queue and the delivery
+/// records; ends the responder chain; sends target-action messages.
+///
+/// TouchLab has no global application: every scene makes its own, so scenes never share
+/// state.
+open class UIApplication: UIResponder {
+  public let clock: EngineClock
+  let deliveryRecorder: DeliveryRecorder
+  public private(set) var windows: [UIWindow] = []
+  /// The app delegate: the chain's last responder when it is a plain responder.
+  public var delegate: UIResponder?
+
+  // Touch delivery state (UIApplication+TouchDelivery.swift).
+  var activeTouches: [UITouch] = []
+  var touchesByFinger: [Int: UITouch] = [:]
+  var nextTouchIdentifier = 1
+  var lastLift: (location: CGPoint, time: TimeInterval, tapCount: Int)?
+  var eventQueue: [[TouchInput]] = []
+  var heldTouches: [UITouch] = []
+  var isDispatching = false
+  let gestureEnvironment = GestureEnvironment()
+
+  public init(clock: EngineClock = EngineClock()) {
+    self.clock = clock
+    self.deliveryRecorder = DeliveryRecorder(clock: clock)
+    super.init()
+    gestureEnvironment.application = self
+  }
+
+  public var records: DeliveryRecorder { deliveryRecorder }
+  open override var application: UIApplication? { self }
+
+  public var keyWindow: UIWindow? { windows.last }
+
+  public func addWindow(_ window: UIWindow) {
+    windows.append(window)
+    window.owningApplication = self
+  }
+
+  /// The application → its delegate, when that is a plain responder (BEHAVIOUR.md §5).
+  open override var next: UIResponder? {
+    guard let delegate, !(delegate is UIView), !(delegate is UIViewController), delegate !== self else { return nil }
+    return delegate
+  }
+
+  // MARK: Target-action (BEHAVIOUR.md §6)
+
+  /// Sends `action` to `target`, or, when `target` is nil, to the first responder along the
+  /// chain from `sender` that implements it. Returns whether someone received it.
+  @discardableResult
+  open func sendAction(_ action: ActionMessage, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
+    switch action {
+    case .print(let text):
+      recorder?.record(.print, receiver: (sender as? Scriptable)?.className ?? "", receiverID: (sender as? Scriptable)?.identifier, method: text, touches: event?.touchList ?? [], line: text)
+      return true
+    case .selector(let name):
+      let receiver: AnyObject?
+      if let target {
+        receiver = target
+      } else {
+        let start = (sender as? UIResponder)
+        receiver = start?.target(forAction: name, withSender: sender)
+      }
+      guard let receiver else {
+        recorder?.record(.action, receiver: "nil", receiverID: nil, method: name, touches: event?.touchList ?? [], outcome: .ignored)
+        return false
+      }
+      let scriptable = receiver as? Scriptable
+      let implementor = scriptable?.scriptedClass?.implementor(of: name)?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
+      recorder?.record(.action, receiver: implementor, receiverID: scriptable?.identifier, method: name, touches: event?.touchList ?? [], line: "-[\(implementor) \(name)]")
+      return true
+    }
+  }
+}
+
+/// What a target-action pair sends: a selector (printed as `-[Target action]`) or, for a
+/// layout's `{print: TEXT}`, a line of text printed alone (the seeds' `NSLog(@"…")`).
+public enum ActionMessage: Equatable, Sendable, CustomStringConvertible {
+  case selector(String)
+  case print(String)
+
+  public var description: String {
+    switch self {
+    case .selector(let name): name
+    case .print(let text): "print(\(text))"
+    }
+  }
+}

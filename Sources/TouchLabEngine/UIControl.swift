@@ -1,0 +1,282 @@
+import Foundation
+
+/// A view that tracks a single touch and sends target-action messages for control
+/// events (BEHAVIOUR.md §6). Its `touches…` methods handle the touch themselves and do
+/// not pass it along the responder chain (§5).
+open class UIControl: UIView {
+  public struct Event: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let touchDown = Event(rawValue: 1 << 0)
+    public static let touchDownRepeat = Event(rawValue: 1 << 1)
+    public static let touchDragInside = Event(rawValue: 1 << 2)
+    public static let touchDragOutside = Event(rawValue: 1 << 3)
+    public static let touchDragEnter = Event(rawValue: 1 << 4)
+    public static let touchDragExit = Event(rawValue: 1 << 5)
+    public static let touchUpInside = Event(rawValue: 1 << 6)
+    public static let touchUpOutside = Event(rawValue: 1 << 7)
+    public static let touchCancel = Event(rawValue: 1 << 8)
+    public static let valueChanged = Event(rawValue: 1 << 12)
+    public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+
+    /// The events in delivery order, by UIKit's names.
+    public static let named: [(String, Event)] = [
+      ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat),
+      ("touchDragInside", .touchDragInside), ("touchDragOutside", .touchDragOutside),
+      ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
+      ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
+      ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
+      ("primaryActionTriggered", .primaryActionTriggered), ("allTouchEvents", .allTouchEvents),
+      ("allEvents", .allEvents),
+    ]
+  }
+
+  public struct State: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let normal: State = []
+    public static let highlighted = State(rawValue: 1 << 0)
+    public static let disabled = State(rawValue: 1 << 1)
+    public static let selected = State(rawValue: 1 << 2)
+  }
+
+  public var isEnabled = true
+  public var isSelected = false
+  public var isHighlighted = false
+  public private(set) var isTracking = false
+  public private(set) var isTouchInside = false
+  private var trackedTouch: UITouch?
+
+  struct TargetAction {
+    weak var target: AnyObject?
+    let hasTarget: Bool
+    let action: ActionMessage
+    let events: Event
+  }
+  private var targetActions: [TargetAction] = []
+
+  public var state: State {
+    var state: State = []
+    if isHighlighted { state.insert(.highlighted) }
+    if !isEnabled { state.insert(.disabled) }
+    if isSelected { state.insert(.selected) }
+    return state
+  }
+
+  /// Whether this is one of UIKit's own controls, whose default action beats an
+  /// ancestor's single tap (BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
+  open class var preventsOverlappingGestures: Bool { false }
+
+  // MARK: Targets
+
+  /// A nil target sends the action along the responder chain from this control.
+  public func addTarget(_ target: AnyObject?, action: ActionMessage, for events: Event) {
+    targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, events: events))
+  }
+
+  public func removeTarget(_ target: AnyObject?, action: ActionMessage?, for events: Event) {
+    targetActions.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+  }
+
+  public var allControlEvents: Event { targetActions.reduce(into: []) { $0.formUnion($1.events) } }
+
+  /// Sends the actions registered for `events`, each target in the order added (seed 004).
+  public func sendActions(for events: Event, with event: UIEvent? = nil) {
+    for pair in targetActions where !pair.events.isDisjoint(with: events) {
+      if pair.hasTarget && pair.target == nil { continue }
+      dispatchSendAction(pair.action, to: pair.target, for: event)
+    }
+  }
+
+  /// Sends one action through the application (`sendAction(_:to:from:for:)`).
+  open func sendAction(_ action: ActionMessage, to target: AnyObject?, for event: UIEvent?) {
+    application?.sendAction(action, to: target, from: self, for: event)
+  }
+
+  func dispatchSendAction(_ action: ActionMessage, to target: AnyObject?, for event: UIEvent?) {
+    invokeScripted(.sendAction, swallowed: ()) { sendAction(action, to: target, for: event) }
+  }
+
+  // MARK: Tracking
+
+  open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+  open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+  open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+  open func cancelTracking(with event: UIEvent?) {}
+
+  private func dispatchBeginTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
+    invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
+  }
+
+  private func dispatchContinueTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
+    invokeScripted(.continueTracking, touches: [touch], swallowed: false) { continueTracking(touch, with: event) }
+  }
+
+  private func dispatchEndTracking(_ touch: UITouch, _ event: UIEvent?) {
+    invokeScripted(.endTracking, touches: [touch], swallowed: ()) { endTracking(touch, with: event) }
+  }
+
+  private func dispatchCancelTracking(_ event: UIEvent?) {
+    invokeScripted(.cancelTracking, swallowed: ()) { cancelTracking(with: event) }
+  }
+
+  /// Inside while tracking: the bounds grown by about 70 pt (BEHAVIOUR.md §6).
+  func isInsideForTracking(_ touch: UITouch) -> Bool {
+    let margin = UIKitConstants.controlTrackingMargin
+    return bounds.insetBy(dx: -margin, dy: -margin).containsPoint(touch.location(in: self))
+  }
+
+  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard isEnabled, trackedTouch == nil, let touch = touches.inOrder.first else { return }
+    trackedTouch = touch
+    isTouchInside = true
+    isTracking = dispatchBeginTracking(touch, event)
+    isHighlighted = true
+    var events: Event = .touchDown
+    if touch.tapCount > 1 { events.insert(.touchDownRepeat) }
+    sendActions(for: events, with: event)
+  }
+
+  open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    let wasInside = isTouchInside
+    isTouchInside = isInsideForTracking(touch)
+    isHighlighted = isTouchInside
+    if isTracking {
+      isTracking = dispatchContinueTracking(touch, event)
+    }
+    guard isTracking else { return }
+    var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
+    if isTouchInside != wasInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
+    sendActions(for: events, with: event)
+  }
+
+  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    isTouchInside = isInsideForTracking(touch)
+    let wasTracking = isTracking
+    trackedTouch = nil
+    isHighlighted = false
+    isTracking = false
+    // endTracking runs before the touchUpInside action (seed 000 §0x01).
+    dispatchEndTracking(touch, event)
+    guard wasTracking else { return }
+    if isTouchInside {
+      didTouchUpInside(touch, with: event)
+      sendActions(for: primaryEvents(.touchUpInside), with: event)
+    } else {
+      sendActions(for: .touchUpOutside, with: event)
+    }
+  }
+
+  open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    trackedTouch = nil
+    isHighlighted = false
+    let wasTracking = isTracking
+    isTracking = false
+    dispatchCancelTracking(event)
+    if wasTracking { sendActions(for: .touchCancel, with: event) }
+  }
+
+  /// A subclass's change of value on a tap (a switch flips); before the actions go out.
+  func didTouchUpInside(_ touch: UITouch, with event: UIEvent?) {}
+
+  /// The events a touch-up-inside sends: buttons add `primaryActionTriggered` (iOS 14).
+  func primaryEvents(_ events: Event) -> Event { events }
+
+  /// The control rule (BEHAVIOUR.md §6): one of UIKit's own controls makes an ancestor's
+  /// single-finger single tap fail, so its own action wins — unless that recognizer does
+  /// not cancel touches in the view, where both act.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    guard Self.preventsOverlappingGestures, isEnabled, gestureRecognizer.view !== self,
+      gestureRecognizer.cancelsTouchesInView
+    else { return true }
+    if let tap = gestureRecognizer as? UITapGestureRecognizer {
+      return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
+    }
+    return !overlapsDefaultAction(gestureRecognizer)
+  }
+
+  /// Other gestures a control's default action overlaps (a switch's knob drag).
+  func overlapsDefaultAction(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
+
+/// UIKit's button: a title, a highlighted state, `touchUpInside` as its primary action.
+open class UIButton: UIControl {
+  public var title: String?
+
+  open override class var preventsOverlappingGestures: Bool { true }
+
+  override func primaryEvents(_ events: Event) -> Event { events.union(.primaryActionTriggered) }
+
+  public func setTitle(_ title: String?, for state: UIControl.State) { self.title = title }
+}
+
+/// UIKit's switch: a tap toggles it, dragging the knob sets it; `valueChanged` when it changes.
+open class UISwitch: UIControl {
+  public var isOn = false
+  /// The knob's position, 0 (off) … 1 (on), for the renderer while a finger drags it.
+  public private(set) var knobPosition: CGFloat = 0
+  private var valueAtTouchDown = false
+  private var isDraggingKnob = false
+  private var touchDownX: CGFloat = 0
+
+  /// UISwitch's fixed size.
+  public static let standardSize = CGSize(width: 51, height: 31)
+
+  open override class var preventsOverlappingGestures: Bool { true }
+
+  public func setOn(_ on: Bool, animated: Bool) {
+    isOn = on
+    knobPosition = on ? 1 : 0
+  }
+
+  override func overlapsDefaultAction(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    // A single-finger pan on the knob, parallel to the switch (Apple's documentation).
+    (gestureRecognizer as? UIPanGestureRecognizer).map { $0.minimumNumberOfTouches == 1 } ?? false
+  }
+
+  open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    valueAtTouchDown = isOn
+    isDraggingKnob = false
+    touchDownX = touch.location(in: self).x
+    knobPosition = isOn ? 1 : 0
+    return true
+  }
+
+  open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    let x = touch.location(in: self).x
+    // Horizontal movement beyond a few points turns the touch into a knob drag.
+    if abs(x - touchDownX) > 5 { isDraggingKnob = true }
+    if isDraggingKnob {
+      knobPosition = min(1, max(0, x / max(1, bounds.width)))
+    }
+    return true
+  }
+
+  open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+    guard isDraggingKnob, let touch else { return }
+    setOn(touch.location(in: self).x >= bounds.midX, animated: true)
+    isDraggingKnob = false
+    if isOn != valueAtTouchDown { sendActions(for: [.valueChanged, .primaryActionTriggered], with: event) }
+  }
+
+  open override func cancelTracking(with event: UIEvent?) {
+    isDraggingKnob = false
+    knobPosition = isOn ? 1 : 0
+  }
+
+  override func didTouchUpInside(_ touch: UITouch, with event: UIEvent?) {
+    // A tap toggles; a drag already set the value in endTracking.
+    guard isOn == valueAtTouchDown, !wasDragged(touch) else { return }
+    setOn(!isOn, animated: true)
+    sendActions(for: [.valueChanged, .primaryActionTriggered], with: event)
+  }
+
+  private func wasDragged(_ touch: UITouch) -> Bool {
+    abs(touch.location(in: self).x - touchDownX) > 5
+  }
+}

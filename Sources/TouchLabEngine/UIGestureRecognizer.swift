@@ -1,0 +1,334 @@
+import Foundation
+
+/// The delegate of a gesture recognizer (UIKit's `UIGestureRecognizerDelegate`).
+public protocol UIGestureRecognizerDelegate: AnyObject {
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+  func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+    true
+  }
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+}
+
+/// The base gesture recognizer: its state machine (checked against a table of legal
+/// transitions on every change), its targets, and the three delivery switches
+/// (BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
+/// does the rest — arbitration, actions, and what the view is given.
+open class UIGestureRecognizer: Scriptable {
+  public enum State: Int, Sendable, CustomStringConvertible {
+    case possible = 0, began, changed, ended, cancelled, failed
+    public static let recognized = State.ended
+
+    public var description: String {
+      switch self {
+      case .possible: "possible"
+      case .began: "began"
+      case .changed: "changed"
+      case .ended: "ended"
+      case .cancelled: "cancelled"
+      case .failed: "failed"
+      }
+    }
+  }
+
+  public var scriptedClass: ScriptedClass?
+  public var identifier: String?
+  /// UIKit's `name`, for debugging.
+  public var name: String?
+  public internal(set) weak var view: UIView?
+  public weak var delegate: UIGestureRecognizerDelegate?
+  public var cancelsTouchesInView = true
+  public var delaysTouchesBegan = false
+  /// True by default: Apple's documentation and seeds 000–002 (BEHAVIOUR.md §4).
+  public var delaysTouchesEnded = true
+  public var isEnabled = true {
+    didSet {
+      guard oldValue, !isEnabled else { return }
+      // Disabling a recognizer mid-gesture cancels it, or fails it while still possible.
+      switch storedState {
+      case .began, .changed: state = .cancelled
+      case .possible where isActive: state = .failed
+      default: break
+      }
+      environment?.settle()
+    }
+  }
+
+  private var storedState: State = .possible
+  struct Target {
+    weak var target: AnyObject?
+    let hasTarget: Bool
+    let action: ActionMessage
+  }
+  private(set) var targets: [Target] = []
+  private var failureRequirements: [WeakRecognizer] = []
+
+  /// Touches down now, in the order they arrived.
+  public internal(set) var trackedTouches: [UITouch] = []
+  /// Every touch of the current sequence, down or lifted (cleared by reset).
+  var sequenceTouches: [UITouch] = []
+  /// Took part in the current touch sequence.
+  var isActive = false
+  /// A recognition waiting for required recognizers to fail.
+  var pendingState: State?
+  /// States entered since the last settle, whose actions have not fired yet.
+  var unsettledStates: [State] = []
+  private var timers: [EngineClock.Token] = []
+  /// Illegal transitions attempted (each is ignored, as UIKit does, and counted for tests).
+  public private(set) var illegalTransitionCount = 0
+
+  public init() {}
+
+  public convenience init(target: AnyObject?, action: ActionMessage) {
+    self.init()
+    addTarget(target, action: action)
+  }
+
+  /// True for discrete recognizers (tap, swipe): possible → recognized or failed.
+  open var isDiscrete: Bool { false }
+
+  public var recorder: DeliveryRecorder? { view?.application?.recorder }
+  var environment: GestureEnvironment? { view?.application?.gestureEnvironment }
+  var clock: EngineClock? { view?.application?.clock }
+  public var scriptedStateValue: Int? { storedState.rawValue }
+
+  // MARK: State
+
+  open var state: State {
+    get { storedState }
+    set { requestTransition(to: newValue) }
+  }
+
+  /// Legal transitions, one table for both kinds (Apple's "Implementing a custom gesture
+  /// recognizer" state diagrams). Reset to possible is the environment's, not listed here.
+  static func isLegal(from old: State, to new: State, discrete: Bool) -> Bool {
+    switch (old, new) {
+    case (.possible, .failed): true
+    case (.possible, .ended): true  // recognized: discrete, or a continuous one ending at once
+    case (.possible, .began): !discrete
+    case (.began, .changed), (.began, .ended), (.began, .cancelled): !discrete
+    case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): !discrete
+    case (.began, .failed): !discrete  // the environment revoking a just-begun loser
+    default: false
+    }
+  }
+
+  private func requestTransition(to new: State) {
+    let old = storedState
+    if let pending = pendingState {
+      // Waiting on require(toFail:): further progress waits too; giving up drops it.
+      if new == .failed || new == .cancelled {
+        pendingState = nil
+        environment?.pendingDropped(self)
+        apply(.failed)
+      } else if new == .ended && pending == .began && !isDiscrete {
+        pendingState = .ended
+      }
+      return
+    }
+    guard Self.isLegal(from: old, to: new, discrete: isDiscrete) else {
+      illegalTransitionCount += 1
+      recorder?.record(
+        .state, receiver: className, receiverID: identifier, method: "\(old)->\(new)", outcome: .ignored)
+      return
+    }
+    if old == .possible && (new == .began || new == .ended) {
+      guard shouldBegin() else {
+        apply(.failed)
+        return
+      }
+      if let environment, environment.mustWait(self) {
+        pendingState = new
+        environment.addPending(self)
+        return
+      }
+    }
+    apply(new)
+  }
+
+  func apply(_ new: State) {
+    storedState = new
+    if new != .failed && new != .possible { unsettledStates.append(new) }
+    let outcome: DeliveryRecord.Outcome =
+      switch new {
+      case .possible: .possible
+      case .began: .began
+      case .changed: .changed
+      case .ended: isDiscrete ? .recognized : .ended
+      case .cancelled: .cancelled
+      case .failed: .failed
+      }
+    recorder?.record(
+      .state, receiver: className, receiverID: identifier, method: new.description, touches: sequenceTouches,
+      outcome: outcome)
+    environment?.noteChanged(self)
+  }
+
+  /// The environment forcing a state (exclusion, revocation) without asking anyone.
+  func force(_ new: State) {
+    pendingState = nil
+    unsettledStates.removeAll()
+    apply(new)
+  }
+
+  /// The delegate, then each touched view (BEHAVIOUR.md §4: the control rule lives there).
+  private func shouldBegin() -> Bool {
+    if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+    var asked: [UIView] = []
+    for touch in sequenceTouches {
+      guard let touched = touch.view, !asked.contains(where: { $0 === touched }) else { continue }
+      asked.append(touched)
+      if !touched.askGestureRecognizerShouldBegin(self) { return false }
+    }
+    return true
+  }
+
+  // MARK: Targets
+
+  public func addTarget(_ target: AnyObject?, action: ActionMessage) {
+    targets.append(Target(target: target, hasTarget: target != nil, action: action))
+  }
+
+  public func removeTarget(_ target: AnyObject?, action: ActionMessage?) {
+    targets.removeAll { $0.target === target && (action == nil || $0.action == action) }
+  }
+
+  // MARK: Dependencies
+
+  /// This recognizer waits until `other` fails, and fails if `other` recognizes.
+  public func require(toFail other: UIGestureRecognizer) {
+    failureRequirements.append(WeakRecognizer(other))
+  }
+
+  var explicitFailureRequirements: [UIGestureRecognizer] { failureRequirements.compactMap(\.value) }
+
+  open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+  open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+  // MARK: Touches (UIGestureRecognizerSubclass.h)
+
+  open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+  open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+  open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+  open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+  /// Called when the recognizer goes back to possible: clear per-gesture state here.
+  open func reset() {}
+
+  /// Stop tracking `touch`: it no longer counts for this recognizer.
+  public func ignore(_ touch: UITouch, for event: UIEvent) {
+    trackedTouches.removeAll { $0 === touch }
+  }
+
+  /// Whether this recognizer would still wait for more touches after all its touches
+  /// lifted (a double tap between its taps). One that would not, and is still possible
+  /// when its last touch lifts, fails then.
+  open var isAwaitingMoreTouches: Bool { false }
+
+  func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
+    let method = ScriptedClass.Method(touchPhase: phase)
+    recorder?.record(.call, receiver: className, receiverID: identifier, method: method.selector, touches: touches)
+    invokeScripted(method, touches: touches, swallowed: ()) {
+      let set = Set(touches)
+      switch phase {
+      case .began: touchesBegan(set, with: event)
+      case .moved, .stationary: touchesMoved(set, with: event)
+      case .ended: touchesEnded(set, with: event)
+      case .cancelled: touchesCancelled(set, with: event)
+      }
+    }
+  }
+
+  // MARK: Location
+
+  public var numberOfTouches: Int { trackedTouches.count }
+
+  /// The centroid of the tracked touches (of the last ones, once they lifted).
+  public func location(in view: UIView?) -> CGPoint {
+    let touches = trackedTouches.isEmpty ? sequenceTouches : trackedTouches
+    guard !touches.isEmpty else { return .zero }
+    var x: CGFloat = 0
+    var y: CGFloat = 0
+    for touch in touches {
+      let p = touch.location(in: view)
+      x += p.x
+      y += p.y
+    }
+    return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
+  }
+
+  public func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+    guard trackedTouches.indices.contains(touchIndex) else { return .zero }
+    return trackedTouches[touchIndex].location(in: view)
+  }
+
+  // MARK: Timers
+
+  /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
+  public func schedule(after delay: TimeInterval, _ body: @escaping () -> Void) {
+    guard let clock else { return }
+    var token: EngineClock.Token?
+    token = clock.schedule(after: delay) { [weak self] in
+      guard let self else { return }
+      self.timers.removeAll { $0 == token }
+      body()
+      self.environment?.settle()
+    }
+    if let token { timers.append(token) }
+  }
+
+  public func cancelTimers() {
+    for token in timers { clock?.cancel(token) }
+    timers.removeAll()
+  }
+
+  var hasTimers: Bool { !timers.isEmpty }
+
+  func resetToPossible() {
+    cancelTimers()
+    trackedTouches.removeAll()
+    sequenceTouches.removeAll()
+    isActive = false
+    pendingState = nil
+    unsettledStates.removeAll()
+    storedState = .possible
+    reset()
+    recorder?.record(.state, receiver: className, receiverID: identifier, method: "reset", outcome: .possible)
+  }
+
+  /// Still deciding, so it may still hold its touches back from the view.
+  var isUndecided: Bool {
+    storedState == .possible || (!unsettledStates.isEmpty && (storedState == .began || storedState == .ended))
+  }
+
+  var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }
+}
+
+struct WeakRecognizer {
+  weak var value: UIGestureRecognizer?
+  init(_ value: UIGestureRecognizer) { self.value = value }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Every figure of UIKit's touch handling that TouchLab reproduces, in one place, each with
+/// where it comes from. UIKit keeps most of these private; where so, the figure is the one
+/// the source articles (shared/seeds) or public ports measured, and BEHAVIOUR.md settles.
+public enum UIKitConstants {
+  /// Taps that land within this time of the previous lift continue its `tapCount`
+  /// (BEHAVIOUR.md §1; also the tap recognizer's maximum gap between taps, §4).
+  public static let multiTapInterval: TimeInterval = 0.35
+  /// ...and within this distance of it (BEHAVIOUR.md §1).
+  public static let multiTapDistance: CGFloat = 45
+  /// A tap recognizer fails when a finger stays down longer than this (BEHAVIOUR.md §4).
+  public static let tapMaximumDuration: TimeInterval = 0.75
+  /// A tap recognizer fails when a finger moves further than this from where it landed (§4).
+  public static let tapAllowableMovement: CGFloat = 45
+  /// `UILongPressGestureRecognizer.minimumPressDuration` default (Apple's documentation).
+  public static let longPressMinimumDuration: TimeInterval = 0.5
+  /// `UILongPressGestureRecognizer.allowableMovement` default (Apple's documentation).
+  public static let longPressAllowableMovement: CGFloat = 10
+  /// A pan begins once its touches have moved this far (BEHAVIOUR.md §4, "about 10 pt").
+  public static let panHysteresis: CGFloat = 10
+  /// A swipe must travel this far along its direction (not in the seeds; public ports use 50 pt).
+  public static let swipeMinimumDistance: CGFloat = 50
+  /// ...within this time of landing, or it fails (public ports).
+  public static let swipeMaximumDuration: TimeInterval = 0.5
+  /// A swipe fails when it strays this far across its direction (public ports).
+  public static let swipeMaximumDeviation: CGFloat = 30
+  /// A pinch begins once the distance between its fingers changed by this much (public ports).
+  public static let pinchHysteresis: CGFloat = 8
+  /// A rotation begins once its fingers turned by this angle, in radians (≈ 4.6°; public ports).
+  public static let rotationHysteresis: CGFloat = 0.08
+  /// While tracking, a `UIControl` counts a touch as inside within its bounds grown by
+  /// this much on every side (BEHAVIOUR.md §6, "about 70 pt").
+  public static let controlTrackingMargin: CGFloat = 70
+  /// `UIScrollView`'s delayed-touches-began recognizer holds a touch back this long (§7).
+  public static let scrollViewTouchDelay: TimeInterval = 0.15
+  /// `UIScrollView.DecelerationRate.normal`: velocity kept per millisecond (Apple's documentation).
+  public static let decelerationRateNormal: CGFloat = 0.998
+  /// `UIScrollView.DecelerationRate.fast` (Apple's documentation).
+  public static let decelerationRateFast: CGFloat = 0.99
+  /// A view whose alpha is at or below this is skipped by hit-testing (§2).
+  public static let hitTestMinimumAlpha: CGFloat = 0.01
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// An object that can respond to touches and pass them along the responder chain
+/// (BEHAVIOUR.md §5).
+open class UIResponder: Scriptable {
+  public var scriptedClass: ScriptedClass?
+  /// The id the layout gave this object.
+  public var identifier: String?
+
+  public init() {}
+
+  /// The next responder in the chain (nil at its end).
+  open var next: UIResponder? { nil }
+
+  /// The application this responder lives in, while it is on screen.
+  open var application: UIApplication? { nil }
+
+  public var recorder: DeliveryRecorder? { application?.deliveryRecorder }
+
+  // MARK: Touches — the default implementations pass the call to `next`.
+
+  open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    next?.receiveTouches(.began, touches.inOrder, event)
+  }
+
+  open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    next?.receiveTouches(.moved, touches.inOrder, event)
+  }
+
+  open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    next?.receiveTouches(.ended, touches.inOrder, event)
+  }
+
+  open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    next?.receiveTouches(.cancelled, touches.inOrder, event)
+  }
+
+  /// Calls the `touches…` method for `phase` as a message from outside: records the
+  /// delivery and runs a declared class's overrides before the built-in method.
+  func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent?) {
+    let method = ScriptedClass.Method(touchPhase: phase)
+    recorder?.record(.call, receiver: className, receiverID: identifier, method: method.selector, touches: touches)
+    invokeScripted(method, touches: touches, swallowed: ()) {
+      let set = Set(touches)
+      switch phase {
+      case .began: touchesBegan(set, with: event)
+      case .moved, .stationary: touchesMoved(set, with: event)
+      case .ended: touchesEnded(set, with: event)
+      case .cancelled: touchesCancelled(set, with: event)
+      }
+    }
+  }
+
+  // MARK: Actions
+
+  /// Whether this responder implements `action` (a declared class lists it under `actions`).
+  open func canPerformAction(_ action: String, withSender sender: Any?) -> Bool {
+    scriptedClass?.implementor(of: action) != nil
+  }
+
+  /// The responder, from this one along the chain, that implements `action`.
+  open func target(forAction action: String, withSender sender: Any?) -> UIResponder? {
+    var responder: UIResponder? = self
+    var steps = 0
+    // A chain is finite in UIKit; a hand-built cycle must not hang the engine.
+    while let r = responder, steps < 10_000 {
+      if r.canPerformAction(action, withSender: sender) { return r }
+      responder = r.next
+      steps += 1
+    }
+    return nil
+  }
+}
+
+extension ScriptedClass.Method {
+  init(touchPhase: UITouch.Phase) {
+    switch touchPhase {
+    case .began: self = .touchesBegan
+    case .moved, .stationary: self = .touchesMoved
+    case .ended: self = .touchesEnded
+    case .cancelled: self = .touchesCancelled
+    }
+  }
+}

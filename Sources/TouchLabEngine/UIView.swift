@@ -1,0 +1,286 @@
+import Foundation
+
+/// A rectangle on screen that takes part in hit-testing, draws, and responds to touches.
+open class UIView: UIResponder {
+  /// The centre in the superview's coordinates.
+  public var center: CGPoint
+  /// The view's own coordinate space; its origin is a scroll view's content offset.
+  public var bounds: CGRect
+  public var transform: CGAffineTransform = .identity
+  public private(set) weak var superview: UIView?
+  public private(set) var subviews: [UIView] = []
+  public private(set) var gestureRecognizers: [UIGestureRecognizer] = []
+
+  public var isUserInteractionEnabled = true
+  public var isHidden = false
+  public var alpha: CGFloat = 1
+  /// UIKit's default is false: such a view is given only the first touch (BEHAVIOUR.md §1).
+  public var isMultipleTouchEnabled = false
+  public var isExclusiveTouch = false
+  public var clipsToBounds = false
+  public var backgroundColor: UIColor?
+  /// The controller whose root view this is.
+  public internal(set) weak var viewController: UIViewController?
+
+  public init(frame: CGRect) {
+    self.center = CGPoint(x: frame.midX, y: frame.midY)
+    self.bounds = CGRect(origin: .zero, size: frame.size)
+    super.init()
+  }
+
+  public convenience override init() { self.init(frame: .zero) }
+
+  /// The frame in the superview's coordinates: with a transform, its bounding box (as UIKit).
+  public var frame: CGRect {
+    get {
+      let size = bounds.size
+      if transform.isIdentity {
+        return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+      }
+      let corners = [
+        CGPoint(x: -size.width / 2, y: -size.height / 2), CGPoint(x: size.width / 2, y: -size.height / 2),
+        CGPoint(x: -size.width / 2, y: size.height / 2), CGPoint(x: size.width / 2, y: size.height / 2),
+      ].map { $0.applying(transform) }
+      let xs = corners.map(\.x)
+      let ys = corners.map(\.y)
+      return CGRect(
+        x: center.x + xs.min()!, y: center.y + ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+    set {
+      center = CGPoint(x: newValue.midX, y: newValue.midY)
+      bounds.size = newValue.size
+    }
+  }
+
+  /// A layout id, under UIKit's name for such a thing.
+  public var accessibilityIdentifier: String? {
+    get { identifier }
+    set { identifier = newValue }
+  }
+
+  // MARK: Hierarchy
+
+  open var window: UIWindow? {
+    var view: UIView? = self
+    while let v = view {
+      if let w = v as? UIWindow { return w }
+      view = v.superview
+    }
+    return nil
+  }
+
+  open override var application: UIApplication? { window?.application }
+
+  public func addSubview(_ view: UIView) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  public func insertSubview(_ view: UIView, at index: Int) {
+    guard view !== self, !isDescendant(of: view) else { return }
+    view.removeFromSuperview()
+    subviews.insert(view, at: min(max(0, index), subviews.count))
+    view.superview = self
+  }
+
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+  }
+
+  public func bringSubviewToFront(_ view: UIView) {
+    guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+    subviews.remove(at: index)
+    subviews.append(view)
+  }
+
+  public func isDescendant(of view: UIView) -> Bool {
+    var current: UIView? = self
+    while let v = current {
+      if v === view { return true }
+      current = v.superview
+    }
+    return false
+  }
+
+  /// The first view in this subtree (this view included) with the given layout id.
+  public func view(withIdentifier id: String) -> UIView? {
+    if identifier == id { return self }
+    for sub in subviews {
+      if let found = sub.view(withIdentifier: id) { return found }
+    }
+    return nil
+  }
+
+  // MARK: Responder chain
+
+  /// A controller's root view → the controller; any other view → its superview (§5).
+  open override var next: UIResponder? {
+    if let controller = viewController { return controller }
+    return superview
+  }
+
+  // MARK: Gesture recognizers
+
+  public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    recognizer.view?.removeGestureRecognizer(recognizer)
+    gestureRecognizers.append(recognizer)
+    recognizer.view = self
+  }
+
+  public func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+    guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+    gestureRecognizers.removeAll { $0 === recognizer }
+    recognizer.view = nil
+  }
+
+  /// Asked before a recognizer of one of this view's touches leaves `possible` for
+  /// began/recognized; false makes it fail (BEHAVIOUR.md §4).
+  open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+  func askGestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+    invokeScripted(.gestureRecognizerShouldBegin, swallowed: true) { gestureRecognizerShouldBegin(recognizer) }
+  }
+
+  // MARK: Coordinates
+
+  /// A point in the superview's coordinates, in this view's.
+  @inline(__always)
+  func convertFromSuperview(_ p: CGPoint) -> CGPoint {
+    var local = CGPoint(x: p.x - center.x, y: p.y - center.y)
+    if !transform.isIdentity { local = local.applying(transform.inverted()) }
+    return CGPoint(x: local.x + bounds.width / 2 + bounds.minX, y: local.y + bounds.height / 2 + bounds.minY)
+  }
+
+  /// A point in this view's coordinates, in the superview's.
+  @inline(__always)
+  func convertToSuperview(_ p: CGPoint) -> CGPoint {
+    var local = CGPoint(x: p.x - bounds.minX - bounds.width / 2, y: p.y - bounds.minY - bounds.height / 2)
+    if !transform.isIdentity { local = local.applying(transform) }
+    return CGPoint(x: local.x + center.x, y: local.y + center.y)
+  }
+
+  /// Converts a point from `view`'s coordinates (the window's, or the screen's when there
+  /// is no window, when nil) to this view's.
+  public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    let inWindow = view?.convertToRoot(point) ?? point
+    return convertFromRoot(inWindow)
+  }
+
+  /// Converts a point from this view's coordinates to `view`'s (the window's when nil).
+  public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    let inWindow = convertToRoot(point)
+    return view?.convertFromRoot(inWindow) ?? inWindow
+  }
+
+  /// Up to the root of the hierarchy (the window, whose coordinates are the screen's).
+  func convertToRoot(_ point: CGPoint) -> CGPoint {
+    var p = point
+    var view: UIView = self
+    while let parent = view.superview {
+      p = view.convertToSuperview(p)
+      view = parent
+    }
+    return p
+  }
+
+  func convertFromRoot(_ point: CGPoint) -> CGPoint {
+    guard let parent = superview else { return point }
+    return convertFromSuperview(parent.convertFromRoot(point))
+  }
+
+  // MARK: Hit-testing (BEHAVIOUR.md §2)
+
+  /// UIKit's algorithm: nil when interaction is off, hidden or transparent; nil when the
+  /// point is outside; otherwise the subviews from last added to first; else this view.
+  open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    guard canTakeTouches else { return nil }
+    guard dispatchPointInside(point, with: event) else { return nil }
+    return hitTestSubviews(point, with: event) ?? self
+  }
+
+  var canTakeTouches: Bool {
+    isUserInteractionEnabled && !isHidden && alpha > UIKitConstants.hitTestMinimumAlpha
+  }
+
+  func hitTestSubviews(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    for sub in subviews.reversed() {
+      if let hit = sub.dispatchHitTest(sub.convertFromSuperview(point), with: event) { return hit }
+    }
+    return nil
+  }
+
+  open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+    bounds.containsPoint(point)
+  }
+
+  /// `hitTest(_:with:)` as a message from outside: a declared class's log and rule first.
+  func dispatchHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    invokeScripted(
+      .hitTest, swallowed: nil,
+      rule: { cls, callSuper in self.applyHitTestRule(cls.hitTest, point, event, callSuper) },
+      builtin: { hitTest(point, with: event) })
+  }
+
+  func dispatchPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
+    invokeScripted(
+      .pointInside, swallowed: false,
+      rule: { cls, callSuper in self.applyPointInsideRule(cls.pointInside, point, event, callSuper) },
+      builtin: { self.point(inside: point, with: event) })
+  }
+
+  private func applyHitTestRule(
+    _ rule: ScriptedClass.HitTestRule?, _ point: CGPoint, _ event: UIEvent?, _ callSuper: () -> UIView?
+  ) -> UIView?? {
+    guard let rule else { return .none }
+    switch rule {
+    case .none:
+      return .some(nil)
+    case .superview:
+      return .some(callSuper() == nil ? nil : superview)
+    case .self:
+      return .some(callSuper() == nil ? nil : self)
+    case .passThrough:
+      let hit = callSuper()
+      return .some(hit === self ? nil : hit)
+    case .forwardTo(let id):
+      guard callSuper() != nil else { return .some(nil) }
+      return .some(window?.view(withIdentifier: id) ?? view(withIdentifier: id))
+    case .outsideBounds:
+      guard canTakeTouches else { return .some(nil) }
+      if let hit = hitTestSubviews(point, with: event) { return .some(hit) }
+      return .some(dispatchPointInside(point, with: event) ? self : nil)
+    }
+  }
+
+  private func applyPointInsideRule(
+    _ rule: ScriptedClass.PointInsideRule?, _ point: CGPoint, _ event: UIEvent?, _ callSuper: () -> Bool
+  ) -> Bool? {
+    guard let rule else { return nil }
+    switch rule {
+    case .inset(let insets):
+      return bounds.inset(by: insets).containsPoint(point)
+    case .minimumSize(let size):
+      var area = bounds
+      if size.width > area.width {
+        area.origin.x -= (size.width - area.width) / 2
+        area.size.width = size.width
+      }
+      if size.height > area.height {
+        area.origin.y -= (size.height - area.height) / 2
+        area.size.height = size.height
+      }
+      return area.containsPoint(point)
+    case .subviews:
+      return subviews.contains { $0.frame.containsPoint(point) }
+    case .controlSubviews:
+      return subviews.contains { $0 is UIControl && $0.frame.containsPoint(point) }
+    case .orInside(let ids):
+      for id in ids {
+        guard let other = window?.view(withIdentifier: id) else { continue }
+        if other.point(inside: other.convert(point, from: self), with: event) { return true }
+      }
+      return callSuper()
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A mistake in a layout file, reported as `FILE:LINE:COLUMN: error: MESSAGE`.
+public struct LayoutError: Error, CustomStringConvertible, Equatable {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var message: String
+
+  public init(file: String, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public var description: String { "\(file):\(line):\(column): error: \(message)" }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TouchLabEngine
+
+/// Where a scripted finger goes.
+public enum FingerTarget: Equatable, Sendable {
+  /// A view's centre.
+  case view(String)
+  /// A point in window coordinates.
+  case point(CGPoint)
+  /// A point in a view's coordinates.
+  case pointInView(String, CGPoint)
+  /// The centre of a table's row (`section` 0 unless given).
+  case row(Int, section: Int, table: String)
+}
+
+/// One step of a scenario (LAYOUTS.md): steps run one after the other on the virtual clock.
+public enum ScenarioStep {
+  case tap(FingerTarget, duration: TimeInterval, fingers: Int)
+  case press(FingerTarget, duration: TimeInterval, fingers: Int)
+  case drag(FingerTarget, to: DragEnd, duration: TimeInterval, steps: Int, fingers: Int)
+  case down(FingerTarget, finger: Int)
+  case move(FingerTarget, finger: Int, duration: TimeInterval, steps: Int)
+  case up(finger: Int)
+  case wait(TimeInterval)
+  /// Property changes at this moment (an extension: `set: {ID.PROPERTY: VALUE}`).
+  case set(description: String, apply: () -> Void)
+
+  public enum DragEnd: Equatable, Sendable {
+    case target(FingerTarget)
+    case offset(CGPoint)
+  }
+}
+
+public struct Scenario {
+  public let name: String
+  public let steps: [ScenarioStep]
+  public let line: Int
+}

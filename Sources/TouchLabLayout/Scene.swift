@@ -1,0 +1,69 @@
+import Foundation
+import TouchLabEngine
+
+/// A layout file made real: the application, its window and view tree, and the scenarios.
+public final class Scene {
+  public let file: String
+  /// The layout's `title:` (shown in the window), if it has one.
+  public let title: String?
+  public let application: UIApplication
+  public let window: UIWindow
+  public let rootController: UIViewController
+  public let scenarios: [Scenario]
+  /// Every object with an id.
+  public let objects: [String: AnyObject]
+  /// Objects nothing else keeps alive (delegates, child controllers).
+  let retained: [AnyObject]
+
+  init(
+    file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController,
+    scenarios: [Scenario], objects: [String: AnyObject], retained: [AnyObject]
+  ) {
+    self.file = file
+    self.title = title
+    self.application = application
+    self.window = window
+    self.rootController = rootController
+    self.scenarios = scenarios
+    self.objects = objects
+    self.retained = retained
+  }
+
+  public func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }
+
+  public var records: DeliveryRecorder { application.records }
+
+  /// Applies `ID.PROPERTY=VALUE` (the command line's `--set`); the value is read as YAML.
+  public func set(_ assignment: String) throws {
+    let setter = try Self.parseAssignment(assignment, objects: objects, file: "--set")
+    setter()
+  }
+
+  static func parseAssignment(_ assignment: String, objects: [String: AnyObject], file: String) throws -> () -> Void {
+    guard let equals = assignment.firstIndex(of: "=") else {
+      throw LayoutError(file: file, line: 1, column: 1, message: "'\(assignment)' must be ID.PROPERTY=VALUE")
+    }
+    let path = String(assignment[..<equals])
+    let valueText = String(assignment[assignment.index(after: equals)...])
+    let node = try LayoutLoader.parseYAML(valueText, file: file)
+    let value = YAMLValue(node: node ?? .init(""), file: file)
+    return try makeSetter(path: path, value: value, objects: objects, at: value)
+  }
+
+  static func makeSetter(path: String, value: YAMLValue, objects: [String: AnyObject], at place: YAMLValue) throws -> () -> Void {
+    guard let dot = path.firstIndex(of: "."), dot != path.startIndex else {
+      throw place.error("'\(path)' must be ID.PROPERTY")
+    }
+    let id = String(path[..<dot])
+    let property = String(path[path.index(after: dot)...])
+    guard let object = objects[id] else {
+      throw place.error("unknown id '\(id)'\(suggestion(for: id, in: Array(objects.keys)))")
+    }
+    guard let setter = try PropertyTable.setter(property, value, for: object) else {
+      let names = PropertyTable.names(for: object)
+      let kind = (object as? Scriptable)?.className ?? String(describing: type(of: object))
+      throw place.error("\(kind) '\(id)' has no property '\(property)'\(suggestion(for: property, in: names))")
+    }
+    return setter
+  }
+}

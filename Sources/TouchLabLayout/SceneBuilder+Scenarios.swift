@@ -1,0 +1,138 @@
+import Foundation
+import TouchLabEngine
+
+extension SceneBuilder {
+  /// `scenarios: {NAME: [STEP…]}` (LAYOUTS.md). Fingers are checked as a replay would
+  /// use them (no `up` for a finger that is not down), so `touchlab check` catches it.
+  func buildScenarios(_ node: YAMLValue) throws -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for (name, keyValue, value) in try node.mapping("scenarios") {
+      var fingersDown: Set<Int> = []
+      var steps: [ScenarioStep] = []
+      for item in try value.list("scenario \(name)") {
+        steps.append(try buildStep(item, fingersDown: &fingersDown))
+      }
+      scenarios.append(Scenario(name: name, steps: steps, line: keyValue.line))
+    }
+    return scenarios
+  }
+
+  private static let stepKinds = ["tap", "press", "drag", "down", "move", "up", "wait", "set"]
+
+  private func buildStep(_ item: YAMLValue, fingersDown: inout Set<Int>) throws -> ScenarioStep {
+    let entries = try item.mapping("a step")
+    guard let kindEntry = entries.first(where: { Self.stepKinds.contains($0.key) }) else {
+      let first = entries.first
+      throw (first?.keyValue ?? item).error(
+        "a step starts with one of: \(Self.stepKinds.joined(separator: ", "))\(first.map { suggestion(for: $0.key, in: Self.stepKinds) } ?? "")")
+    }
+    let allowed: [String: [String]] = [
+      "tap": ["duration", "fingers"], "press": ["duration", "fingers"], "drag": ["to", "by", "duration", "steps", "fingers"],
+      "down": ["finger"], "move": ["finger", "duration", "steps"], "up": [], "wait": [], "set": [],
+    ]
+    var options: [String: YAMLValue] = [:]
+    for (key, keyValue, value) in entries where key != kindEntry.key {
+      guard allowed[kindEntry.key]!.contains(key) else {
+        let list = allowed[kindEntry.key]!
+        throw keyValue.error(
+          "unknown key '\(key)' in a \(kindEntry.key) step" + (list.isEmpty ? "" : "; expected \(list.joined(separator: ", "))"))
+      }
+      options[key] = value
+    }
+    func duration(default value: TimeInterval?) throws -> TimeInterval {
+      guard let node = options["duration"] else {
+        guard let value else { throw kindEntry.keyValue.error("a \(kindEntry.key) step needs a duration") }
+        return value
+      }
+      return try node.number("duration", in: 0...600)
+    }
+    func fingers() throws -> Int { try options["fingers"]?.int("fingers", in: 1...10) ?? 1 }
+    func finger() throws -> Int { try options["finger"]?.int("finger", in: 1...100) ?? 1 }
+    func requireFree(_ count: Int) throws {
+      let wanted = Set(1...count)
+      if let busy = wanted.intersection(fingersDown).min() {
+        throw kindEntry.keyValue.error("finger \(busy) is already down; lift it with 'up: \(busy)' first")
+      }
+    }
+    let value = kindEntry.value
+    switch kindEntry.key {
+    case "tap":
+      let n = try fingers()
+      try requireFree(n)
+      return .tap(try target(value), duration: try duration(default: 0.05), fingers: n)
+    case "press":
+      let n = try fingers()
+      try requireFree(n)
+      return .press(try target(value), duration: try duration(default: nil), fingers: n)
+    case "drag":
+      let n = try fingers()
+      try requireFree(n)
+      let end: ScenarioStep.DragEnd
+      switch (options["to"], options["by"]) {
+      case (let to?, nil): end = .target(try target(to))
+      case (nil, let by?): end = .offset(try by.point("by"))
+      default: throw kindEntry.keyValue.error("a drag step needs either 'to: TARGET' or 'by: [dx, dy]'")
+      }
+      let steps = try options["steps"]?.int("steps", in: 1...10_000) ?? 10
+      return .drag(try target(value), to: end, duration: try duration(default: 0.3), steps: steps, fingers: n)
+    case "down":
+      let f = try finger()
+      guard fingersDown.insert(f).inserted else { throw kindEntry.keyValue.error("finger \(f) is already down") }
+      return .down(try target(value), finger: f)
+    case "move":
+      let f = try finger()
+      guard fingersDown.contains(f) else { throw kindEntry.keyValue.error("finger \(f) is not down; put it down with 'down:' first") }
+      let steps = try options["steps"]?.int("steps", in: 1...10_000) ?? 1
+      return .move(try target(value), finger: f, duration: try duration(default: 0), steps: steps)
+    case "up":
+      let f = try value.int("up", in: 1...100)
+      guard fingersDown.remove(f) != nil else { throw value.error("finger \(f) is not down") }
+      return .up(finger: f)
+    case "wait":
+      return .wait(try value.number("wait", in: 0...600))
+    default:  // set
+      var setters: [() -> Void] = []
+      var names: [String] = []
+      for (path, pathValue, v) in try value.mapping("set") {
+        setters.append(try Scene.makeSetter(path: path, value: v, objects: objects, at: pathValue))
+        names.append("\(path)=\(v.scalarText ?? "…")")
+      }
+      return .set(description: names.joined(separator: ", ")) { for s in setters { s() } }
+    }
+  }
+
+  /// A finger target: a view id, `[x, y]`, `{view: ID, at: [x, y]}` or `{row: N, in: TABLE}`.
+  private func target(_ value: YAMLValue) throws -> FingerTarget {
+    if let id = value.scalarText, !value.isNull {
+      guard objects[id] is UIView else { throw value.error("unknown view id '\(id)'\(suggestion(for: id, in: viewIDs))") }
+      return .view(id)
+    }
+    if case .sequence = value.node { return .point(try value.point("a point")) }
+    var view: String?
+    var at: CGPoint?
+    var row: Int?
+    var section = 0
+    var table: String?
+    for (key, keyValue, v) in try value.mapping("a target") {
+      switch key {
+      case "view": view = try v.string("view")
+      case "at": at = try v.point("at")
+      case "row": row = try v.int("row", in: 0...1_000_000)
+      case "section": section = try v.int("section", in: 0...1_000_000)
+      case "in": table = try v.string("in")
+      default: throw keyValue.error("unknown key '\(key)' in a target; expected view and at, or row and in")
+      }
+    }
+    if let view {
+      guard objects[view] is UIView else { throw value.error("unknown view id '\(view)'\(suggestion(for: view, in: viewIDs))") }
+      return at.map { .pointInView(view, $0) } ?? .view(view)
+    }
+    if let row, let table {
+      try checkRowTarget(row: row, section: section, table: table, at: value)
+      return .row(row, section: section, table: table)
+    }
+    throw value.error("a target is a view id, [x, y], {view: ID, at: [x, y]} or {row: N, in: TABLE}")
+  }
+
+  private var viewIDs: [String] { objects.filter { $0.value is UIView }.map(\.key) }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import TouchLabEngine
+
+extension SceneBuilder {
+  // MARK: Controllers
+
+  mutating func buildController(_ node: YAMLValue, frame: CGRect?, depth: Int) throws -> UIViewController {
+    var classValue: YAMLValue?
+    var viewNode: YAMLValue?
+    var idValue: YAMLValue?
+    for (key, keyValue, value) in try node.mapping("controller") {
+      switch key {
+      case "class": classValue = value
+      case "view": viewNode = value
+      case "id": idValue = value
+      default: throw keyValue.error("unknown key '\(key)' in controller; expected class, id, view")
+      }
+    }
+    guard let viewNode else { throw node.error("a controller needs a 'view'") }
+    let controller = try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
+      ?? UIViewController()
+    if let idValue { try register(idValue, controller) }
+    // The controller's own view object replaces the placeholder it was made with.
+    controller.view = try buildView(viewNode, controller: controller, defaultFrame: frame, depth: depth + 1)
+    retained.append(controller)
+    return controller
+  }
+
+  // MARK: Views
+
+  /// Keys that are structure, not properties.
+  static let viewStructuralKeys = ["id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow"]
+
+  mutating func buildView(
+    _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
+  ) throws -> UIView {
+    guard depth <= Self.maximumDepth else { throw node.error("views nest deeper than \(Self.maximumDepth) levels") }
+    viewCount += 1
+    guard viewCount <= Self.maximumViews else { throw node.error("more than \(Self.maximumViews) views") }
+    let entries = try node.mapping("a view")
+    let view: UIView
+    if let classEntry = entries.first(where: { $0.key == "class" }) {
+      view = try instantiate(classEntry.value, family: .view, what: "a view") as! UIView
+    } else {
+      view = UIView()
+    }
+    if let frame = defaultFrame { view.frame = frame }
+    var hasFrame = defaultFrame != nil || view is UISwitch
+    var subviewsNode: YAMLValue?
+    var gesturesNode: YAMLValue?
+    var targetsNode: YAMLValue?
+    var tableNodes: [(String, YAMLValue, YAMLValue)] = []
+    for (key, keyValue, value) in entries {
+      switch key {
+      case "class": break
+      case "id": try register(value, view)
+      case "subviews": subviewsNode = value
+      case "gestures": gesturesNode = value
+      case "targets": targetsNode = value
+      case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
+      default:
+        if key == "frame" { hasFrame = true }
+        guard let setter = try PropertyTable.setter(key, value, for: view) else {
+          let names = PropertyTable.names(for: view) + Self.viewStructuralKeys
+          throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
+        }
+        setter()
+      }
+    }
+    guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
+    if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
+    if let subviewsNode {
+      for item in try subviewsNode.list("subviews") {
+        try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)
+      }
+    }
+    if let gesturesNode {
+      for item in try gesturesNode.list("gestures") {
+        view.addGestureRecognizer(try buildRecognizer(item, controller: controller))
+      }
+    }
+    if let targetsNode {
+      guard let control = view as? UIControl else {
+        throw targetsNode.error("targets are for controls (UIControl, UIButton, UISwitch and their subclasses)")
+      }
+      try addTargets(targetsNode, to: control, controller: controller)
+    }
+    return view
+  }
+
+  /// A subview entry: a view, or `{controller: {…}}` for a child controller.
+  mutating func addSubviewNode(_ item: YAMLValue, to parent: UIView, controller: UIViewController, depth: Int) throws {
+    let entries = try item.mapping("a subview")
+    if let childEntry = entries.first(where: { $0.key == "controller" }) {
+      guard entries.count == 1 else { throw item.error("a child controller entry has only the key 'controller'") }
+      let child = try buildController(childEntry.value, frame: nil, depth: depth + 1)
+      controller.addChild(child)
+      parent.addSubview(child.view)
+      return
+    }
+    parent.addSubview(try buildView(item, controller: controller, defaultFrame: nil, depth: depth + 1))
+  }
+
+  // MARK: Targets
+
+  mutating func addTargets(_ node: YAMLValue, to control: UIControl, controller: UIViewController) throws {
+    for item in try node.list("targets") {
+      var events: UIControl.Event = []
+      var targetValue: YAMLValue?
+      var hasTargetKey = false
+      var action: ActionMessage?
+      for (key, keyValue, value) in try item.mapping("a target") {
+        switch key {
+        case "event", "events":
+          for name in try value.stringList("event") {
+            guard let event = UIControl.Event.named.first(where: { $0.0 == name })?.1 else {
+              let names = UIControl.Event.named.map(\.0)
+              throw value.error("unknown control event '\(name)'\(suggestion(for: name, in: names))")
+            }
+            events.formUnion(event)
+          }
+        case "target":
+          hasTargetKey = true
+          targetValue = value
+        case "action": action = try parseAction(value)
+        default: throw keyValue.error("unknown key '\(key)' in a target; expected event, target, action")
+        }
+      }
+      guard !events.isEmpty else { throw item.error("a target needs an event (touchUpInside, valueChanged…)") }
+      guard let action else { throw item.error("a target needs an action: a method name or {print: TEXT}") }
+      try linkTarget(targetValue, hasTargetKey: hasTargetKey, controller: controller) { target in
+        control.addTarget(target, action: action, for: events)
+      }
+    }
+  }
+
+  /// `target:` absent → the controller; `nil`/null → nil (the responder-chain search); an id → that object.
+  mutating func linkTarget(
+    _ value: YAMLValue?, hasTargetKey: Bool, controller: UIViewController, _ link: @escaping (AnyObject?) -> Void
+  ) throws {
+    guard hasTargetKey, let value else {
+      link(controller)
+      return
+    }
+    if value.isNull || value.scalarText == "nil" {
+      link(nil)
+      return
+    }
+    let id = try value.string("target")
+    if id == "controller" && objects[id] == nil {
+      link(controller)
+      return
+    }
+    fixups.append { objects in
+      guard let object = objects[id] else { throw value.error("unknown target id '\(id)'\(suggestion(for: id, in: Array(objects.keys)))") }
+      link(object)
+    }
+  }
+
+  func parseAction(_ value: YAMLValue) throws -> ActionMessage {
+    if let name = value.scalarText, !value.isNull {
+      guard !name.isEmpty, !name.contains(" ") else { throw value.error("an action is a method name (no spaces) or {print: TEXT}") }
+      return .selector(name)
+    }
+    let entries = try value.mapping("action")
+    guard entries.count == 1, entries[0].key == "print" else { throw value.error("an action is a method name or {print: TEXT}") }
+    return .print(try entries[0].value.string("print"))
+  }
+
+  // MARK: Gesture recognizers
+
+  mutating func buildRecognizer(_ node: YAMLValue, controller: UIViewController) throws -> UIGestureRecognizer {
+    let entries = try node.mapping("a gesture recognizer")
+    guard let classEntry = entries.first(where: { $0.key == "class" }) else {
+      throw node.error("a gesture recognizer needs a class (UITapGestureRecognizer, UIPanGestureRecognizer…)")
+    }
+    let recognizer = try instantiate(classEntry.value, family: .recognizer, what: "a gesture") as! UIGestureRecognizer
+    var actions: [(YAMLValue?, Bool, ActionMessage)] = []
+    var targetValue: YAMLValue?
+    var hasTargetKey = false
+    var actionValue: YAMLValue?
+    for (key, keyValue, value) in entries {
+      switch key {
+      case "class": break
+      case "id": try register(value, recognizer)
+      case "action": actionValue = value
+      case "target":
+        hasTargetKey = true
+        targetValue = value
+      case "targets":
+        for item in try value.list("targets") {
+          var t: YAMLValue?
+          var has = false
+          var a: ActionMessage?
+          for (k, kv, v) in try item.mapping("a target") {
+            switch k {
+            case "target":
+              t = v
+              has = true
+            case "action": a = try parseAction(v)
+            default: throw kv.error("unknown key '\(k)' in a recognizer target; expected target, action")
+            }
+          }
+          guard let a else { throw item.error("a target needs an action") }
+          actions.append((t, has, a))
+        }
+      case "requireToFail":
+        let ids = try value.stringList("requireToFail")
+        fixups.append { objects in
+          for id in ids {
+            guard let other = objects[id] as? UIGestureRecognizer else { throw value.error("unknown gesture id '\(id)' in requireToFail") }
+            recognizer.require(toFail: other)
+          }
+        }
+      case "delegate":
+        recognizer.delegate = try buildDelegate(value)
+      default:
+        guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
+          let names = PropertyTable.names(for: recognizer) + ["id", "class", "action", "target", "targets", "requireToFail", "delegate"]
+          throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
+        }
+        setter()
+      }
+    }
+    if let actionValue { actions.insert((targetValue, hasTargetKey, try parseAction(actionValue)), at: 0) }
+    for (target, has, action) in actions {
+      try linkTarget(target, hasTargetKey: has, controller: controller) { recognizer.addTarget($0, action: action) }
+    }
+    return recognizer
+  }
+
+  mutating func buildDelegate(_ node: YAMLValue) throws -> RuleGestureDelegate {
+    let delegate = RuleGestureDelegate()
+    retained.append(delegate)
+    func views(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIView]) -> Void) throws {
+      let ids = try value.stringList(what)
+      fixups.append { objects in
+        assign(try ids.map { id in
+          guard let view = objects[id] as? UIView else { throw value.error("unknown view id '\(id)' in \(what)") }
+          return view
+        })
+      }
+    }
+    func recognizers(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIGestureRecognizer]) -> Void) throws {
+      let ids = try value.stringList(what)
+      fixups.append { objects in
+        assign(try ids.map { id in
+          guard let r = objects[id] as? UIGestureRecognizer else { throw value.error("unknown gesture id '\(id)' in \(what)") }
+          return r
+        })
+      }
+    }
+    for (key, keyValue, value) in try node.mapping("delegate") {
+      switch key {
+      case "shouldReceiveTouch":
+        if value.scalarText != nil && !value.isNull {
+          delegate.acceptsTouches = try value.bool("shouldReceiveTouch")
+          continue
+        }
+        for (k, kv, v) in try value.mapping("shouldReceiveTouch") {
+          switch k {
+          case "notInside": try views(v, "notInside") { delegate.refuseTouchesInside = $0 }
+          case "inside": try views(v, "inside") { delegate.acceptOnlyTouchesInside = $0 }
+          default: throw kv.error("unknown key '\(k)' in shouldReceiveTouch; expected notInside, inside, or true/false")
+          }
+        }
+      case "shouldRecognizeSimultaneously":
+        if value.scalarText == "all" {
+          delegate.simultaneousWithAll = true
+        } else if let text = value.scalarText, ["true", "false"].contains(text) {
+          delegate.simultaneousWithAll = try value.bool("shouldRecognizeSimultaneously")
+        } else {
+          try recognizers(value, "shouldRecognizeSimultaneously") { delegate.simultaneousWith = $0 }
+        }
+      case "shouldBegin": delegate.shouldBegin = try value.bool("shouldBegin")
+      case "shouldRequireFailureOf": try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
+      case "shouldBeRequiredToFailBy": try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
+      default:
+        let known = ["shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf", "shouldBeRequiredToFailBy"]
+        throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
+      }
+    }
+    return delegate
+  }
+}
+
