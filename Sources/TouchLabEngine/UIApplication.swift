@@ -68,8 +68,12 @@ open class UIApplication: UIResponder {
         return false
       }
       let scriptable = receiver as? Scriptable
-      let implementor = scriptable?.scriptedClass?.implementor(of: name)?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
-      recorder?.record(.action, receiver: implementor, receiverID: scriptable?.identifier, method: name, touches: event?.touchList ?? [], line: "-[\(implementor) \(name)]")
+      let declaring = scriptable?.scriptedClass?.implementor(of: name)
+      let implementor = declaring?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
+      // The method prints as the receiver's class logs (`logFormat`, e.g. seed 003's "method: %s").
+      let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
+      let line = format.replacingOccurrences(of: "%s", with: "-[\(implementor) \(name)]")
+      recorder?.record(.action, receiver: implementor, receiverID: scriptable?.identifier, method: name, touches: event?.touchList ?? [], line: line)
       return true
     }
   }

@@ -1,0 +1,138 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import XCTest
+
+/// Every mistake in a layout is a FILE:LINE:COLUMN error, never a crash or a guess.
+final class LayoutErrorTests: XCTestCase {
+  func error(_ yaml: String) -> LayoutError? {
+    do {
+      _ = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+      return nil
+    } catch let error as LayoutError {
+      return error
+    } catch {
+      XCTFail("not a LayoutError: \(error)")
+      return nil
+    }
+  }
+
+  func assertError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+    guard let e = error(yaml) else {
+      XCTFail("expected an error containing '\(text)'", file: file, line: lineNumber)
+      return
+    }
+    XCTAssertEqual(e.line, line, "\(e)", file: file, line: lineNumber)
+    XCTAssertEqual(e.column, column, "\(e)", file: file, line: lineNumber)
+    XCTAssertTrue(e.message.contains(text), "\(e)", file: file, line: lineNumber)
+    XCTAssertTrue(e.description.hasPrefix("t.yaml:\(line):\(column): error: "), file: file, line: lineNumber)
+  }
+
+  func testYAMLSyntaxError() {
+    assertError("controller:\n  view: [1, 2\n", line: 3, column: 1, contains: "YAML syntax")
+  }
+
+  func testUnknownTopLevelKey() {
+    assertError("controler:\n  view: {}\n", line: 1, column: 1, contains: "did you mean 'controller'")
+  }
+
+  func testUnknownViewKeySuggestsTheRightOne() {
+    assertError(
+      "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 10, 10], colour: red}\n", line: 4, column: 40,
+      contains: "did you mean 'color'")
+  }
+
+  func testWrongType() {
+    assertError("controller:\n  view:\n    alpha: lots\n", line: 3, column: 12, contains: "alpha must be a finite number")
+  }
+
+  func testNaNAndInfinityAreRejected() {
+    assertError("controller:\n  view:\n    alpha: .nan\n", line: 3, column: 12, contains: "finite")
+    assertError(
+      "controller:\n  view:\n    subviews: [{frame: [0, 0, .inf, 1]}]\n", line: 3, column: 31, contains: "frame")
+  }
+
+  func testUnknownClass() {
+    assertError(
+      "controller:\n  view:\n    subviews: [{class: UIButon, frame: [0, 0, 1, 1]}]\n", line: 3, column: 24,
+      contains: "did you mean 'UIButton'")
+  }
+
+  func testClassOfTheWrongFamily() {
+    assertError(
+      "controller:\n  view:\n    subviews: [{class: UITapGestureRecognizer, frame: [0, 0, 1, 1]}]\n", line: 3,
+      column: 24, contains: "must be a view")
+  }
+
+  func testUnknownBaseAndBaseCycles() {
+    assertError("classes:\n  A: {base: UIVew}\ncontroller: {view: {}}\n", line: 2, column: 13, contains: "unknown base class")
+    assertError(
+      "classes:\n  A: {base: B}\n  B: {base: A}\ncontroller: {view: {}}\n", line: 2, column: 6,
+      contains: "cycle in base classes: A → B → A")
+  }
+
+  func testDuplicateIDs() {
+    assertError(
+      "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1]}\n      - {id: a, frame: [0, 0, 1, 1]}\n",
+      line: 5, column: 14, contains: "duplicate id 'a'")
+  }
+
+  func testDuplicateKeys() {
+    assertError("controller:\n  view:\n    alpha: 1\n    alpha: 0.5\n", line: 4, column: 5, contains: "duplicate key 'alpha'")
+  }
+
+  func testUnknownIDs() {
+    assertError(
+      "controller:\n  view:\n    gestures: [{class: UITapGestureRecognizer, requireToFail: [nope]}]\n", line: 3,
+      column: 63, contains: "unknown gesture id 'nope'")
+    assertError(
+      "controller: {view: {}}\nscenarios:\n  s:\n    - tap: nowhere\n", line: 4, column: 12, contains: "unknown view id")
+  }
+
+  func testMethodsAClassDoesNotHave() {
+    assertError(
+      "classes:\n  V: {base: UIView, log: [beginTracking]}\ncontroller: {view: {}}\n", line: 2, column: 27,
+      contains: "has no method 'beginTracking'")
+  }
+
+  func testFingerBookkeeping() {
+    assertError("controller: {view: {}}\nscenarios:\n  s:\n    - up: 1\n", line: 4, column: 11, contains: "finger 1 is not down")
+    assertError(
+      "controller: {view: {}}\nscenarios:\n  s:\n    - down: [1, 1]\n    - tap: [2, 2]\n", line: 5, column: 7,
+      contains: "finger 1 is already down")
+  }
+
+  func testPressNeedsADuration() {
+    assertError("controller: {view: {}}\nscenarios:\n  s:\n    - press: [1, 1]\n", line: 4, column: 7, contains: "needs a duration")
+  }
+
+  func testMissingFrame() {
+    assertError("controller:\n  view:\n    subviews: [{id: a}]\n", line: 3, column: 16, contains: "needs a frame")
+  }
+
+  func testDeepNestingIsAnErrorNotACrash() {
+    var yaml = "controller:\n  view:\n"
+    var indent = "    "
+    for _ in 0..<250 {
+      yaml += "\(indent)subviews:\n\(indent)  - frame: [0, 0, 1, 1]\n"
+      indent += "    "
+    }
+    XCTAssertNotNil(error(yaml)?.message.contains("deeper"))
+  }
+
+  func testSetAssignments() throws {
+    let scene = try LayoutLoader.load(
+      yaml: "controller:\n  view:\n    subviews: [{id: v, frame: [0, 0, 10, 10]}]\n", file: "t.yaml")
+    try scene.set("v.alpha=0.5")
+    XCTAssertEqual((scene.objects["v"] as? UIView)?.alpha, 0.5)
+    XCTAssertThrowsError(try scene.set("v.alpah=1")) { XCTAssertTrue("\($0)".contains("did you mean 'alpha'")) }
+    XCTAssertThrowsError(try scene.set("w.alpha=1")) { XCTAssertTrue("\($0)".contains("unknown id 'w'")) }
+    XCTAssertThrowsError(try scene.set("v.alpha")) { XCTAssertTrue("\($0)".contains("ID.PROPERTY=VALUE")) }
+  }
+
+  func testEveryBundledLayoutChecksClean() throws {
+    for file in try GoldenTranscriptTests.layoutFiles() {
+      XCTAssertNoThrow(try LayoutLoader.load(path: file.path), file.lastPathComponent)
+    }
+  }
+}
