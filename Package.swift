@@ -54,7 +54,7 @@ let package = Package(
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabX11Tests", dependencies: ["TouchLabX11", "TouchLabEngine"],
+      name: "TouchLabX11Tests", dependencies: ["TouchLabX11", "TouchLabRender", "TouchLabEngine", "CX11"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
   ]
 )

@@ -193,11 +193,15 @@ extension Scriptable {
     return result
   }
 
-  private func emitLog(_ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch]) {
+  private func emitLog(
+    _ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch]
+  ) {
     guard let recorder else { return }
     let function = "-[\(cls.name) \(method.selector)]"
-    var line = (log.text ?? cls.logFormat ?? "%s").replacingOccurrences(of: "%state", with: scriptedStateValue.map(String.init) ?? "")
+    var line = (log.text ?? cls.logFormat ?? "%s").replacingOccurrences(
+      of: "%state", with: scriptedStateValue.map(String.init) ?? "")
     line = line.replacingOccurrences(of: "%s", with: function)
-    recorder.record(.call, receiver: cls.name, receiverID: identifier, method: method.selector, touches: touches, line: line)
+    recorder.record(
+      .call, receiver: cls.name, receiverID: identifier, method: method.selector, touches: touches, line: line)
   }
 }

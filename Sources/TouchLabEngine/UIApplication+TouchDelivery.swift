@@ -116,24 +116,30 @@ extension UIApplication {
     let hit = window.dispatchHitTest(point, with: event)
     touch.view = hit
     guard let hit else {
-      recorder?.record(.hitTest, receiver: "nil", receiverID: nil, method: "hitTest:withEvent:", touches: [touch], outcome: .ignored)
+      recorder?.record(
+        .hitTest, receiver: "nil", receiverID: nil, method: "hitTest:withEvent:", touches: [touch], outcome: .ignored)
       touch.isCutOffFromView = true
       return touch
     }
-    recorder?.record(.hitTest, receiver: hit.className, receiverID: hit.identifier, method: "hitTest:withEvent:", touches: [touch])
+    recorder?.record(
+      .hitTest, receiver: hit.className, receiverID: hit.identifier, method: "hitTest:withEvent:", touches: [touch])
 
     // isExclusiveTouch: no touch for others while an exclusive view tracks one, and none
     // for an exclusive view while another view tracks one (BEHAVIOUR.md §1).
     let tracking = activeTouches.filter { $0 !== touch && !$0.isFinished && !$0.isCutOffFromView && $0.view != nil }
     if tracking.contains(where: { $0.view !== hit && ($0.view!.isExclusiveTouch || hit.isExclusiveTouch) }) {
       touch.isCutOffFromView = true
-      recorder?.record(.drop, receiver: hit.className, receiverID: hit.identifier, method: "isExclusiveTouch", touches: [touch], outcome: .blocked)
+      recorder?.record(
+        .drop, receiver: hit.className, receiverID: hit.identifier, method: "isExclusiveTouch", touches: [touch],
+        outcome: .blocked)
       return touch
     }
     // isMultipleTouchEnabled == false: only the first touch goes to the view.
     if !hit.isMultipleTouchEnabled && tracking.contains(where: { $0.view === hit }) {
       touch.isCutOffFromView = true
-      recorder?.record(.drop, receiver: hit.className, receiverID: hit.identifier, method: "isMultipleTouchEnabled", touches: [touch], outcome: .blocked)
+      recorder?.record(
+        .drop, receiver: hit.className, receiverID: hit.identifier, method: "isMultipleTouchEnabled", touches: [touch],
+        outcome: .blocked)
     }
 
     // The recognizers of the hit view and its ancestors, outermost first (BEHAVIOUR.md §3).
@@ -148,7 +154,8 @@ extension UIApplication {
       for recognizer in v.gestureRecognizers where recognizer.isEnabled && !recognizer.isTerminal {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
           recorder?.record(
-            .drop, receiver: recognizer.className, receiverID: recognizer.identifier, method: "gestureRecognizer:shouldReceiveTouch:",
+            .drop, receiver: recognizer.className, receiverID: recognizer.identifier,
+            method: "gestureRecognizer:shouldReceiveTouch:",
             touches: [touch], outcome: .ignored)
           continue
         }
@@ -205,7 +212,9 @@ extension UIApplication {
       case .began:
         if isBeganHeld(touch) {
           heldTouches.append(touch)
-          recorder?.record(.hold, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:", touches: [touch], outcome: .held)
+          recorder?.record(
+            .hold, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
+            touches: [touch], outcome: .held)
         } else {
           batch.add(view, .began, touch)
           touch.viewDelivery = .began
@@ -223,7 +232,9 @@ extension UIApplication {
           if touch.phase == .ended && isEndedHeld(touch) {
             touch.endPending = true
             if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
-            recorder?.record(.hold, receiver: view.className, receiverID: view.identifier, method: "touchesEnded:withEvent:", touches: [touch], outcome: .held)
+            recorder?.record(
+              .hold, receiver: view.className, receiverID: view.identifier, method: "touchesEnded:withEvent:",
+              touches: [touch], outcome: .held)
           } else {
             batch.add(view, touch.phase, touch)
             touch.viewDelivery = .finished
@@ -254,7 +265,9 @@ extension UIApplication {
       case .began:
         batch.add(view, .cancelled, touch)
       case .none:
-        recorder?.record(.drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:", touches: [touch], outcome: .dropped)
+        recorder?.record(
+          .drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
+          touches: [touch], outcome: .dropped)
       case .finished:
         continue
       }
@@ -281,10 +294,14 @@ extension UIApplication {
         }
         guard shouldReleaseHeldBegan(touch, event: event) else {
           touch.isCutOffFromView = true
-          recorder?.record(.drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:", touches: [touch], outcome: .dropped)
+          recorder?.record(
+            .drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
+            touches: [touch], outcome: .dropped)
           continue
         }
-        recorder?.record(.release, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:", touches: [touch], outcome: .released)
+        recorder?.record(
+          .release, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
+          touches: [touch], outcome: .released)
         batch.add(view, .began, touch)
         touch.viewDelivery = .began
         if touch.movedWhileHeld && !touch.isFinished { batch.add(view, .moved, touch) }

@@ -50,10 +50,14 @@ open class UIApplication: UIResponder {
   /// Sends `action` to `target`, or, when `target` is nil, to the first responder along the
   /// chain from `sender` that implements it. Returns whether someone received it.
   @discardableResult
-  open func sendAction(_ action: ActionMessage, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool {
+  open func sendAction(_ action: ActionMessage, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?)
+    -> Bool
+  {
     switch action {
     case .print(let text):
-      recorder?.record(.print, receiver: (sender as? Scriptable)?.className ?? "", receiverID: (sender as? Scriptable)?.identifier, method: text, touches: event?.touchList ?? [], line: text)
+      recorder?.record(
+        .print, receiver: (sender as? Scriptable)?.className ?? "", receiverID: (sender as? Scriptable)?.identifier,
+        method: text, touches: event?.touchList ?? [], line: text)
       return true
     case .selector(let name):
       let receiver: AnyObject?
@@ -64,7 +68,8 @@ open class UIApplication: UIResponder {
         receiver = start?.target(forAction: name, withSender: sender)
       }
       guard let receiver else {
-        recorder?.record(.action, receiver: "nil", receiverID: nil, method: name, touches: event?.touchList ?? [], outcome: .ignored)
+        recorder?.record(
+          .action, receiver: "nil", receiverID: nil, method: name, touches: event?.touchList ?? [], outcome: .ignored)
         return false
       }
       let scriptable = receiver as? Scriptable
@@ -73,7 +78,9 @@ open class UIApplication: UIResponder {
       // The method prints as the receiver's class logs (`logFormat`, e.g. seed 003's "method: %s").
       let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
       let line = format.replacingOccurrences(of: "%s", with: "-[\(implementor) \(name)]")
-      recorder?.record(.action, receiver: implementor, receiverID: scriptable?.identifier, method: name, touches: event?.touchList ?? [], line: line)
+      recorder?.record(
+        .action, receiver: implementor, receiverID: scriptable?.identifier, method: name,
+        touches: event?.touchList ?? [], line: line)
       return true
     }
   }

@@ -77,7 +77,9 @@ open class UIControl: UIView {
   }
 
   public func removeTarget(_ target: AnyObject?, action: ActionMessage?, for events: Event) {
-    targetActions.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+    targetActions.removeAll {
+      $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events)
+    }
   }
 
   public var allControlEvents: Event { targetActions.reduce(into: []) { $0.formUnion($1.events) } }

@@ -6,7 +6,8 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
   func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
   func gestureRecognizer(
     _ gestureRecognizer: UIGestureRecognizer,
-    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
   func gestureRecognizer(
     _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
   ) -> Bool
@@ -38,7 +39,8 @@ extension UIGestureRecognizerDelegate {
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Scriptable {
   public enum State: Int, Sendable, CustomStringConvertible {
-    case possible = 0, began, changed, ended, cancelled, failed
+    case possible = 0
+    case began, changed, ended, cancelled, failed
     public static let recognized = State.ended
 
     public var description: String {

@@ -35,7 +35,8 @@ open class UIView: UIResponder {
     get {
       let size = bounds.size
       if transform.isIdentity {
-        return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        return CGRect(
+          x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
       }
       let corners = [
         CGPoint(x: -size.width / 2, y: -size.height / 2), CGPoint(x: size.width / 2, y: -size.height / 2),

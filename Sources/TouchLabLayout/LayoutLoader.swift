@@ -20,7 +20,8 @@ public enum LayoutLoader {
   /// Loads a layout from its text; `file` names it in error messages.
   public static func load(yaml: String, file: String) throws -> Scene {
     guard let root = try parseYAML(yaml, file: file) else {
-      throw LayoutError(file: file, line: 1, column: 1, message: "the file is empty; a layout needs at least a controller")
+      throw LayoutError(
+        file: file, line: 1, column: 1, message: "the file is empty; a layout needs at least a controller")
     }
     var builder = SceneBuilder(file: file)
     return try builder.build(YAMLValue(node: root, file: file))
@@ -58,6 +59,8 @@ public enum LayoutLoader {
 }
 
 /// Built-in classes a layout may name or subclass.
+// Case names are UIKit class names, which the layout format uses verbatim.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel
   case UIWindow
@@ -68,8 +71,12 @@ enum BuiltinClass: String, CaseIterable {
   case UIResponder
 
   enum Family: String {
-    case view = "a view", window = "a window", recognizer = "a gesture recognizer", controller = "a view controller"
-    case application = "an application", responder = "a responder"
+    case view = "a view"
+    case window = "a window"
+    case recognizer = "a gesture recognizer"
+    case controller = "a view controller"
+    case application = "an application"
+    case responder = "a responder"
   }
 
   var family: Family {

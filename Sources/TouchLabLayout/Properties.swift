@@ -13,38 +13,54 @@ struct PropertyTable {
     let parse: (YAMLValue, AnyObject) throws -> Setter
   }
 
-  static func bool<T: AnyObject>(_ name: String, _ aliases: [String] = [], _ keyPath: ReferenceWritableKeyPath<T, Bool>) -> Entry {
-    Entry(name: name, aliases: aliases, appliesTo: { $0 is T }) { value, object in
-      let v = try value.bool(name)
-      return { (object as! T)[keyPath: keyPath] = v }
-    }
+  static func bool<T: AnyObject>(_ name: String, _ aliases: [String] = [], _ keyPath: ReferenceWritableKeyPath<T, Bool>)
+    -> Entry
+  {
+    Entry(
+      name: name, aliases: aliases, appliesTo: { $0 is T },
+      parse: { value, object in
+        let v = try value.bool(name)
+        return { (object as! T)[keyPath: keyPath] = v }
+      })
   }
 
   static func number<T: AnyObject>(
-    _ name: String, _ aliases: [String] = [], _ range: ClosedRange<Double>, _ keyPath: ReferenceWritableKeyPath<T, CGFloat>
+    _ name: String, _ aliases: [String] = [], _ range: ClosedRange<Double>,
+    _ keyPath: ReferenceWritableKeyPath<T, CGFloat>
   ) -> Entry {
-    Entry(name: name, aliases: aliases, appliesTo: { $0 is T }) { value, object in
-      let v = CGFloat(try value.number(name, in: range))
-      return { (object as! T)[keyPath: keyPath] = v }
-    }
+    Entry(
+      name: name, aliases: aliases, appliesTo: { $0 is T },
+      parse: { value, object in
+        let v = CGFloat(try value.number(name, in: range))
+        return { (object as! T)[keyPath: keyPath] = v }
+      })
   }
 
   static func seconds<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, TimeInterval>) -> Entry {
-    Entry(name: name, aliases: [], appliesTo: { $0 is T }) { value, object in
-      let v = try value.number(name, in: 0...3600)
-      return { (object as! T)[keyPath: keyPath] = v }
-    }
+    Entry(
+      name: name, aliases: [], appliesTo: { $0 is T },
+      parse: { value, object in
+        let v = try value.number(name, in: 0...3600)
+        return { (object as! T)[keyPath: keyPath] = v }
+      })
   }
 
-  static func int<T: AnyObject>(_ name: String, _ range: ClosedRange<Int>, _ keyPath: ReferenceWritableKeyPath<T, Int>) -> Entry {
-    Entry(name: name, aliases: [], appliesTo: { $0 is T }) { value, object in
-      let v = try value.int(name, in: range)
-      return { (object as! T)[keyPath: keyPath] = v }
-    }
+  static func int<T: AnyObject>(_ name: String, _ range: ClosedRange<Int>, _ keyPath: ReferenceWritableKeyPath<T, Int>)
+    -> Entry
+  {
+    Entry(
+      name: name, aliases: [], appliesTo: { $0 is T },
+      parse: { value, object in
+        let v = try value.int(name, in: range)
+        return { (object as! T)[keyPath: keyPath] = v }
+      })
   }
 
-  static func custom<T: AnyObject>(_ name: String, _ aliases: [String] = [], _ parse: @escaping (YAMLValue, T) throws -> Setter) -> Entry {
-    Entry(name: name, aliases: aliases, appliesTo: { $0 is T }) { value, object in try parse(value, object as! T) }
+  static func custom<T: AnyObject>(
+    _ name: String, _ aliases: [String] = [], _ parse: @escaping (YAMLValue, T) throws -> Setter
+  ) -> Entry {
+    Entry(
+      name: name, aliases: aliases, appliesTo: { $0 is T }, parse: { value, object in try parse(value, object as! T) })
   }
 
   static let entries: [Entry] = {
@@ -120,9 +136,13 @@ struct PropertyTable {
       int("numberOfTouchesRequired", 1...10, \UISwipeGestureRecognizer.numberOfTouchesRequired),
       custom("direction") { (value, swipe: UISwipeGestureRecognizer) in
         var direction: UISwipeGestureRecognizer.Direction = []
-        let all: [String: UISwipeGestureRecognizer.Direction] = ["right": .right, "left": .left, "up": .up, "down": .down]
+        let all: [String: UISwipeGestureRecognizer.Direction] = [
+          "right": .right, "left": .left, "up": .up, "down": .down,
+        ]
         for name in try value.stringList("direction") {
-          guard let d = all[name] else { throw value.error("direction must be right, left, up or down (or a list of them)") }
+          guard let d = all[name] else {
+            throw value.error("direction must be right, left, up or down (or a list of them)")
+          }
           direction.insert(d)
         }
         return { swipe.direction = direction }
@@ -157,7 +177,8 @@ struct PropertyTable {
     for (key, keyValue, item) in try value.mapping("transform") {
       switch key {
       case "rotate":
-        t = t.concatenating(CGAffineTransform(rotationAngle: try item.number("rotate", in: -36_000...36_000) * .pi / 180))
+        t = t.concatenating(
+          CGAffineTransform(rotationAngle: try item.number("rotate", in: -36_000...36_000) * .pi / 180))
       case "scale":
         if item.scalarText != nil {
           let s = try item.number("scale", in: -1000...1000)
@@ -170,7 +191,8 @@ struct PropertyTable {
         let p = try item.point("translate")
         t = t.concatenating(CGAffineTransform(translationX: p.x, y: p.y))
       default:
-        throw keyValue.error("unknown transform key '\(key)'; use rotate, scale, translate or a list [a, b, c, d, tx, ty]")
+        throw keyValue.error(
+          "unknown transform key '\(key)'; use rotate, scale, translate or a list [a, b, c, d, tx, ty]")
       }
     }
     return t

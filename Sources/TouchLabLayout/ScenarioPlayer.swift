@@ -29,7 +29,9 @@ public struct ScenarioPlayer {
     case .tap(let target, let duration, let fingers), .press(let target, let duration, let fingers):
       let points = spread(location(of: target), fingers)
       send(points.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .began, location: $0.element) }, at: time)
-      send(points.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .ended, location: $0.element) }, at: time + duration)
+      send(
+        points.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .ended, location: $0.element) },
+        at: time + duration)
       return time + duration
     case .drag(let target, let end, let duration, let steps, let fingers):
       let start = location(of: target)
@@ -45,15 +47,20 @@ public struct ScenarioPlayer {
         let f = CGFloat(i) / CGFloat(steps)
         let p = CGPoint(x: start.x + (finish.x - start.x) * f, y: start.y + (finish.y - start.y) * f)
         last = spread(p, fingers)
-        send(last.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .moved, location: $0.element) }, at: time + duration * Double(f))
+        send(
+          last.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .moved, location: $0.element) },
+          at: time + duration * Double(f))
       }
-      send(last.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .ended, location: $0.element) }, at: time + duration)
+      send(
+        last.enumerated().map { TouchInput(finger: $0.offset + 1, phase: .ended, location: $0.element) },
+        at: time + duration)
       return time + duration
     case .down(let target, let finger):
       send([TouchInput(finger: finger, phase: .began, location: location(of: target))], at: time)
       return time
     case .move(let target, let finger, let duration, let steps):
-      let start = scene.application.touchesOnScreen.first { $0.finger == finger }?.location(in: nil) ?? location(of: target)
+      let start =
+        scene.application.touchesOnScreen.first { $0.finger == finger }?.location(in: nil) ?? location(of: target)
       let finish = location(of: target)
       for i in 1...steps {
         let f = CGFloat(i) / CGFloat(steps)
@@ -148,7 +155,11 @@ public struct TranscriptFormatter {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out + "\""

@@ -50,7 +50,9 @@ public final class Scene {
     return try makeSetter(path: path, value: value, objects: objects, at: value)
   }
 
-  static func makeSetter(path: String, value: YAMLValue, objects: [String: AnyObject], at place: YAMLValue) throws -> () -> Void {
+  static func makeSetter(path: String, value: YAMLValue, objects: [String: AnyObject], at place: YAMLValue) throws -> ()
+    -> Void
+  {
     guard let dot = path.firstIndex(of: "."), dot != path.startIndex else {
       throw place.error("'\(path)' must be ID.PROPERTY")
     }

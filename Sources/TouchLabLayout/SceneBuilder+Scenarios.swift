@@ -24,10 +24,12 @@ extension SceneBuilder {
     guard let kindEntry = entries.first(where: { Self.stepKinds.contains($0.key) }) else {
       let first = entries.first
       throw (first?.keyValue ?? item).error(
-        "a step starts with one of: \(Self.stepKinds.joined(separator: ", "))\(first.map { suggestion(for: $0.key, in: Self.stepKinds) } ?? "")")
+        "a step starts with one of: \(Self.stepKinds.joined(separator: ", "))\(first.map { suggestion(for: $0.key, in: Self.stepKinds) } ?? "")"
+      )
     }
     let allowed: [String: [String]] = [
-      "tap": ["duration", "fingers"], "press": ["duration", "fingers"], "drag": ["to", "by", "duration", "steps", "fingers"],
+      "tap": ["duration", "fingers"], "press": ["duration", "fingers"],
+      "drag": ["to", "by", "duration", "steps", "fingers"],
       "down": ["finger"], "move": ["finger", "duration", "steps"], "up": [], "wait": [], "set": [],
     ]
     var options: [String: YAMLValue] = [:]
@@ -35,7 +37,8 @@ extension SceneBuilder {
       guard allowed[kindEntry.key]!.contains(key) else {
         let list = allowed[kindEntry.key]!
         throw keyValue.error(
-          "unknown key '\(key)' in a \(kindEntry.key) step" + (list.isEmpty ? "" : "; expected \(list.joined(separator: ", "))"))
+          "unknown key '\(key)' in a \(kindEntry.key) step"
+            + (list.isEmpty ? "" : "; expected \(list.joined(separator: ", "))"))
       }
       options[key] = value
     }
@@ -81,7 +84,9 @@ extension SceneBuilder {
       return .down(try target(value), finger: f)
     case "move":
       let f = try finger()
-      guard fingersDown.contains(f) else { throw kindEntry.keyValue.error("finger \(f) is not down; put it down with 'down:' first") }
+      guard fingersDown.contains(f) else {
+        throw kindEntry.keyValue.error("finger \(f) is not down; put it down with 'down:' first")
+      }
       let steps = try options["steps"]?.int("steps", in: 1...10_000) ?? 1
       return .move(try target(value), finger: f, duration: try duration(default: 0), steps: steps)
     case "up":
@@ -104,7 +109,9 @@ extension SceneBuilder {
   /// A finger target: a view id, `[x, y]`, `{view: ID, at: [x, y]}` or `{row: N, in: TABLE}`.
   private func target(_ value: YAMLValue) throws -> FingerTarget {
     if let id = value.scalarText, !value.isNull {
-      guard objects[id] is UIView else { throw value.error("unknown view id '\(id)'\(suggestion(for: id, in: viewIDs))") }
+      guard objects[id] is UIView else {
+        throw value.error("unknown view id '\(id)'\(suggestion(for: id, in: viewIDs))")
+      }
       return .view(id)
     }
     if case .sequence = value.node { return .point(try value.point("a point")) }
@@ -124,7 +131,9 @@ extension SceneBuilder {
       }
     }
     if let view {
-      guard objects[view] is UIView else { throw value.error("unknown view id '\(view)'\(suggestion(for: view, in: viewIDs))") }
+      guard objects[view] is UIView else {
+        throw value.error("unknown view id '\(view)'\(suggestion(for: view, in: viewIDs))")
+      }
       return at.map { .pointInView(view, $0) } ?? .view(view)
     }
     if let row, let table {

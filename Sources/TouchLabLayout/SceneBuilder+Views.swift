@@ -17,7 +17,8 @@ extension SceneBuilder {
       }
     }
     guard let viewNode else { throw node.error("a controller needs a 'view'") }
-    let controller = try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
+    let controller =
+      try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
       ?? UIViewController()
     if let idValue { try register(idValue, controller) }
     // The controller's own view object replaces the placeholder it was made with.
@@ -29,7 +30,9 @@ extension SceneBuilder {
   // MARK: Views
 
   /// Keys that are structure, not properties.
-  static let viewStructuralKeys = ["id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow"]
+  static let viewStructuralKeys = [
+    "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow",
+  ]
 
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
@@ -152,18 +155,24 @@ extension SceneBuilder {
       return
     }
     fixups.append { objects in
-      guard let object = objects[id] else { throw value.error("unknown target id '\(id)'\(suggestion(for: id, in: Array(objects.keys)))") }
+      guard let object = objects[id] else {
+        throw value.error("unknown target id '\(id)'\(suggestion(for: id, in: Array(objects.keys)))")
+      }
       link(object)
     }
   }
 
   func parseAction(_ value: YAMLValue) throws -> ActionMessage {
     if let name = value.scalarText, !value.isNull {
-      guard !name.isEmpty, !name.contains(" ") else { throw value.error("an action is a method name (no spaces) or {print: TEXT}") }
+      guard !name.isEmpty, !name.contains(" ") else {
+        throw value.error("an action is a method name (no spaces) or {print: TEXT}")
+      }
       return .selector(name)
     }
     let entries = try value.mapping("action")
-    guard entries.count == 1, entries[0].key == "print" else { throw value.error("an action is a method name or {print: TEXT}") }
+    guard entries.count == 1, entries[0].key == "print" else {
+      throw value.error("an action is a method name or {print: TEXT}")
+    }
     return .print(try entries[0].value.string("print"))
   }
 
@@ -208,7 +217,9 @@ extension SceneBuilder {
         let ids = try value.stringList("requireToFail")
         fixups.append { objects in
           for id in ids {
-            guard let other = objects[id] as? UIGestureRecognizer else { throw value.error("unknown gesture id '\(id)' in requireToFail") }
+            guard let other = objects[id] as? UIGestureRecognizer else {
+              throw value.error("unknown gesture id '\(id)' in requireToFail")
+            }
             recognizer.require(toFail: other)
           }
         }
@@ -216,7 +227,10 @@ extension SceneBuilder {
         recognizer.delegate = try buildDelegate(value)
       default:
         guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
-          let names = PropertyTable.names(for: recognizer) + ["id", "class", "action", "target", "targets", "requireToFail", "delegate"]
+          let names =
+            PropertyTable.names(for: recognizer) + [
+              "id", "class", "action", "target", "targets", "requireToFail", "delegate",
+            ]
           throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
         }
         setter()
@@ -235,19 +249,23 @@ extension SceneBuilder {
     func views(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIView]) -> Void) throws {
       let ids = try value.stringList(what)
       fixups.append { objects in
-        assign(try ids.map { id in
-          guard let view = objects[id] as? UIView else { throw value.error("unknown view id '\(id)' in \(what)") }
-          return view
-        })
+        assign(
+          try ids.map { id in
+            guard let view = objects[id] as? UIView else { throw value.error("unknown view id '\(id)' in \(what)") }
+            return view
+          })
       }
     }
     func recognizers(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIGestureRecognizer]) -> Void) throws {
       let ids = try value.stringList(what)
       fixups.append { objects in
-        assign(try ids.map { id in
-          guard let r = objects[id] as? UIGestureRecognizer else { throw value.error("unknown gesture id '\(id)' in \(what)") }
-          return r
-        })
+        assign(
+          try ids.map { id in
+            guard let r = objects[id] as? UIGestureRecognizer else {
+              throw value.error("unknown gesture id '\(id)' in \(what)")
+            }
+            return r
+          })
       }
     }
     for (key, keyValue, value) in try node.mapping("delegate") {
@@ -273,14 +291,18 @@ extension SceneBuilder {
           try recognizers(value, "shouldRecognizeSimultaneously") { delegate.simultaneousWith = $0 }
         }
       case "shouldBegin": delegate.shouldBegin = try value.bool("shouldBegin")
-      case "shouldRequireFailureOf": try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
-      case "shouldBeRequiredToFailBy": try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
+      case "shouldRequireFailureOf":
+        try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
+      case "shouldBeRequiredToFailBy":
+        try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
       default:
-        let known = ["shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf", "shouldBeRequiredToFailBy"]
+        let known = [
+          "shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf",
+          "shouldBeRequiredToFailBy",
+        ]
         throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
       }
     }
     return delegate
   }
 }
-

@@ -25,7 +25,9 @@ struct SceneBuilder {
     var sections: [String: YAMLValue] = [:]
     for (key, keyValue, value) in entries {
       guard known.contains(key) else {
-        throw keyValue.error("unknown top-level key '\(key)'\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))")
+        throw keyValue.error(
+          "unknown top-level key '\(key)'\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))"
+        )
       }
       sections[key] = value
     }
@@ -39,11 +41,14 @@ struct SceneBuilder {
       for (key, keyValue, value) in try appNode.mapping("application") {
         switch key {
         case "class": appClass = value
-        case "delegate": delegate = try instantiate(value, family: .responder, what: "the application delegate") as? UIResponder
+        case "delegate":
+          delegate = try instantiate(value, family: .responder, what: "the application delegate") as? UIResponder
         default: throw keyValue.error("unknown key '\(key)' in application; expected class, delegate")
         }
       }
-      application = try appClass.map { try instantiate($0, family: .application, what: "the application") as! UIApplication } ?? UIApplication()
+      application =
+        try appClass.map { try instantiate($0, family: .application, what: "the application") as! UIApplication }
+        ?? UIApplication()
     } else {
       application = UIApplication()
     }
@@ -57,7 +62,9 @@ struct SceneBuilder {
         case "class": window = try instantiate(value, family: .window, what: "the window") as! UIWindow
         case "size":
           windowSize = try value.size("window size", maximum: 10_000)
-          guard windowSize.width >= 1 && windowSize.height >= 1 else { throw value.error("window size must be at least 1×1") }
+          guard windowSize.width >= 1 && windowSize.height >= 1 else {
+            throw value.error("window size must be at least 1×1")
+          }
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
         default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color")
         }
@@ -138,7 +145,8 @@ struct SceneBuilder {
     let allowed = builtin.overridableMethods
     func method(_ name: String, at place: YAMLValue) throws -> ScriptedClass.Method {
       guard let m = ScriptedClass.Method(rawValue: name) else {
-        throw place.error("unknown method '\(name)'\(suggestion(for: name, in: ScriptedClass.Method.allCases.map(\.rawValue)))")
+        throw place.error(
+          "unknown method '\(name)'\(suggestion(for: name, in: ScriptedClass.Method.allCases.map(\.rawValue)))")
       }
       guard allowed.contains(m) else {
         throw place.error("\(cls.name) (a \(builtin.rawValue)) has no method '\(name)' to override")
@@ -168,10 +176,14 @@ struct SceneBuilder {
             }
           }
         } else {
-          for item in try value.list("log") { cls.logs[try method(try item.string("log"), at: item)] = ScriptedClass.Log() }
+          for item in try value.list("log") {
+            cls.logs[try method(try item.string("log"), at: item)] = ScriptedClass.Log()
+          }
         }
       case "super":
-        if let text = value.scalarText, !value.isNull, value.node.scalar != nil, ["true", "false", "YES", "NO", "yes", "no", "True", "False"].contains(text) {
+        if let text = value.scalarText, !value.isNull, value.node.scalar != nil,
+          ["true", "false", "YES", "NO", "yes", "no", "True", "False"].contains(text)
+        {
           cls.callsSuper = try value.bool("super") ? Set(ScriptedClass.Method.allCases) : []
         } else {
           cls.callsSuper = Set(try value.list("super").map { try method(try $0.string("super"), at: $0) })
@@ -180,7 +192,9 @@ struct SceneBuilder {
         cls.actions = Set(try value.stringList("actions"))
       case "logFormat":
         let format = try value.string("logFormat")
-        guard format.contains("%s") else { throw value.error("logFormat must contain %s, where -[Class selector] goes") }
+        guard format.contains("%s") else {
+          throw value.error("logFormat must contain %s, where -[Class selector] goes")
+        }
         cls.logFormat = format
       case "pointInside":
         guard allowed.contains(.pointInside) else { throw keyValue.error("\(cls.name) is not a view: no pointInside") }
@@ -189,7 +203,9 @@ struct SceneBuilder {
         guard allowed.contains(.hitTest) else { throw keyValue.error("\(cls.name) is not a view: no hitTest") }
         cls.hitTest = try parseHitTest(value)
       default:
-        throw keyValue.error("unknown key '\(key)' in class \(cls.name)\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))")
+        throw keyValue.error(
+          "unknown key '\(key)' in class \(cls.name)\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))"
+        )
       }
     }
   }
@@ -208,7 +224,9 @@ struct SceneBuilder {
       guard try item.bool("subviews") else { throw item.error("subviews: false is the default; leave it out") }
       return .subviews
     case "controlSubviews":
-      guard try item.bool("controlSubviews") else { throw item.error("controlSubviews: false is the default; leave it out") }
+      guard try item.bool("controlSubviews") else {
+        throw item.error("controlSubviews: false is the default; leave it out")
+      }
       return .controlSubviews
     case "orInside":
       let ids = try item.stringList("orInside")
@@ -217,7 +235,8 @@ struct SceneBuilder {
       }
       return .orInside(ids)
     default:
-      throw keyValue.error("unknown pointInside rule '\(key)'; expected inset, minimumSize, subviews, controlSubviews or orInside")
+      throw keyValue.error(
+        "unknown pointInside rule '\(key)'; expected inset, minimumSize, subviews, controlSubviews or orInside")
     }
   }
 
@@ -249,7 +268,9 @@ struct SceneBuilder {
   mutating func instantiate(_ classValue: YAMLValue, family: BuiltinClass.Family, what: String) throws -> AnyObject {
     let name = try classValue.string("class")
     if let builtin = BuiltinClass(rawValue: name) {
-      guard builtin.family == family else { throw classValue.error("\(name) is \(builtin.family.rawValue), but \(what) must be \(family.rawValue)") }
+      guard builtin.family == family else {
+        throw classValue.error("\(name) is \(builtin.family.rawValue), but \(what) must be \(family.rawValue)")
+      }
       return builtin.make()
     }
     guard let (cls, builtin) = classes[name] else {
@@ -257,7 +278,8 @@ struct SceneBuilder {
       throw classValue.error("unknown class '\(name)'\(suggestion(for: name, in: candidates))")
     }
     guard builtin.family == family else {
-      throw classValue.error("\(name) is \(builtin.family.rawValue) (base \(builtin.rawValue)), but \(what) must be \(family.rawValue)")
+      throw classValue.error(
+        "\(name) is \(builtin.family.rawValue) (base \(builtin.rawValue)), but \(what) must be \(family.rawValue)")
     }
     let object = builtin.make()
     (object as? UIResponder)?.scriptedClass = cls

@@ -64,7 +64,9 @@ struct YAMLValue {
     guard let text = scalarText, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
       throw error("\(what) must be a whole number")
     }
-    guard range.contains(value) else { throw error("\(what) must be between \(range.lowerBound) and \(range.upperBound)") }
+    guard range.contains(value) else {
+      throw error("\(what) must be between \(range.lowerBound) and \(range.upperBound)")
+    }
     return value
   }
 

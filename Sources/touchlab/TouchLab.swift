@@ -50,7 +50,8 @@ struct Replay: ParsableCommand {
   @Option(help: "The scenario to play (may be left out when the file has only one).")
   var scenario: String?
 
-  @Option(name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
+  @Option(
+    name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
   var assignments: [String] = []
 
   @Flag(help: "Prefix each line with its virtual time, e.g. [0.150].")

@@ -17,7 +17,10 @@ final class LayoutErrorTests: XCTestCase {
     }
   }
 
-  func assertError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+  func assertError(
+    _ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath,
+    lineNumber: UInt = #line
+  ) {
     guard let e = error(yaml) else {
       XCTFail("expected an error containing '\(text)'", file: file, line: lineNumber)
       return
@@ -43,7 +46,8 @@ final class LayoutErrorTests: XCTestCase {
   }
 
   func testWrongType() {
-    assertError("controller:\n  view:\n    alpha: lots\n", line: 3, column: 12, contains: "alpha must be a finite number")
+    assertError(
+      "controller:\n  view:\n    alpha: lots\n", line: 3, column: 12, contains: "alpha must be a finite number")
   }
 
   func testNaNAndInfinityAreRejected() {
@@ -65,7 +69,8 @@ final class LayoutErrorTests: XCTestCase {
   }
 
   func testUnknownBaseAndBaseCycles() {
-    assertError("classes:\n  A: {base: UIVew}\ncontroller: {view: {}}\n", line: 2, column: 13, contains: "unknown base class")
+    assertError(
+      "classes:\n  A: {base: UIVew}\ncontroller: {view: {}}\n", line: 2, column: 13, contains: "unknown base class")
     assertError(
       "classes:\n  A: {base: B}\n  B: {base: A}\ncontroller: {view: {}}\n", line: 2, column: 6,
       contains: "cycle in base classes: A → B → A")
@@ -78,7 +83,8 @@ final class LayoutErrorTests: XCTestCase {
   }
 
   func testDuplicateKeys() {
-    assertError("controller:\n  view:\n    alpha: 1\n    alpha: 0.5\n", line: 4, column: 5, contains: "duplicate key 'alpha'")
+    assertError(
+      "controller:\n  view:\n    alpha: 1\n    alpha: 0.5\n", line: 4, column: 5, contains: "duplicate key 'alpha'")
   }
 
   func testUnknownIDs() {
@@ -86,7 +92,8 @@ final class LayoutErrorTests: XCTestCase {
       "controller:\n  view:\n    gestures: [{class: UITapGestureRecognizer, requireToFail: [nope]}]\n", line: 3,
       column: 63, contains: "unknown gesture id 'nope'")
     assertError(
-      "controller: {view: {}}\nscenarios:\n  s:\n    - tap: nowhere\n", line: 4, column: 12, contains: "unknown view id")
+      "controller: {view: {}}\nscenarios:\n  s:\n    - tap: nowhere\n", line: 4, column: 12, contains: "unknown view id"
+    )
   }
 
   func testMethodsAClassDoesNotHave() {
@@ -96,14 +103,17 @@ final class LayoutErrorTests: XCTestCase {
   }
 
   func testFingerBookkeeping() {
-    assertError("controller: {view: {}}\nscenarios:\n  s:\n    - up: 1\n", line: 4, column: 11, contains: "finger 1 is not down")
+    assertError(
+      "controller: {view: {}}\nscenarios:\n  s:\n    - up: 1\n", line: 4, column: 11, contains: "finger 1 is not down")
     assertError(
       "controller: {view: {}}\nscenarios:\n  s:\n    - down: [1, 1]\n    - tap: [2, 2]\n", line: 5, column: 7,
       contains: "finger 1 is already down")
   }
 
   func testPressNeedsADuration() {
-    assertError("controller: {view: {}}\nscenarios:\n  s:\n    - press: [1, 1]\n", line: 4, column: 7, contains: "needs a duration")
+    assertError(
+      "controller: {view: {}}\nscenarios:\n  s:\n    - press: [1, 1]\n", line: 4, column: 7,
+      contains: "needs a duration")
   }
 
   func testMissingFrame() {

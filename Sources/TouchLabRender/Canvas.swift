@@ -1,0 +1,415 @@
+import CCairo
+
+/// Why a canvas could not be made.
+public enum CanvasError: Error, Equatable, CustomStringConvertible {
+  case invalidSize(width: Int, height: Int)
+  case invalidScale(Double)
+  case cairoFailure(String)
+
+  public var description: String {
+    switch self {
+    case .invalidSize(let width, let height):
+      return "A canvas needs a positive pixel size, not \(width)×\(height)."
+    case .invalidScale(let scale):
+      return "A canvas needs a positive, finite scale factor, not \(scale)."
+    case .cairoFailure(let message):
+      return "Cairo could not make the canvas: \(message)."
+    }
+  }
+}
+
+/// How the ends and corners of stroked lines look.
+public enum CanvasLineCap: Sendable {
+  case butt, round, square
+}
+
+public enum CanvasLineJoin: Sendable {
+  case miter, round, bevel
+}
+
+/// Everything about a stroke but its colour.
+public struct CanvasStrokeStyle: Equatable, Sendable {
+  /// Line width in scene points.
+  public var width: Double
+  /// Alternating on/off lengths in scene points; empty for a solid line.
+  public var dash: [Double]
+  public var dashPhase: Double
+  public var cap: CanvasLineCap
+  public var join: CanvasLineJoin
+
+  public init(
+    width: Double = 1, dash: [Double] = [], dashPhase: Double = 0,
+    cap: CanvasLineCap = .butt, join: CanvasLineJoin = .miter
+  ) {
+    self.width = width
+    self.dash = dash
+    self.dashPhase = dashPhase
+    self.cap = cap
+    self.join = join
+  }
+
+  /// A solid line of the given width.
+  public static func solid(_ width: Double) -> CanvasStrokeStyle {
+    CanvasStrokeStyle(width: width)
+  }
+
+  /// A dashed line: `on` points drawn, then `off` points skipped.
+  public static func dashed(_ width: Double, on: Double, off: Double) -> CanvasStrokeStyle {
+    CanvasStrokeStyle(width: width, dash: [on, off])
+  }
+
+  /// Round caps and joins, for finger trails that should look smooth.
+  public static func rounded(_ width: Double) -> CanvasStrokeStyle {
+    CanvasStrokeStyle(width: width, cap: .round, join: .round)
+  }
+}
+
+/// A drawing surface in memory: a Cairo context on a 32-bit ARGB image.
+///
+/// Drawing calls take scene points; the canvas multiplies them by `scale` to
+/// get pixels, so a 390×844-point scene at scale 2 is a 780×1688-pixel image.
+public final class Canvas {
+  /// Width of the image in pixels.
+  public let pixelWidth: Int
+  /// Height of the image in pixels.
+  public let pixelHeight: Int
+  /// Pixels per scene point.
+  public let scale: Double
+
+  let surface: OpaquePointer
+  let context: OpaquePointer
+  // Each open transparency layer's alpha, innermost last.
+  private var layerAlphas: [Double] = []
+
+  /// A canvas of an exact pixel size; drawing is in points of `1 / scale` pixels.
+  public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws {
+    guard pixelWidth > 0, pixelHeight > 0 else {
+      throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
+    }
+    guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
+    guard
+      let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth), Int32(clamping: pixelHeight))
+    else { throw CanvasError.cairoFailure("no surface") }
+    let surfaceStatus = cairo_surface_status(surface)
+    guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(surfaceStatus)))
+    }
+    guard let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw CanvasError.cairoFailure("no context")
+    }
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.scale = scale
+    self.surface = surface
+    self.context = context
+    // Fixed rendering options: the default antialiasing is already the same
+    // on every machine, but naming it keeps a cairo default change from
+    // silently altering every snapshot.
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+    cairo_scale(context, scale, scale)
+  }
+
+  /// A canvas large enough for `size` points at `scale`, rounding pixels up.
+  public convenience init(size: CanvasSize, scale: Double = 1) throws {
+    guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
+    let width = (size.width * scale).rounded(.up)
+    let height = (size.height * scale).rounded(.up)
+    guard width.isFinite, height.isFinite, width < 1e6, height < 1e6 else {
+      throw CanvasError.invalidSize(width: 0, height: 0)
+    }
+    try self.init(pixelWidth: Int(width), pixelHeight: Int(height), scale: scale)
+  }
+
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// The canvas size in scene points.
+  public var size: CanvasSize {
+    CanvasSize(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
+  }
+
+  /// The whole canvas in scene points.
+  public var bounds: CanvasRect {
+    CanvasRect(origin: .zero, size: size)
+  }
+
+  // MARK: - State
+
+  /// Pushes the transform, clip and stroke state; pair with `restore()`.
+  public func save() {
+    cairo_save(context)
+  }
+
+  /// Pops the state pushed by the matching `save()`.
+  public func restore() {
+    cairo_restore(context)
+  }
+
+  /// Runs `body` between `save()` and `restore()`, even when it throws.
+  public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
+    save()
+    defer { restore() }
+    return try body()
+  }
+
+  // MARK: - Transform
+
+  public func translate(x: Double, y: Double) {
+    cairo_translate(context, x, y)
+  }
+
+  public func scale(x: Double, y: Double) {
+    cairo_scale(context, x, y)
+  }
+
+  public func rotate(radians: Double) {
+    cairo_rotate(context, radians)
+  }
+
+  /// Applies `transform` before the current one, as CGContextConcatCTM does.
+  public func concatenate(_ transform: CanvasTransform) {
+    var matrix = cairo_matrix_t(
+      xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+      x0: transform.tx, y0: transform.ty)
+    cairo_transform(context, &matrix)
+  }
+
+  /// The transform from the current user space to scene points (the pixel
+  /// scale factor is left out).
+  public var currentTransform: CanvasTransform {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    return CanvasTransform(
+      a: matrix.xx / scale, b: matrix.yx / scale, c: matrix.xy / scale, d: matrix.yy / scale,
+      tx: matrix.x0 / scale, ty: matrix.y0 / scale)
+  }
+
+  /// Drops every transform but the pixel scale factor.
+  public func resetTransform() {
+    cairo_identity_matrix(context)
+    cairo_scale(context, scale, scale)
+  }
+
+  // MARK: - Clipping
+
+  /// Narrows the clip to `rect` in the current user space.
+  public func clip(to rect: CanvasRect) {
+    cairo_new_path(context)
+    cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+    cairo_clip(context)
+  }
+
+  /// Narrows the clip to a rounded rectangle, as a view with
+  /// `clipsToBounds` and a corner radius does.
+  public func clip(toRoundedRect rect: CanvasRect, cornerRadius: Double) {
+    cairo_new_path(context)
+    addRoundedRectPath(rect, cornerRadius: cornerRadius)
+    cairo_clip(context)
+  }
+
+  // MARK: - Filling and stroking
+
+  /// Sets every pixel to `color`, ignoring transform, clip and layers' alpha.
+  public func clear(to color: CanvasColor) {
+    cairo_save(context)
+    cairo_reset_clip(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    setSource(color)
+    cairo_paint(context)
+    cairo_restore(context)
+  }
+
+  public func fill(_ rect: CanvasRect, color: CanvasColor) {
+    cairo_new_path(context)
+    cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+    fillPath(color)
+  }
+
+  public func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {
+    cairo_new_path(context)
+    cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+    strokePath(color, style: style)
+  }
+
+  public func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+    cairo_new_path(context)
+    addRoundedRectPath(rect, cornerRadius: cornerRadius)
+    fillPath(color)
+  }
+
+  public func strokeRoundedRect(
+    _ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle
+  ) {
+    cairo_new_path(context)
+    addRoundedRectPath(rect, cornerRadius: cornerRadius)
+    strokePath(color, style: style)
+  }
+
+  public func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
+    cairo_new_path(context)
+    cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+    fillPath(color)
+  }
+
+  public func strokeCircle(
+    center: CanvasPoint, radius: Double, color: CanvasColor, style: CanvasStrokeStyle
+  ) {
+    cairo_new_path(context)
+    cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+    cairo_close_path(context)
+    strokePath(color, style: style)
+  }
+
+  public func strokeLine(
+    from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle
+  ) {
+    cairo_new_path(context)
+    cairo_move_to(context, start.x, start.y)
+    cairo_line_to(context, end.x, end.y)
+    strokePath(color, style: style)
+  }
+
+  /// Strokes connected segments through `points` (a touch trail); fewer than
+  /// two points draw nothing.
+  public func strokePolyline(
+    _ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle
+  ) {
+    guard let first = points.first, points.count > 1 else { return }
+    cairo_new_path(context)
+    cairo_move_to(context, first.x, first.y)
+    for point in points.dropFirst() {
+      cairo_line_to(context, point.x, point.y)
+    }
+    strokePath(color, style: style)
+  }
+
+  /// Fills the closed polygon through `points` (non-zero winding).
+  public func fillPolygon(_ points: [CanvasPoint], color: CanvasColor) {
+    guard let first = points.first, points.count > 2 else { return }
+    cairo_new_path(context)
+    cairo_move_to(context, first.x, first.y)
+    for point in points.dropFirst() {
+      cairo_line_to(context, point.x, point.y)
+    }
+    cairo_close_path(context)
+    fillPath(color)
+  }
+
+  // MARK: - Group opacity
+
+  /// Starts drawing into an offscreen layer that `endTransparencyLayer()`
+  /// composites with `alpha`, so overlapping children fade as one, like a
+  /// view's `alpha` does (not like lowering each child's colour alpha).
+  public func beginTransparencyLayer(alpha: Double) {
+    layerAlphas.append(min(max(alpha, 0), 1))
+    cairo_push_group(context)
+  }
+
+  /// Composites the innermost open layer onto what lies below it.
+  public func endTransparencyLayer() {
+    guard let alpha = layerAlphas.popLast() else {
+      preconditionFailure("endTransparencyLayer() without beginTransparencyLayer(alpha:)")
+    }
+    cairo_pop_group_to_source(context)
+    cairo_paint_with_alpha(context, alpha)
+    // Drop the group pattern so the next fill does not reuse it by accident.
+    cairo_set_source_rgba(context, 0, 0, 0, 1)
+  }
+
+  /// Draws `body` with group opacity `alpha`; skips the layer when opaque.
+  public func withAlpha<Result>(_ alpha: Double, _ body: () throws -> Result) rethrows -> Result {
+    if alpha >= 1 { return try body() }
+    beginTransparencyLayer(alpha: alpha)
+    defer { endTransparencyLayer() }
+    return try body()
+  }
+
+  // MARK: - Pixels
+
+  /// Bytes from the start of one pixel row to the next (at least 4 × width).
+  public var bytesPerRow: Int {
+    Int(cairo_image_surface_get_stride(surface))
+  }
+
+  /// Lends the raw pixels: premultiplied ARGB in native-endian 32-bit words
+  /// (bytes B, G, R, A on little-endian machines), `bytesPerRow` apart.
+  /// This is the layout a 24-bit TrueColor XImage expects.
+  public func withUnsafePixelBytes<Result>(
+    _ body: (UnsafeRawBufferPointer) throws -> Result
+  ) rethrows -> Result {
+    cairo_surface_flush(surface)
+    let base = cairo_image_surface_get_data(surface)
+    let buffer = UnsafeRawBufferPointer(start: base, count: bytesPerRow * pixelHeight)
+    return try body(buffer)
+  }
+
+  /// The straight-alpha colour of one pixel, in pixel coordinates.
+  public func pixel(x: Int, y: Int) -> PNGPixel {
+    precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel out of range")
+    return withUnsafePixelBytes { bytes in
+      let word = bytes.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+      return PNGPixel(premultipliedARGB: word)
+    }
+  }
+
+  /// A copy of the canvas as straight-alpha RGBA, for comparisons.
+  public func makeImage() -> PNGImage {
+    withUnsafePixelBytes { bytes in
+      PNGImage(
+        premultipliedARGB: bytes, width: pixelWidth, height: pixelHeight,
+        bytesPerRow: bytesPerRow)
+    }
+  }
+
+  // MARK: - Helpers
+
+  func setSource(_ color: CanvasColor) {
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+  }
+
+  private func fillPath(_ color: CanvasColor) {
+    setSource(color)
+    cairo_fill(context)
+  }
+
+  private func strokePath(_ color: CanvasColor, style: CanvasStrokeStyle) {
+    setSource(color)
+    cairo_set_line_width(context, style.width)
+    switch style.cap {
+    case .butt: cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    case .round: cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    case .square: cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
+    }
+    switch style.join {
+    case .miter: cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+    case .round: cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    case .bevel: cairo_set_line_join(context, CAIRO_LINE_JOIN_BEVEL)
+    }
+    style.dash.withUnsafeBufferPointer { dashes in
+      cairo_set_dash(context, dashes.baseAddress, Int32(dashes.count), style.dashPhase)
+    }
+    cairo_stroke(context)
+  }
+
+  private func addRoundedRectPath(_ rect: CanvasRect, cornerRadius: Double) {
+    // Like UIKit, a radius larger than half the short side is clamped, which
+    // turns a square into a circle and a bar into a capsule.
+    let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+    guard radius > 0 else {
+      cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+      return
+    }
+    let quarter = Double.pi / 2
+    cairo_new_sub_path(context)
+    cairo_arc(context, rect.maxX - radius, rect.minY + radius, radius, -quarter, 0)
+    cairo_arc(context, rect.maxX - radius, rect.maxY - radius, radius, 0, quarter)
+    cairo_arc(context, rect.minX + radius, rect.maxY - radius, radius, quarter, 2 * quarter)
+    cairo_arc(context, rect.minX + radius, rect.minY + radius, radius, 2 * quarter, 3 * quarter)
+    cairo_close_path(context)
+  }
+}

@@ -1,0 +1,262 @@
+import CCairo
+import Foundation
+
+/// How heavy the strokes of a font are.
+public enum TextWeight: String, Codable, Sendable {
+  case regular, medium, semibold, bold
+
+  var pangoWeight: PangoWeight {
+    switch self {
+    case .regular: return PANGO_WEIGHT_NORMAL
+    case .medium: return PANGO_WEIGHT_MEDIUM
+    case .semibold: return PANGO_WEIGHT_SEMIBOLD
+    case .bold: return PANGO_WEIGHT_BOLD
+    }
+  }
+}
+
+/// Where lines sit across the width of the text rectangle.
+public enum TextAlignment: String, Codable, Sendable {
+  case leading, center, trailing
+}
+
+/// Where the block of lines sits down the height of the text rectangle.
+public enum TextVerticalAlignment: String, Codable, Sendable {
+  case top, center, bottom
+}
+
+/// What happens to text wider than its rectangle.
+public enum TextTruncation: String, Codable, Sendable {
+  /// Cut off at the rectangle's edge, as `lineBreakMode = .byClipping`.
+  case clip
+  /// "…end", "mid…dle", "start…" as UILabel's truncation modes.
+  case head, middle, tail
+}
+
+/// Everything about a run of text but the text itself.
+public struct TextStyle: Equatable, Sendable {
+  public var fontFamily: String
+  /// Font size in scene points.
+  public var fontSize: Double
+  public var weight: TextWeight
+  public var color: CanvasColor
+  public var alignment: TextAlignment
+  public var verticalAlignment: TextVerticalAlignment
+  public var truncation: TextTruncation
+  /// Lines before truncating; 0 wraps without limit, as UILabel's numberOfLines.
+  public var maximumLines: Int
+
+  public init(
+    fontFamily: String = TextFonts.defaultFamily, fontSize: Double = 17,
+    weight: TextWeight = .regular, color: CanvasColor = .black,
+    alignment: TextAlignment = .leading, verticalAlignment: TextVerticalAlignment = .center,
+    truncation: TextTruncation = .tail, maximumLines: Int = 1
+  ) {
+    self.fontFamily = fontFamily
+    self.fontSize = fontSize
+    self.weight = weight
+    self.color = color
+    self.alignment = alignment
+    self.verticalAlignment = verticalAlignment
+    self.truncation = truncation
+    self.maximumLines = maximumLines
+  }
+}
+
+/// The process-wide text setup: TouchLab's fontconfig file and one Pango
+/// font map with fixed rendering options, made on first use.
+public enum TextFonts {
+  /// The family that fonts.conf pins for Latin text.
+  public static let defaultFamily = "DejaVu Sans"
+
+  /// The fontconfig file TouchLab set up, or nil when no Assets folder was
+  /// found and the system's fonts are used (text still renders, but may not
+  /// match the reference images).
+  public static var configurationPath: String? {
+    _ = fontMap
+    return configuredPath
+  }
+
+  private static var configuredPath: String?
+
+  // Made once, lazily and thread-safely (Swift runs global initialisers
+  // once), so FONTCONFIG_FILE is set before fontconfig first reads it.
+  static let fontMap: UnsafeMutablePointer<PangoFontMap> = {
+    if let assets = AssetLocator.assetsFolder() {
+      let file = assets.appendingPathComponent("fonts.conf").path
+      if FileManager.default.fileExists(atPath: file) {
+        setenv("FONTCONFIG_FILE", file, 1)
+        configuredPath = file
+      }
+    }
+    guard let map = pango_cairo_font_map_new() else {
+      fatalError("Pango could not create a font map")
+    }
+    return map
+  }()
+
+  /// A Pango context with the options that make text reproducible: grey
+  /// antialiasing, no hinting, unhinted metrics, unrounded glyph positions
+  /// (so sizes do not depend on the pixel scale) and a fixed language (so
+  /// $LANG cannot change which CJK glyph variants are chosen).
+  static func makeContext() -> OpaquePointer {
+    guard let context = pango_font_map_create_context(fontMap) else {
+      fatalError("Pango could not create a context")
+    }
+    let options = cairo_font_options_create()
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_round_glyph_positions(context, 0)
+    pango_context_set_language(context, pango_language_from_string("en"))
+    return context
+  }
+
+  static let measuringContext: OpaquePointer = makeContext()
+  static let drawingContext: OpaquePointer = makeContext()
+
+  /// The logical size of `text` set in `style`, in scene points. With a
+  /// `maximumWidth`, lines wrap (or truncate) at that width as they would
+  /// when drawn into a rectangle that wide.
+  public static func measure(_ text: String, style: TextStyle, maximumWidth: Double? = nil)
+    -> CanvasSize
+  {
+    let layout = makeLayout(text, style: style, width: maximumWidth, context: measuringContext)
+    defer { touchlab_release_layout(layout) }
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let unit = Double(touchlab_pango_scale())
+    return CanvasSize(width: Double(logical.width) / unit, height: Double(logical.height) / unit)
+  }
+
+  /// How many characters of `text` no installed font can show (drawn as
+  /// boxes); 0 means every character has a real glyph.
+  static func unknownGlyphCount(in text: String, style: TextStyle) -> Int {
+    let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
+    defer { touchlab_release_layout(layout) }
+    return Int(pango_layout_get_unknown_glyphs_count(layout))
+  }
+
+  /// The font families Pango picked for the runs of `text`, in order, without repeats.
+  static func fontFamilies(usedFor text: String, style: TextStyle) -> [String] {
+    let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
+    defer { touchlab_release_layout(layout) }
+    guard let iterator = pango_layout_get_iter(layout) else { return [] }
+    defer { pango_layout_iter_free(iterator) }
+    var families: [String] = []
+    repeat {
+      if let run = pango_layout_iter_get_run_readonly(iterator),
+        let font = run.pointee.item.pointee.analysis.font,
+        let description = pango_font_describe(font)
+      {
+        defer { pango_font_description_free(description) }
+        if let family = pango_font_description_get_family(description).map({ String(cString: $0) }),
+          families.last != family
+        {
+          families.append(family)
+        }
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+    return families
+  }
+
+  static func makeLayout(
+    _ text: String, style: TextStyle, width: Double?, context: OpaquePointer
+  ) -> OpaquePointer {
+    guard let layout = pango_layout_new(context) else {
+      fatalError("Pango could not create a layout")
+    }
+    let unit = Double(touchlab_pango_scale())
+    let description = pango_font_description_new()
+    pango_font_description_set_family(description, style.fontFamily)
+    pango_font_description_set_absolute_size(description, style.fontSize * unit)
+    pango_font_description_set_weight(description, style.weight.pangoWeight)
+    pango_layout_set_font_description(layout, description)
+    pango_font_description_free(description)
+    pango_layout_set_text(layout, text, -1)
+
+    let clipsOneLine = style.truncation == .clip && style.maximumLines == 1
+    if let width, width > 0, !clipsOneLine {
+      pango_layout_set_width(layout, Int32(clamping: Int((width * unit).rounded(.down))))
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+      switch style.truncation {
+      // Unlimited lines must not ellipsize: Pango would then keep each
+      // paragraph on one line instead of wrapping it.
+      case _ where style.maximumLines == 0: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+      case .clip: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+      case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+      case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+      case .tail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+      }
+      // A negative height is Pango's "at most this many lines" (it only
+      // applies while ellipsizing); 0 lines means unlimited, as in UIKit.
+      if style.maximumLines > 0 {
+        pango_layout_set_height(layout, Int32(-style.maximumLines))
+      }
+      switch style.alignment {
+      case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+      case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+      case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+      }
+    }
+    return layout
+  }
+}
+
+extension Canvas {
+  /// Draws `text` inside `rect` (scene points, current transform applied),
+  /// laid out and truncated per `style`. Any Unicode text works; characters
+  /// DejaVu Sans lacks, such as Chinese, come from Noto Sans CJK.
+  public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
+    guard !text.isEmpty, rect.width > 0 || style.truncation == .clip else { return }
+    let pangoContext = TextFonts.drawingContext
+    // Fonts are chosen for the device transform so glyphs are rasterised at
+    // the real pixel size, not scaled up from a 1× bitmap.
+    pango_cairo_update_context(context, pangoContext)
+    let layout = TextFonts.makeLayout(text, style: style, width: rect.width, context: pangoContext)
+    defer { touchlab_release_layout(layout) }
+
+    let unit = Double(touchlab_pango_scale())
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let textWidth = Double(logical.width) / unit
+    let textHeight = Double(logical.height) / unit
+
+    var x = rect.minX
+    if style.truncation == .clip && style.maximumLines == 1 {
+      // No layout width was set, so align the single line ourselves.
+      switch style.alignment {
+      case .leading: break
+      case .center: x += (rect.width - textWidth) / 2
+      case .trailing: x += rect.width - textWidth
+      }
+    }
+    var y = rect.minY
+    switch style.verticalAlignment {
+    case .top: break
+    case .center: y += (rect.height - textHeight) / 2
+    case .bottom: y += rect.height - textHeight
+    }
+
+    cairo_save(context)
+    if style.truncation == .clip {
+      cairo_new_path(context)
+      cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+      cairo_clip(context)
+    }
+    setSource(style.color)
+    cairo_move_to(context, x, y)
+    pango_cairo_show_layout(context, layout)
+    cairo_new_path(context)
+    cairo_restore(context)
+  }
+
+  /// The size `text` takes in `style`; see `TextFonts.measure`.
+  public func measure(_ text: String, style: TextStyle, maximumWidth: Double? = nil) -> CanvasSize {
+    TextFonts.measure(text, style: style, maximumWidth: maximumWidth)
+  }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Something with a file descriptor that becomes readable when input may
+/// be waiting, and a way to take all input already received without blocking.
+public protocol InputEventSource: AnyObject {
+  var fileDescriptor: Int32 { get }
+  /// Everything queued now, reading what the descriptor holds but never
+  /// waiting for more. An X11 window also flushes its requests here.
+  func drainEvents() -> [InputEvent]
+}
+
+/// Why `PollLoop.wait(until:)` returned.
+public struct PollWakeup: Equatable, Sendable {
+  /// Input that arrived, in order; empty when woken by the deadline or file.
+  public var events: [InputEvent]
+  /// The caller's deadline has passed.
+  public var deadlineReached: Bool
+  /// The watched file was rewritten.
+  public var fileChanged: Bool
+
+  public init(events: [InputEvent] = [], deadlineReached: Bool = false, fileChanged: Bool = false) {
+    self.events = events
+    self.deadlineReached = deadlineReached
+    self.fileChanged = fileChanged
+  }
+}
+
+/// The event loop's one blocking call: sleeps in `poll()` until input
+/// arrives, the caller's next deadline comes, or a watched file changes.
+///
+/// An idle window therefore costs no CPU, and an animation or timer wakes
+/// on time without spinning. Before sleeping it drains the source, because
+/// Xlib may already hold events in its own queue that `poll()` cannot see.
+public final class PollLoop {
+  public let source: InputEventSource
+  public let fileWatcher: FileChangeWatcher?
+  /// How many times `poll()` was entered; a test's proof of no busy waiting.
+  public private(set) var sleepCount = 0
+
+  public init(source: InputEventSource, fileWatcher: FileChangeWatcher? = nil) {
+    self.source = source
+    self.fileWatcher = fileWatcher
+  }
+
+  /// Waits for work. `deadline` is in `MonotonicClock` seconds; nil waits
+  /// for input or a file change only. Returns at once when events are
+  /// already queued or the deadline has passed.
+  public func wait(until deadline: Double?) -> PollWakeup {
+    while true {
+      let events = source.drainEvents()
+      let now = MonotonicClock.now()
+      let deadlineReached = deadline.map { now >= $0 } ?? false
+      if !events.isEmpty || deadlineReached {
+        let fileChanged = fileWatcher?.consumeChanges() ?? false
+        return PollWakeup(
+          events: events, deadlineReached: deadlineReached, fileChanged: fileChanged)
+      }
+
+      var descriptors = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+      if let fileWatcher {
+        descriptors.append(
+          pollfd(fd: fileWatcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
+      }
+      sleepCount += 1
+      let result = poll(
+        &descriptors, nfds_t(descriptors.count),
+        PollLoop.timeoutMilliseconds(until: deadline, now: now))
+      if result < 0 && errno != EINTR {
+        preconditionFailure("poll() failed: \(String(cString: strerror(errno)))")
+      }
+      if descriptors.count > 1, descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
+        return PollWakeup(
+          events: source.drainEvents(),
+          deadlineReached: deadline.map { MonotonicClock.now() >= $0 } ?? false, fileChanged: true)
+      }
+      // Otherwise loop: drain what arrived, or sleep again for the rest of
+      // the time if the wake-up brought nothing (such as an X reply).
+    }
+  }
+
+  /// poll()'s timeout for a deadline: -1 (forever) for none, otherwise the
+  /// milliseconds left rounded up, so the loop never wakes a little early
+  /// and spins through a run of zero-length polls.
+  public static func timeoutMilliseconds(until deadline: Double?, now: Double) -> Int32 {
+    guard let deadline else { return -1 }
+    let milliseconds = ((deadline - now) * 1000).rounded(.up)
+    if milliseconds <= 0 { return 0 }
+    return milliseconds >= Double(Int32.max) ? Int32.max : Int32(milliseconds)
+  }
+}

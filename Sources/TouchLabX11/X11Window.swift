@@ -1,0 +1,378 @@
+import CX11
+import Foundation
+import TouchLabRender
+
+/// Why the X11 front end could not start.
+public enum X11Error: Error, Equatable, CustomStringConvertible {
+  /// No X server answered at the display name (or $DISPLAY is unset).
+  case cannotOpenDisplay(name: String?)
+  /// The server lacks XInput 2.2, which brings multi-touch events.
+  case xInput2Unavailable(detail: String)
+  /// The server offers no 24-bit TrueColor visual to show Cairo's pixels.
+  case unsupportedVisual
+  case invalidSize(width: Int, height: Int)
+
+  public var description: String {
+    switch self {
+    case .cannotOpenDisplay(let name):
+      let which = name.map { "\"\($0)\"" } ?? "(DISPLAY is not set)"
+      return """
+        Cannot open the X display \(which). The window needs an X server. Without one, \
+        run headless: `touchlab replay` or `touchlab shot` need no display, or start the \
+        window under a virtual server: `xvfb-run -s '-screen 0 1280x1024x24' touchlab …`.
+        """
+    case .xInput2Unavailable(let detail):
+      return "The X server does not offer XInput 2.2 (multi-touch): \(detail)."
+    case .unsupportedVisual:
+      return "The X server has no 24-bit TrueColor visual to show the window's pixels."
+    case .invalidSize(let width, let height):
+      return "A window needs a positive size, not \(width)×\(height)."
+    }
+  }
+}
+
+/// A top-level X11 window that shows `Canvas` frames and reports XInput2
+/// touch, pointer and key events as `InputEvent`s.
+public final class X11Window: InputEventSource {
+  /// The Xlib connection (a `Display *`).
+  public let display: OpaquePointer
+  /// The X window id.
+  public let window: Window
+  /// The connection's socket, readable when the server has sent something.
+  public let fileDescriptor: Int32
+  /// Current size in pixels, updated from ConfigureNotify events.
+  public private(set) var width: Int
+  public private(set) var height: Int
+  /// The XInput extension's major opcode, which tags its generic events.
+  public let xInputOpcode: Int32
+
+  private let screen: Int32
+  private let visual: UnsafeMutablePointer<Visual>
+  private let depth: Int32
+  private let graphicsContext: GC
+  private let deleteWindowAtom: Atom
+  private var isClosed = false
+
+  /// Opens the display (nil: $DISPLAY), checks XInput 2.2, and maps a
+  /// window of `width`×`height` pixels titled `title`, with `icon` as its
+  /// window icon (nil for none).
+  public init(
+    title: String, width: Int, height: Int, displayName: String? = nil,
+    icon: PNGImage? = X11Window.defaultIcon()
+  ) throws {
+    guard width > 0, height > 0 else { throw X11Error.invalidSize(width: width, height: height) }
+    X11Window.installConnectionLossHandler()
+    guard let display = XOpenDisplay(displayName) else {
+      throw X11Error.cannotOpenDisplay(
+        name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
+    }
+    var opcode: Int32 = 0
+    var firstEvent: Int32 = 0
+    var firstError: Int32 = 0
+    guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else {
+      XCloseDisplay(display)
+      throw X11Error.xInput2Unavailable(detail: "no XInputExtension")
+    }
+    // Asking for 2.2 is also what enables touch events for this client.
+    var major: Int32 = 2
+    var minor: Int32 = 2
+    guard XIQueryVersion(display, &major, &minor) == Success, major * 100 + minor >= 202 else {
+      XCloseDisplay(display)
+      throw X11Error.xInput2Unavailable(detail: "the server has version \(major).\(minor)")
+    }
+
+    let screen = touchlab_default_screen(display)
+    var visualInfo = XVisualInfo()
+    guard XMatchVisualInfo(display, screen, 24, TrueColor, &visualInfo) != 0,
+      visualInfo.red_mask == 0xFF0000, visualInfo.green_mask == 0x00FF00,
+      visualInfo.blue_mask == 0x0000FF
+    else {
+      XCloseDisplay(display)
+      throw X11Error.unsupportedVisual
+    }
+    let root = touchlab_root_window(display, screen)
+    var attributes = XSetWindowAttributes()
+    // An explicit colormap lets the visual differ from the screen's default.
+    attributes.colormap = XCreateColormap(display, root, visualInfo.visual, AllocNone)
+    attributes.background_pixel = 0
+    attributes.border_pixel = 0
+    attributes.event_mask = StructureNotifyMask | ExposureMask | KeyPressMask
+    let window = XCreateWindow(
+      display, root, 0, 0, UInt32(width), UInt32(height), 0, visualInfo.depth,
+      UInt32(InputOutput), visualInfo.visual,
+      UInt(CWColormap | CWBackPixel | CWBorderPixel | CWEventMask), &attributes)
+
+    self.display = display
+    self.window = window
+    self.screen = screen
+    self.visual = visualInfo.visual
+    self.depth = visualInfo.depth
+    self.width = width
+    self.height = height
+    self.xInputOpcode = opcode
+    self.fileDescriptor = touchlab_connection_number(display)
+    self.graphicsContext = XCreateGC(display, window, 0, nil)
+    self.deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+
+    var protocols = [deleteWindowAtom]
+    XSetWMProtocols(display, window, &protocols, 1)
+    setTitle(title)
+    setClassHint(name: "touchlab", className: "TouchLab")
+    if let icon { setIcon(icon) }
+    selectInputEvents(root: root)
+    XMapWindow(display, window)
+    XFlush(display)
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Destroys the window and closes the connection; later calls do nothing.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    XFreeGC(display, graphicsContext)
+    XDestroyWindow(display, window)
+    XCloseDisplay(display)
+  }
+
+  // MARK: - Window properties
+
+  /// Sets the title both as legacy WM_NAME and as UTF-8 _NET_WM_NAME, so
+  /// titles such as "按钮点击" show correctly in modern window managers.
+  public func setTitle(_ title: String) {
+    XStoreName(display, window, title)
+    let utf8 = Array(title.utf8)
+    let property = XInternAtom(display, "_NET_WM_NAME", 0)
+    let type = XInternAtom(display, "UTF8_STRING", 0)
+    XChangeProperty(display, window, property, type, 8, PropModeReplace, utf8, Int32(utf8.count))
+  }
+
+  private func setClassHint(name: String, className: String) {
+    name.withCString { namePointer in
+      className.withCString { classPointer in
+        var hint = XClassHint(
+          res_name: UnsafeMutablePointer(mutating: namePointer),
+          res_class: UnsafeMutablePointer(mutating: classPointer))
+        XSetClassHint(display, window, &hint)
+      }
+    }
+  }
+
+  /// Sets the window icon (_NET_WM_ICON) from an image.
+  public func setIcon(_ image: PNGImage) {
+    // _NET_WM_ICON is width, height, then one straight-alpha ARGB value per
+    // pixel. Format-32 properties are passed as C longs, which are 64 bits
+    // on 64-bit Linux, so the array is of Int, not UInt32.
+    var values: [Int] = [image.width, image.height]
+    values.reserveCapacity(2 + image.width * image.height)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let pixel = image[x, y]
+        values.append(
+          Int(pixel.alpha) << 24 | Int(pixel.red) << 16 | Int(pixel.green) << 8 | Int(pixel.blue))
+      }
+    }
+    let property = XInternAtom(display, "_NET_WM_ICON", 0)
+    values.withUnsafeBytes { bytes in
+      _ = XChangeProperty(
+        display, window, property, XInternAtom(display, "CARDINAL", 0), 32, PropModeReplace,
+        bytes.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+    }
+  }
+
+  /// `Assets/icon.png`, or the same icon drawn afresh when the file is
+  /// missing or unreadable (an installed binary without its Assets folder).
+  public static func defaultIcon() -> PNGImage? {
+    if let url = AssetLocator.url(forAsset: "icon.png"), let image = try? PNGImage(contentsOf: url) {
+      return image
+    }
+    return try? Canvas.makeAppIcon().makeImage()
+  }
+
+  /// Sets the window icon from a PNG file.
+  public func setIcon(contentsOf url: URL) throws {
+    setIcon(try PNGImage(contentsOf: url))
+  }
+
+  /// Asks the server for a new size. The window manager may refuse or
+  /// adjust it; the size that takes effect arrives as a `.resize` event.
+  public func resize(width: Int, height: Int) {
+    guard width > 0, height > 0 else { return }
+    XResizeWindow(display, window, UInt32(width), UInt32(height))
+    XFlush(display)
+  }
+
+  // MARK: - Drawing
+
+  /// Copies the canvas's pixels to the window's top-left corner. A canvas
+  /// larger than the window is cut off; a smaller one leaves the rest as it was.
+  public func present(_ canvas: Canvas) {
+    let copyWidth = min(canvas.pixelWidth, width)
+    let copyHeight = min(canvas.pixelHeight, height)
+    guard copyWidth > 0, copyHeight > 0 else { return }
+    canvas.withUnsafePixelBytes { pixels in
+      guard let base = pixels.baseAddress else { return }
+      // The XImage borrows the canvas buffer; Xlib only reads it, and copies
+      // it into the request before XPutImage returns.
+      guard
+        let image = XCreateImage(
+          display, visual, UInt32(depth), ZPixmap, 0,
+          UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self),
+          UInt32(canvas.pixelWidth), UInt32(canvas.pixelHeight), 32, Int32(canvas.bytesPerRow))
+      else { return }
+      // Cairo's words are in the machine's byte order; say so, and Xlib
+      // swaps for a server of the other order.
+      image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
+      XPutImage(
+        display, window, graphicsContext, image, 0, 0, 0, 0, UInt32(copyWidth), UInt32(copyHeight))
+      // Detach the borrowed buffer so XDestroyImage frees only the header.
+      image.pointee.data = nil
+      touchlab_destroy_image(image)
+    }
+    XFlush(display)
+  }
+
+  /// Reads the window's pixels back from the server (XGetImage), for tests
+  /// and screenshots of what is really on screen. Opaque RGBA.
+  public func captureImage() -> PNGImage? {
+    XSync(display, 0)
+    // UInt.max is AllPlanes, a cast macro Swift cannot import.
+    guard
+      let image = XGetImage(display, window, 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap)
+    else { return nil }
+    defer { touchlab_destroy_image(image) }
+    var result = PNGImage(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let value = touchlab_get_pixel(image, Int32(x), Int32(y))
+        result[x, y] = PNGPixel(
+          red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
+          blue: UInt8(truncatingIfNeeded: value))
+      }
+    }
+    return result
+  }
+
+  // MARK: - Events
+
+  private func selectInputEvents(root: Window) {
+    let length = Int(touchlab_xi_mask_len(XI_LASTEVENT))
+    var mask = [UInt8](repeating: 0, count: length)
+    for type in [
+      XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd,
+    ] {
+      touchlab_xi_set_mask(&mask, type)
+    }
+    mask.withUnsafeMutableBufferPointer { bytes in
+      var selection = XIEventMask(
+        deviceid: XIAllMasterDevices, mask_len: Int32(length), mask: bytes.baseAddress)
+      XISelectEvents(display, window, &selection, 1)
+    }
+    // Device hierarchy changes are reported on the root window.
+    var hierarchyMask = [UInt8](repeating: 0, count: length)
+    touchlab_xi_set_mask(&hierarchyMask, XI_HierarchyChanged)
+    hierarchyMask.withUnsafeMutableBufferPointer { bytes in
+      var selection = XIEventMask(
+        deviceid: XIAllDevices, mask_len: Int32(length), mask: bytes.baseAddress)
+      XISelectEvents(display, root, &selection, 1)
+    }
+  }
+
+  /// Sends queued requests, then returns every event received so far
+  /// without blocking (see `PollLoop`, which sleeps between calls).
+  public func drainEvents() -> [InputEvent] {
+    var events: [InputEvent] = []
+    while XPending(display) > 0 {
+      var event = XEvent()
+      XNextEvent(display, &event)
+      if let converted = convert(&event) { events.append(converted) }
+    }
+    return events
+  }
+
+  /// Blocks until the server has handled every request sent so far, so
+  /// events they caused are queued (tests use it after a synthetic input).
+  public func synchronize() {
+    XSync(display, 0)
+  }
+
+  private func convert(_ event: inout XEvent) -> InputEvent? {
+    switch event.type {
+    case GenericEvent:
+      guard event.xcookie.extension == xInputOpcode, XGetEventData(display, &event.xcookie) != 0
+      else {
+        return nil
+      }
+      defer { XFreeEventData(display, &event.xcookie) }
+      guard let data = event.xcookie.data else { return nil }
+      switch event.xcookie.evtype {
+      case XI_HierarchyChanged:
+        return XIEventConverter.inputEvent(from: data.load(as: XIHierarchyEvent.self))
+      case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+        return XIEventConverter.inputEvent(from: data.load(as: XIDeviceEvent.self))
+      default:
+        return nil
+      }
+
+    case ConfigureNotify:
+      let configure = event.xconfigure
+      guard configure.window == window,
+        Int(configure.width) != width || Int(configure.height) != height
+      else { return nil }
+      width = Int(configure.width)
+      height = Int(configure.height)
+      return .resize(width: width, height: height)
+
+    case Expose:
+      // Expose comes as a burst of rectangles; `count` is how many follow.
+      // Report only the last, since the whole frame is presented anyway.
+      return event.xexpose.count == 0 ? .expose : nil
+
+    case ClientMessage:
+      let message = event.xclient
+      guard message.format == 32, Atom(bitPattern: message.data.l.0) == deleteWindowAtom else {
+        return nil
+      }
+      return .close
+
+    case KeyPress:
+      var key = event.xkey
+      var keysym: KeySym = 0
+      var buffer = [CChar](repeating: 0, count: 32)
+      let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &keysym, nil)
+      let text = count > 0 ? String(cString: buffer) : nil
+      let name = XKeysymToString(keysym).map { String(cString: $0) }
+      return XIEventConverter.keyPress(
+        keysym: UInt(keysym), name: name, text: text, state: key.state, time: UInt(key.time))
+
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Losing the server
+
+  private static let handlerInstalled: Bool = {
+    XSetIOErrorHandler { display in
+      let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
+      let message = X11Window.connectionLostMessage(displayName: name) + "\n"
+      _ = message.withCString { fputs($0, stderr) }
+      exit(1)
+    }
+    return true
+  }()
+
+  /// Makes losing the X server (it quit, crashed or closed the connection)
+  /// end the program with a message and exit status 1, instead of Xlib's
+  /// default report and abort. Called by `init`; safe to call again.
+  public static func installConnectionLossHandler() {
+    _ = handlerInstalled
+  }
+
+  /// What the program prints when the X server goes away.
+  public static func connectionLostMessage(displayName: String) -> String {
+    "touchlab: lost the connection to the X server on display \(displayName) (it quit or closed the window's connection); exiting."
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+
+@testable import TouchLabRender
+
+final class TextRenderingTests: XCTestCase {
+  func testFontsComeFromTheAssetsFontconfigFile() throws {
+    let path = try XCTUnwrap(TextFonts.configurationPath, "Assets/fonts.conf was not found")
+    XCTAssertTrue(path.hasSuffix("Assets/fonts.conf"), path)
+    XCTAssertEqual(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"], path)
+  }
+
+  func testChineseAndLatinHaveGlyphs() {
+    let style = TextStyle(fontSize: 17)
+    XCTAssertEqual(TextFonts.unknownGlyphCount(in: "按钮点击 Tap ✓", style: style), 0)
+    XCTAssertEqual(TextFonts.fontFamilies(usedFor: "Tap", style: style), ["DejaVu Sans"])
+    XCTAssertEqual(TextFonts.fontFamilies(usedFor: "按钮点击", style: style), ["Noto Sans CJK SC"])
+  }
+
+  func testMeasureGrowsWithTextAndWeight() {
+    let regular = TextStyle(fontSize: 17)
+    var bold = regular
+    bold.weight = .bold
+    let short = TextFonts.measure("Tap", style: regular)
+    let long = TextFonts.measure("Tap me please", style: regular)
+    XCTAssertGreaterThan(short.width, 0)
+    XCTAssertGreaterThan(long.width, short.width)
+    XCTAssertGreaterThan(TextFonts.measure("Tap me please", style: bold).width, long.width)
+    // DejaVu Sans at 17 points has a line height of about 1.16 em.
+    XCTAssertEqual(short.height, 17 * 1.164, accuracy: 1)
+    let chinese = TextFonts.measure("按钮点击", style: regular)
+    XCTAssertEqual(chinese.width, 4 * 17, accuracy: 1, "CJK glyphs are one em wide")
+  }
+
+  func testMeasureIsIndependentOfCanvasScale() throws {
+    let style = TextStyle(fontSize: 13)
+    let text = "Hit-test 按钮"
+    let before = TextFonts.measure(text, style: style)
+    let canvas = try Canvas(pixelWidth: 300, pixelHeight: 60, scale: 3)
+    canvas.draw(text, in: CanvasRect(x: 0, y: 0, width: 100, height: 20), style: style)
+    XCTAssertEqual(canvas.measure(text, style: style), before)
+  }
+
+  func testTruncationKeepsWithinWidthAndWrapsWhenAllowed() {
+    var style = TextStyle(fontSize: 17)
+    let text = "A label much too long for its little frame"
+    let truncated = TextFonts.measure(text, style: style, maximumWidth: 80)
+    XCTAssertLessThanOrEqual(truncated.width, 80)
+    XCTAssertEqual(truncated.height, TextFonts.measure("A", style: style).height, accuracy: 0.01)
+    style.maximumLines = 0
+    let wrapped = TextFonts.measure(text, style: style, maximumWidth: 80)
+    XCTAssertLessThanOrEqual(wrapped.width, 80)
+    XCTAssertGreaterThan(wrapped.height, 3 * truncated.height)
+    style.maximumLines = 2
+    let twoLines = TextFonts.measure(text, style: style, maximumWidth: 80)
+    XCTAssertEqual(twoLines.height, 2 * truncated.height, accuracy: 1)
+  }
+
+  func testAlignmentMovesInk() throws {
+    func inkColumns(_ alignment: TextAlignment, truncation: TextTruncation) throws -> ClosedRange<
+      Int
+    > {
+      let canvas = try Canvas(pixelWidth: 200, pixelHeight: 30)
+      canvas.clear(to: .white)
+      let style = TextStyle(fontSize: 14, alignment: alignment, truncation: truncation)
+      canvas.draw("Tap", in: CanvasRect(x: 0, y: 0, width: 200, height: 30), style: style)
+      let image = canvas.makeImage()
+      let columns = (0..<200).filter { x in (0..<30).contains { y in image[x, y].red < 128 } }
+      return try XCTUnwrap(columns.first)...XCTUnwrap(columns.last)
+    }
+    for truncation in [TextTruncation.tail, .clip] {
+      let leading = try inkColumns(.leading, truncation: truncation)
+      let center = try inkColumns(.center, truncation: truncation)
+      let trailing = try inkColumns(.trailing, truncation: truncation)
+      XCTAssertLessThan(leading.lowerBound, 3)
+      XCTAssertEqual(Double(center.lowerBound + center.upperBound) / 2, 100, accuracy: 3)
+      XCTAssertGreaterThan(trailing.upperBound, 196)
+    }
+  }
+
+  func testTextMatchesReference() throws {
+    assertSnapshot(try drawText(scale: 2).makeImage(), named: "text@2x")
+  }
+
+  func testTextRendersTheSameBytesTwice() throws {
+    XCTAssertEqual(try drawText(scale: 1).pngData(), try drawText(scale: 1).pngData())
+  }
+
+  /// Labels as the view layer draws them: Latin, Chinese, bold, every
+  /// alignment, truncated and wrapped.
+  func drawText(scale: Double) throws -> Canvas {
+    let canvas = try Canvas(size: CanvasSize(width: 200, height: 170), scale: scale)
+    canvas.clear(to: .white)
+    let guide = CanvasColor(hex: "#C7C7CC")!
+    func box(_ y: Double, _ height: Double = 22) -> CanvasRect {
+      let rect = CanvasRect(x: 10, y: y, width: 180, height: height)
+      canvas.stroke(rect.insetBy(dx: -0.5, dy: -0.5), color: guide, style: .solid(1))
+      return rect
+    }
+    canvas.draw("Tap me", in: box(8), style: TextStyle(fontSize: 15))
+    canvas.draw(
+      "按钮点击", in: box(36),
+      style: TextStyle(fontSize: 15, color: CanvasColor(hex: "#007AFF")!, alignment: .center))
+    canvas.draw(
+      "Bold trailing", in: box(64),
+      style: TextStyle(fontSize: 15, weight: .bold, alignment: .trailing))
+    canvas.draw(
+      "An overly long label that cannot fit 很长的标签", in: box(92),
+      style: TextStyle(fontSize: 15, truncation: .tail))
+    canvas.draw(
+      "Wraps onto a second line, 第二行", in: box(120, 42),
+      style: TextStyle(fontSize: 13, color: CanvasColor(hex: "#6C6C70")!, maximumLines: 0))
+    return canvas
+  }
+}

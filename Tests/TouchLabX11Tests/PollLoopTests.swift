@@ -1,0 +1,194 @@
+import Foundation
+import TouchLabX11
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A stand-in for the X connection: a pipe whose bytes become events.
+final class PipeSource: InputEventSource {
+  let readEnd: Int32
+  let writeEnd: Int32
+  /// Events already queued in the "library", invisible to poll().
+  var queued: [InputEvent] = []
+  /// Called after each drain, to make input arrive at a chosen moment.
+  var afterDrain: ((PipeSource) -> Void)?
+  private(set) var drainCount = 0
+
+  init() {
+    var ends: [Int32] = [0, 0]
+    precondition(pipe(&ends) == 0)
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+  }
+
+  deinit {
+    close(readEnd)
+    close(writeEnd)
+  }
+
+  var fileDescriptor: Int32 { readEnd }
+
+  /// Each byte read is one `.expose`; a byte of 0 is data that is not an
+  /// event (like an X reply), which wakes poll() but yields nothing.
+  func drainEvents() -> [InputEvent] {
+    drainCount += 1
+    var events = queued
+    queued = []
+    var byte: UInt8 = 0
+    while read(readEnd, &byte, 1) == 1 {
+      if byte != 0 { events.append(.expose) }
+    }
+    afterDrain?(self)
+    return events
+  }
+
+  func send(_ byte: UInt8) {
+    var value = byte
+    precondition(write(writeEnd, &value, 1) == 1)
+  }
+}
+
+final class PollLoopTests: XCTestCase {
+  func testQueuedEventsReturnWithoutSleeping() {
+    let source = PipeSource()
+    source.queued = [.close]
+    let loop = PollLoop(source: source)
+    XCTAssertEqual(loop.wait(until: nil), PollWakeup(events: [.close]))
+    XCTAssertEqual(loop.sleepCount, 0)
+  }
+
+  func testPassedDeadlineReturnsWithoutSleeping() {
+    let loop = PollLoop(source: PipeSource())
+    let wakeup = loop.wait(until: MonotonicClock.now() - 1)
+    XCTAssertTrue(wakeup.deadlineReached)
+    XCTAssertEqual(loop.sleepCount, 0)
+  }
+
+  func testInputArrivingWhileAsleepWakesTheLoop() {
+    let source = PipeSource()
+    // The byte lands after the first drain, so only poll() can notice it.
+    source.afterDrain = { source in
+      if source.drainCount == 1 { source.send(1) }
+    }
+    let loop = PollLoop(source: source)
+    let wakeup = loop.wait(until: nil)
+    XCTAssertEqual(wakeup.events, [.expose])
+    XCTAssertFalse(wakeup.deadlineReached)
+    XCTAssertEqual(loop.sleepCount, 1)
+  }
+
+  func testDeadlineWakesOnTimeWithoutBusyWaiting() {
+    let loop = PollLoop(source: PipeSource())
+    let start = MonotonicClock.now()
+    let wakeup = loop.wait(until: start + 0.02)
+    let elapsed = MonotonicClock.now() - start
+    XCTAssertTrue(wakeup.deadlineReached)
+    XCTAssertEqual(wakeup.events, [])
+    XCTAssertGreaterThanOrEqual(elapsed, 0.02)
+    XCTAssertLessThan(elapsed, 0.5)
+    // One sleep covers the whole wait (a second only if poll() woke early).
+    XCTAssertLessThanOrEqual(loop.sleepCount, 2)
+  }
+
+  func testWakeupWithoutEventsSleepsAgainUntilTheDeadline() {
+    let source = PipeSource()
+    source.afterDrain = { source in
+      if source.drainCount == 1 { source.send(0) }
+    }
+    let loop = PollLoop(source: source)
+    let start = MonotonicClock.now()
+    let wakeup = loop.wait(until: start + 0.02)
+    XCTAssertTrue(wakeup.deadlineReached)
+    XCTAssertEqual(wakeup.events, [])
+    XCTAssertGreaterThanOrEqual(MonotonicClock.now() - start, 0.02)
+    XCTAssertLessThanOrEqual(loop.sleepCount, 3)
+  }
+
+  func testWatchedFileChangeWakesTheLoop() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "touchlab-poll-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("layout.yaml")
+    try Data("a: 1\n".utf8).write(to: file)
+    let watcher = try FileChangeWatcher(path: file.path)
+    let source = PipeSource()
+    source.afterDrain = { source in
+      if source.drainCount == 1 { try? Data("a: 2\n".utf8).write(to: file) }
+    }
+    let loop = PollLoop(source: source, fileWatcher: watcher)
+    let wakeup = loop.wait(until: nil)
+    XCTAssertTrue(wakeup.fileChanged)
+    XCTAssertFalse(wakeup.deadlineReached)
+    XCTAssertEqual(loop.sleepCount, 1)
+  }
+
+  func testTimeoutRoundsUpAndClamps() {
+    XCTAssertEqual(PollLoop.timeoutMilliseconds(until: nil, now: 5), -1)
+    XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 4, now: 5), 0)
+    XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 5.0101, now: 5), 11)
+    XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 5.0000001, now: 5), 1)
+    XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 1e12, now: 0), Int32.max)
+  }
+
+  func testMonotonicClockDoesNotGoBack() {
+    let first = MonotonicClock.now()
+    let second = MonotonicClock.now()
+    XCTAssertGreaterThan(first, 0)
+    XCTAssertGreaterThanOrEqual(second, first)
+  }
+}
+
+final class FileChangeWatcherTests: XCTestCase {
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "touchlab-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  func testReportsWritesToTheFileOnly() throws {
+    let file = folder.appendingPathComponent("scene.yaml")
+    try Data("v1".utf8).write(to: file)
+    let watcher = try FileChangeWatcher(path: file.path)
+    XCTAssertFalse(watcher.consumeChanges())
+
+    try Data("other".utf8).write(to: folder.appendingPathComponent("other.yaml"))
+    XCTAssertFalse(watcher.consumeChanges())
+
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: Data("v2".utf8))
+    try handle.close()
+    XCTAssertTrue(watcher.consumeChanges())
+    XCTAssertFalse(watcher.consumeChanges(), "a change is reported once")
+  }
+
+  func testReportsAFileRenamedIntoPlace() throws {
+    let file = folder.appendingPathComponent("scene.yaml")
+    try Data("v1".utf8).write(to: file)
+    let watcher = try FileChangeWatcher(path: file.path)
+    let temporary = folder.appendingPathComponent(".scene.yaml.swp")
+    try Data("v2".utf8).write(to: temporary)
+    _ = watcher.consumeChanges()
+    XCTAssertEqual(rename(temporary.path, file.path), 0)
+    XCTAssertTrue(watcher.consumeChanges())
+  }
+
+  func testMissingFolderIsAnError() {
+    XCTAssertThrowsError(
+      try FileChangeWatcher(path: folder.appendingPathComponent("no/scene.yaml").path)
+    ) { error in
+      guard case .folderMissing = error as? FileChangeWatcherError else {
+        return XCTFail("got \(error)")
+      }
+    }
+  }
+}

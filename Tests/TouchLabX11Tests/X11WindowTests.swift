@@ -1,0 +1,203 @@
+import CX11
+import Foundation
+import TouchLabRender
+import TouchLabX11
+import XCTest
+
+final class X11WindowErrorTests: XCTestCase {
+  func testMissingDisplayExplainsHowToRunHeadless() {
+    XCTAssertThrowsError(try X11Window(title: "t", width: 10, height: 10, displayName: ":987")) {
+      error in
+      XCTAssertEqual(error as? X11Error, .cannotOpenDisplay(name: ":987"))
+      let message = "\(error)"
+      XCTAssertTrue(message.contains("touchlab replay"), message)
+      XCTAssertTrue(message.contains("touchlab shot"), message)
+      XCTAssertTrue(message.contains("xvfb-run"), message)
+    }
+  }
+
+  func testInvalidSize() {
+    XCTAssertThrowsError(try X11Window(title: "t", width: 0, height: 10, displayName: ":987")) {
+      error in
+      XCTAssertEqual(error as? X11Error, .invalidSize(width: 0, height: 10))
+    }
+  }
+}
+
+/// Runs against a real X server (Xvfb); skipped when Xvfb cannot start.
+final class X11WindowIntegrationTests: XCTestCase {
+  var server: XvfbServer!
+  var window: X11Window!
+
+  override func setUpWithError() throws {
+    server = try XvfbServer()
+    window = try X11Window(
+      title: "TouchLab 按钮点击", width: 200, height: 150, displayName: server.displayName)
+    // Wait (bounded) until the window is mapped: its first Expose.
+    let events = waitForEvents(timeout: 5) { $0.contains(.expose) }
+    XCTAssertTrue(events.contains(.expose), "the window was never exposed: \(events)")
+  }
+
+  override func tearDown() {
+    window?.close()
+    window = nil
+    server?.stop()
+    server = nil
+  }
+
+  /// Collects events through a PollLoop until `done` says so or time runs out.
+  func waitForEvents(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
+    let loop = PollLoop(source: window)
+    let deadline = MonotonicClock.now() + timeout
+    var events: [InputEvent] = []
+    while !done(events) {
+      let wakeup = loop.wait(until: deadline)
+      events += wakeup.events
+      if wakeup.deadlineReached { break }
+    }
+    return events
+  }
+
+  func testPresentedFrameIsOnScreen() throws {
+    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    canvas.clear(to: CanvasColor(hex: "#204080")!)
+    canvas.fill(
+      CanvasRect(x: 20, y: 30, width: 40, height: 20), color: CanvasColor(hex: "#FF8000")!)
+    canvas.fillCircle(center: CanvasPoint(x: 150, y: 100), radius: 20, color: .white)
+    window.present(canvas)
+    let shown = try XCTUnwrap(window.captureImage())
+    XCTAssertEqual(shown.width, 200)
+    XCTAssertEqual(shown[0, 0], PNGPixel(red: 0x20, green: 0x40, blue: 0x80))
+    XCTAssertEqual(shown[20, 30], PNGPixel(red: 0xFF, green: 0x80, blue: 0x00))
+    XCTAssertEqual(shown[59, 49], PNGPixel(red: 0xFF, green: 0x80, blue: 0x00))
+    XCTAssertEqual(shown[60, 50], PNGPixel(red: 0x20, green: 0x40, blue: 0x80))
+    XCTAssertEqual(shown[150, 100], PNGPixel(red: 255, green: 255, blue: 255))
+    // Every pixel, not just samples: the frame on screen is the canvas.
+    let comparison = PNGComparison(actual: shown, expected: canvas.makeImage())
+    XCTAssertTrue(comparison.matches, comparison.summary)
+  }
+
+  func testSyntheticClickArrivesAsPointerDownAndUp() throws {
+    guard let xdotool = XvfbServer.findExecutable("xdotool") else {
+      throw XCTSkip("xdotool is not installed (apt-get install xdotool)")
+    }
+    // With no window manager the window sits at the root's origin; ask the
+    // server anyway, so a server that places windows elsewhere still works.
+    var rootX: Int32 = 0
+    var rootY: Int32 = 0
+    var child: Window = 0
+    let root = touchlab_root_window(window.display, touchlab_default_screen(window.display))
+    XTranslateCoordinates(window.display, window.window, root, 0, 0, &rootX, &rootY, &child)
+    let result = try runProgram(
+      xdotool, ["mousemove", "\(rootX + 37)", "\(rootY + 61)", "click", "1"],
+      environment: ["DISPLAY": server.displayName])
+    XCTAssertEqual(result.status, 0, result.output)
+    // xdotool has closed its connection, so the server has handled its
+    // requests; one round trip of ours then has their events queued.
+    window.synchronize()
+    let events = waitForEvents(timeout: 5) { events in
+      events.contains {
+        if case .pointer(let p) = $0 { return p.phase == .up } else { return false }
+      }
+    }
+    let pointer = events.compactMap { event -> PointerInput? in
+      if case .pointer(let input) = event { return input }
+      return nil
+    }
+    let down = try XCTUnwrap(pointer.first { $0.phase == .down }, "no pointer down in \(events)")
+    let up = try XCTUnwrap(pointer.first { $0.phase == .up }, "no pointer up in \(events)")
+    XCTAssertEqual(down.button, 1)
+    XCTAssertEqual(down.location, InputPoint(x: 37, y: 61))
+    XCTAssertEqual(down.pressedButtons, [1])
+    XCTAssertEqual(up.button, 1)
+    XCTAssertEqual(up.location, InputPoint(x: 37, y: 61))
+    XCTAssertEqual(up.pressedButtons, [])
+    let downIndex = try XCTUnwrap(pointer.firstIndex { $0.phase == .down })
+    let upIndex = try XCTUnwrap(pointer.firstIndex { $0.phase == .up })
+    XCTAssertLessThan(downIndex, upIndex)
+  }
+
+  func testResizeIsReported() {
+    window.resize(width: 320, height: 240)
+    let events = waitForEvents(timeout: 5) { $0.contains(.resize(width: 320, height: 240)) }
+    XCTAssertTrue(events.contains(.resize(width: 320, height: 240)), "\(events)")
+    XCTAssertEqual(window.width, 320)
+    XCTAssertEqual(window.height, 240)
+  }
+
+  func testWindowManagerCloseRequestIsReported() throws {
+    // Send what a window manager sends when the close button is clicked.
+    let other = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(other) }
+    var message = XEvent()
+    message.xclient.type = ClientMessage
+    message.xclient.window = window.window
+    message.xclient.message_type = XInternAtom(other, "WM_PROTOCOLS", 0)
+    message.xclient.format = 32
+    message.xclient.data.l.0 = Int(bitPattern: XInternAtom(other, "WM_DELETE_WINDOW", 0))
+    XSendEvent(other, window.window, 0, 0, &message)
+    XSync(other, 0)
+    let events = waitForEvents(timeout: 5) { $0.contains(.close) }
+    XCTAssertTrue(events.contains(.close), "\(events)")
+  }
+
+  func testAddingAMasterDeviceReportsAHierarchyChange() throws {
+    let other = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(other) }
+    var major: Int32 = 2
+    var minor: Int32 = 2
+    XCTAssertEqual(XIQueryVersion(other, &major, &minor), Success)
+    "touchlab test".withCString { name in
+      var change = XIAnyHierarchyChangeInfo()
+      change.add = XIAddMasterInfo(
+        type: XIAddMaster, name: UnsafeMutablePointer(mutating: name), send_core: 1, enable: 1)
+      XIChangeHierarchy(other, &change, 1)
+    }
+    XSync(other, 0)
+    let events = waitForEvents(timeout: 5) { $0.contains(.deviceHierarchyChanged) }
+    XCTAssertTrue(events.contains(.deviceHierarchyChanged), "\(events)")
+  }
+
+  func testTitleAndIconProperties() throws {
+    // The window starts with Assets/icon.png; setting it again must give the same.
+    let initial = try readProperty("_NET_WM_ICON", as: Int.self)
+    window.setIcon(try Canvas.makeAppIcon().makeImage())
+    window.synchronize()
+    let iconValues = try readProperty("_NET_WM_ICON", as: Int.self)
+    XCTAssertEqual(iconValues.count, 2 + 64 * 64)
+    XCTAssertEqual(iconValues.prefix(2), [64, 64])
+    let centre = UInt32(truncatingIfNeeded: iconValues[2 + 28 * 64 + 38])
+    XCTAssertEqual(centre, 0xFFFF_FFFF, "the icon's white centre, straight ARGB")
+    XCTAssertEqual(initial, iconValues)
+    let title = try readProperty("_NET_WM_NAME", as: UInt8.self)
+    XCTAssertEqual(String(decoding: title, as: UTF8.self), "TouchLab 按钮点击")
+  }
+
+  func testIdleWaitSleepsUntilTheDeadline() {
+    _ = window.drainEvents()
+    let loop = PollLoop(source: window)
+    let start = MonotonicClock.now()
+    let wakeup = loop.wait(until: start + 0.05)
+    XCTAssertTrue(wakeup.deadlineReached)
+    XCTAssertGreaterThanOrEqual(MonotonicClock.now() - start, 0.05)
+    XCTAssertLessThanOrEqual(loop.sleepCount, 2, "an idle window must not spin")
+  }
+
+  func readProperty<Element>(_ name: String, as: Element.Type) throws -> [Element] {
+    let property = XInternAtom(window.display, name, 0)
+    var actualType: Atom = 0
+    var actualFormat: Int32 = 0
+    var count: UInt = 0
+    var remaining: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    let status = XGetWindowProperty(
+      window.display, window.window, property, 0, 1 << 20, 0, Atom(0), &actualType, &actualFormat,
+      &count, &remaining, &data)
+    XCTAssertEqual(status, Success)
+    guard let data else { return [] }
+    defer { XFree(data) }
+    return Array(
+      UnsafeBufferPointer(
+        start: UnsafeRawPointer(data).assumingMemoryBound(to: Element.self), count: Int(count)))
+  }
+}

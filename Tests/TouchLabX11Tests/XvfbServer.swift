@@ -1,0 +1,124 @@
+import CX11
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A private Xvfb server for one test, on a display number of its own.
+///
+/// Xvfb picks a free display number itself (-displayfd) and writes it once
+/// it accepts connections, so there is no guessing at free numbers and no
+/// race with other test runs; the test then confirms with XOpenDisplay.
+/// When Xvfb is not installed or cannot start, the test is skipped.
+final class XvfbServer {
+  let displayName: String
+  private let process: Process
+  private let logURL: URL
+
+  static let installHint = "install it with `apt-get install xvfb` to run the X11 integration tests"
+
+  init(width: Int = 640, height: Int = 480) throws {
+    guard let executable = XvfbServer.findExecutable("Xvfb") else {
+      throw XCTSkip("Xvfb is not installed; \(XvfbServer.installHint)")
+    }
+    logURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "touchlab-xvfb-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+    let readyPipe = Pipe()
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = [
+      "-displayfd", "1", "-nolisten", "tcp", "-noreset",
+      "-screen", "0", "\(width)x\(height)x24",
+    ]
+    process.standardOutput = readyPipe
+    process.standardError = try FileHandle(forWritingTo: logURL)
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw XCTSkip("Xvfb could not be started (\(error))")
+    }
+
+    // Wait for the display number, at most 10 s: this waits for the server,
+    // it does not pause the test's logic.
+    let reader = readyPipe.fileHandleForReading.fileDescriptor
+    var number = ""
+    let deadline = Date().addingTimeInterval(10)
+    while !number.hasSuffix("\n"), Date() < deadline {
+      var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 100) >= 0 else { break }
+      if descriptor.revents == 0 { continue }
+      var byte: UInt8 = 0
+      guard read(reader, &byte, 1) == 1 else { break }
+      number.append(Character(UnicodeScalar(byte)))
+    }
+    let trimmed = number.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, Int(trimmed) != nil else {
+      process.terminate()
+      process.waitUntilExit()
+      let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+      throw XCTSkip("Xvfb did not start: \(log.suffix(400))")
+    }
+    displayName = ":\(trimmed)"
+
+    // Bounded retries in case the socket lags the announcement.
+    for attempt in 0..<20 {
+      if let display = XOpenDisplay(displayName) {
+        XCloseDisplay(display)
+        return
+      }
+      var none = pollfd(fd: -1, events: 0, revents: 0)
+      _ = poll(&none, 0, Int32(10 * (attempt + 1)))
+    }
+    stop()
+    throw XCTSkip("Xvfb announced \(displayName) but XOpenDisplay failed")
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Whether the server process is still running.
+  var isRunning: Bool { process.isRunning }
+
+  /// Stops the server (idempotent).
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: logURL)
+  }
+
+  static func findExecutable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+      let candidate = "\(folder)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+}
+
+/// Runs a program to completion and returns its exit status and output.
+@discardableResult
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+  throws -> (
+    status: Int32, output: String
+  )
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
