@@ -124,7 +124,8 @@ open class UIGestureRecognizer: Scriptable {
   }
 
   /// Legal transitions, one table for both kinds (Apple's "Implementing a custom gesture
-  /// recognizer" state diagrams). Reset to possible is the environment's, not listed here.
+  /// recognizer" state diagrams). Reset to possible is the environment's, not listed here;
+  /// so is revoking a just-begun loser to failed (`force`), which no subclass may do.
   static func isLegal(from old: State, to new: State, discrete: Bool) -> Bool {
     switch (old, new) {
     case (.possible, .failed): true
@@ -132,7 +133,6 @@ open class UIGestureRecognizer: Scriptable {
     case (.possible, .began): !discrete
     case (.began, .changed), (.began, .ended), (.began, .cancelled): !discrete
     case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): !discrete
-    case (.began, .failed): !discrete  // the environment revoking a just-begun loser
     default: false
     }
   }

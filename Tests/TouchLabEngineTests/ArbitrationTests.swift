@@ -1,0 +1,225 @@
+import Foundation
+import XCTest
+
+@testable import TouchLabEngine
+
+/// A view that refuses every recognizer of its touches (`gestureRecognizerShouldBegin`).
+final class RefusingView: UIView {
+  override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
+
+/// BEHAVIOUR.md §4: who wins when several recognizers want a touch; failure requirements;
+/// `gestureRecognizerShouldBegin`.
+final class ArbitrationTests: XCTestCase {
+  /// The last state each named recognizer reached before being reset, from the records.
+  private func finalStates(_ scene: Scene, _ names: [String]) -> [String] {
+    names.map { name in
+      scene.trace([.state], only: [name]).last { !$0.hasSuffix("=reset") } ?? "\(name)=none"
+    }
+  }
+
+  func testArbitration_ClosestViewWins() {
+    // Precondition: taps on a parent and on its child (seed 003 §4.1).
+    let scene = Scene()
+    let parent = scene.view("Grey", rect(0, 0, 300, 300))
+    let child = scene.view("Red", rect(0, 0, 100, 100), in: parent)
+    scene.tap("GreyTap", on: parent)
+    scene.tap("RedTap", on: child)
+    // Action: a tap on the child.
+    scene.tap(at: pt(50, 50), at: 0)
+    // Assertion: the parent's saw the touch first, yet the child's wins; the parent's fails.
+    XCTAssertEqual(scene.calls("GreyTap"), ["touchesBegan[1]", "touchesEnded[1]"])
+    XCTAssertEqual(
+      scene.trace([.call], only: ["GreyTap", "RedTap"]).prefix(2), ["GreyTap.touchesBegan[1]", "RedTap.touchesBegan[1]"])
+    XCTAssertEqual(scene.actions, ["-[Target RedTap]"])
+    XCTAssertEqual(finalStates(scene, ["GreyTap", "RedTap"]), ["GreyTap=failed", "RedTap=ended"])
+  }
+
+  func testArbitration_OnOneViewTheLastAddedWins() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 300, 300))
+    scene.tap("FirstTap", on: view)
+    scene.tap("SecondTap", on: view)
+    scene.tap(at: pt(50, 50), at: 0)
+    XCTAssertEqual(scene.actions, ["-[Target SecondTap]"])
+    XCTAssertEqual(finalStates(scene, ["FirstTap", "SecondTap"]), ["FirstTap=failed", "SecondTap=ended"])
+  }
+
+  func testArbitration_ClosestContinuousRecognizerWinsTheLoserNeverActs() {
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 300, 300))
+    let child = scene.view("Child", rect(0, 0, 200, 200), in: parent)
+    let outer = scene.recognizer(UIPanGestureRecognizer(), "OuterPan", on: parent)
+    scene.recognizer(UIPanGestureRecognizer(), "InnerPan", on: child)
+    scene.down(pt(50, 50), at: 0)
+    scene.move(pt(70, 50), at: 0.1)
+    XCTAssertEqual(outer.state, .failed)
+    scene.move(pt(90, 50), at: 0.2)
+    scene.up(pt(90, 50), at: 0.3)
+    XCTAssertEqual(scene.actions, ["-[Target InnerPan]", "-[Target InnerPan]", "-[Target InnerPan]"])
+  }
+
+  func testArbitration_PossibleRecognizersFailWhenAnotherBegins() {
+    // Precondition: a pan on the parent, a tap on the child.
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 300, 300))
+    let child = scene.view("Child", rect(0, 0, 200, 200), in: parent)
+    scene.recognizer(UIPanGestureRecognizer(), "Pan", on: parent)
+    let tap = scene.tap("Tap", on: child)
+    // Action: a 20 pt drag (within a tap's 45 pt): the pan begins.
+    scene.down(pt(50, 50), at: 0)
+    scene.move(pt(70, 50), at: 0.1)
+    // Assertion: the still-possible tap failed then.
+    XCTAssertEqual(tap.state, .failed)
+    scene.up(pt(70, 50), at: 0.2)
+    XCTAssertEqual(scene.actions, ["-[Target Pan]", "-[Target Pan]"])
+  }
+
+  func testArbitration_ShouldRecognizeSimultaneouslyLetsBothAct() {
+    let scene = Scene()
+    let parent = scene.view("Grey", rect(0, 0, 300, 300))
+    let child = scene.view("Red", rect(0, 0, 100, 100), in: parent)
+    let greyTap = scene.tap("GreyTap", on: parent)
+    scene.tap("RedTap", on: child)
+    let delegate = RuleGestureDelegate()
+    delegate.simultaneousWithAll = true
+    greyTap.delegate = delegate
+    scene.tap(at: pt(50, 50), at: 0)
+    XCTAssertEqual(scene.actions.sorted(), ["-[Target GreyTap]", "-[Target RedTap]"])
+    XCTAssertEqual(finalStates(scene, ["GreyTap", "RedTap"]), ["GreyTap=ended", "RedTap=ended"])
+  }
+
+  func testArbitration_SimultaneousPanAndPinchBothRun() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    view.isMultipleTouchEnabled = true
+    let pan = scene.recognizer(UIPanGestureRecognizer(), "Pan", on: view)
+    let pinch = scene.recognizer(UIPinchGestureRecognizer(), "Pinch", on: view)
+    let delegate = RuleGestureDelegate()
+    delegate.simultaneousWith = [pinch]
+    pan.delegate = delegate
+    scene.send(
+      at: 0,
+      [
+        TouchInput(finger: 1, phase: .began, location: pt(100, 200)),
+        TouchInput(finger: 2, phase: .began, location: pt(200, 200)),
+      ])
+    scene.send(
+      at: 0.1,
+      [
+        TouchInput(finger: 1, phase: .moved, location: pt(80, 220)),
+        TouchInput(finger: 2, phase: .moved, location: pt(240, 220)),
+      ])
+    XCTAssertEqual(pan.state, .began)
+    XCTAssertEqual(pinch.state, .began)
+  }
+
+  // MARK: Failure requirements
+
+  /// A view with a single tap that requires a double tap to fail, as apps set them up.
+  private func doubleTapScene() -> (Scene, UITapGestureRecognizer, UITapGestureRecognizer) {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let single = scene.tap("Single", on: view)
+    let double = scene.tap("Double", on: view, taps: 2)
+    return (scene, single, double)
+  }
+
+  func testRequireToFail_SingleTapWaitsForTheDoubleTapToFail() {
+    // Precondition: single.require(toFail: double).
+    let (scene, single, double) = doubleTapScene()
+    single.require(toFail: double)
+    // Action: one tap (lifts at 0.05).
+    scene.tap(at: pt(100, 100), at: 0)
+    // Assertion: nothing yet; 0.35 s after the lift the double fails and the single recognizes.
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(single.state, .possible)
+    scene.app.clock.advance(to: 0.39)
+    XCTAssertEqual(scene.actions, [])
+    scene.app.clock.advance(to: 1)
+    XCTAssertEqual(scene.actions, ["-[Target Single]"])
+    XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.40, accuracy: 1e-9)
+    XCTAssertEqual(scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target Single]", "View.touchesCancelled[1]"])
+  }
+
+  func testRequireToFail_SingleTapFailsWhenTheDoubleTapRecognizes() {
+    let (scene, single, double) = doubleTapScene()
+    single.require(toFail: double)
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.2)
+    scene.app.clock.advance(to: 2)
+    XCTAssertEqual(scene.actions, ["-[Target Double]"])
+    XCTAssertEqual(finalStates(scene, ["Single", "Double"]), ["Single=failed", "Double=ended"])
+  }
+
+  func testRequireToFail_WithoutTheRequirementTheSingleTapFiresAtOnce() {
+    // The control case: without require(toFail:), the single tap recognizes at the first lift.
+    let (scene, _, _) = doubleTapScene()
+    scene.tap(at: pt(100, 100), at: 0)
+    XCTAssertEqual(scene.actions, ["-[Target Single]"])
+    XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.05, accuracy: 1e-9)
+  }
+
+  func testDelegate_ShouldRequireFailureOfMakesTheSingleTapWait() {
+    let (scene, single, double) = doubleTapScene()
+    let delegate = RuleGestureDelegate()
+    delegate.requiresFailureOf = [double]
+    single.delegate = delegate
+    scene.tap(at: pt(100, 100), at: 0)
+    XCTAssertEqual(scene.actions, [])
+    scene.app.clock.advance(to: 1)
+    XCTAssertEqual(scene.actions, ["-[Target Single]"])
+    XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.40, accuracy: 1e-9)
+  }
+
+  func testDelegate_ShouldBeRequiredToFailByMakesTheSingleTapWait() {
+    let (scene, single, double) = doubleTapScene()
+    let delegate = RuleGestureDelegate()
+    delegate.requiredToFailBy = [single]
+    double.delegate = delegate
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.2)
+    scene.app.clock.advance(to: 2)
+    XCTAssertEqual(scene.actions, ["-[Target Double]"])
+    // And a single tap waits for the double's failure.
+    scene.clear()
+    scene.tap(at: pt(100, 100), at: 3)
+    XCTAssertEqual(scene.actions, [])
+    scene.app.clock.advance(to: 4)
+    XCTAssertEqual(scene.actions, ["-[Target Single]"])
+  }
+
+  // MARK: gestureRecognizerShouldBegin
+
+  func testShouldBegin_ViewSayingNoFailsTheRecognizerAtOnce() {
+    // Precondition (seed 001): a view refusing recognizers; its tap logs its state after touchesEnded.
+    let scene = Scene()
+    let view = scene.add(RefusingView(frame: rect(0, 0, 300, 300)), "GLView")
+    let tap = scene.tap("GLTap", on: view)
+    tap.scriptedClass?.logs[.touchesEnded] = .init(text: "after called state = %state", afterSuper: true)
+    // Action: a tap.
+    scene.tap(at: pt(50, 50), at: 0)
+    // Assertion: failed (5) right in touchesEnded; no action; the view gets its touchesEnded.
+    XCTAssertEqual(scene.transcript, ["after called state = 5"])
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(scene.calls("GLView"), ["touchesBegan[1]", "touchesEnded[1]"])
+    XCTAssertEqual(scene.time(of: "GLView.touchesEnded[1]")!, 0.05, accuracy: 1e-9)
+  }
+
+  func testShouldBegin_DelegateSayingNoFailsTheRecognizer() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 300, 300))
+    let pan = scene.recognizer(UIPanGestureRecognizer(), "Pan", on: view)
+    let delegate = RuleGestureDelegate()
+    delegate.shouldBegin = false
+    pan.delegate = delegate
+    scene.down(pt(50, 50), at: 0)
+    scene.move(pt(80, 50), at: 0.1)
+    XCTAssertEqual(pan.state, .failed)
+    scene.move(pt(100, 50), at: 0.2)
+    scene.up(pt(100, 50), at: 0.3)
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(
+      scene.calls("View"), ["touchesBegan[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesEnded[1]"])
+  }
+}
