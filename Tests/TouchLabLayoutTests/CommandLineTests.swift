@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// The `touchlab` command as a user runs it: exit statuses, stdout and stderr.
+final class CommandLineTests: XCTestCase {
+  /// The built `touchlab`, beside the test bundle in the build folder.
+  static var executable: URL {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while !folder.path.isEmpty && folder.path != "/" {
+      let candidate = folder.appendingPathComponent("touchlab")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return URL(fileURLWithPath: "touchlab")
+  }
+
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = GoldenTranscriptTests.repository
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  func testCheckReportsFileLineColumnAndExitsOne() throws {
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
+    try "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1], colour: red}\n".write(
+      to: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    let result = try run(["check", broken.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.out, "")
+    XCTAssertEqual(result.err, "\(broken.path):4:38: error: unknown key 'colour' for UIView (did you mean 'color'?)\n")
+  }
+
+  func testCheckPassesTheBundledLayouts() throws {
+    let files = try GoldenTranscriptTests.layoutFiles().map(\.path)
+    let result = try run(["check"] + files)
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertEqual(result.err, "")
+  }
+
+  func testReplayPrintsTheTranscriptWithTimes() throws {
+    let result = try run(["replay", "Layouts/seed000-gestures.yaml", "--scenario", "tap-no-cancel", "--times"])
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertEqual(
+      result.out,
+      """
+      [0.000] -[ZZTapGestureRecognizer touchesBegan:withEvent:]
+      [0.000] -[YellowView touchesBegan:withEvent:]
+      [0.050] -[ZZTapGestureRecognizer touchesEnded:withEvent:]
+      [0.050] -[GestureViewController didTouchYellowView]
+      [0.050] -[YellowView touchesEnded:withEvent:]
+
+      """)
+  }
+
+  func testReplaySetOverridesAProperty() throws {
+    let result = try run([
+      "replay", "Layouts/seed000-gestures.yaml", "--scenario", "tap", "--set", "tap.cancelsTouchesInView=false",
+    ])
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertTrue(result.out.hasSuffix("-[YellowView touchesEnded:withEvent:]\n"), result.out)
+  }
+
+  func testReplayJSONHasOneObjectPerLine() throws {
+    let result = try run(["replay", "Layouts/seed000-controls.yaml", "--scenario", "nil-target", "--json"])
+    XCTAssertEqual(result.status, 0, result.err)
+    let lines = result.out.split(separator: "\n")
+    XCTAssertEqual(lines.count, 5)
+    let last = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any]
+    XCTAssertEqual(last?["kind"] as? String, "action")
+    XCTAssertEqual(last?["receiver"] as? String, "ZZWindow")
+    XCTAssertEqual(last?["method"] as? String, "responderZZButton")
+    XCTAssertEqual(last?["touches"] as? [Int], [1])
+  }
+
+  func testReplayErrorsAreClear() throws {
+    let noScenario = try run(["replay", "Layouts/seed000-gestures.yaml"])
+    XCTAssertEqual(noScenario.status, 1)
+    XCTAssertTrue(noScenario.err.contains("choose one with --scenario: tap, tap-no-cancel, pan, pan-delays-began"))
+    let badSet = try run(["replay", "Layouts/seed000-gestures.yaml", "--scenario", "tap", "--set", "tap.nope=1"])
+    XCTAssertEqual(badSet.status, 1)
+    XCTAssertEqual(badSet.out, "")
+    XCTAssertTrue(badSet.err.contains("has no property 'nope'"), badSet.err)
+    let missing = try run(["replay", "Layouts/no-such-file.yaml"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.err, "Layouts/no-such-file.yaml:1:1: error: cannot read the file: no such file\n")
+  }
+}
