@@ -10,7 +10,12 @@ open class UIApplication: UIResponder {
   let deliveryRecorder: DeliveryRecorder
   public private(set) var windows: [UIWindow] = []
   /// The app delegate: the chain's last responder when it is a plain responder.
-  public var delegate: UIResponder?
+  public var delegate: UIResponder? {
+    didSet {
+      if oldValue?.delegatingApplication === self { oldValue?.delegatingApplication = nil }
+      delegate?.delegatingApplication = self
+    }
+  }
 
   // Touch delivery state (UIApplication+TouchDelivery.swift).
   var activeTouches: [UITouch] = []

@@ -12,8 +12,12 @@ open class UIResponder: Scriptable {
   /// The next responder in the chain (nil at its end).
   open var next: UIResponder? { nil }
 
-  /// The application this responder lives in, while it is on screen.
-  open var application: UIApplication? { nil }
+  /// The application this responder lives in, while it is on screen (for a plain
+  /// responder, the application it is the delegate of, so its calls are recorded too).
+  open var application: UIApplication? { delegatingApplication }
+
+  /// The application whose `delegate` this responder is.
+  weak var delegatingApplication: UIApplication?
 
   public var recorder: DeliveryRecorder? { application?.deliveryRecorder }
 

@@ -30,7 +30,8 @@ final class ArbitrationTests: XCTestCase {
     // Assertion: the parent's saw the touch first, yet the child's wins; the parent's fails.
     XCTAssertEqual(scene.calls("GreyTap"), ["touchesBegan[1]", "touchesEnded[1]"])
     XCTAssertEqual(
-      scene.trace([.call], only: ["GreyTap", "RedTap"]).prefix(2), ["GreyTap.touchesBegan[1]", "RedTap.touchesBegan[1]"])
+      scene.trace([.call], only: ["GreyTap", "RedTap"]).prefix(2),
+      ["GreyTap.touchesBegan[1]", "RedTap.touchesBegan[1]"])
     XCTAssertEqual(scene.actions, ["-[Target RedTap]"])
     XCTAssertEqual(finalStates(scene, ["GreyTap", "RedTap"]), ["GreyTap=failed", "RedTap=ended"])
   }
@@ -139,7 +140,8 @@ final class ArbitrationTests: XCTestCase {
     scene.app.clock.advance(to: 1)
     XCTAssertEqual(scene.actions, ["-[Target Single]"])
     XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.40, accuracy: 1e-9)
-    XCTAssertEqual(scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target Single]", "View.touchesCancelled[1]"])
+    XCTAssertEqual(
+      scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target Single]", "View.touchesCancelled[1]"])
   }
 
   func testRequireToFail_SingleTapFailsWhenTheDoubleTapRecognizes() {

@@ -80,7 +80,10 @@ final class BuiltinRecognizerTests: XCTestCase {
     scene.up(pt(150, 100), at: 0.7)
     XCTAssertEqual(
       scene.trace([.state, .action], only: ["Press"]),
-      ["Press=began", "-[Target Press]", "Press=changed", "-[Target Press]", "Press=ended", "-[Target Press]", "Press=reset"])
+      [
+        "Press=began", "-[Target Press]", "Press=changed", "-[Target Press]", "Press=ended", "-[Target Press]",
+        "Press=reset",
+      ])
     XCTAssertEqual(scene.time(of: "Press=began"), 0.5)
   }
 
@@ -124,13 +127,13 @@ final class BuiltinRecognizerTests: XCTestCase {
     for i in 1...6 { scene.move(pt(150 + 10 * CGFloat(i), 150), at: 0.01 * Double(i)) }
     // Assertion: translation from the landing point, velocity in pt/s.
     XCTAssertEqual(pan.state, .changed)
-    XCTAssertPoint(pan.translation(in: view), pt(60, 0))
-    XCTAssertPoint(pan.velocity(in: view), pt(1000, 0), accuracy: 0.01)
-    XCTAssertPoint(pan.location(in: view), pt(110, 50))
+    assertPoint(pan.translation(in: view), pt(60, 0))
+    assertPoint(pan.velocity(in: view), pt(1000, 0), accuracy: 0.01)
+    assertPoint(pan.location(in: view), pt(110, 50))
     // setTranslation rebases it.
     pan.setTranslation(.zero, in: view)
     scene.move(pt(220, 160), at: 0.07)
-    XCTAssertPoint(pan.translation(in: view), pt(10, 10))
+    assertPoint(pan.translation(in: view), pt(10, 10))
   }
 
   func testPan_MinimumNumberOfTouches() {
@@ -195,7 +198,10 @@ final class BuiltinRecognizerTests: XCTestCase {
     fingers(.ended, 100, at: 0.3)
     XCTAssertEqual(
       scene.trace([.state, .action], only: ["Pinch"]),
-      ["Pinch=began", "-[Target Pinch]", "Pinch=changed", "-[Target Pinch]", "Pinch=ended", "-[Target Pinch]", "Pinch=reset"])
+      [
+        "Pinch=began", "-[Target Pinch]", "Pinch=changed", "-[Target Pinch]", "Pinch=ended", "-[Target Pinch]",
+        "Pinch=reset",
+      ])
   }
 
   func testRotation_RotationIsTheFingersAngleSinceLanding() {

@@ -83,7 +83,7 @@ final class HitTestingTests: XCTestCase {
     XCTAssertEqual(hit(scene, pt(100, 160)), "Scroller")
     let probe = scene.add(ProbeView(frame: rect(0, 250, 10, 10)), in: parent)
     scene.down(pt(5, 155), at: 0)  // content (5, 255) → the probe's (5, 5)
-    XCTAssertPoint(probe.seen.first?.location ?? .zero, pt(5, 5))
+    assertPoint(probe.seen.first?.location ?? .zero, pt(5, 5))
   }
 
   func testHitTest_ConvertsThroughTransforms() {
@@ -201,7 +201,7 @@ final class HitTestingTests: XCTestCase {
     scene.view("Below", rect(0, 0, 200, 200))
     let blind = scene.view("Blind", rect(0, 0, 200, 200))
     scene.view("Inner", rect(0, 0, 100, 100), in: blind)
-    scripted(blind).hitTest = HitTestRuleNone
+    scripted(blind).hitTest = hitTestRuleNone
     XCTAssertEqual(hit(scene, pt(50, 50)), "Below")
     XCTAssertEqual(hit(scene, pt(150, 150)), "Below")
   }
@@ -251,4 +251,4 @@ final class HitTestingTests: XCTestCase {
 }
 
 /// `.none` spelled out: `ScriptedClass.HitTestRule.none`, not Optional's none.
-let HitTestRuleNone = ScriptedClass.HitTestRule.none
+let hitTestRuleNone = ScriptedClass.HitTestRule.none

@@ -85,7 +85,8 @@ final class RecognizerDeliveryTests: XCTestCase {
       for new in all {
         let key = "\(old)->\(new)"
         XCTAssertEqual(
-          UIGestureRecognizer.isLegal(from: old, to: new, discrete: false), continuous.contains(key), "continuous \(key)")
+          UIGestureRecognizer.isLegal(from: old, to: new, discrete: false), continuous.contains(key),
+          "continuous \(key)")
         XCTAssertEqual(
           UIGestureRecognizer.isLegal(from: old, to: new, discrete: true), discrete.contains(key), "discrete \(key)")
       }
@@ -255,7 +256,10 @@ final class RecognizerDeliveryTests: XCTestCase {
     scene.drag(from: pt(100, 100), to: pt(160, 100), at: 0, steps: 4)
     XCTAssertEqual(
       scene.calls("View"),
-      ["touchesBegan[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesEnded[1]"])
+      [
+        "touchesBegan[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesMoved[1]", "touchesMoved[1]",
+        "touchesEnded[1]",
+      ])
     XCTAssertEqual(scene.actions.count, 5)
   }
 
@@ -297,7 +301,7 @@ final class RecognizerDeliveryTests: XCTestCase {
         "Probe.touchesBegan[1]", "Probe.touchesMoved[1]", "Probe.touchesEnded[1]",
       ])
     XCTAssertEqual(probe.seen.count, 3)
-    XCTAssertPoint(probe.seen[1].location, pt(160, 100))
+    assertPoint(probe.seen[1].location, pt(160, 100))
     XCTAssertEqual(scene.time(of: "Probe.touchesBegan[1]"), 0.1)
   }
 
@@ -417,7 +421,8 @@ final class RecognizerDeliveryTests: XCTestCase {
     XCTAssertTrue(scene.app.clock.fireNextTimer())
     // Assertion: at 0.5 s the press began, its action ran and the view was cancelled.
     XCTAssertEqual(scene.now, 0.5)
-    XCTAssertEqual(scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target Press]", "View.touchesCancelled[1]"])
+    XCTAssertEqual(
+      scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target Press]", "View.touchesCancelled[1]"])
     XCTAssertEqual(scene.time(of: "View.touchesCancelled[1]"), 0.5)
   }
 }

@@ -53,7 +53,8 @@ final class Scene {
 
   /// A recognizer named `name` on `view` whose action prints `-[Target action]`.
   @discardableResult
-  func recognizer<R: UIGestureRecognizer>(_ recognizer: R, _ name: String, on view: UIView, action: String? = nil) -> R {
+  func recognizer<R: UIGestureRecognizer>(_ recognizer: R, _ name: String, on view: UIView, action: String? = nil) -> R
+  {
     recognizer.scriptedClass = ScriptedClass(name: name, superclass: nil, builtinBase: "UIGestureRecognizer")
     recognizer.addTarget(target, action: .selector(action ?? name))
     view.addGestureRecognizer(recognizer)
@@ -116,7 +117,8 @@ final class Scene {
 
   func clear() { app.records.removeAllRecords() }
 
-  /// Records as short strings: `Name.touchesBegan[1]` for calls, the line for actions and
+  /// Records as short strings: `Name.touchesBegan[1]` for calls (not logged overrides' lines:
+  /// see `transcript`), the line for actions and
   /// prints, `Name=state` for states, `hold/release/drop Name.method[ids]`.
   func trace(_ kinds: Set<DeliveryRecord.Kind> = [.call, .action, .print], only names: Set<String>? = nil) -> [String] {
     records.compactMap { r -> String? in
@@ -125,7 +127,9 @@ final class Scene {
       let method = String(r.method.prefix { $0 != ":" })
       let ids = "[" + r.touchIDs.map(String.init).joined(separator: ",") + "]"
       switch r.kind {
-      case .call: return "\(r.receiver).\(method)\(ids)"
+      case .call:
+        // A logged override's line is in the transcript; the trace shows the delivery once.
+        return r.line == nil ? "\(r.receiver).\(method)\(ids)" : nil
       case .action, .print: return r.line ?? "\(r.receiver).\(r.method)(\(r.outcome.rawValue))"
       case .state: return "\(r.receiver)=\(r.method)"
       case .hitTest: return "hit \(r.receiver)"
@@ -197,7 +201,7 @@ final class ProbeView: UIView {
 }
 
 /// Asserts two floating-point points are equal within `accuracy`.
-func XCTAssertPoint(
+func assertPoint(
   _ a: CGPoint, _ b: CGPoint, accuracy: CGFloat = 0.001, _ message: String = "", file: StaticString = #filePath,
   line: UInt = #line
 ) {
