@@ -16,8 +16,6 @@ public struct DeliveryRecord: Equatable, Sendable {
     case state
     /// The engine held a touch back from its view, released it, or dropped it.
     case hold, release, drop
-    /// A table view selected a row.
-    case selection
   }
 
   public enum Outcome: String, Sendable {
