@@ -171,7 +171,7 @@ final class GestureEnvironment {
         let states = recognizer.unsettledStates
         recognizer.unsettledStates.removeAll()
         for state in states {
-          fireActions(of: recognizer, event: event)
+          fireActions(of: recognizer, state: state, event: event)
           if (state == .began || (state == .ended && states.first == .ended)) && recognizer.cancelsTouchesInView {
             application.cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
           }
@@ -185,8 +185,9 @@ final class GestureEnvironment {
     resetFinished()
   }
 
-  private func fireActions(of recognizer: UIGestureRecognizer, event: UIEvent?) {
+  private func fireActions(of recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State, event: UIEvent?) {
     guard let application else { return }
+    recognizer.builtInHandler?(state)
     for target in recognizer.targets {
       // A target that went away (weak) receives nothing, as in UIKit.
       if target.hasTarget && target.target == nil { continue }

@@ -197,6 +197,7 @@ open class UIGestureRecognizer: Scriptable {
 
   /// The delegate, then each touched view (BEHAVIOUR.md §4: the control rule lives there).
   private func shouldBegin() -> Bool {
+    guard canBeginRecognizing() else { return false }
     if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
     var asked: [UIView] = []
     for touch in sequenceTouches {
@@ -206,6 +207,14 @@ open class UIGestureRecognizer: Scriptable {
     }
     return true
   }
+
+  /// A built-in recognizer's own condition for leaving possible, asked before the delegate
+  /// (a scroll view's pan: the content can scroll, and its touches may be cancelled).
+  func canBeginRecognizing() -> Bool { true }
+
+  /// The view's own handler, run before the targets' actions and never printed (UIKit's
+  /// scroll view is its pan's target, `handlePan:`, which the seeds never log).
+  var builtInHandler: ((State) -> Void)?
 
   // MARK: Targets
 
