@@ -1,20 +1,10 @@
 import Foundation
 
-/// A row's place in a table.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var section: Int
-  public var row: Int
-
-  public init(row: Int, section: Int) {
-    self.row = row
-    self.section = section
-  }
-
-  public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
-    (lhs.section, lhs.row) < (rhs.section, rhs.row)
-  }
-
-  public var description: String { "[\(section), \(row)]" }
+/// A row's place in a table: Foundation's `IndexPath` with UIKit's `row` and `section`.
+extension IndexPath {
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  public var section: Int { self[0] }
+  public var row: Int { self[1] }
 }
 
 /// What a table tells its delegate (UIKit's `UITableViewDelegate`, the selection part).
