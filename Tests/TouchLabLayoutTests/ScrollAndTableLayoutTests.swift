@@ -48,7 +48,8 @@ final class ScrollAndTableLayoutTests: XCTestCase {
   }
 
   func testSetChangesScrollAndTableProperties() throws {
-    let scene = try LayoutLoader.load(path: GoldenTranscriptTests.layouts.appendingPathComponent("scroll-demo.yaml").path)
+    let scene = try LayoutLoader.load(
+      path: GoldenTranscriptTests.layouts.appendingPathComponent("scroll-demo.yaml").path)
     try scene.set("scroll.canCancelContentTouches=false")
     try scene.set("scroll.delaysContentTouches=false")
     let s = try XCTUnwrap(scene.objects["scroll"] as? UIScrollView)
@@ -87,8 +88,10 @@ final class ScrollAndTableLayoutTests: XCTestCase {
     XCTAssertEqual(t.numberOfSections, 2)
     XCTAssertEqual(t.numberOfRows(inSection: 1), 10_000)
     XCTAssertEqual(t.sections[0].header, "First")
-    XCTAssertTrue((scene.objects["b"] as? UIView)?.superview === t.cellForRow(at: IndexPath(row: 1, section: 0))?
-      .contentView)
+    XCTAssertTrue(
+      (scene.objects["b"] as? UIView)?.superview
+        === t.cellForRow(at: IndexPath(row: 1, section: 0))?
+        .contentView)
     // The scenario's row is far off screen: scroll to it first, then tap.
     t.contentOffset = CGPoint(x: 0, y: t.contentSize.height - 400)
     ScenarioPlayer(scene: scene).play(scene.scenarios[0])
