@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "touchlab", targets: ["touchlab"]),
     .library(name: "TouchLabEngine", targets: ["TouchLabEngine"]),
     .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
+    // For Benchmarks/ (a separate package that depends on this one by path).
+    .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),

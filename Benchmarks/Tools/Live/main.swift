@@ -1,0 +1,418 @@
+import CXBench
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Figures 5 and 6 of docs/PERFORMANCE.md: the live window under Xvfb, driven by XTest.
+//
+//   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
+//                 [--trials N] [--moves N]
+//
+// It starts its own Xvfb, runs `touchlab open FILE --scale 1 --transcript T`, and watches two
+// things from outside: the window's damage (XDamage: a frame reached the X server) and the
+// transcript file (inotify: a line was written). Figures:
+//   live.rss.startup        VmRSS once the first frame is up and the window is idle
+//   live.idle.cpu.startup   CPU time (all threads, /proc/PID/task/*/schedstat) over 5 s idle
+//   live.input.latency.*    XTest motion sent (finger down on --view) → the next frame's damage
+//   live.timer.error.*      a press on --tile: when the line the scroll view's 0.15 s timer
+//                           prints reached the file, against when it was due
+//   live.idle.cpu.after     CPU time over 5 s idle after all that input
+// Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
+// missing or no X server can be started.
+
+// MARK: Arguments
+
+var options: [String: String] = [:]
+do {
+  var arguments = CommandLine.arguments.dropFirst()
+  while let flag = arguments.popFirst() {
+    guard flag.hasPrefix("--"), let value = arguments.popFirst() else {
+      FileHandle.standardError.write(Data("touchlab-live: bad argument \(flag)\n".utf8))
+      exit(2)
+    }
+    options[String(flag.dropFirst(2))] = value
+  }
+}
+
+func point(_ text: String?, _ fallback: (Double, Double)) -> (Double, Double) {
+  guard let parts = text?.split(separator: ","), parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1])
+  else { return fallback }
+  return (x, y)
+}
+
+let touchlabPath = options["touchlab"] ?? "touchlab"
+let layoutPath = options["layout"] ?? "Layouts/playground.yaml"
+// Defaults: the playground's tile1 (in the scroll view) and yellow view, in scene points.
+let tilePoint = point(options["tile"], (195, 638))
+let viewPoint = point(options["view"], (101, 156))
+let timerLine = options["timer-line"] ?? "-[Tile touchesBegan:withEvent:]"
+let trials = Int(options["trials"] ?? "") ?? 60
+let moves = Int(options["moves"] ?? "") ?? 200
+
+let figureNames: [(String, String)] = [
+  ("live.rss.startup", "MB"), ("live.idle.cpu.startup", "ms"), ("live.input.latency.p50", "ms"),
+  ("live.input.latency.p99", "ms"), ("live.timer.error.p50", "ms"), ("live.timer.error.p99", "ms"),
+  ("live.idle.cpu.after", "ms"),
+]
+
+func notAvailable(_ reason: String) -> Never {
+  FileHandle.standardError.write(Data("touchlab-live: NA: \(reason)\n".utf8))
+  for (name, unit) in figureNames { print("\(name) NA \(unit)") }
+  exit(0)
+}
+
+func fail(_ reason: String) -> Never {
+  FileHandle.standardError.write(Data("touchlab-live: error: \(reason)\n".utf8))
+  exit(1)
+}
+
+// MARK: Time and processes
+
+func now() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// What a command prints on standard output (nil when it cannot run).
+func output(of path: String, _ arguments: [String]) -> String? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = FileHandle.nullDevice
+  do { try process.run() } catch { return nil }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// CPU time of every thread of `pid`, in seconds (the scheduler's nanosecond count).
+func cpuSeconds(_ pid: Int32) -> Double? {
+  guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+  var total = 0.0
+  for task in tasks {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+      let first = text.split(separator: " ").first, let nanoseconds = Double(first)
+    else { return nil }
+    total += nanoseconds / 1e9
+  }
+  return total
+}
+
+func residentMegabytes(_ pid: Int32) -> Double? {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+    if fields.count >= 2, let kilobytes = Double(fields[1]) { return kilobytes / 1024 }
+  }
+  return nil
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+  return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+func figure(_ name: String, _ value: Double?, _ unit: String, digits: Int = 2) {
+  guard let value, value.isFinite else {
+    print("\(name) NA \(unit)")
+    return
+  }
+  print("\(name) \(String(format: "%.\(digits)f", value)) \(unit)")
+}
+
+// MARK: Is there a window to measure?
+
+guard FileManager.default.isExecutableFile(atPath: touchlabPath) else { notAvailable("no touchlab at \(touchlabPath)") }
+// `touchlab --help` lists the subcommands under SUBCOMMANDS, one a line: "  open  …".
+let help = output(of: touchlabPath, ["--help"]) ?? ""
+let subcommands = help.components(separatedBy: "SUBCOMMANDS").dropFirst().joined()
+if !subcommands.split(separator: "\n").contains(where: { $0.hasPrefix("  open ") || $0 == "  open" }) {
+  notAvailable("`touchlab open` does not exist in this build (the live sandbox has not landed)")
+}
+guard let xvfbPath = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile)
+else { notAvailable("no Xvfb (apt-get install xvfb)") }
+
+// MARK: Xvfb
+
+let xvfb = Process()
+xvfb.executableURL = URL(fileURLWithPath: xvfbPath)
+xvfb.arguments = ["-displayfd", "1", "-screen", "0", "2048x2048x24", "-nolisten", "tcp", "-noreset"]
+let displayPipe = Pipe()
+xvfb.standardOutput = displayPipe
+xvfb.standardError = FileHandle.nullDevice
+do { try xvfb.run() } catch { notAvailable("cannot start Xvfb: \(error)") }
+var displayNumber = ""
+while !displayNumber.hasSuffix("\n") {
+  let data = displayPipe.fileHandleForReading.availableData
+  if data.isEmpty { notAvailable("Xvfb exited before it opened a display") }
+  displayNumber += String(decoding: data, as: UTF8.self)
+}
+let displayName = ":" + displayNumber.trimmingCharacters(in: .whitespacesAndNewlines)
+var children: [Process] = [xvfb]
+func stopChildren() {
+  for child in children.reversed() where child.isRunning {
+    child.terminate()
+    child.waitUntilExit()
+  }
+}
+atexit { stopChildren() }
+
+guard let display = XOpenDisplay(displayName) else { fail("cannot connect to Xvfb at \(displayName)") }
+let root = XDefaultRootWindow(display)
+var damageEventBase: Int32 = 0
+var damageErrorBase: Int32 = 0
+guard XDamageQueryExtension(display, &damageEventBase, &damageErrorBase) != 0 else {
+  notAvailable("the X server has no DAMAGE extension")
+}
+var xtestEvent: Int32 = 0
+var xtestError: Int32 = 0
+var xtestMajor: Int32 = 0
+var xtestMinor: Int32 = 0
+guard XTestQueryExtension(display, &xtestEvent, &xtestError, &xtestMajor, &xtestMinor) != 0 else {
+  notAvailable("the X server has no XTEST extension")
+}
+
+// MARK: touchlab open
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-live-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let transcriptPath = folder.appendingPathComponent("transcript.txt").path
+_ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
+let logPath = folder.appendingPathComponent("touchlab.log").path
+_ = FileManager.default.createFile(atPath: logPath, contents: nil)
+
+let app = Process()
+app.executableURL = URL(fileURLWithPath: touchlabPath)
+app.arguments = ["open", layoutPath, "--scale", "1", "--transcript", transcriptPath]
+var environment = ProcessInfo.processInfo.environment
+environment["DISPLAY"] = displayName
+app.environment = environment
+app.currentDirectoryURL = folder
+app.standardOutput = FileHandle(forWritingAtPath: logPath)
+app.standardError = FileHandle(forWritingAtPath: logPath)
+do { try app.run() } catch { fail("cannot start touchlab: \(error)") }
+children.append(app)
+let pid = app.processIdentifier
+
+func appLog() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+/// The window whose title starts with "TouchLab".
+func findWindow() -> Window? {
+  var rootReturn: Window = 0
+  var parent: Window = 0
+  var list: UnsafeMutablePointer<Window>?
+  var count: UInt32 = 0
+  guard XQueryTree(display, root, &rootReturn, &parent, &list, &count) != 0, let list else { return nil }
+  defer { XFree(list) }
+  for i in 0..<Int(count) {
+    var name: UnsafeMutablePointer<CChar>?
+    if XFetchName(display, list[i], &name) != 0, let name {
+      defer { XFree(name) }
+      var attributes = XWindowAttributes()
+      XGetWindowAttributes(display, list[i], &attributes)
+      if String(cString: name).hasPrefix("TouchLab") && attributes.map_state == IsViewable { return list[i] }
+    }
+  }
+  return nil
+}
+
+var window: Window = 0
+let startDeadline = now() + 60
+while window == 0 {
+  if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
+  if now() > startDeadline { fail("no TouchLab window appeared within 60 s:\n\(appLog())") }
+  window = findWindow() ?? 0
+  if window == 0 { usleep(10_000) }
+}
+let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
+var originX: Int32 = 0
+var originY: Int32 = 0
+var childWindow: Window = 0
+XTranslateCoordinates(display, window, root, 0, 0, &originX, &originY, &childWindow)
+XSync(display, 0)
+
+// MARK: Watching: damage events and transcript lines
+
+let xFD = XConnectionNumber(display)
+let inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+guard inotifyFD >= 0, inotify_add_watch(inotifyFD, transcriptPath, UInt32(IN_MODIFY)) >= 0 else {
+  fail("cannot watch the transcript file")
+}
+let transcriptFD = open(transcriptPath, O_RDONLY | O_CLOEXEC)
+
+struct Line {
+  var wall: Double
+  var engine: Double
+  var text: String
+}
+var damageTimes: [Double] = []
+var lines: [Line] = []
+var pendingText = ""
+
+func readTranscript(at wall: Double) {
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = read(transcriptFD, &buffer, buffer.count)
+    guard count > 0 else { break }
+    pendingText += String(decoding: buffer[0..<count], as: UTF8.self)
+  }
+  while let newline = pendingText.firstIndex(of: "\n") {
+    let line = String(pendingText[..<newline])
+    pendingText = String(pendingText[pendingText.index(after: newline)...])
+    // "[0.150] text"
+    guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+      let engine = Double(line[line.index(after: line.startIndex)..<close])
+    else { continue }
+    lines.append(Line(wall: wall, engine: engine, text: String(line[line.index(close, offsetBy: 2)...])))
+  }
+}
+
+/// Handles X events and transcript writes until `deadline` or until `stop` says so.
+func pump(until deadline: Double, stop: () -> Bool = { false }) {
+  var scratch = [UInt8](repeating: 0, count: 4096)
+  while true {
+    while XPending(display) > 0 {
+      var event = XEvent()
+      XNextEvent(display, &event)
+      if event.type == damageEventBase + Int32(XDamageNotify) { damageTimes.append(now()) }
+    }
+    if stop() { return }
+    let left = deadline - now()
+    if left <= 0 { return }
+    var fds = [
+      pollfd(fd: xFD, events: Int16(POLLIN), revents: 0), pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, 2, Int32(min((left * 1000).rounded(.up), 1000)))
+    let wall = now()
+    if ready > 0 && fds[1].revents != 0 {
+      while read(inotifyFD, &scratch, scratch.count) > 0 {}
+      readTranscript(at: wall)
+    }
+    if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus) during the run:\n\(appLog())") }
+  }
+}
+
+/// Waits until no frame has come for `quiet` seconds (at most `limit`); returns whether it did.
+@discardableResult
+func waitForQuiet(_ quiet: Double = 0.05, limit: Double = 2) -> Bool {
+  let deadline = now() + limit
+  while now() < deadline {
+    let last = damageTimes.last ?? 0
+    if now() - last >= quiet { return true }
+    pump(until: min(deadline, last + quiet))
+  }
+  return false
+}
+
+func pixel(_ p: (Double, Double)) -> (Int32, Int32) {
+  (originX + Int32(p.0.rounded()), originY + Int32(p.1.rounded()))
+}
+
+func moveMouse(_ p: (Int32, Int32)) {
+  XTestFakeMotionEvent(display, 0, p.0, p.1, 0)
+  XFlush(display)
+}
+
+func button(_ down: Bool) {
+  XTestFakeButtonEvent(display, 1, down ? 1 : 0, 0)
+  XFlush(display)
+}
+
+// MARK: Start-up: memory and idle CPU
+
+pump(until: now() + 0.2)
+if damageTimes.isEmpty { XClearArea(display, window, 0, 0, 1, 1, 1) }  // no frame yet seen: ask for one
+pump(until: now() + 10, stop: { !damageTimes.isEmpty })
+guard !damageTimes.isEmpty else { fail("the window drew no frame within 10 s:\n\(appLog())") }
+waitForQuiet(0.5, limit: 5)
+let rss = residentMegabytes(pid)
+
+func idleCPU() -> Double? {
+  guard let before = cpuSeconds(pid) else { return nil }
+  let framesBefore = damageTimes.count
+  pump(until: now() + 5)
+  guard let after = cpuSeconds(pid) else { return nil }
+  if damageTimes.count != framesBefore {
+    FileHandle.standardError.write(
+      Data("touchlab-live: note: \(damageTimes.count - framesBefore) frames while idle\n".utf8))
+  }
+  return (after - before) * 1000
+}
+let idleStartup = idleCPU()
+
+// MARK: Input latency: finger down on the view, then moves, each measured to the next frame
+
+let view = pixel(viewPoint)
+moveMouse(view)
+button(true)
+pump(until: now() + 0.3)
+var latencies: [Double] = []
+var unquiet = 0
+for i in 0..<moves {
+  if !waitForQuiet(0.03, limit: 0.5) { unquiet += 1 }
+  let framesBefore = damageTimes.count
+  let dx = Int32(i % 20 < 10 ? i % 10 : 10 - i % 10) * 3
+  let sent = now()
+  moveMouse((view.0 + dx + 1, view.1 + 1))
+  pump(until: sent + 0.5, stop: { damageTimes.count > framesBefore })
+  if damageTimes.count > framesBefore { latencies.append(damageTimes[framesBefore] - sent) }
+}
+button(false)
+pump(until: now() + 0.3)
+if unquiet > 0 {
+  FileHandle.standardError.write(
+    Data("touchlab-live: note: \(unquiet) of \(moves) moves were sent while frames were still coming\n".utf8))
+}
+if latencies.count < moves {
+  FileHandle.standardError.write(Data("touchlab-live: note: \(moves - latencies.count) moves drew no frame\n".utf8))
+}
+
+// MARK: Timer accuracy: presses on the tile; the scroll view lets touchesBegan through at 0.15 s
+
+let tile = pixel(tilePoint)
+let linesBefore = lines.count
+for _ in 0..<trials {
+  waitForQuiet(0.05, limit: 1)
+  moveMouse(tile)
+  button(true)
+  pump(until: now() + 0.25)
+  button(false)
+  pump(until: now() + 0.3)
+}
+waitForQuiet(0.2, limit: 3)
+pump(until: now() + 0.2)
+let trialLines = lines[linesBefore...]
+let timerLines = trialLines.filter { $0.text == timerLine }
+let immediateLines = trialLines.filter { $0.text != timerLine }
+// Engine time is seconds since the scene started; a line written the moment its input was
+// handled gives that start on the harness's clock (the median, as stamps are rounded to 1 ms).
+let start = percentile(immediateLines.map { $0.wall - $0.engine }, 50)
+let timerErrors = timerLines.map { ($0.wall - $0.engine - start) * 1000 }
+if timerLines.count < trials {
+  FileHandle.standardError.write(
+    Data("touchlab-live: note: \(timerLines.count) of \(trials) presses printed '\(timerLine)'\n".utf8))
+}
+
+waitForQuiet(1, limit: 5)
+let idleAfter = idleCPU()
+
+figure("live.rss.startup", rss, "MB", digits: 1)
+figure("live.idle.cpu.startup", idleStartup, "ms")
+figure("live.input.latency.p50", latencies.isEmpty ? nil : percentile(latencies, 50) * 1000, "ms")
+figure("live.input.latency.p99", latencies.isEmpty ? nil : percentile(latencies, 99) * 1000, "ms")
+figure("live.timer.error.p50", timerErrors.isEmpty || immediateLines.isEmpty ? nil : percentile(timerErrors, 50), "ms")
+figure("live.timer.error.p99", timerErrors.isEmpty || immediateLines.isEmpty ? nil : percentile(timerErrors, 99), "ms")
+figure("live.idle.cpu.after", idleAfter, "ms")
+
+XDamageDestroy(display, damage)
+XCloseDisplay(display)
+stopChildren()
+exit(0)

@@ -1,0 +1,52 @@
+import BenchSupport
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+
+// One benchmark's work in a loop, for a profiler:
+//
+//   valgrind --tool=callgrind .build/release/touchlab-profile pan-playground 20000
+//
+// Records are followed as in the live window (Support/Fingers.swift, TranscriptFollower).
+// Workloads: pan-playground, pan-table10k, tap-button, tap-row0, hittest-balanced10000,
+// hittest-chain1000. The set-up runs before the loop; callgrind's totals include it.
+
+let workload = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "pan-playground"
+let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 10_000 : 10_000
+
+func pan(_ scene: Scene, at target: FingerTarget) {
+  let follower = TranscriptFollower(scene)
+  defer { print("transcript lines: \(follower.linesSeen)") }
+  let driver = PanDriver(scene: scene, at: BenchScenes.location(of: target, in: scene), amplitude: 200)
+  driver.begin()
+  for _ in 0..<count { driver.move() }
+}
+
+func tap(_ scene: Scene, at target: FingerTarget) {
+  let follower = TranscriptFollower(scene)
+  defer { print("transcript lines: \(follower.linesSeen)") }
+  let driver = TapDriver(scene: scene, at: BenchScenes.location(of: target, in: scene))
+  for _ in 0..<count {
+    driver.tap()
+    driver.settle()
+  }
+}
+
+func hitTest(_ window: UIWindow) {
+  let points = HitTestTrees.points(4096)
+  var hits = 0
+  for i in 0..<count where window.hitTest(points[i & 4095], with: nil) != nil { hits += 1 }
+  print("hits: \(hits), views visited: \(VisitCounter.visits)")
+}
+
+switch workload {
+case "pan-playground": pan(BenchScenes.load("playground.yaml"), at: .view("tile2"))
+case "pan-table10k": pan(BenchScenes.table10k(), at: .point(CGPoint(x: 195, y: 500)))
+case "tap-button": tap(BenchScenes.load("table-cell-conflict.yaml"), at: .view("button"))
+case "tap-row0": tap(BenchScenes.load("table-cell-conflict.yaml"), at: .row(0, section: 0, table: "table"))
+case "hittest-balanced10000": hitTest(HitTestTrees.balanced(levels: 4).window)
+case "hittest-chain1000": hitTest(HitTestTrees.chain(depth: 1000))
+default:
+  FileHandle.standardError.write(Data("touchlab-profile: unknown workload \(workload)\n".utf8))
+  exit(2)
+}
