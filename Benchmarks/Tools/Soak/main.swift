@@ -83,7 +83,7 @@ let rssAfter = Memory.residentBytes() ?? 0
 let heapAfter = Memory.heapInUseBytes()
 let soaked = events - warmEvents
 
-guard follower.linesSeen > 0, follower.recent.contains(where: { $0.hasSuffix("button tapped") }) else {
+guard follower.linesSeen > 0, follower.recent.contains(where: { $0.line == "button tapped" }) else {
   FileHandle.standardError.write(Data("touchlab-soak: the gestures printed nothing; the soak is broken\n".utf8))
   exit(1)
 }
