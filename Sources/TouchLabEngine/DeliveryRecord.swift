@@ -64,6 +64,9 @@ public final class DeliveryRecorder {
 
   init(clock: EngineClock) { self.clock = clock }
 
+  /// Whether anyone reads records: the engine skips making them (and their lines) otherwise.
+  public var isListening: Bool { keepsRecords || !observers.isEmpty }
+
   public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) { observers.append(observer) }
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
@@ -72,6 +75,7 @@ public final class DeliveryRecorder {
     _ kind: DeliveryRecord.Kind, receiver: String, receiverID: String?, method: String,
     touches: [UITouch] = [], outcome: DeliveryRecord.Outcome = .delivered, line: String? = nil
   ) {
+    guard isListening else { return }
     let record = DeliveryRecord(
       time: clock.now, kind: kind, receiver: receiver, receiverID: receiverID, method: method,
       touchIDs: touches.map(\.identifier), outcome: outcome, line: line)

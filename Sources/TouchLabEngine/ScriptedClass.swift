@@ -126,6 +126,17 @@ public final class ScriptedClass {
     return nil
   }
 
+  /// Whether this class or a declared ancestor overrides `method` (when none does, calling
+  /// it is calling the built-in method).
+  func chainOverrides(_ method: Method) -> Bool {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.overrides(method) { return true }
+      cls = c.superclass
+    }
+    return false
+  }
+
   func overrides(_ method: Method) -> Bool {
     switch method {
     case .pointInside: logs[method] != nil || pointInside != nil
@@ -144,14 +155,19 @@ public protocol Scriptable: AnyObject {
   var recorder: DeliveryRecorder? { get }
   /// The state to print for `%state` (recognizers only).
   var scriptedStateValue: Int? { get }
+  /// The Swift class's name (`UIButton`); responders and recognizers work it out once, as
+  /// every record of every event asks for it.
+  var builtinClassName: String { get }
 }
 
 extension Scriptable {
   public var scriptedStateValue: Int? { nil }
 
+  public var builtinClassName: String { String(describing: type(of: self)) }
+
   /// The class name transcripts use: the declared class, else the built-in one.
   public var className: String {
-    scriptedClass?.name ?? String(describing: type(of: self))
+    scriptedClass?.name ?? builtinClassName
   }
 
   /// Runs `method` the way a declared subclass chain would: from the most derived class up,
@@ -199,11 +215,14 @@ extension Scriptable {
   private func emitLog(
     _ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch]
   ) {
-    guard let recorder else { return }
+    guard let recorder, recorder.isListening else { return }
     let function = "-[\(cls.name) \(method.selector)]"
-    var line = (log.text ?? cls.logFormat ?? "%s").replacingOccurrences(
-      of: "%state", with: scriptedStateValue.map(String.init) ?? "")
-    line = line.replacingOccurrences(of: "%s", with: function)
+    let format = log.text ?? cls.logFormat ?? "%s"
+    var line = function
+    if format != "%s" {  // the usual format is just the method: no searching then
+      line = format.replacingOccurrences(of: "%state", with: scriptedStateValue.map(String.init) ?? "")
+      line = line.replacingOccurrences(of: "%s", with: function)
+    }
     recorder.record(
       .call, receiver: cls.name, receiverID: identifier, method: method.selector, touches: touches, line: line)
   }

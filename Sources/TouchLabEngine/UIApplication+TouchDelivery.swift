@@ -176,7 +176,8 @@ extension UIApplication {
       }
     }
     for recognizer in order {
-      var groups: [UITouch.Phase: [UITouch]] = [:]
+      // Its touches in this event, in arrival order; handed over one phase at a time.
+      var received: [UITouch] = []
       for touch in changed where touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
         if touch.phase == .began {
           recognizer.trackedTouches.append(touch)
@@ -188,11 +189,12 @@ extension UIApplication {
         } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {
           continue  // ignored by the recognizer (`ignore(_:for:)`)
         }
-        groups[touch.phase, default: []].append(touch)
+        received.append(touch)
       }
       let receiving = recognizer.isEnabled && !recognizer.isTerminal
       for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
-        guard let touches = groups[phase] else { continue }
+        let touches = received.filter { $0.phase == phase }
+        guard !touches.isEmpty else { continue }
         if receiving { recognizer.receiveTouches(phase, touches, event) }
         if phase == .ended || phase == .cancelled {
           recognizer.trackedTouches.removeAll { t in touches.contains { $0 === t } }

@@ -82,7 +82,8 @@ open class UIApplication: UIResponder {
       let implementor = declaring?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
       // The method prints as the receiver's class logs (`logFormat`, e.g. seed 003's "method: %s").
       let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
-      let line = format.replacingOccurrences(of: "%s", with: "-[\(implementor) \(name)]")
+      let method = "-[\(implementor) \(name)]"
+      let line = format == "%s" ? method : format.replacingOccurrences(of: "%s", with: method)
       recorder?.record(
         .action, receiver: implementor, receiverID: scriptable?.identifier, method: name,
         touches: event?.touchList ?? [], line: line)

@@ -57,6 +57,7 @@ open class UIGestureRecognizer: Scriptable {
 
   public var scriptedClass: ScriptedClass?
   public var identifier: String?
+  public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?
   public internal(set) weak var view: UIView?

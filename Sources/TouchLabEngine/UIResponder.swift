@@ -6,6 +6,7 @@ open class UIResponder: Scriptable {
   public var scriptedClass: ScriptedClass?
   /// The id the layout gave this object.
   public var identifier: String?
+  public private(set) lazy var builtinClassName = String(describing: type(of: self))
 
   public init() {}
 

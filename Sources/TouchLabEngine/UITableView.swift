@@ -184,12 +184,21 @@ open class UITableView: UIScrollView {
     tileCells()
   }
 
+  /// What the last tiling showed: per section with rows on screen, (section, first, last).
+  private struct Tiling: Equatable {
+    var rows: [Int]
+    var headers: [Int]
+    var width: CGFloat
+  }
+  private var lastTiling: Tiling?
+
   /// Puts a cell on every row that shows and takes cells off rows that left.
   private func tileCells() {
     guard sectionTops.count == sections.count + 1 else { return }
     let top = max(contentOffset.y, 0)
     let bottom = min(contentOffset.y + bounds.height, sectionTops.last ?? 0)
-    var wanted: [IndexPath] = []
+    var rows: [Int] = []
+    var wantedCount = 0
     var wantedHeaders: [Int] = []
     if bottom > top, rowHeight > 0 {
       for (index, section) in sections.enumerated() {
@@ -201,8 +210,21 @@ open class UITableView: UIScrollView {
         let first = max(0, Int(((top - rowsTop) / rowHeight).rounded(.down)))
         let last = min(section.numberOfRows - 1, Int(((bottom - rowsTop) / rowHeight).rounded(.up)) - 1)
         guard first <= last else { continue }
-        for row in first...last { wanted.append(IndexPath(row: row, section: index)) }
+        rows.append(index)
+        rows.append(first)
+        rows.append(last)
+        wantedCount += last - first + 1
       }
+    }
+    // A scroll within the same rows changes nothing: cells sit at fixed places in the
+    // content. (Every scroll event comes here; this keeps a move from re-tiling.)
+    let tiling = Tiling(rows: rows, headers: wantedHeaders, width: bounds.width)
+    if tiling == lastTiling && visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count { return }
+    lastTiling = tiling
+    var wanted: [IndexPath] = []
+    wanted.reserveCapacity(wantedCount)
+    for i in stride(from: 0, to: rows.count, by: 3) {
+      for row in rows[i + 1]...rows[i + 2] { wanted.append(IndexPath(row: row, section: rows[i])) }
     }
     // Rows that left the screen give their cells back (unless a finger is on them).
     for (indexPath, cell) in visible where !wanted.contains(indexPath) && !isTouched(cell) {

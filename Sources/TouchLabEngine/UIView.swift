@@ -63,13 +63,26 @@ open class UIView: UIResponder {
 
   // MARK: Hierarchy
 
+  /// The nearest window above (UIWindow answers itself). The engine asks for it on every
+  /// record of every event, so it is remembered until the view or an ancestor moves.
   open var window: UIWindow? {
-    var view: UIView? = self
-    while let v = view {
-      if let w = v as? UIWindow { return w }
-      view = v.superview
-    }
-    return nil
+    if hasCachedWindow { return cachedWindow }
+    let found = superview?.window
+    cachedWindow = found
+    hasCachedWindow = true
+    return found
+  }
+  private weak var cachedWindow: UIWindow?
+  private var hasCachedWindow = false
+
+  /// This view moved: it and its subviews find their window again when asked. (A view
+  /// remembers its window only after its superview did, so a view that remembers nothing
+  /// has no subview that does.)
+  private func forgetWindow() {
+    guard hasCachedWindow else { return }
+    hasCachedWindow = false
+    cachedWindow = nil
+    for sub in subviews { sub.forgetWindow() }
   }
 
   open override var application: UIApplication? { window?.application }
@@ -83,12 +96,14 @@ open class UIView: UIResponder {
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
+    view.forgetWindow()
   }
 
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     parent.subviews.removeAll { $0 === self }
     superview = nil
+    forgetWindow()
   }
 
   public func bringSubviewToFront(_ view: UIView) {
@@ -223,14 +238,20 @@ open class UIView: UIResponder {
 
   /// `hitTest(_:with:)` as a message from outside: a declared class's log and rule first.
   func dispatchHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-    invokeScripted(
+    // With no log or rule in the class chain, call it straight, without making the closures
+    // (two allocations per view visited otherwise).
+    guard let cls = scriptedClass, cls.chainOverrides(.hitTest) else { return hitTest(point, with: event) }
+    return invokeScripted(
       .hitTest, swallowed: nil,
       rule: { cls, callSuper in self.applyHitTestRule(cls.hitTest, point, event, callSuper) },
       builtin: { hitTest(point, with: event) })
   }
 
   func dispatchPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
-    invokeScripted(
+    guard let cls = scriptedClass, cls.chainOverrides(.pointInside) else {
+      return self.point(inside: point, with: event)
+    }
+    return invokeScripted(
       .pointInside, swallowed: false,
       rule: { cls, callSuper in self.applyPointInsideRule(cls.pointInside, point, event, callSuper) },
       builtin: { self.point(inside: point, with: event) })
