@@ -1,0 +1,218 @@
+import CX11
+import Foundation
+import TouchLabRender
+import TouchLabTestSupport
+import XCTest
+
+/// `touchlab open` as a user runs it, under Xvfb, driven by xdotool (XTest: real XI2
+/// pointer events and key presses), checked through its transcript file, its screenshots,
+/// its output and its exit status.
+final class SandboxEndToEndTests: XCTestCase {
+  var server: XvfbServer!
+  var xdotool: XDoTool!
+  var folder: URL!
+
+  /// The live test scene's window at scale 1: the 400 × 500 scene and the 380-point panel.
+  let windowSize = (width: 780, height: 500)
+
+  override func setUpWithError() throws {
+    server = try XvfbServer(width: 1600, height: 1200)
+    xdotool = try XDoTool(display: server.displayName)
+    folder = try TestLayouts.copies(["live", "second"])
+  }
+
+  override func tearDown() {
+    server?.stop()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// Starts `touchlab open live.yaml --transcript transcript.txt ARGUMENTS` and waits for its window.
+  func openLiveScene(_ extra: [String] = []) throws -> (TouchLabProcess, window: String) {
+    let touchlab = try TouchLabProcess(
+      ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path] + extra,
+      display: server.displayName, folder: folder.appendingPathComponent("run"))
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene"),
+      "no window appeared; stderr: \(touchlab.errors)")
+    return (touchlab, window)
+  }
+
+  var transcriptURL: URL { folder.appendingPathComponent("transcript.txt") }
+
+  /// Waits until the transcript file has a line ending in `text`; returns that line.
+  func waitForLine(endingWith text: String, in process: TouchLabProcess) -> String? {
+    var found: String?
+    _ = eventually {
+      found = lines(of: transcriptURL).last { $0.hasSuffix("] " + text) }
+      return found != nil
+    }
+    if found == nil {
+      XCTFail("no line '\(text)' in \(lines(of: transcriptURL)); stderr: \(process.errors)")
+    }
+    return found
+  }
+
+  /// The `[seconds]` prefix of a transcript line.
+  func time(of line: String) -> Double? {
+    guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+    return Double(line[line.index(after: line.startIndex)..<close])
+  }
+
+  func testClicksAndAPressDriveTheEngineOnTheRealClock() throws {
+    let (touchlab, window) = try openLiveScene(["--scale", "1"])
+    XCTAssertEqual(try xdotool.run(["getwindowname", window]), "TouchLab — Live test scene\n")
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    try xdotool.click(200, 125)  // the view with a tap recognizer
+    XCTAssertNotNil(waitForLine(endingWith: "tap view tapped", in: touchlab))
+
+    // A press on the long-press view: the recognizer begins 0.5 s later with no input in
+    // between (the poll loop's deadline), so the line is there while the button is held.
+    try xdotool.run(["mousemove", "--sync", "200", "450", "mousedown", "1"])
+    let began = try XCTUnwrap(waitForLine(endingWith: "long press", in: touchlab))
+    try xdotool.run(["mouseup", "1"])
+    XCTAssertTrue(eventually { lines(of: self.transcriptURL).filter { $0.hasSuffix("long press") }.count == 2 })
+
+    let all = lines(of: transcriptURL)
+    XCTAssertEqual(all.count, 4, "\(all)")
+    for line in all {
+      XCTAssertNotNil(line.range(of: #"^\[\d+\.\d{3}\] "#, options: .regularExpression), line)
+    }
+    let times = all.compactMap(time(of:))
+    XCTAssertEqual(times, times.sorted(), "engine time never runs backwards")
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: began)), 0.5)
+    XCTAssertEqual(touchlab.errors, "")
+  }
+
+  func testAltDragIsATwoFingerPinch() throws {
+    let (touchlab, _) = try openLiveScene()
+    // The mirrored finger lands at (250, 250), the mouse at (150, 250): both in the pinch
+    // view, whose centre is the scene's. Dragging outwards spreads them apart.
+    try xdotool.run(["mousemove", "--sync", "150", "250", "keydown", "alt", "mousedown", "1"])
+    for x in stride(from: 145, through: 100, by: -5) {
+      try xdotool.run(["mousemove", "--sync", "\(x)", "250"])
+    }
+    try xdotool.run(["mouseup", "1", "keyup", "alt"])
+    XCTAssertNotNil(waitForLine(endingWith: "-[LiveController pinched:]", in: touchlab))
+    XCTAssertFalse(lines(of: transcriptURL).contains { $0.hasSuffix("tap view tapped") })
+  }
+
+  func testTheScreenshotKeySavesTheWindowAndQuitEndsIt() throws {
+    let (touchlab, window) = try openLiveScene(["--scale", "1"])
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    let line = touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") }!
+    let path = try XCTUnwrap(
+      line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init), String(line))
+    XCTAssertTrue(path.hasPrefix(touchlab.folder.path + "/touchlab-live-"), "saved in the current folder: \(path)")
+    let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(image.width, windowSize.width)
+    XCTAssertEqual(image.height, windowSize.height)
+
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, "q quits cleanly; stderr: \(touchlab.errors)")
+  }
+
+  func testTheScaleComesFromXftDpi() throws {
+    try setResources("Xft.dpi:\t192\n")
+    let (touchlab, window) = try openLiveScene()
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    XCTAssertTrue(
+      touchlab.output.contains("(\(windowSize.width * 2)×\(windowSize.height * 2) pixels)"), touchlab.output)
+    // At scale 2, window pixel (210, 90) is scene point (105, 45): button A.
+    try xdotool.click(210, 90)
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    try xdotool.key("Escape", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0)
+  }
+
+  func testASavedErrorKeepsTheSceneAndAFixReloadsIt() throws {
+    let (touchlab, window) = try openLiveScene()
+    let layout = folder.appendingPathComponent("live.yaml")
+    let good = try String(contentsOf: layout, encoding: .utf8)
+    try good.replacingOccurrences(of: "color: yellow", with: "colour: yellow").write(
+      to: layout, atomically: true, encoding: .utf8)
+    XCTAssertTrue(
+      eventually {
+        touchlab.errors.contains("\(layout.path):") && touchlab.errors.contains(": error: unknown key 'colour'")
+      },
+      "stderr: \(touchlab.errors)")
+    let error = try XCTUnwrap(touchlab.errors.split(separator: "\n").first)
+    XCTAssertNotNil(error.range(of: #"^.*live\.yaml:\d+:\d+: error: "#, options: .regularExpression), String(error))
+
+    // Still running, still the old scene.
+    try xdotool.click(105, 45)
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+
+    // Saving the fix reloads on its own; the next layout key shows the folder's next file.
+    try good.replacingOccurrences(of: "title: A\n", with: "title: A2\n").write(
+      to: layout, atomically: true, encoding: .utf8)
+    try xdotool.key("n", window: window)
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "Second scene"))
+    try xdotool.click(100, 70)
+    XCTAssertNotNil(waitForLine(endingWith: "second scene button", in: touchlab))
+    XCTAssertTrue(touchlab.process.isRunning)
+  }
+
+  func testTheXServerGoingAwayEndsTheProgramWithAMessage() throws {
+    let (touchlab, _) = try openLiveScene()
+    server.stop()
+    XCTAssertEqual(touchlab.waitForExit(), 1)
+    XCTAssertTrue(touchlab.errors.contains("lost the connection to the X server"), touchlab.errors)
+  }
+
+  /// Publishes X resources on the root window, as `xrdb` does.
+  func setResources(_ text: String) throws {
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    let root = XDefaultRootWindow(display)
+    let bytes = Array(text.utf8)
+    XChangeProperty(
+      display, root, XInternAtom(display, "RESOURCE_MANAGER", 0), XInternAtom(display, "STRING", 0), 8,
+      PropModeReplace, bytes, Int32(bytes.count))
+    XSync(display, 0)
+  }
+}
+
+/// The command's failures that need no window: they must be one clear message and exit 1.
+final class OpenCommandErrorTests: XCTestCase {
+  func testNoDisplaySaysHowToRunHeadlessAndExitsOne() throws {
+    let layout = try TestLayouts.url("live").path
+    for display in [nil, ":987"] {
+      let touchlab = try TouchLabProcess(["open", layout], display: display)
+      XCTAssertEqual(touchlab.waitForExit(), 1)
+      let errors = touchlab.errors
+      XCTAssertEqual(errors.split(separator: "\n").count, 1, "one message: \(errors)")
+      XCTAssertTrue(errors.hasPrefix("touchlab: error: Cannot open the X display"), errors)
+      for hint in ["touchlab replay", "touchlab shot", "xvfb-run -a touchlab"] {
+        XCTAssertTrue(errors.contains(hint), "mentions \(hint): \(errors)")
+      }
+      XCTAssertEqual(touchlab.output, "")
+    }
+  }
+
+  func testALayoutErrorOnOpenIsFileLineColumnAndExitOne() throws {
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
+    try "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1], colour: red}\n".write(
+      to: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    let touchlab = try TouchLabProcess(["open", broken.path], display: ":987")
+    XCTAssertEqual(touchlab.waitForExit(), 1)
+    XCTAssertEqual(
+      touchlab.errors, "\(broken.path):4:38: error: unknown key 'colour' for UIView (did you mean 'color'?)\n")
+    XCTAssertEqual(touchlab.output, "")
+  }
+
+  func testBadOptionsAreRefused() throws {
+    let layout = try TestLayouts.url("live").path
+    let scale = try TouchLabProcess(["open", layout, "--scale", "4"], display: ":987")
+    XCTAssertEqual(scale.waitForExit(), 64)
+    XCTAssertTrue(scale.errors.contains("--scale must be 1, 2 or 3"), scale.errors)
+    let transcript = try TouchLabProcess(["open", layout, "--transcript", "/no/such/folder/t.txt"], display: ":987")
+    XCTAssertEqual(transcript.waitForExit(), 1)
+    XCTAssertEqual(
+      transcript.errors,
+      "touchlab: error: cannot write the transcript to /no/such/folder/t.txt: No such file or directory\n")
+  }
+}
