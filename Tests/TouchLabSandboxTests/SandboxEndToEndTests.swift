@@ -108,6 +108,10 @@ final class SandboxEndToEndTests: XCTestCase {
     let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
     XCTAssertEqual(image.width, windowSize.width)
     XCTAssertEqual(image.height, windowSize.height)
+    // What the window shows on the screen is that frame.
+    let shown = try screenImage(width: image.width, height: image.height)
+    let comparison = PNGComparison(actual: shown, expected: image)
+    XCTAssertTrue(comparison.matches, comparison.summary)
 
     try xdotool.key("q", window: window)
     XCTAssertEqual(touchlab.waitForExit(), 0, "q quits cleanly; stderr: \(touchlab.errors)")
@@ -160,6 +164,25 @@ final class SandboxEndToEndTests: XCTestCase {
     server.stop()
     XCTAssertEqual(touchlab.waitForExit(), 1)
     XCTAssertTrue(touchlab.errors.contains("lost the connection to the X server"), touchlab.errors)
+  }
+
+  /// The screen's top-left pixels, read back from the X server (the window sits there).
+  func screenImage(width: Int, height: Int) throws -> PNGImage {
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    let image = try XCTUnwrap(
+      XGetImage(display, XDefaultRootWindow(display), 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap))
+    defer { touchlab_destroy_image(image) }
+    var result = PNGImage(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let value = touchlab_get_pixel(image, Int32(x), Int32(y))
+        result[x, y] = PNGPixel(
+          red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
+          blue: UInt8(truncatingIfNeeded: value))
+      }
+    }
+    return result
   }
 
   /// Publishes X resources on the root window, as `xrdb` does.
