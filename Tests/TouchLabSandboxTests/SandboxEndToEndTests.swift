@@ -159,6 +159,25 @@ final class SandboxEndToEndTests: XCTestCase {
     XCTAssertTrue(touchlab.process.isRunning)
   }
 
+  /// `touchlab` alone opens Layouts/playground.yaml (found above the executable). A row of
+  /// its table is held: the scroll view's 0.15 s delay fires while the button is down, with
+  /// no input to wake the loop; held past the background tap's 0.75 s, the row is selected.
+  func testNoArgumentsOpensThePlaygroundWhereTheTableDelayFiresOnTime() throws {
+    let touchlab = try TouchLabProcess(
+      ["--transcript", transcriptURL.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "TouchLab playground"), "stderr: \(touchlab.errors)")
+    try xdotool.run(["mousemove", "--sync", "100", "314", "mousedown", "1"])  // row 0
+    XCTAssertNotNil(waitForLine(endingWith: "-[GLTableView touchesBegan:withEvent:]", in: touchlab))
+    XCTAssertEqual(lines(of: transcriptURL).count, 1, "nothing else while the finger is down")
+    usleep(1_000_000)  // keep holding: past the background tap's 0.75 s
+    try xdotool.run(["mouseup", "1"])
+    XCTAssertNotNil(waitForLine(endingWith: "cell selected!", in: touchlab))
+    let transcript = lines(of: transcriptURL)
+    XCTAssertTrue(transcript.contains { $0.hasSuffix("-[GLTableView touchesEnded:withEvent:]") }, "\(transcript)")
+    XCTAssertFalse(transcript.contains { $0.hasSuffix("background tapped") }, "\(transcript)")
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: transcript[0])), 0.15)
+  }
+
   func testTheXServerGoingAwayEndsTheProgramWithAMessage() throws {
     let (touchlab, _) = try openLiveScene()
     server.stop()
