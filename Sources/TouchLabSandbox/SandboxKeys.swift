@@ -16,20 +16,20 @@ public enum SandboxCommand: Equatable, CaseIterable, Sendable {
 public enum SandboxKeys {
   /// Each command's keys (X keysym names) and the help line that shows them.
   public static let bindings: [(command: SandboxCommand, keysyms: [String], help: String)] = [
-    (.nextLayout, ["Right", "n", "Next"], "→ / N    next layout in the folder"),
-    (.previousLayout, ["Left", "p", "Prior"], "← / P    previous layout"),
-    (.reload, ["r", "F5"], "R        reload (also on its own on save)"),
-    (.toggleOverlay, ["o"], "O        overlay on/off"),
-    (.clearLog, ["c"], "C        clear the log"),
-    (.screenshot, ["s"], "S        screenshot (PNG, current folder)"),
-    (.quit, ["q", "Escape"], "Q / Esc  quit"),
+    (.nextLayout, ["Right", "n", "Next"], "N or →: next layout in the folder"),
+    (.previousLayout, ["Left", "p", "Prior"], "P or ←: previous layout"),
+    (.reload, ["r", "F5"], "R: reload (also on its own when saved)"),
+    (.toggleOverlay, ["o"], "O: overlay on/off"),
+    (.clearLog, ["c"], "C: clear the log"),
+    (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
+    (.quit, ["q", "Escape"], "Q or Esc: quit"),
   ]
 
   /// The lines the panel shows at its foot: the keys, then the mouse.
   public static let help: [String] =
     bindings.map(\.help) + [
-      "Mouse    one finger",
-      "Alt+drag two fingers, mirrored about the centre (pinch, rotate)",
+      "Mouse: one finger",
+      "Alt + mouse: two fingers, mirrored about the centre",
     ]
 
   /// The command for a key, or nil. Letters count in either case (Shift or Caps Lock held);
