@@ -178,6 +178,38 @@ final class SandboxEndToEndTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: transcript[0])), 0.15)
   }
 
+  /// The focus going to another window while a finger is down cancels the touch.
+  func testLosingTheFocusCancelsTheTouches() throws {
+    let (touchlab, window) = try openLiveScene()
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    // Give our window the focus, as a window manager does when it is clicked.
+    let ours = Window(try XCTUnwrap(UInt(window.trimmingCharacters(in: .whitespaces))))
+    XCTAssertTrue(eventually { self.focus(display, on: ours) })
+    try xdotool.run(["mousemove", "--sync", "200", "375", "mousedown", "1"])  // the two-finger view
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesBegan:withEvent:]", in: touchlab))
+    // Another window takes the focus while the button is held.
+    let other = XCreateSimpleWindow(display, XDefaultRootWindow(display), 1000, 800, 50, 50, 0, 0, 0)
+    XMapWindow(display, other)
+    XCTAssertTrue(eventually { self.focus(display, on: other) })
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesCancelled:withEvent:]", in: touchlab))
+    try xdotool.run(["mouseup", "1"])
+    try xdotool.click(295, 45)  // button B, handled after the lift
+    XCTAssertNotNil(waitForLine(endingWith: "button B tapped", in: touchlab))
+    XCTAssertFalse(
+      lines(of: transcriptURL).contains { $0.hasSuffix("touchesEnded:withEvent:]") }, "\(lines(of: transcriptURL))")
+  }
+
+  /// Asks for the focus on `window` (it must be viewable first); false until it has it.
+  func focus(_ display: OpaquePointer, on window: Window) -> Bool {
+    XSetInputFocus(display, window, RevertToParent, UInt(CurrentTime))
+    XSync(display, 0)
+    var focus: Window = 0
+    var revert: Int32 = 0
+    XGetInputFocus(display, &focus, &revert)
+    return focus == window
+  }
+
   func testTheXServerGoingAwayEndsTheProgramWithAMessage() throws {
     let (touchlab, _) = try openLiveScene()
     server.stop()
