@@ -29,7 +29,7 @@ public enum SandboxKeys {
   public static let help: [String] =
     bindings.map(\.help) + [
       "Mouse: one finger",
-      "Alt + mouse: two fingers, mirrored about the centre",
+      "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]
 
   /// The command for a key, or nil. Letters count in either case (Shift or Caps Lock held);

@@ -15,10 +15,10 @@ public enum EngineInput: Equatable {
 ///
 /// - A direct-touch screen is real multi-touch: each XI2 touch (its id, per source device)
 ///   becomes a finger for as long as it is down.
-/// - The mouse is one finger while button 1 is held. With `mirrorModifier` (Alt) held too, a
-///   second finger is mirrored about the scene's centre, as the iOS Simulator does with
-///   Option: drag towards or away from the centre to pinch, around it to rotate. Pressing or
-///   releasing Alt mid-drag puts the mirrored finger down or lifts it.
+/// - The mouse is one finger while button 1 is held. With Alt (or Ctrl) held too, a second
+///   finger is mirrored about the scene's centre, as the iOS Simulator does with Option:
+///   drag towards or away from the centre to pinch, around it to rotate. Pressing or
+///   releasing the modifier mid-drag puts the mirrored finger down or lifts it.
 /// - Fingers are numbered from 1, the smallest number free, so the engine's finger numbers
 ///   stay small whatever XI2's touch ids are (they grow and wrap around).
 /// - Window pixel (px, py) is scene point (px / scale, py / scale). A touch that lands
@@ -30,8 +30,10 @@ public struct TouchInputMapper {
   /// The most fingers down at once; further touches are ignored until some lift. iPads
   /// track up to 11 touches, iPhones 5; 10 leaves every hand's fingers room.
   public static let maximumFingerCount = 10
-  /// The modifier that adds the mirrored finger to the mouse (Alt, X11's Mod1).
-  public static let mirrorModifier: InputModifiers = .alternate
+  /// The modifiers that add the mirrored finger to the mouse, either one: Alt (X11's Mod1),
+  /// the iOS Simulator's Option; and Ctrl, for desktops whose window manager takes
+  /// Alt+drag to move windows.
+  public static let mirrorModifiers: InputModifiers = [.alternate, .control]
 
   /// Window pixels per scene point.
   public var scale: Double
@@ -53,7 +55,7 @@ public struct TouchInputMapper {
   /// The engine finger numbers in use now, smallest first.
   public var fingersDown: [Int] { fingers.values.sorted() }
 
-  /// The engine finger of the mouse while button 1 is down, and of its mirror while Alt is held.
+  /// The engine finger of the mouse while button 1 is down, and of its mirror while Alt or Ctrl is held.
   public var mouseFinger: Int? { fingers[.mouse] }
   public var mirrorFinger: Int? { fingers[.mirror] }
 
@@ -151,7 +153,7 @@ public struct TouchInputMapper {
 
   private mutating func map(_ pointer: PointerInput) -> [EngineInput] {
     let location = scenePoint(pointer.location)
-    let wantsMirror = pointer.modifiers.contains(Self.mirrorModifier)
+    let wantsMirror = !pointer.modifiers.isDisjoint(with: Self.mirrorModifiers)
     switch pointer.phase {
     case .down:
       guard pointer.button == 1 else { return [] }
@@ -191,7 +193,7 @@ public struct TouchInputMapper {
     }
   }
 
-  /// The mirrored finger follows the mouse; Alt pressed mid-drag puts it down, Alt released lifts it.
+  /// The mirrored finger follows the mouse; the modifier pressed mid-drag puts it down, released lifts it.
   private mutating func mirrorChange(wanted: Bool, at location: CGPoint) -> [TouchLabEngine.TouchInput] {
     switch (fingers[.mirror], wanted) {
     case (let mirror?, true):

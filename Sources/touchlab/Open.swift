@@ -12,7 +12,7 @@ struct Open: ParsableCommand {
       With no file, opens Layouts/playground.yaml. The scene is drawn from the window's top-left \
       corner at the scale (scene point (x, y) is window pixel (x·N, y·N)); the transcript panel \
       sits to its right. A touch screen is real multi-touch; the mouse is one finger, and with Alt \
-      held a second finger mirrored about the scene's centre (pinch, rotate).
+      (or Ctrl) held a second finger mirrored about the scene's centre (pinch, rotate).
 
       Keys:
       \(SandboxKeys.bindings.map { "  " + $0.help }.joined(separator: "\n"))

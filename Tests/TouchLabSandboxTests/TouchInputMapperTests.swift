@@ -105,6 +105,13 @@ final class TouchInputMapperTests: XCTestCase {
       ])
   }
 
+  func testCtrlAlsoMirrors() {
+    XCTAssertEqual(
+      mapper.map([mouse(.down, 100, 100, modifiers: .control)]),
+      [.touches([finger(1, .began, 100, 100), finger(2, .began, 300, 400)])])
+    XCTAssertEqual(mapper.map([mouse(.down, 10, 10, modifiers: .shift)]).count, 2, "a cancel, one finger")
+  }
+
   func testAltPressedOrReleasedMidDragPutsTheMirrorDownOrLiftsIt() {
     let result = mapper.map([
       mouse(.down, 150, 250),
