@@ -18,7 +18,7 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
-    subcommands: [Replay.self, Check.self])
+    subcommands: [Replay.self, Check.self, Shot.self])
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.
