@@ -94,6 +94,9 @@ public final class ScriptedClass {
   public var actions: Set<String> = []
   public var pointInside: PointInsideRule?
   public var hitTest: HitTestRule?
+  /// Fixed answers of overridden yes/no questions (`touchesShouldCancel: true`, the usual
+  /// recipe that lets a drag starting on a button scroll its scroll view).
+  public var answers: [Method: Bool] = [:]
   /// `%s`-style format applied to every logged line of this class that gives no text (seed 003's "method: %s").
   public var logFormat: String?
 
@@ -127,7 +130,7 @@ public final class ScriptedClass {
     switch method {
     case .pointInside: logs[method] != nil || pointInside != nil
     case .hitTest: logs[method] != nil || hitTest != nil
-    default: logs[method] != nil
+    default: logs[method] != nil || answers[method] != nil
     }
   }
 }

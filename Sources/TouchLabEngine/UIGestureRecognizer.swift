@@ -125,7 +125,7 @@ open class UIGestureRecognizer: Scriptable {
 
   /// Legal transitions, one table for both kinds (Apple's "Implementing a custom gesture
   /// recognizer" state diagrams). Reset to possible is the environment's, not listed here;
-  /// so is revoking a just-begun loser to failed (`force`), which no subclass may do.
+  /// so is the arbitration's cancelling or failing of a just-begun loser (`force`), which no subclass may do.
   static func isLegal(from old: State, to new: State, discrete: Bool) -> Bool {
     switch (old, new) {
     case (.possible, .failed): true
@@ -197,6 +197,7 @@ open class UIGestureRecognizer: Scriptable {
 
   /// The delegate, then each touched view (BEHAVIOUR.md §4: the control rule lives there).
   private func shouldBegin() -> Bool {
+    guard canBeginRecognizing() else { return false }
     if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
     var asked: [UIView] = []
     for touch in sequenceTouches {
@@ -206,6 +207,14 @@ open class UIGestureRecognizer: Scriptable {
     }
     return true
   }
+
+  /// A built-in recognizer's own condition for leaving possible, asked before the delegate
+  /// (a scroll view's pan: the content can scroll, and its touches may be cancelled).
+  func canBeginRecognizing() -> Bool { true }
+
+  /// The view's own handler, run before the targets' actions and never printed (UIKit's
+  /// scroll view is its pan's target, `handlePan:`, which the seeds never log).
+  var builtInHandler: ((State) -> Void)?
 
   // MARK: Targets
 

@@ -5,7 +5,9 @@ open class UIView: UIResponder {
   /// The centre in the superview's coordinates.
   public var center: CGPoint
   /// The view's own coordinate space; its origin is a scroll view's content offset.
-  public var bounds: CGRect
+  public var bounds: CGRect {
+    didSet { if bounds != oldValue { boundsDidChange(from: oldValue) } }
+  }
   public var transform: CGAffineTransform = .identity
   public private(set) weak var superview: UIView?
   public private(set) var subviews: [UIView] = []
@@ -120,6 +122,10 @@ open class UIView: UIResponder {
     if let controller = viewController { return controller }
     return superview
   }
+
+  /// The bounds changed (a scroll moved the origin, a resize the size): scroll views
+  /// and tables lay out their content here.
+  func boundsDidChange(from old: CGRect) {}
 
   // MARK: Gesture recognizers
 

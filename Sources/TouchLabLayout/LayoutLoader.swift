@@ -62,7 +62,7 @@ public enum LayoutLoader {
 // Case names are UIKit class names, which the layout format uses verbatim.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
-  case UIView, UIControl, UIButton, UISwitch, UILabel
+  case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -81,7 +81,7 @@ enum BuiltinClass: String, CaseIterable {
 
   var family: Family {
     switch self {
-    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel: .view
+    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
@@ -100,6 +100,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIControl, .UIButton, .UISwitch:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIWindow: return view
+    case .UIScrollView, .UITableView: return view + [.touchesShouldBegin, .touchesShouldCancel]
     default: return touches
     }
   }
@@ -111,6 +112,8 @@ enum BuiltinClass: String, CaseIterable {
     case .UIButton: TouchLabEngine.UIButton()
     case .UISwitch: TouchLabEngine.UISwitch(frame: CGRect(origin: .zero, size: TouchLabEngine.UISwitch.standardSize))
     case .UILabel: TouchLabEngine.UILabel()
+    case .UIScrollView: TouchLabEngine.UIScrollView()
+    case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()
     case .UIGestureRecognizer: TouchLabEngine.UIGestureRecognizer()
     case .UITapGestureRecognizer: TouchLabEngine.UITapGestureRecognizer()

@@ -2,23 +2,149 @@ import Foundation
 import TouchLabEngine
 
 extension SceneBuilder {
-  /// Where a view's `subviews:` go (a scroll view's content lives in the scroll view itself).
+  /// Where a view's `subviews:` go: a view itself (a scroll view's content lives in it).
   func contentContainer(of view: UIView) -> UIView { view }
 
+  /// Tables in a layout: `rows:` (section 0), or `sections:` each with `header:` and `rows:`
+  /// or `numberOfRows:` + `rowText:`; `didSelectRow:` prints or sends to the controller.
   mutating func configureTable(
     _ view: UIView, _ nodes: [(String, YAMLValue, YAMLValue)], controller: UIViewController, depth: Int
   ) throws {
-    let (key, keyValue, _) = nodes[0]
-    throw keyValue.error("'\(key)' is for a UITableView, and \(view.className) is not one")
+    guard let table = view as? UITableView else {
+      let (key, keyValue, _) = nodes[0]
+      throw keyValue.error("'\(key)' is for a UITableView, and \(view.className) is not one")
+    }
+    var sections: [UITableView.Section] = []
+    var hasRows = false
+    for (key, keyValue, value) in nodes {
+      switch key {
+      case "rows":
+        guard !nodes.contains(where: { $0.0 == "sections" }) else {
+          throw keyValue.error("give either 'rows' (one section) or 'sections', not both")
+        }
+        hasRows = true
+        sections = [try buildSection(rows: value, controller: controller, depth: depth)]
+      case "sections":
+        for item in try value.list("sections") {
+          var section = UITableView.Section()
+          var rowsNode: YAMLValue?
+          var count: YAMLValue?
+          var pattern: YAMLValue?
+          for (k, kv, v) in try item.mapping("a section") {
+            switch k {
+            case "header": section.header = try v.string("header")
+            case "rows": rowsNode = v
+            case "numberOfRows": count = v
+            case "rowText": pattern = v
+            default:
+              throw kv.error("unknown key '\(k)' in a section; expected header, rows, numberOfRows, rowText")
+            }
+          }
+          if let rowsNode { section.rows = try buildSection(rows: rowsNode, controller: controller, depth: depth).rows }
+          if let count {
+            section.generatedRowCount = try count.int("numberOfRows", in: 0...10_000_000)
+            section.generatedRowText = try pattern?.string("rowText") ?? "Row %d"
+          } else if let pattern {
+            throw pattern.error("rowText is the text of generated rows; give numberOfRows too")
+          }
+          sections.append(section)
+        }
+      case "didSelectRow":
+        let message = try parseAction(value)
+        let delegate = ActionTableViewDelegate(target: controller, message: message)
+        retained.append(delegate)
+        table.delegate = delegate
+      default:
+        break
+      }
+    }
+    if hasRows || !sections.isEmpty { table.sections = sections }
   }
-}
 
-extension SceneBuilder {
+  /// `rows:` — a list of `{text: …, subviews: […]}`, or `{numberOfRows: N, rowText: "Row %d"}`.
+  private mutating func buildSection(rows node: YAMLValue, controller: UIViewController, depth: Int) throws
+    -> UITableView.Section
+  {
+    var section = UITableView.Section()
+    if case .mapping = node.node {
+      var pattern = "Row %d"
+      var count: Int?
+      for (k, kv, v) in try node.mapping("rows") {
+        switch k {
+        case "numberOfRows": count = try v.int("numberOfRows", in: 0...10_000_000)
+        case "rowText": pattern = try v.string("rowText")
+        default: throw kv.error("unknown key '\(k)' in rows; expected a list of rows, or numberOfRows and rowText")
+        }
+      }
+      guard let count else { throw node.error("rows as a mapping needs numberOfRows") }
+      section.generatedRowCount = count
+      section.generatedRowText = pattern
+      return section
+    }
+    for item in try node.list("rows") {
+      var row = UITableView.Row()
+      if let text = item.scalarText, !item.isNull {
+        row.text = text
+        section.rows.append(row)
+        continue
+      }
+      for (k, kv, v) in try item.mapping("a row") {
+        switch k {
+        case "text": row.text = try v.string("text")
+        case "subviews":
+          for sub in try v.list("subviews") {
+            let container = UIView()
+            try addSubviewNode(sub, to: container, controller: controller, depth: depth + 1)
+            let built = container.subviews
+            for view in built { view.removeFromSuperview() }
+            row.subviews.append(contentsOf: built)
+          }
+        default: throw kv.error("unknown key '\(k)' in a row; expected text, subviews")
+        }
+      }
+      section.rows.append(row)
+    }
+    return section
+  }
+
+  /// `willBeginDragging:`, `didEndDragging:`, `didEndDecelerating:` on a scroll view.
+  mutating func configureScrollDelegate(
+    _ view: UIView, _ key: String, _ keyValue: YAMLValue, _ value: YAMLValue, controller: UIViewController
+  ) throws {
+    guard let scroll = view as? UIScrollView else {
+      throw keyValue.error("'\(key)' is for a UIScrollView or UITableView, and \(view.className) is not one")
+    }
+    let delegate: ActionScrollViewDelegate
+    if let existing = scroll.scrollDelegate as? ActionScrollViewDelegate {
+      delegate = existing
+    } else {
+      delegate = ActionScrollViewDelegate(target: controller)
+      retained.append(delegate)
+      scroll.scrollDelegate = delegate
+    }
+    delegate.messages[ActionScrollViewDelegate.Moment(rawValue: key)!] = try parseAction(value)
+  }
+
   func checkRowTarget(row: Int, section: Int, table: String, at value: YAMLValue) throws {
-    throw value.error("'\(table)' is not a UITableView")
+    guard let view = objects[table] as? UITableView else {
+      let tables = objects.filter { $0.value is UITableView }.map(\.key)
+      throw value.error("'\(table)' is not a UITableView\(suggestion(for: table, in: tables))")
+    }
+    guard section < view.numberOfSections else {
+      throw value.error("table '\(table)' has \(view.numberOfSections) section(s); there is no section \(section)")
+    }
+    let rows = view.numberOfRows(inSection: section)
+    guard row < rows else {
+      throw value.error("section \(section) of table '\(table)' has \(rows) row(s); there is no row \(row)")
+    }
   }
 }
 
 extension ScenarioPlayer {
-  func rowLocation(row: Int, section: Int, table: String) -> CGPoint { .zero }
+  /// The centre of a row, in window points, where the table shows it now.
+  func rowLocation(row: Int, section: Int, table: String) -> CGPoint {
+    guard let view = scene.objects[table] as? UITableView else { return .zero }
+    let rect = view.rectForRow(at: IndexPath(row: row, section: section))
+    return view.convert(CGPoint(x: rect.midX, y: rect.midY), to: nil)
+  }
 }

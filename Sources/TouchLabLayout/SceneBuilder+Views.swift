@@ -31,7 +31,8 @@ extension SceneBuilder {
 
   /// Keys that are structure, not properties.
   static let viewStructuralKeys = [
-    "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow",
+    "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
+    "didEndDragging", "didEndDecelerating",
   ]
 
   mutating func buildView(
@@ -61,6 +62,8 @@ extension SceneBuilder {
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
       case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
+      case "willBeginDragging", "didEndDragging", "didEndDecelerating":
+        try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
         if key == "frame" { hasFrame = true }
         guard let setter = try PropertyTable.setter(key, value, for: view) else {

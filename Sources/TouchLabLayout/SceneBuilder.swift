@@ -153,7 +153,10 @@ struct SceneBuilder {
       }
       return m
     }
-    let known = ["base", "log", "super", "actions", "pointInside", "hitTest", "logFormat"]
+    let known = [
+      "base", "log", "super", "actions", "pointInside", "hitTest", "logFormat", "touchesShouldBegin",
+      "touchesShouldCancel",
+    ]
     for (key, keyValue, value) in fields {
       switch key {
       case "base": break
@@ -202,6 +205,12 @@ struct SceneBuilder {
       case "hitTest":
         guard allowed.contains(.hitTest) else { throw keyValue.error("\(cls.name) is not a view: no hitTest") }
         cls.hitTest = try parseHitTest(value)
+      case "touchesShouldBegin", "touchesShouldCancel":
+        let m = ScriptedClass.Method(rawValue: key)!
+        guard allowed.contains(m) else {
+          throw keyValue.error("\(cls.name) is not a scroll view (UIScrollView, UITableView): no \(key)")
+        }
+        cls.answers[m] = try value.bool(key)
       default:
         throw keyValue.error(
           "unknown key '\(key)' in class \(cls.name)\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))"

@@ -4,31 +4,40 @@ import TouchLabLayout
 import XCTest
 
 /// Every mistake in a layout is a FILE:LINE:COLUMN error, never a crash or a guess.
-final class LayoutErrorTests: XCTestCase {
-  func error(_ yaml: String) -> LayoutError? {
-    do {
-      _ = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
-      return nil
-    } catch let error as LayoutError {
-      return error
-    } catch {
-      XCTFail("not a LayoutError: \(error)")
-      return nil
-    }
+/// The error a layout's text gives, or nil when it loads.
+func layoutError(_ yaml: String) -> LayoutError? {
+  do {
+    _ = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    return nil
+  } catch let error as LayoutError {
+    return error
+  } catch {
+    XCTFail("not a LayoutError: \(error)")
+    return nil
   }
+}
 
+/// Asserts that a layout's text fails with `t.yaml:LINE:COLUMN: error: …TEXT…`.
+func assertLayoutError(
+  _ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath,
+  lineNumber: UInt = #line
+) {
+  guard let e = layoutError(yaml) else {
+    XCTFail("expected an error containing '\(text)'", file: file, line: lineNumber)
+    return
+  }
+  XCTAssertEqual(e.line, line, "\(e)", file: file, line: lineNumber)
+  XCTAssertEqual(e.column, column, "\(e)", file: file, line: lineNumber)
+  XCTAssertTrue(e.message.contains(text), "\(e)", file: file, line: lineNumber)
+  XCTAssertTrue(e.description.hasPrefix("t.yaml:\(line):\(column): error: "), file: file, line: lineNumber)
+}
+
+final class LayoutErrorTests: XCTestCase {
   func assertError(
     _ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath,
     lineNumber: UInt = #line
   ) {
-    guard let e = error(yaml) else {
-      XCTFail("expected an error containing '\(text)'", file: file, line: lineNumber)
-      return
-    }
-    XCTAssertEqual(e.line, line, "\(e)", file: file, line: lineNumber)
-    XCTAssertEqual(e.column, column, "\(e)", file: file, line: lineNumber)
-    XCTAssertTrue(e.message.contains(text), "\(e)", file: file, line: lineNumber)
-    XCTAssertTrue(e.description.hasPrefix("t.yaml:\(line):\(column): error: "), file: file, line: lineNumber)
+    assertLayoutError(yaml, line: line, column: column, contains: text, file: file, lineNumber: lineNumber)
   }
 
   func testYAMLSyntaxError() {
@@ -127,7 +136,7 @@ final class LayoutErrorTests: XCTestCase {
       yaml += "\(indent)subviews:\n\(indent)  - frame: [0, 0, 1, 1]\n"
       indent += "    "
     }
-    XCTAssertNotNil(error(yaml)?.message.contains("deeper"))
+    XCTAssertNotNil(layoutError(yaml)?.message.contains("deeper"))
   }
 
   func testSetAssignments() throws {

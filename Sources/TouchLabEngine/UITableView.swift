@@ -1,0 +1,390 @@
+import Foundation
+
+/// A row's place in a table: Foundation's `IndexPath` with UIKit's `row` and `section`.
+extension IndexPath {
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  public var section: Int { self[0] }
+  public var row: Int { self[1] }
+}
+
+/// What a table tells its delegate (UIKit's `UITableViewDelegate`, the selection part).
+public protocol UITableViewDelegate: AnyObject {
+  func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+  func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+  public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+}
+
+/// A scrolling list of rows in sections (BEHAVIOUR.md §7–8).
+///
+/// Only the rows on screen exist as cells: scrolling moves cells that left the screen to a
+/// reuse queue and takes them back for rows that arrive, as UIKit's dequeue does, so a
+/// 10,000-row table costs what its visible rows cost. Touches reach the table from its
+/// cells along the responder chain; the table highlights the row at `touchesBegan`,
+/// selects it at `touchesEnded` (deselecting the previous one, then telling the delegate)
+/// and unhighlights it at `touchesCancelled`. A subclass whose overrides do not call super
+/// selects nothing (seed 003 §3.2).
+open class UITableView: UIScrollView {
+  /// One row's content: its text, and views of its own placed in its cell's content view
+  /// (a button in a cell) — they go wherever the row's cell is.
+  public struct Row {
+    public var text: String?
+    public var subviews: [UIView]
+    public init(text: String? = nil, subviews: [UIView] = []) {
+      self.text = text
+      self.subviews = subviews
+    }
+  }
+
+  /// A section: an optional header and its rows, given one by one or as a count with a
+  /// text pattern (`%d` stands for the row number), which costs nothing per row.
+  public struct Section {
+    public var header: String?
+    public var rows: [Row]
+    public var generatedRowCount: Int
+    public var generatedRowText: String?
+
+    public init(header: String? = nil, rows: [Row] = [], generatedRowCount: Int = 0, generatedRowText: String? = nil) {
+      self.header = header
+      self.rows = rows
+      self.generatedRowCount = generatedRowCount
+      self.generatedRowText = generatedRowText
+    }
+
+    public var numberOfRows: Int { rows.count + generatedRowCount }
+
+    func text(ofRow row: Int) -> String? {
+      if row < rows.count { return rows[row].text }
+      return generatedRowText.map { $0.replacingOccurrences(of: "%d", with: String(row)) }
+    }
+
+    func subviews(ofRow row: Int) -> [UIView] { row < rows.count ? rows[row].subviews : [] }
+  }
+
+  public var sections: [Section] = [] {
+    didSet { reloadData() }
+  }
+  public var rowHeight: CGFloat = 44 {
+    didSet { if rowHeight != oldValue { reloadData() } }
+  }
+  /// The height of a section's header, for sections that have one.
+  public var sectionHeaderHeight: CGFloat = 28 {
+    didSet { if sectionHeaderHeight != oldValue { reloadData() } }
+  }
+  public var separatorColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
+  public var allowsSelection = true
+  public weak var delegate: UITableViewDelegate?
+
+  public private(set) var indexPathForSelectedRow: IndexPath?
+  /// The row under a finger now (set at `touchesBegan`, cleared at its end).
+  public private(set) var indexPathForHighlightedRow: IndexPath?
+  private var trackedTouch: UITouch?
+
+  /// Cells on screen, by row.
+  private var visible: [IndexPath: UITableViewCell] = [:]
+  private var visibleHeaders: [Int: UITableViewHeaderFooterView] = [:]
+  private var reuseQueue: [UITableViewCell] = []
+  /// Each section's top, in content coordinates (one entry per section, plus the end).
+  private var sectionTops: [CGFloat] = [0]
+  /// How many cells were ever made (for tests and benchmarks of reuse).
+  public private(set) var cellsCreated = 0
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    alwaysBounceVertical = true
+  }
+
+  // MARK: Data
+
+  public var numberOfSections: Int { sections.count }
+
+  public func numberOfRows(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].numberOfRows : 0
+  }
+
+  /// Rebuilds the geometry and the visible cells from `sections`.
+  public func reloadData() {
+    var tops: [CGFloat] = []
+    var y: CGFloat = 0
+    for section in sections {
+      tops.append(y)
+      y += headerHeight(section) + CGFloat(section.numberOfRows) * rowHeight
+    }
+    tops.append(y)
+    sectionTops = tops
+    for (_, cell) in visible { recycle(cell) }
+    visible.removeAll()
+    for (_, header) in visibleHeaders { header.removeFromSuperview() }
+    visibleHeaders.removeAll()
+    if let selected = indexPathForSelectedRow, !isValid(selected) { indexPathForSelectedRow = nil }
+    contentSize = CGSize(width: bounds.width, height: y)
+    tileCells()
+  }
+
+  private func headerHeight(_ section: Section) -> CGFloat { section.header == nil ? 0 : sectionHeaderHeight }
+
+  private func isValid(_ indexPath: IndexPath) -> Bool {
+    sections.indices.contains(indexPath.section) && indexPath.row >= 0
+      && indexPath.row < sections[indexPath.section].numberOfRows
+  }
+
+  // MARK: Geometry
+
+  /// A row's rectangle in the table's content coordinates.
+  public func rectForRow(at indexPath: IndexPath) -> CGRect {
+    guard isValid(indexPath) else { return .zero }
+    let top = sectionTops[indexPath.section] + headerHeight(sections[indexPath.section])
+    return CGRect(x: 0, y: top + CGFloat(indexPath.row) * rowHeight, width: bounds.width, height: rowHeight)
+  }
+
+  public func rectForHeader(inSection section: Int) -> CGRect {
+    guard sections.indices.contains(section) else { return .zero }
+    return CGRect(x: 0, y: sectionTops[section], width: bounds.width, height: headerHeight(sections[section]))
+  }
+
+  /// The row at a point of the table's content coordinates (arithmetic, not a walk of the rows).
+  public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    guard point.x >= 0, point.x < bounds.width, rowHeight > 0, sections.count > 0 else { return nil }
+    // The last section whose top is at or above the point (binary search over sections).
+    var low = 0
+    var high = sections.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if sectionTops[mid] <= point.y { low = mid } else { high = mid - 1 }
+    }
+    let section = low
+    let rowsTop = sectionTops[section] + headerHeight(sections[section])
+    guard point.y >= rowsTop else { return nil }
+    let row = Int(((point.y - rowsTop) / rowHeight).rounded(.down))
+    guard row < sections[section].numberOfRows else { return nil }
+    return IndexPath(row: row, section: section)
+  }
+
+  /// The cell of a row on screen, nil for rows off screen.
+  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
+
+  public var visibleCells: [UITableViewCell] { indexPathsForVisibleRows.compactMap { visible[$0] } }
+
+  public var indexPathsForVisibleRows: [IndexPath] { visible.keys.sorted() }
+
+  public func indexPath(for cell: UITableViewCell) -> IndexPath? { cell.indexPath }
+
+  // MARK: Cells on screen
+
+  override func contentGeometryDidChange() {
+    if contentSize.width != bounds.width {
+      contentSize.width = bounds.width  // comes back here through contentSize's didSet
+      return
+    }
+    tileCells()
+  }
+
+  /// Puts a cell on every row that shows and takes cells off rows that left.
+  private func tileCells() {
+    guard sectionTops.count == sections.count + 1 else { return }
+    let top = max(contentOffset.y, 0)
+    let bottom = min(contentOffset.y + bounds.height, sectionTops.last ?? 0)
+    var wanted: [IndexPath] = []
+    var wantedHeaders: [Int] = []
+    if bottom > top, rowHeight > 0 {
+      for (index, section) in sections.enumerated() {
+        let sectionTop = sectionTops[index]
+        let sectionBottom = sectionTops[index + 1]
+        guard sectionBottom > top, sectionTop < bottom else { continue }
+        if section.header != nil && sectionTop + sectionHeaderHeight > top { wantedHeaders.append(index) }
+        let rowsTop = sectionTop + headerHeight(section)
+        let first = max(0, Int(((top - rowsTop) / rowHeight).rounded(.down)))
+        let last = min(section.numberOfRows - 1, Int(((bottom - rowsTop) / rowHeight).rounded(.up)) - 1)
+        guard first <= last else { continue }
+        for row in first...last { wanted.append(IndexPath(row: row, section: index)) }
+      }
+    }
+    // Rows that left the screen give their cells back (unless a finger is on them).
+    for (indexPath, cell) in visible where !wanted.contains(indexPath) && !isTouched(cell) {
+      visible[indexPath] = nil
+      recycle(cell)
+    }
+    for indexPath in wanted {
+      if let cell = visible[indexPath] {
+        cell.frame = rectForRow(at: indexPath)
+        continue
+      }
+      let cell = dequeueCell()
+      configure(cell, for: indexPath)
+      visible[indexPath] = cell
+      insertSubview(cell, at: 0)
+    }
+    for (section, header) in visibleHeaders where !wantedHeaders.contains(section) {
+      header.removeFromSuperview()
+      visibleHeaders[section] = nil
+    }
+    for section in wantedHeaders where visibleHeaders[section] == nil {
+      let header = UITableViewHeaderFooterView(frame: rectForHeader(inSection: section))
+      header.textLabel.text = sections[section].header
+      visibleHeaders[section] = header
+      addSubview(header)
+    }
+  }
+
+  private func isTouched(_ cell: UITableViewCell) -> Bool {
+    guard let touch = trackedTouch, let view = touch.view else { return false }
+    return view.isDescendant(of: cell)
+  }
+
+  private func dequeueCell() -> UITableViewCell {
+    if let cell = reuseQueue.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    cellsCreated += 1
+    return UITableViewCell(frame: .zero)
+  }
+
+  private func recycle(_ cell: UITableViewCell) {
+    cell.removeFromSuperview()
+    for view in cell.rowSubviews { view.removeFromSuperview() }
+    cell.rowSubviews = []
+    cell.indexPath = nil
+    reuseQueue.append(cell)
+  }
+
+  private func configure(_ cell: UITableViewCell, for indexPath: IndexPath) {
+    let section = sections[indexPath.section]
+    cell.indexPath = indexPath
+    cell.frame = rectForRow(at: indexPath)
+    cell.textLabel.text = section.text(ofRow: indexPath.row)
+    cell.isSelected = indexPath == indexPathForSelectedRow
+    cell.isHighlighted = indexPath == indexPathForHighlightedRow
+    cell.rowSubviews = section.subviews(ofRow: indexPath.row)
+    for view in cell.rowSubviews { cell.contentView.addSubview(view) }
+  }
+
+  // MARK: Selection
+
+  public func selectRow(at indexPath: IndexPath?) {
+    if let old = indexPathForSelectedRow { visible[old]?.isSelected = false }
+    indexPathForSelectedRow = indexPath.flatMap { isValid($0) ? $0 : nil }
+    if let new = indexPathForSelectedRow { visible[new]?.isSelected = true }
+  }
+
+  public func deselectRow(at indexPath: IndexPath) {
+    guard indexPathForSelectedRow == indexPath else { return }
+    selectRow(at: nil)
+  }
+
+  private func setHighlightedRow(_ indexPath: IndexPath?) {
+    if let old = indexPathForHighlightedRow { visible[old]?.isHighlighted = false }
+    indexPathForHighlightedRow = indexPath
+    if let new = indexPath { visible[new]?.isHighlighted = true }
+  }
+
+  // MARK: Touches from the cells (BEHAVIOUR.md §7)
+
+  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
+      let indexPath = indexPathForRow(at: touch.location(in: self))
+    else { return }
+    trackedTouch = touch
+    if delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true {
+      setHighlightedRow(indexPath)
+    }
+  }
+
+  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    trackedTouch = nil
+    let highlighted = indexPathForHighlightedRow
+    setHighlightedRow(nil)
+    guard let indexPath = highlighted, indexPathForRow(at: touch.location(in: self)) == indexPath else { return }
+    if let previous = indexPathForSelectedRow, previous != indexPath {
+      selectRow(at: nil)
+      delegate?.tableView(self, didDeselectRowAt: previous)
+    }
+    selectRow(at: indexPath)
+    delegate?.tableView(self, didSelectRowAt: indexPath)
+  }
+
+  open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    trackedTouch = nil
+    setHighlightedRow(nil)
+    tileCells()
+  }
+}
+
+/// A row on screen: a content view holding the text label and the row's own views.
+open class UITableViewCell: UIView {
+  public let contentView: UITableViewCellContentView
+  public let textLabel: UILabel
+  public var isSelected = false
+  public var isHighlighted = false
+  /// The row it shows now (nil while in the reuse queue).
+  public internal(set) var indexPath: IndexPath?
+  /// The views of the row it shows, in its content view.
+  var rowSubviews: [UIView] = []
+
+  public override init(frame: CGRect) {
+    contentView = UITableViewCellContentView(frame: CGRect(origin: .zero, size: frame.size))
+    textLabel = UILabel(frame: CGRect(x: 16, y: 0, width: max(0, frame.width - 32), height: frame.height))
+    super.init(frame: frame)
+    addSubview(contentView)
+    contentView.addSubview(textLabel)
+  }
+
+  override func boundsDidChange(from old: CGRect) {
+    guard bounds.size != old.size else { return }
+    contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    textLabel.frame = CGRect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+  }
+
+  open func prepareForReuse() {
+    isSelected = false
+    isHighlighted = false
+  }
+}
+
+/// The view a touch on a cell lands on (seed 003 §4.4 checks the class name
+/// `UITableViewCellContentView` to let such touches through).
+public final class UITableViewCellContentView: UIView {}
+
+/// A section's header.
+public final class UITableViewHeaderFooterView: UIView {
+  public let textLabel: UILabel
+
+  public override init(frame: CGRect) {
+    textLabel = UILabel(frame: CGRect(x: 16, y: 0, width: max(0, frame.width - 32), height: frame.height))
+    super.init(frame: frame)
+    backgroundColor = UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255)
+    textLabel.fontSize = 13
+    textLabel.textColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
+    addSubview(textLabel)
+  }
+}
+
+/// A table delegate described by a layout's `didSelectRow:` key: a selection prints a line
+/// (`{print: TEXT}`) or sends `tableView:didSelectRowAtIndexPath:` to a target (the
+/// controller), printed as `-[ControllerClass tableView:didSelectRowAtIndexPath:]`.
+public final class ActionTableViewDelegate: UITableViewDelegate {
+  public static let didSelectSelector = "tableView:didSelectRowAtIndexPath:"
+  public weak var target: AnyObject?
+  public let message: ActionMessage
+
+  public init(target: AnyObject?, message: ActionMessage) {
+    self.target = target
+    self.message = message
+  }
+
+  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    switch message {
+    case .print:
+      tableView.application?.sendAction(message, to: nil, from: tableView, for: nil)
+    case .selector:
+      tableView.application?.sendAction(.selector(Self.didSelectSelector), to: target, from: tableView, for: nil)
+    }
+  }
+}
