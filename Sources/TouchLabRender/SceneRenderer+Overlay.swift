@@ -144,25 +144,32 @@ extension SceneRenderer {
     canvas.strokePolyline(points, color: touchColor(touch).withAlpha(0.85), style: .rounded(width))
   }
 
+  /// A ring round the finger, see-through so the view under it shows, a dot at the exact
+  /// point, and the touch's number in a badge at the ring's upper right. Lifted: dashed.
   private func drawMarker(of touch: OverlayTouch, on canvas: Canvas) {
     guard let location = touch.location else { return }
     let center = CanvasPoint(location)
     let radius = theme.overlay.touchRadius
     let color = touchColor(touch)
-    let number = String(touch.identifier)
+    let halo = CanvasColor.white.withAlpha(0.85)
+    let badge = CanvasPoint(x: center.x + radius * 0.7071, y: center.y - radius * 0.7071)
     if touch.isOnScreen {
-      canvas.fillCircle(center: center, radius: radius + 2, color: CanvasColor.white.withAlpha(0.85))
-      canvas.fillCircle(center: center, radius: radius, color: color.withAlpha(0.6).over(.white))
+      canvas.fillCircle(center: center, radius: radius, color: color.withAlpha(0.22))
+      canvas.strokeCircle(center: center, radius: radius, color: halo, style: .solid(5.5))
       canvas.strokeCircle(center: center, radius: radius, color: color, style: .solid(2.5))
-      drawCentered(number, at: center, size: 14, weight: .bold, color: .white, on: canvas)
+      canvas.fillCircle(center: center, radius: 4, color: halo)
+      canvas.fillCircle(center: center, radius: 2.5, color: color)
+      canvas.fillCircle(center: badge, radius: 9.5, color: halo)
+      canvas.fillCircle(center: badge, radius: 8, color: color)
+      drawCentered(String(touch.identifier), at: badge, size: 10.5, weight: .bold, color: .white, on: canvas)
     } else {
-      // Lifted (or cancelled): where the finger left, hollow and dashed.
-      canvas.fillCircle(center: center, radius: radius, color: CanvasColor.white.withAlpha(0.55))
-      canvas.strokeCircle(center: center, radius: radius, color: CanvasColor.white.withAlpha(0.8), style: .solid(4))
+      // Lifted (or cancelled): where the finger left.
+      canvas.strokeCircle(center: center, radius: radius, color: halo, style: .solid(5))
       canvas.strokeCircle(
-        center: center, radius: radius, color: color,
-        style: CanvasStrokeStyle(width: 2.5, dash: [5, 3.5], cap: .butt))
-      drawCentered(number, at: center, size: 14, weight: .bold, color: color, on: canvas)
+        center: center, radius: radius, color: color, style: CanvasStrokeStyle(width: 2.5, dash: [5, 3.5], cap: .butt))
+      canvas.fillCircle(center: badge, radius: 9.5, color: color)
+      canvas.fillCircle(center: badge, radius: 8, color: .white)
+      drawCentered(String(touch.identifier), at: badge, size: 10.5, weight: .bold, color: color, on: canvas)
     }
   }
 

@@ -9,16 +9,21 @@ extension SceneRenderer {
   private static let cardPadding = 10.0
   private static let lineHeight = 16.0
   private static let glyphWidth = 14.0
-  private static let arrow = "  →  "
+  private static let arrow = " → "
+  private static let hitLabel = "hit-test → "
+  /// Lines the outcomes of one receiver may take before the oldest give way to "…".
+  private static let maximumStepLines = 3
 
   /// One line of a card, measured.
   struct CardRow {
     var receiver: OverlayReceiver
     /// The responders after it that got the same, named in order.
     var passedOn: [String]
-    var steps: [(text: String, color: CanvasColor)] = []
+    /// The outcomes, laid out in lines; each part starts at `x` from the line's start.
+    var stepLines: [[CardStep]] = []
+    /// The width of the first line of outcomes (the only one when they share the name's line).
     var stepsWidth = 0.0
-    /// The outcomes go on a line of their own, the name being too long to share one.
+    /// The outcomes go on lines of their own, below the name.
     var wraps = false
     /// The name's height: one line, or two for a long class name.
     var nameHeight = 0.0
@@ -26,10 +31,20 @@ extension SceneRenderer {
     var height = 0.0
   }
 
+  /// One outcome (or an arrow, or "…") placed on its line.
+  struct CardStep {
+    var text: String
+    var color: CanvasColor
+    var x: Double
+    var width: Double
+  }
+
   /// A card laid out: where it goes and what it says.
   struct CardLayout {
     var touch: OverlayTouch
     var frame: CanvasRect
+    /// The hit view's name: one line, or two for a long class name.
+    var hitHeight: Double
     var rows: [CardRow]
     var hiddenRows: Int
   }
@@ -69,13 +84,17 @@ extension SceneRenderer {
     guard inner > 60 else { return nil }
     let lineRoom = inner - Self.glyphWidth
     let arrowWidth = TextFonts.measure(Self.arrow, style: styles.step).width
-    func measuredWidth(of parts: [(text: String, color: CanvasColor)]) -> Double {
-      parts.reduce(0) { $0 + TextFonts.measure($1.text, style: styles.step).width }
-        + Double(max(0, parts.count - 1)) * arrowWidth
-    }
+    let arrowColor = theme.overlay.panelText.withAlpha(0.45)
 
     let available = sceneSize.height - 12
     var height = 2 * Self.cardPadding + 2 * Self.lineHeight + 7
+    let hitName = touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing"
+    let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
+    var hitStyle = styles.name
+    hitStyle.weight = .semibold
+    let hitHeight = max(
+      Self.lineHeight, TextFonts.measure(hitName, style: hitStyle, maximumWidth: inner - hitLabelWidth).height + 2)
+    height += hitHeight - Self.lineHeight
     var rows: [CardRow] = []
     let allRows = Self.cardRows(touch.receivers)
     for (index, candidate) in allRows.enumerated() {
@@ -83,30 +102,35 @@ extension SceneRenderer {
       var steps = row.receiver.steps
       // A recognizer starts possible; say so only while nothing else happened to it.
       if row.receiver.kind == .recognizer, steps.count > 1, steps.first == .possible { steps.removeFirst() }
-      let allParts = steps.map { step in
-        (text: label(of: step, name: row.receiver.name, countdown: touch.countdown, now: now), color: color(of: step))
+      let parts = steps.map { step in
+        CardStep(
+          text: label(of: step, name: row.receiver.name, countdown: touch.countdown, now: now), color: color(of: step),
+          x: 0, width: 0)
       }
-      // Too long for a line: the latest outcomes, after an ellipsis.
-      var parts = allParts
-      var stepsWidth = measuredWidth(of: parts)
-      var dropped = 0
-      while stepsWidth > lineRoom, dropped < allParts.count - 1 {
-        dropped += 1
-        parts = [(text: "…", color: theme.overlay.panelText.withAlpha(0.6))] + allParts.suffix(allParts.count - dropped)
-        stepsWidth = measuredWidth(of: parts)
-      }
-      row.steps = parts
-      row.stepsWidth = stepsWidth
       let name = Self.breakable(nameText(row.receiver.name))
       let nameWidth = TextFonts.measure(name, style: styles.name).width
-      row.wraps = nameWidth + 12 + stepsWidth > lineRoom
+      // One line with the name when both fit; else lines of their own, the oldest dropped
+      // for "…" when even those are too few.
+      var lines = flow(parts, width: .infinity, arrowWidth: arrowWidth, arrowColor: arrowColor, style: styles.step)
+      row.stepsWidth = lines.first?.last.map { $0.x + $0.width } ?? 0
+      row.wraps = nameWidth + 12 + row.stepsWidth > lineRoom
+      if row.wraps {
+        var dropped = 0
+        repeat {
+          var shown = Array(parts.dropFirst(dropped))
+          if dropped > 0 { shown.insert(CardStep(text: "…", color: arrowColor, x: 0, width: 0), at: 0) }
+          lines = flow(shown, width: lineRoom, arrowWidth: arrowWidth, arrowColor: arrowColor, style: styles.step)
+          dropped += 1
+        } while lines.count > Self.maximumStepLines && dropped < parts.count
+      }
+      row.stepLines = lines
       row.nameHeight = max(
         Self.lineHeight, TextFonts.measure(name, style: styles.name, maximumWidth: lineRoom).height + 2)
       if !row.passedOn.isEmpty {
         row.noteHeight =
           TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
       }
-      row.height = row.wraps ? row.nameHeight + Self.lineHeight : Self.lineHeight
+      row.height = row.wraps ? row.nameHeight + Double(lines.count) * Self.lineHeight : Self.lineHeight
       row.height += row.noteHeight + 3
       // Keep a line for "+N more" unless this is the last row.
       let reserve = index == allRows.count - 1 ? 0 : Self.lineHeight
@@ -119,9 +143,36 @@ extension SceneRenderer {
 
     let frame = placeCard(
       size: CanvasSize(width: width, height: height), near: CanvasPoint(location),
-      hasCountdown: touch.countdown?
-        .isRunning == true, sceneSize: sceneSize, hitBoxes: hitBoxes, cards: cards)
-    return CardLayout(touch: touch, frame: frame, rows: rows, hiddenRows: hiddenRows)
+      hasCountdown: touch.countdown?.isRunning == true, sceneSize: sceneSize, hitBoxes: hitBoxes, cards: cards)
+    return CardLayout(touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows)
+  }
+
+  /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
+  /// follows another starts with its arrow.
+  private func flow(
+    _ parts: [CardStep], width: Double, arrowWidth: Double, arrowColor: CanvasColor, style: TextStyle
+  ) -> [[CardStep]] {
+    var lines: [[CardStep]] = []
+    var line: [CardStep] = []
+    var x = 0.0
+    for (index, part) in parts.enumerated() {
+      var placed = part
+      placed.width = TextFonts.measure(part.text, style: style).width
+      if index > 0, !line.isEmpty, x + arrowWidth + placed.width > width {
+        lines.append(line)
+        line = []
+        x = 0
+      }
+      if index > 0 {
+        line.append(CardStep(text: Self.arrow, color: arrowColor, x: x, width: arrowWidth))
+        x += arrowWidth
+      }
+      placed.x = x
+      line.append(placed)
+      x += placed.width
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 
   /// The responder chain folded: a responder followed by others with the same steps.
@@ -144,8 +195,8 @@ extension SceneRenderer {
   }
 
   /// Beside the finger if there is room, else below or above it, else in a corner: the
-  /// place that covers least of the finger (and its countdown), other cards and the views
-  /// hit-testing chose, in that order of importance.
+  /// place that covers least of the finger (and its countdown), then of other cards, then of
+  /// the views hit-testing chose, and that stays near the finger.
   private func placeCard(
     size: CanvasSize, near point: CanvasPoint, hasCountdown: Bool, sceneSize: CanvasSize, hitBoxes: [CanvasRect],
     cards: [CanvasRect]
@@ -162,16 +213,21 @@ extension SceneRenderer {
       CanvasPoint(x: margin, y: sceneSize.height - h - margin),
       CanvasPoint(x: sceneSize.width - w - margin, y: sceneSize.height - h - margin),
     ]
+    let diagonal = max(1, (sceneSize.width * sceneSize.width + sceneSize.height * sceneSize.height).squareRoot())
     var best: (frame: CanvasRect, score: Double)?
     for (order, origin) in candidates.enumerated() {
       let x = min(max(margin, origin.x), max(margin, sceneSize.width - w - margin))
       let y = min(max(margin, origin.y), max(margin, sceneSize.height - h - margin))
       let frame = CanvasRect(x: x, y: y, width: w, height: h)
+      // Each penalty is a fraction (of what is covered, or of the scene's diagonal), weighted.
       var score = 1000 * Self.overlap(frame, finger) / max(1, finger.width * finger.height)
       for card in cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
-      for box in hitBoxes { score += 10 * Self.overlap(frame, box) / max(1, w * h) }
-      // Nearer is better, and the earlier candidates are the nearer ones.
-      score += Double(order) * 0.01
+      for box in hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
+      let nearest = CanvasPoint(
+        x: min(max(point.x, frame.minX), frame.maxX), y: min(max(point.y, frame.minY), frame.maxY))
+      let distance = ((nearest.x - point.x) * (nearest.x - point.x) + (nearest.y - point.y) * (nearest.y - point.y))
+        .squareRoot()
+      score += 2 * distance / diagonal + Double(order) * 0.001
       if best == nil || score < best!.score { best = (frame, score) }
     }
     return best!.frame
@@ -195,8 +251,11 @@ extension SceneRenderer {
       x: min(max(center.x, frame.minX), frame.maxX), y: min(max(center.y, frame.minY), frame.maxY))
     let dx = target.x - center.x
     let dy = target.y - center.y
-    guard (dx * dx + dy * dy).squareRoot() > theme.overlay.touchRadius + 4 else { return }
-    canvas.strokeLine(from: center, to: target, color: touchColor(card.touch).withAlpha(0.9), style: .rounded(1.5))
+    let distance = (dx * dx + dy * dy).squareRoot()
+    let radius = theme.overlay.touchRadius + 2
+    guard distance > radius + 4 else { return }
+    let start = CanvasPoint(x: center.x + dx / distance * radius, y: center.y + dy / distance * radius)
+    canvas.strokeLine(from: start, to: target, color: touchColor(card.touch).withAlpha(0.9), style: .rounded(1.5))
   }
 
   func drawCard(_ card: CardLayout, now: TimeInterval, on canvas: Canvas) {
@@ -206,7 +265,9 @@ extension SceneRenderer {
     let accent = touchColor(touch)
     let inner = frame.width - 2 * Self.cardPadding
     let lineHeight = Self.lineHeight
-    canvas.fillRoundedRect(frame, cornerRadius: 9, color: theme.overlay.panelBackground)
+    // At least nearly opaque: the scene must not show through the text.
+    let background = theme.overlay.panelBackground
+    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background.withAlpha(max(background.alpha, 0.88)))
     canvas.strokeRoundedRect(frame, cornerRadius: 9, color: accent, style: .solid(1.5))
 
     // Header: which touch, how it stands, and what hit-testing chose.
@@ -226,16 +287,15 @@ extension SceneRenderer {
     }
     canvas.draw(phase, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)
     y += lineHeight
-    let hitLabel = "hit-test → "
-    let hitLabelWidth = TextFonts.measure(hitLabel, style: styles.dim).width
-    canvas.draw(hitLabel, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
+    let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
+    canvas.draw(Self.hitLabel, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
     var hitStyle = styles.name
     hitStyle.weight = .semibold
     hitStyle.verticalAlignment = .center
-    hitStyle.maximumLines = 1
     canvas.draw(
-      touch.hitView.map(nameText) ?? "nothing",
-      in: CanvasRect(x: x + hitLabelWidth, y: y, width: inner - hitLabelWidth, height: lineHeight), style: hitStyle)
+      touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing",
+      in: CanvasRect(x: x + hitLabelWidth, y: y, width: inner - hitLabelWidth, height: card.hitHeight), style: hitStyle)
+    y += card.hitHeight - lineHeight
     y += lineHeight + 3
     canvas.fill(CanvasRect(x: x, y: y, width: inner, height: 1), color: theme.overlay.panelText.withAlpha(0.18))
     y += 4
@@ -256,24 +316,19 @@ extension SceneRenderer {
         Self.breakable(nameText(receiver.name)),
         in: CanvasRect(x: nameX, y: y, width: nameRoom, height: row.wraps ? row.nameHeight : lineHeight),
         style: nameStyle)
-      let stepY = row.wraps ? y + row.nameHeight : y
-      var stepX = row.wraps ? nameX : x + inner - row.stepsWidth
-      for (offset, part) in row.steps.enumerated() {
-        var style = styles.step
-        if offset > 0 {
-          style.color = theme.overlay.panelText.withAlpha(0.45)
-          let arrowWidth = TextFonts.measure(Self.arrow, style: style).width
+      var stepY = row.wraps ? y + row.nameHeight : y
+      let stepX = row.wraps ? nameX : x + inner - row.stepsWidth
+      for line in row.stepLines {
+        for part in line {
+          var style = styles.step
+          style.color = part.color
           canvas.draw(
-            Self.arrow, in: CanvasRect(x: stepX, y: stepY, width: arrowWidth + 1, height: lineHeight), style: style)
-          stepX += arrowWidth
+            part.text, in: CanvasRect(x: stepX + part.x, y: stepY, width: part.width + 1, height: lineHeight),
+            style: style)
         }
-        style.color = part.color
-        let partWidth = TextFonts.measure(part.text, style: style).width
-        canvas.draw(
-          part.text, in: CanvasRect(x: stepX, y: stepY, width: partWidth + 1, height: lineHeight), style: style)
-        stepX += partWidth
+        stepY += lineHeight
       }
-      y += row.wraps ? row.nameHeight + lineHeight : lineHeight
+      y += row.wraps ? row.nameHeight + Double(row.stepLines.count) * lineHeight : lineHeight
       if row.noteHeight > 0 {
         canvas.draw(
           passedOnText(row.passedOn),

@@ -50,10 +50,13 @@ final class OverlayDrawingTests: XCTestCase {
       controller:
         view:
           color: white
-          subviews: [{id: content, frame: [20, 40, 280, 88], color: "#E5E5EA"}]
+          subviews:
+            - id: scroll
+              class: UIScrollView
+              frame: [0, 0, 320, 300]
+              contentSize: [320, 900]
+              subviews: [{id: content, frame: [20, 40, 280, 88], color: "#E5E5EA"}]
       """)
-    let content = try XCTUnwrap(scene.objects["content"] as? UIView)
-    content.addGestureRecognizer(DelayedTouchesStandIn())
     let overlay = TouchOverlay(application: scene.application)
     scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 80, y: 84))])
     scene.application.clock.advance(to: 0.1)

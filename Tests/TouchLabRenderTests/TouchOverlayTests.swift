@@ -143,10 +143,13 @@ final class TouchOverlayTests: XCTestCase {
       controller:
         view:
           color: white
-          subviews: [{id: content, frame: [50, 50, 200, 200], color: yellow}]
+          subviews:
+            - id: scroll
+              class: UIScrollView
+              frame: [0, 0, 390, 844]
+              contentSize: [390, 2000]
+              subviews: [{id: content, frame: [50, 50, 200, 200], color: yellow}]
       """)
-    let content = try XCTUnwrap(scene.objects["content"] as? UIView)
-    content.addGestureRecognizer(DelayedTouchesStandIn())
     let overlay = TouchOverlay(application: scene.application)
     let clock = scene.application.clock
     XCTAssertNil(overlay.nextAnimationTime(after: 0))
@@ -231,32 +234,5 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(receiver.steps.count, OverlayReceiver.maximumSteps)
     XCTAssertEqual(receiver.steps.first, .began)
     XCTAssertEqual(receiver.outcome, .cancelled)
-  }
-}
-
-/// Behaves as UIScrollView's delayed-touches-began recognizer does (BEHAVIOUR.md §7): it
-/// holds a touch's began back for 0.15 s, then fails, which lets the content have it; a lift
-/// before then fails it at once. It carries UIKit's class name, as the transcript shows it.
-final class DelayedTouchesStandIn: UIGestureRecognizer {
-  override init() {
-    super.init()
-    delaysTouchesBegan = true
-    scriptedClass = ScriptedClass(
-      name: "UIScrollViewDelayedTouchesBeganGestureRecognizer", superclass: nil, builtinBase: "UIGestureRecognizer")
-  }
-
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    schedule(after: UIKitConstants.scrollViewTouchDelay) { [weak self] in
-      guard let self, self.state == .possible else { return }
-      self.state = .failed
-    }
-  }
-
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible { state = .failed }
-  }
-
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible { state = .failed }
   }
 }

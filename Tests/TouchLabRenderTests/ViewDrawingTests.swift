@@ -163,64 +163,87 @@ final class ViewDrawingTests: XCTestCase {
   }
 
   func testScrollViewClipsItsContentAndShowsItsIndicator() throws {
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 160, height: 140))
-    window.backgroundColor = .white
-    let scrollView = ScrollViewStandIn(frame: CGRect(x: 20, y: 20, width: 120, height: 100))
-    scrollView.backgroundColor = UIColor(white: 0.95)
-    // Content 300 points tall, scrolled down by 40: the first stripe is above the view.
-    let colors: [UIColor] = [.red, .green, .blue, .orange, .purple, .cyan]
-    for (index, color) in colors.enumerated() {
-      let stripe = UIView(frame: CGRect(x: 0, y: CGFloat(index) * 50, width: 120, height: 50))
-      stripe.backgroundColor = color
-      scrollView.addSubview(stripe)
-    }
-    scrollView.bounds.origin = CGPoint(x: 0, y: 40)
-    scrollView.verticalScrollIndicatorFrame = CGRect(x: 114, y: 40 + 16, width: 3, height: 33)
-    window.addSubview(scrollView)
-
-    let canvas = try RenderSupport.render(FrameContent(window: window))
-    let pixel = { RenderSupport.pixel(canvas, $0, $1) }
-    // Content offset 40: the red stripe's last 10 points, then green from y = 20 + 10.
-    XCTAssertEqual(pixel(60, 25), PNGPixel(red: 255, green: 0, blue: 0))
-    XCTAssertEqual(pixel(60, 35), PNGPixel(red: 0, green: 255, blue: 0))
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [160, 140]}
+      controller:
+        view:
+          color: white
+          subviews:
+            - id: scroll
+              class: UIScrollView
+              frame: [20, 20, 120, 100]
+              color: "#F2F2F7"
+              contentSize: [120, 300]
+              contentOffset: [0, 40]
+              subviews:
+                - {frame: [0, 0, 120, 50], color: red}
+                - {frame: [0, 50, 120, 50], color: green}
+                - {frame: [0, 100, 120, 50], color: blue}
+                - {frame: [0, 150, 120, 50], color: orange}
+                - {frame: [0, 200, 120, 50], color: purple}
+                - {frame: [0, 250, 120, 50], color: cyan}
+      scenarios:
+        drag: [{drag: [80, 100], by: [0, -40], duration: 0.4, steps: 8}]
+      """)
+    let scroll = try XCTUnwrap(scene.objects["scroll"] as? UIScrollView)
+    // Still: no indicator; the content offset moves the content up by 40.
+    XCTAssertNil(scroll.verticalScrollIndicatorFrame)
+    var canvas = try RenderSupport.render(FrameContent(window: scene.window))
+    XCTAssertEqual(RenderSupport.pixel(canvas, 60, 25), PNGPixel(red: 255, green: 0, blue: 0))
+    XCTAssertEqual(RenderSupport.pixel(canvas, 60, 35), PNGPixel(red: 0, green: 255, blue: 0))
     // Clipped to its bounds although clipsToBounds is false: nothing above or below it.
-    XCTAssertEqual(pixel(60, 15), white)
-    XCTAssertEqual(pixel(60, 125), white)
-    // The indicator: a dark bar near the right edge, in bounds coordinates (16 below the top).
-    let indicator = pixel(135.5, 55)
-    XCTAssertLessThan(Int(indicator.red) + Int(indicator.green) + Int(indicator.blue), 3 * 160, "\(indicator)")
-    XCTAssertEqual(pixel(135.5, 30), PNGPixel(red: 0, green: 255, blue: 0))
+    XCTAssertEqual(RenderSupport.pixel(canvas, 60, 15), white)
+    XCTAssertEqual(RenderSupport.pixel(canvas, 60, 125), white)
+
+    // Mid-drag the indicator shows: a dark bar near the right edge, over the content.
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "drag")), until: 0.3)
+    let indicator = try XCTUnwrap(scroll.verticalScrollIndicatorFrame)
+    canvas = try RenderSupport.render(FrameContent(window: scene.window))
+    let onBar = scroll.convert(CGPoint(x: indicator.midX, y: indicator.midY), to: nil)
+    let bar = RenderSupport.pixel(canvas, Double(onBar.x), Double(onBar.y))
+    let beside = RenderSupport.pixel(canvas, Double(onBar.x) - 8, Double(onBar.y))
+    XCTAssertLessThan(
+      Int(bar.red) + Int(bar.green) + Int(bar.blue), Int(beside.red) + Int(beside.green) + Int(beside.blue) - 100,
+      "\(bar) on \(beside)")
     assertSnapshot(canvas.makeImage(), named: "views-scroll@2x", tolerance: 2)
   }
 
   func testTableCellsShowHighlightSelectionAndSeparators() throws {
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
-    window.backgroundColor = UIColor(white: 0.9)
-    let table = TableViewStandIn(frame: CGRect(x: 0, y: 5, width: 200, height: 140))
-    table.backgroundColor = .white
-    for row in 0..<3 {
-      let cell = TableViewCellStandIn(frame: CGRect(x: 0, y: CGFloat(row) * 44, width: 200, height: 44))
-      cell.textLabel.text = ["Row 0", "Row 1 — highlighted", "行 2 selected"][row]
-      cell.isHighlighted = row == 1
-      cell.isSelected = row == 2
-      table.addSubview(cell)
-    }
-    window.addSubview(table)
-
-    let canvas = try RenderSupport.render(FrameContent(window: window))
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [200, 150]}
+      controller:
+        view:
+          color: "#F2F2F7"
+          subviews:
+            - id: table
+              class: UITableView
+              frame: [0, 5, 200, 140]
+              color: white
+              rows: [{text: Row 0}, {text: Row 1 — highlighted}, {text: 行 2 selected}]
+      scenarios:
+        hold: [{down: {row: 1, in: table}}, {wait: 0.3}, {up: 1}]
+      """)
+    let table = try XCTUnwrap(scene.objects["table"] as? UITableView)
+    table.selectRow(at: IndexPath(row: 2, section: 0))
+    // A finger held on row 1 past the scroll view's 0.15 s: the table highlights it.
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "hold")), until: 0.2)
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window))
     let pixel = { RenderSupport.pixel(canvas, $0, $1) }
     XCTAssertEqual(pixel(190, 5 + 22), white)
     XCTAssertEqual(pixel(190, 5 + 44 + 22), PNGPixel(UIKitLook.cellSelection))
     XCTAssertEqual(pixel(190, 5 + 88 + 22), PNGPixel(UIKitLook.cellSelection))
-    // A hairline at the foot of each cell, from 16 points in.
-    let separator = PNGPixel(CanvasColor(table.separatorColor))
-    XCTAssertEqual(canvas.pixel(x: 100 * 2, y: (5 + 44) * 2 - 1), separator)
+    // A hairline at the foot of each cell, from 16 points in, in the table's separator colour.
+    let separator = PNGPixel(CanvasColor(table.separatorColor).over(.white))
+    XCTAssertTrue(canvas.pixel(x: 100 * 2, y: (5 + 44) * 2 - 1).isClose(to: separator, tolerance: 1))
     XCTAssertEqual(canvas.pixel(x: 8 * 2, y: (5 + 44) * 2 - 1), white)
     XCTAssertEqual(canvas.pixel(x: 100 * 2, y: (5 + 44) * 2 - 2), white)
     XCTAssertFalse(
       inkColors(
         canvas, in: CanvasRect(x: 16, y: 5 + 88 + 10, width: 60, height: 24), background: pixel(190, 5 + 88 + 22)
-      ).isEmpty)
+      )
+      .isEmpty)
     assertSnapshot(canvas.makeImage(), named: "views-table@2x", tolerance: 2)
   }
 
@@ -263,32 +286,4 @@ extension PNGPixel {
 
 extension CanvasColor {
   var pngPixel: PNGPixel { PNGPixel(self) }
-}
-
-// Stand-ins with the engine's UIScrollView, UITableView and UITableViewCell property names,
-// drawn through the same traits as the real ones.
-
-class ScrollViewStandIn: UIView, ScrollViewDrawingTraits {
-  var verticalScrollIndicatorFrame: CGRect?
-  var horizontalScrollIndicatorFrame: CGRect?
-}
-
-final class TableViewStandIn: ScrollViewStandIn, TableViewDrawingTraits {
-  var separatorColor = UIColor(red: 198.0 / 255, green: 198.0 / 255, blue: 200.0 / 255)
-}
-
-final class TableViewCellStandIn: UIView, TableViewCellDrawingTraits {
-  var isHighlighted = false
-  var isSelected = false
-  let contentView: UIView
-  let textLabel: UILabel
-
-  override init(frame: CGRect) {
-    contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
-    textLabel = UILabel(frame: CGRect(x: 16, y: 0, width: frame.width - 32, height: frame.height))
-    super.init(frame: frame)
-    backgroundColor = .white
-    addSubview(contentView)
-    contentView.addSubview(textLabel)
-  }
 }
