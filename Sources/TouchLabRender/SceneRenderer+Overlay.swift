@@ -35,8 +35,8 @@ extension SceneRenderer {
     for card in cards { drawCard(card, now: now, on: canvas) }
     // The fingers on top: where a card had to cover one, the finger still shows.
     for touch in current {
-      drawMarker(of: touch, on: canvas)
       drawCountdown(of: touch, now: now, on: canvas)
+      drawMarker(of: touch, on: canvas)
     }
   }
 
@@ -76,11 +76,13 @@ extension SceneRenderer {
     case .moved: return "moved"
     case .held: return "held"
     case .delayed:
-      if let countdown, countdown.isRunning {
-        let elapsed = min(countdown.duration, max(0, now - countdown.start))
-        return "delayed " + Self.seconds(elapsed) + " / " + Self.seconds(countdown.duration) + " s"
+      // While it runs, how far it got; after, how long the began was really held.
+      guard let countdown else { return "delayed" }
+      let held = countdown.progress(at: now) * countdown.duration
+      if countdown.isRunning {
+        return "delayed " + Self.seconds(held) + " / " + Self.seconds(countdown.duration) + " s"
       }
-      return "delayed " + Self.seconds(countdown?.duration ?? UIKitConstants.scrollViewTouchDelay) + " s"
+      return "delayed " + Self.seconds(held) + " s"
     case .endHeld: return "end held"
     case .released: return "released"
     case .dropped: return "dropped"

@@ -267,7 +267,7 @@ extension SceneRenderer {
     let lineHeight = Self.lineHeight
     // At least nearly opaque: the scene must not show through the text.
     let background = theme.overlay.panelBackground
-    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background.withAlpha(max(background.alpha, 0.88)))
+    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background.withAlpha(max(background.alpha, 0.94)))
     canvas.strokeRoundedRect(frame, cornerRadius: 9, color: accent, style: .solid(1.5))
 
     // Header: which touch, how it stands, and what hit-testing chose.

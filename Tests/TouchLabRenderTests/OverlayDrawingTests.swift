@@ -46,15 +46,15 @@ final class OverlayDrawingTests: XCTestCase {
   func testTheDelayCountdownSweepsRoundTheFinger() throws {
     let scene = try RenderSupport.scene(
       """
-      window: {size: [320, 300]}
+      window: {size: [390, 440]}
       controller:
         view:
           color: white
           subviews:
             - id: scroll
               class: UIScrollView
-              frame: [0, 0, 320, 300]
-              contentSize: [320, 900]
+              frame: [0, 0, 390, 440]
+              contentSize: [390, 900]
               subviews: [{id: content, frame: [20, 40, 280, 88], color: "#E5E5EA"}]
       """)
     let overlay = TouchOverlay(application: scene.application)
