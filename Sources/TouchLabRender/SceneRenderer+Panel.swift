@@ -147,10 +147,15 @@ extension SceneRenderer {
         prefixWidths[time] = prefixWidth
       }
       guard rect.width - prefixWidth > 40 else { break }
-      let height = TextFonts.measure(
-        body.isEmpty ? " " : body, style: lineStyle, maximumWidth: rect.width - prefixWidth
-      )
-      .height
+      let key = MeasuredLineKey(text: body, width: rect.width - prefixWidth)
+      let height: Double
+      if let known = measuredLines[key] {
+        height = known
+      } else {
+        height = TextFonts.measure(body.isEmpty ? " " : body, style: lineStyle, maximumWidth: key.width).height
+        if measuredLines.count >= Self.measuredLineLimit { measuredLines.removeAll(keepingCapacity: true) }
+        measuredLines[key] = height
+      }
       guard used + height <= rect.height else { break }
       used += height + 3
       placed.append(Placed(time: time, body: body, prefixWidth: prefixWidth, height: height))
@@ -216,8 +221,10 @@ extension SceneRenderer {
       CanvasRect(x: box.minX, y: box.minY + 2, width: box.width, height: box.height), cornerRadius: 10,
       color: CanvasColor.black.withAlpha(0.25))
     canvas.fillRoundedRect(box, cornerRadius: 10, color: CanvasColor(red8: 215, green8: 0, blue8: 21))
+    // The window shows layout errors here, and other problems (a screenshot not written).
+    let header = message.contains(": error: ") ? "⚠ Layout error" : "⚠ Problem"
     canvas.draw(
-      "⚠ Layout error",
+      header,
       in: CanvasRect(x: box.minX + padding, y: box.minY + padding, width: inner, height: 20), style: headerStyle)
     canvas.draw(
       message, in: CanvasRect(x: box.minX + padding, y: box.minY + padding + 20, width: inner, height: bodyHeight),

@@ -46,6 +46,16 @@ public final class SceneRenderer {
   /// The transcript panel's width, in points.
   public static let panelWidth: Double = 380
 
+  /// Heights of wrapped transcript lines by width and text: a live window draws the same
+  /// lines frame after frame. Emptied when it grows past `measuredLineLimit`.
+  var measuredLines: [MeasuredLineKey: Double] = [:]
+  static let measuredLineLimit = 2048
+
+  struct MeasuredLineKey: Hashable {
+    var text: String
+    var width: Double
+  }
+
   public init(theme: Theme) { self.theme = theme }
 
   /// The frame's size in points: the window's, plus the panel when shown.
