@@ -111,6 +111,24 @@ extension CommandLineTests {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
   }
 
+  func testShotReportsAFolderItCannotWriteInto() throws {
+    // Root may write into a folder without write permission, but not into sysfs.
+    let folder: URL
+    if getuid() == 0 {
+      folder = URL(fileURLWithPath: "/sys")
+      guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("no sysfs to fail on") }
+    } else {
+      folder = try scratchFolder()
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+      addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+    }
+    let out = folder.appendingPathComponent("x.png")
+    let result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.err.hasPrefix("touchlab: error: Cannot write into \(folder.path): "), result.err)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+  }
+
   func testShotReportsLayoutMistakesAndScenarioChoices() throws {
     let folder = try scratchFolder()
     let broken = folder.appendingPathComponent("broken.yaml")
