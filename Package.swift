@@ -38,10 +38,14 @@ let package = Package(
     .target(
       name: "TouchLabX11", dependencies: ["TouchLabEngine", "TouchLabRender", "CX11"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
+    .target(
+      name: "TouchLabSandbox", dependencies: ["TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "touchlab",
       dependencies: [
-        "TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11",
+        "TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -55,8 +59,21 @@ let package = Package(
       name: "TouchLabRenderTests", dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabEngine"],
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // X servers for tests (Xvfb; Xorg with a virtual touch screen) and running programs.
+    .target(
+      name: "TouchLabTestSupport", dependencies: ["CX11"], path: "Tests/TouchLabTestSupport",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabX11Tests", dependencies: ["TouchLabX11", "TouchLabRender", "TouchLabEngine", "CX11"],
+      name: "TouchLabX11Tests",
+      dependencies: ["TouchLabX11", "TouchLabRender", "TouchLabEngine", "CX11", "TouchLabTestSupport"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabSandboxTests",
+      dependencies: [
+        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabRender", "TouchLabEngine", "CX11",
+        "TouchLabTestSupport",
+      ],
+      resources: [.copy("Layouts")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
   ]
 )

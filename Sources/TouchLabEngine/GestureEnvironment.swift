@@ -11,7 +11,7 @@ import Foundation
 /// | may recognize simultaneously (either delegate) | is left alone                      |
 /// | requires the winner to fail                    | fails                              |
 /// | is possible (or waiting on a requirement)      | fails, if the winner can prevent it|
-/// | began or recognized in this same settle        | loses: revoked to failed, no action|
+/// | began or recognized in this same settle        | loses: cancelled / failed, no action|
 /// | began in an earlier settle                     | is left alone (it won back then)   |
 ///
 /// Several recognizers starting in one settle are taken closest-to-the-touched-view first
@@ -126,9 +126,12 @@ final class GestureEnvironment {
           other.force(.failed)
         }
       case .began, .ended:
-        // A newcomer of lower priority loses; one that won in an earlier settle stays.
+        // A newcomer of lower priority loses: one that began is cancelled, one that
+        // recognized fails (BEHAVIOUR.md §4), before any action of it fired. One that won
+        // in an earlier settle stays.
         if newcomers.contains(where: { $0 === other }) && !other.unsettledStates.isEmpty {
-          other.force(.failed)
+          other.force(other.state == .began ? .cancelled : .failed)
+          other.unsettledStates.removeAll()
         }
       default:
         break

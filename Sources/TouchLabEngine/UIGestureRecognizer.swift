@@ -126,7 +126,7 @@ open class UIGestureRecognizer: Scriptable {
 
   /// Legal transitions, one table for both kinds (Apple's "Implementing a custom gesture
   /// recognizer" state diagrams). Reset to possible is the environment's, not listed here;
-  /// so is revoking a just-begun loser to failed (`force`), which no subclass may do.
+  /// so is the arbitration's cancelling or failing of a just-begun loser (`force`), which no subclass may do.
   static func isLegal(from old: State, to new: State, discrete: Bool) -> Bool {
     switch (old, new) {
     case (.possible, .failed): true

@@ -8,6 +8,8 @@ public struct ScenarioPlayer {
   public let scene: Scene
   /// How long the clock may run on after the last step.
   public var settleLimit: TimeInterval = 10
+  /// Touches due after this time are not sent (`play(_:until:)`).
+  private var cutoff: TimeInterval = .infinity
 
   public init(scene: Scene) { self.scene = scene }
 
@@ -21,6 +23,24 @@ public struct ScenarioPlayer {
     let limit = time + settleLimit
     while let next = clock.nextFireTime, next <= limit { clock.fireNextTimer() }
     return max(time, clock.now)
+  }
+
+  /// Plays the scenario as far as virtual time `end`: every touch due by then (one due at
+  /// `end` itself included), then the clock advances to exactly `end`, firing the timers
+  /// due by then. A picture of the scene at that moment (`touchlab shot --at`).
+  /// Returns the time it stopped at, `end` (or the clock's time, if that was later).
+  @discardableResult
+  public func play(_ scenario: Scenario, until end: TimeInterval) -> TimeInterval {
+    var player = self
+    player.cutoff = end
+    let clock = scene.application.clock
+    var time = clock.now
+    for step in scenario.steps {
+      guard time <= end else { break }
+      time = player.play(step, at: time)
+    }
+    clock.advance(to: end)
+    return clock.now
   }
 
   /// Plays one step starting at `time`; returns when the next step starts.
@@ -73,9 +93,10 @@ public struct ScenarioPlayer {
       send([TouchInput(finger: finger, phase: .ended, location: at)], at: time)
       return time
     case .wait(let seconds):
-      scene.application.clock.advance(to: time + seconds)
+      scene.application.clock.advance(to: min(time + seconds, cutoff))
       return time + seconds
     case .set(_, let apply):
+      guard time <= cutoff else { return time }
       scene.application.clock.advance(to: time)
       apply()
       return time
@@ -83,6 +104,7 @@ public struct ScenarioPlayer {
   }
 
   private func send(_ inputs: [TouchInput], at time: TimeInterval) {
+    guard time <= cutoff else { return }
     scene.application.clock.advance(to: time)
     scene.application.sendTouches(inputs)
   }

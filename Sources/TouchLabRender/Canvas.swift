@@ -265,6 +265,18 @@ public final class Canvas {
     strokePath(color, style: style)
   }
 
+  /// Strokes part of a circle, from `startAngle` clockwise (on screen, y down) to
+  /// `endAngle`, in radians; 0 points right, −π/2 up. A countdown's sweep.
+  public func strokeArc(
+    center: CanvasPoint, radius: Double, startAngle: Double, endAngle: Double, color: CanvasColor,
+    style: CanvasStrokeStyle
+  ) {
+    guard endAngle > startAngle else { return }
+    cairo_new_path(context)
+    cairo_arc(context, center.x, center.y, radius, startAngle, endAngle)
+    strokePath(color, style: style)
+  }
+
   public func strokeLine(
     from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle
   ) {

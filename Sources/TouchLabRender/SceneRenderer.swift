@@ -17,10 +17,12 @@ public struct FrameContent {
   public var keyHelp: [String]
   /// The engine's clock now, for countdowns.
   public var now: TimeInterval
+  /// A second header line under the title (the file, the scenario and its time…).
+  public var subtitle: String?
 
   public init(
     window: UIWindow, overlay: TouchOverlay? = nil, transcript: [String] = [], title: String? = nil,
-    message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0
+    message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0, subtitle: String? = nil
   ) {
     self.window = window
     self.overlay = overlay
@@ -29,16 +31,30 @@ public struct FrameContent {
     self.message = message
     self.keyHelp = keyHelp
     self.now = now
+    self.subtitle = subtitle
   }
 }
 
 /// Draws a scene, its overlay and the transcript panel onto a canvas. Scene point (x, y) is
 /// canvas point (x, y) (the canvas's scale makes it pixel (x·N, y·N)); the panel sits to
-/// the right of the scene.
+/// the right of the scene, when the canvas is wide enough for it (`frameSize(for:showsPanel:)`).
+///
+/// Drawing reads the view tree and the overlay and changes neither (but for the overlay
+/// sampling where fingers are), so the same frame drawn twice gives the same pixels.
 public final class SceneRenderer {
   public let theme: Theme
   /// The transcript panel's width, in points.
   public static let panelWidth: Double = 380
+
+  /// Heights of wrapped transcript lines by width and text: a live window draws the same
+  /// lines frame after frame. Emptied when it grows past `measuredLineLimit`.
+  var measuredLines: [MeasuredLineKey: Double] = [:]
+  static let measuredLineLimit = 2048
+
+  struct MeasuredLineKey: Hashable {
+    var text: String
+    var width: Double
+  }
 
   public init(theme: Theme) { self.theme = theme }
 
@@ -48,27 +64,67 @@ public final class SceneRenderer {
       width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0), height: Double(window.bounds.height))
   }
 
-  /// Draws the whole frame.
+  /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
+  /// message over the scene.
   public func draw(_ content: FrameContent, on canvas: Canvas) {
     canvas.clear(to: theme.colors.background)
+    let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
+    let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
+    canvas.withSavedState {
+      canvas.clip(to: sceneRect)
+      drawViewTree(content.window, on: canvas)
+      if let overlay = content.overlay {
+        overlay.sampleTouches()
+        drawOverlay(overlay, now: content.now, sceneSize: sceneSize, on: canvas)
+      }
+    }
+    let panelRect = CanvasRect(
+      x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
+    if panelRect.width >= Self.panelWidth - 0.5 {
+      drawPanel(content, in: panelRect, on: canvas)
+    }
+    if let message = content.message {
+      drawMessage(message, sceneSize: sceneSize, on: canvas)
+    }
   }
 }
 
-/// Follows the engine's delivery records for the overlay: each touch's position and trail,
-/// its hit-tested view, its receivers in delivery order with their outcomes, and the
-/// scroll view's 0.15 s while it holds a touch.
-public final class TouchOverlay {
-  public let application: UIApplication
-
-  /// Subscribes to the application's delivery recorder.
-  public init(application: UIApplication) {
-    self.application = application
+extension CanvasColor {
+  /// A UIKit colour as the canvas takes it.
+  init(_ color: UIColor) {
+    self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
   }
 
-  /// Forgets finished touches and their receivers (the "clear the log" key).
-  public func clear() {}
+  /// This colour laid over `base` (both straight alpha; the result is opaque when `base` is).
+  func over(_ base: CanvasColor) -> CanvasColor {
+    let alpha = self.alpha + base.alpha * (1 - self.alpha)
+    guard alpha > 0 else { return .clear }
+    func mix(_ top: Double, _ bottom: Double) -> Double {
+      (top * self.alpha + bottom * base.alpha * (1 - self.alpha)) / alpha
+    }
+    return CanvasColor(
+      red: mix(red, base.red), green: mix(green, base.green), blue: mix(blue, base.blue), alpha: alpha)
+  }
 
-  /// When the overlay next needs a frame although nothing happens (a countdown ticking,
-  /// a fading trail), in engine time; nil when it is still.
-  public func nextAnimationTime(after now: TimeInterval) -> TimeInterval? { nil }
+  /// Relative luminance (WCAG 2), for picking readable text.
+  var luminance: Double {
+    func linear(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+  }
+
+  /// WCAG contrast ratio between two opaque colours (1…21).
+  func contrast(with other: CanvasColor) -> Double {
+    let (a, b) = (luminance, other.luminance)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+}
+
+extension CanvasPoint {
+  init(_ point: CGPoint) { self.init(x: Double(point.x), y: Double(point.y)) }
+}
+
+extension CanvasRect {
+  init(_ rect: CGRect) {
+    self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+  }
 }

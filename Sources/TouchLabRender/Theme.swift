@@ -143,6 +143,8 @@ public struct ThemeOverlay: Equatable, Sendable {
   public var gestureRecognized = CanvasColor(hex: "#30D158")!
   public var gestureFailed = CanvasColor(hex: "#FF453A")!
   public var gestureCancelled = CanvasColor(hex: "#FF9F0A")!
+  /// A touch held back from its view (`delaysTouchesBegan`, the scroll view's 0.15 s).
+  public var gestureHeld = CanvasColor(hex: "#FFD60A")!
   /// The panel of text read-outs (event log, responder chain).
   public var panelBackground = CanvasColor(hex: "#000000B3")!
   public var panelText = CanvasColor(hex: "#FFFFFF")!
@@ -293,6 +295,7 @@ extension ThemeOverlay: Codable {
     try reader.read("gestureRecognized", into: &gestureRecognized)
     try reader.read("gestureFailed", into: &gestureFailed)
     try reader.read("gestureCancelled", into: &gestureCancelled)
+    try reader.read("gestureHeld", into: &gestureHeld)
     try reader.read("panelBackground", into: &panelBackground)
     try reader.read("panelText", into: &panelText)
     try reader.rejectUnknownKeys()
@@ -317,6 +320,7 @@ extension ThemeOverlay: Codable {
     try put("gestureRecognized", gestureRecognized)
     try put("gestureFailed", gestureFailed)
     try put("gestureCancelled", gestureCancelled)
+    try put("gestureHeld", gestureHeld)
     try put("panelBackground", panelBackground)
     try put("panelText", panelText)
   }

@@ -135,6 +135,9 @@ public enum InputEvent: Equatable, Sendable {
   case expose
   /// The user asked to close the window (WM_DELETE_WINDOW).
   case close
+  /// The window lost the keyboard focus to another window (not a pointer
+  /// crossing or a passing grab): touches in progress should be cancelled.
+  case focusLost
   /// An input device was added, removed, enabled or disabled (for example a
   /// touch screen plugged in), so device lists should be read again.
   case deviceHierarchyChanged

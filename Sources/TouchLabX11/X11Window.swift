@@ -19,7 +19,7 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
       return """
         Cannot open the X display \(which). The window needs an X server. Without one, \
         run headless: `touchlab replay` or `touchlab shot` need no display, or start the \
-        window under a virtual server: `xvfb-run -s '-screen 0 1280x1024x24' touchlab …`.
+        window under a virtual X server: `xvfb-run -a touchlab …`.
         """
     case .xInput2Unavailable(let detail):
       return "The X server does not offer XInput 2.2 (multi-touch): \(detail)."
@@ -96,7 +96,7 @@ public final class X11Window: InputEventSource {
     attributes.colormap = XCreateColormap(display, root, visualInfo.visual, AllocNone)
     attributes.background_pixel = 0
     attributes.border_pixel = 0
-    attributes.event_mask = StructureNotifyMask | ExposureMask | KeyPressMask
+    attributes.event_mask = StructureNotifyMask | ExposureMask | KeyPressMask | FocusChangeMask
     let window = XCreateWindow(
       display, root, 0, 0, UInt32(width), UInt32(height), 0, visualInfo.depth,
       UInt32(InputOutput), visualInfo.visual,
@@ -336,6 +336,16 @@ public final class X11Window: InputEventSource {
         return nil
       }
       return .close
+
+    case MappingNotify:
+      // The keyboard layout changed: Xlib's copy of the keymap, which XLookupString reads,
+      // is only refreshed when the client asks.
+      var mapping = event.xmapping
+      XRefreshKeyboardMapping(&mapping)
+      return nil
+
+    case FocusOut:
+      return XIEventConverter.focusOut(mode: event.xfocus.mode, detail: event.xfocus.detail)
 
     case KeyPress:
       var key = event.xkey

@@ -72,6 +72,17 @@ public enum XIEventConverter {
         modifiers: InputModifiers(xState: state), time: time))
   }
 
+  /// Converts a core FocusOut: `.focusLost` when the focus really went to
+  /// another window. Crossings of the pointer (focus follows the pointer
+  /// under `PointerRoot`), moves inside our own window, and a grab that
+  /// only borrows the keyboard for a moment (a window manager's Alt+Tab)
+  /// report nothing.
+  public static func focusOut(mode: Int32, detail: Int32) -> InputEvent? {
+    guard mode == NotifyNormal || mode == NotifyWhileGrabbed else { return nil }
+    guard detail != NotifyInferior, detail != NotifyPointer else { return nil }
+    return .focusLost
+  }
+
   /// The button numbers whose bits are set in an XI2 button mask.
   static func pressedButtons(_ state: XIButtonState) -> [Int] {
     guard let mask = state.mask, state.mask_len > 0 else { return [] }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabTestSupport
 import TouchLabX11
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabRender
+import TouchLabTestSupport
 import TouchLabX11
 import XCTest
 

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import TouchLabRender
+import TouchLabTestSupport
 import TouchLabX11
 import XCTest
 

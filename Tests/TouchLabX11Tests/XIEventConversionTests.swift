@@ -137,4 +137,16 @@ final class XIEventConversionTests: XCTestCase {
       event,
       .keyPress(KeyInput(keysymName: "Escape", keysym: 0xFF1B, modifiers: [.control], time: 9)))
   }
+
+  func testFocusGoingToAnotherWindowIsFocusLost() {
+    XCTAssertEqual(XIEventConverter.focusOut(mode: NotifyNormal, detail: NotifyNonlinear), .focusLost)
+    XCTAssertEqual(XIEventConverter.focusOut(mode: NotifyNormal, detail: NotifyAncestor), .focusLost)
+    XCTAssertEqual(XIEventConverter.focusOut(mode: NotifyWhileGrabbed, detail: NotifyNonlinear), .focusLost)
+    // Focus following the pointer (PointerRoot), focus moving into a child, and a grab
+    // that borrows the keyboard for a moment are not the window losing the user.
+    XCTAssertNil(XIEventConverter.focusOut(mode: NotifyNormal, detail: NotifyPointer))
+    XCTAssertNil(XIEventConverter.focusOut(mode: NotifyNormal, detail: NotifyInferior))
+    XCTAssertNil(XIEventConverter.focusOut(mode: NotifyGrab, detail: NotifyNonlinear))
+    XCTAssertNil(XIEventConverter.focusOut(mode: NotifyUngrab, detail: NotifyNonlinear))
+  }
 }

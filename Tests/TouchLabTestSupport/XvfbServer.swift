@@ -12,14 +12,14 @@ import XCTest
 /// it accepts connections, so there is no guessing at free numbers and no
 /// race with other test runs; the test then confirms with XOpenDisplay.
 /// When Xvfb is not installed or cannot start, the test is skipped.
-final class XvfbServer {
-  let displayName: String
+public final class XvfbServer {
+  public let displayName: String
   private let process: Process
   private let logURL: URL
 
-  static let installHint = "install it with `apt-get install xvfb` to run the X11 integration tests"
+  public static let installHint = "install it with `apt-get install xvfb` to run the X11 integration tests"
 
-  init(width: Int = 640, height: Int = 480) throws {
+  public init(width: Int = 640, height: Int = 480) throws {
     guard let executable = XvfbServer.findExecutable("Xvfb") else {
       throw XCTSkip("Xvfb is not installed; \(XvfbServer.installHint)")
     }
@@ -82,10 +82,10 @@ final class XvfbServer {
   }
 
   /// Whether the server process is still running.
-  var isRunning: Bool { process.isRunning }
+  public var isRunning: Bool { process.isRunning }
 
   /// Stops the server (idempotent).
-  func stop() {
+  public func stop() {
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()
@@ -93,7 +93,7 @@ final class XvfbServer {
     try? FileManager.default.removeItem(at: logURL)
   }
 
-  static func findExecutable(_ name: String) -> String? {
+  public static func findExecutable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
       let candidate = "\(folder)/\(name)"
@@ -105,7 +105,7 @@ final class XvfbServer {
 
 /// Runs a program to completion and returns its exit status and output.
 @discardableResult
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+public func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
   throws -> (
     status: Int32, output: String
   )

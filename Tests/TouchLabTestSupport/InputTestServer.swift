@@ -21,19 +21,19 @@ import XCTest
 /// Xorg needs root here (it opens the console's input and output); the
 /// tests are skipped when not root, or when Xorg, the dummy video driver
 /// or the inputtest driver are missing.
-final class InputTestServer {
+public final class InputTestServer {
   /// Screen size in pixels (the dummy driver's virtual screen).
-  let width: Int
-  let height: Int
-  let displayName: String
+  public let width: Int
+  public let height: Int
+  public let displayName: String
   private let process: Process
   private let folder: URL
   private var socket: Int32 = -1
 
-  static let xorgModules = "/usr/lib/xorg/modules"
-  static let packagesHint = "apt-get install xserver-xorg-core xserver-xorg-video-dummy"
+  public static let xorgModules = "/usr/lib/xorg/modules"
+  public static let packagesHint = "apt-get install xserver-xorg-core xserver-xorg-video-dummy"
 
-  init(width: Int = 1024, height: Int = 768, touchCount: Int = 10) throws {
+  public init(width: Int = 1024, height: Int = 768, touchCount: Int = 10) throws {
     guard geteuid() == 0 else {
       throw XCTSkip("Xorg with the inputtest driver needs root; skipping the real multi-touch test")
     }
@@ -211,21 +211,21 @@ final class InputTestServer {
   }
 
   /// Puts finger `id` (the driver's slot, 0..<touchCount) down at screen pixel (x, y).
-  func touchDown(id: UInt32, x: Double, y: Double) throws {
+  public func touchDown(id: UInt32, x: Double, y: Double) throws {
     try sendTouch(id: id, type: UInt32(XI_TouchBegin), x: x, y: y)
   }
 
-  func touchMove(id: UInt32, x: Double, y: Double) throws {
+  public func touchMove(id: UInt32, x: Double, y: Double) throws {
     try sendTouch(id: id, type: UInt32(XI_TouchUpdate), x: x, y: y)
   }
 
-  func touchUp(id: UInt32) throws {
+  public func touchUp(id: UInt32) throws {
     try sendTouch(id: id, type: UInt32(XI_TouchEnd), x: nil, y: nil)
   }
 
   /// Returns once Xorg has processed every event sent so far, so the X
   /// events they cause are on their way to the clients.
-  func sync() throws {
+  public func sync() throws {
     try send(header(length: 8, type: .waitForSync))
     let reply = try receive(8)
     guard reply.type == ResponseType.syncFinished.rawValue else {
@@ -234,7 +234,7 @@ final class InputTestServer {
   }
 
   /// The axis value that the server maps to screen pixel `pixel` of `extent`.
-  static func axisValue(pixel: Double, extent: Int) -> Double {
+  public static func axisValue(pixel: Double, extent: Int) -> Double {
     pixel * axisMaximum / Double(extent - 1)
   }
 
@@ -315,7 +315,7 @@ final class InputTestServer {
 
   // MARK: - Lifetime
 
-  func stop() {
+  public func stop() {
     if socket >= 0 {
       close(socket)
       socket = -1
@@ -357,11 +357,11 @@ final class InputTestServer {
   }
 }
 
-enum InputTestError: Error, CustomStringConvertible {
+public enum InputTestError: Error, CustomStringConvertible {
   case socket(String)
   case protocolError(String)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .socket(let detail): return "inputtest socket: \(detail)"
     case .protocolError(let detail): return "inputtest protocol: \(detail)"

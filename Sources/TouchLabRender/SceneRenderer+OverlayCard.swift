@@ -1,0 +1,389 @@
+import Foundation
+import TouchLabEngine
+
+/// The card beside a finger: which touch, where hit-testing sent it, and every receiver in
+/// delivery order with what became of it, in the outcome colours. A responder the touch
+/// was passed on to with the same outcomes (the responder chain) folds into the line above.
+extension SceneRenderer {
+  static let cardWidth = 252.0
+  private static let cardPadding = 10.0
+  private static let lineHeight = 16.0
+  private static let glyphWidth = 14.0
+  private static let arrow = " → "
+  private static let hitLabel = "hit-test → "
+  /// Lines the outcomes of one receiver may take before the oldest give way to "…".
+  private static let maximumStepLines = 3
+
+  /// One line of a card, measured.
+  struct CardRow {
+    var receiver: OverlayReceiver
+    /// The responders after it that got the same, named in order.
+    var passedOn: [String]
+    /// The outcomes, laid out in lines; each part starts at `x` from the line's start.
+    var stepLines: [[CardStep]] = []
+    /// The width of the first line of outcomes (the only one when they share the name's line).
+    var stepsWidth = 0.0
+    /// The outcomes go on lines of their own, below the name.
+    var wraps = false
+    /// The name's height: one line, or two for a long class name.
+    var nameHeight = 0.0
+    var noteHeight = 0.0
+    var height = 0.0
+  }
+
+  /// One outcome (or an arrow, or "…") placed on its line.
+  struct CardStep {
+    var text: String
+    var color: CanvasColor
+    var x: Double
+    var width: Double
+  }
+
+  /// A card laid out: where it goes and what it says.
+  struct CardLayout {
+    var touch: OverlayTouch
+    var frame: CanvasRect
+    /// The hit view's name: one line, or two for a long class name.
+    var hitHeight: Double
+    var rows: [CardRow]
+    var hiddenRows: Int
+  }
+
+  private struct CardStyles {
+    let title: TextStyle
+    let dim: TextStyle
+    let name: TextStyle
+    let step: TextStyle
+    let note: TextStyle
+  }
+
+  private var cardStyles: CardStyles {
+    let family = theme.metrics.fontFamily
+    let text = theme.overlay.panelText
+    return CardStyles(
+      title: TextStyle(fontFamily: family, fontSize: 12.5, weight: .bold, color: text, alignment: .leading),
+      dim: TextStyle(fontFamily: family, fontSize: 11, color: text.withAlpha(0.6), alignment: .leading),
+      name: TextStyle(
+        fontFamily: family, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
+        truncation: .tail, maximumLines: 2),
+      step: TextStyle(fontFamily: family, fontSize: 11, weight: .semibold, color: text, alignment: .leading),
+      note: TextStyle(
+        fontFamily: family, fontSize: 10.5, color: text.withAlpha(0.6), alignment: .leading,
+        verticalAlignment: .top, truncation: .tail, maximumLines: 2))
+  }
+
+  // MARK: Layout
+
+  func layoutCard(
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, hitBoxes: [CanvasRect], cards: [CanvasRect]
+  ) -> CardLayout? {
+    guard let location = touch.location else { return nil }
+    let styles = cardStyles
+    let width = min(Self.cardWidth, sceneSize.width - 12)
+    let inner = width - 2 * Self.cardPadding
+    guard inner > 60 else { return nil }
+    let lineRoom = inner - Self.glyphWidth
+    let arrowWidth = TextFonts.measure(Self.arrow, style: styles.step).width
+    let arrowColor = theme.overlay.panelText.withAlpha(0.45)
+
+    let available = sceneSize.height - 12
+    var height = 2 * Self.cardPadding + 2 * Self.lineHeight + 7
+    let hitName = touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing"
+    let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
+    var hitStyle = styles.name
+    hitStyle.weight = .semibold
+    let hitHeight = max(
+      Self.lineHeight, TextFonts.measure(hitName, style: hitStyle, maximumWidth: inner - hitLabelWidth).height + 2)
+    height += hitHeight - Self.lineHeight
+    var rows: [CardRow] = []
+    let allRows = Self.cardRows(touch.receivers)
+    for (index, candidate) in allRows.enumerated() {
+      var row = candidate
+      var steps = row.receiver.steps
+      // A recognizer starts possible; say so only while nothing else happened to it.
+      if row.receiver.kind == .recognizer, steps.count > 1, steps.first == .possible { steps.removeFirst() }
+      let parts = steps.map { step in
+        CardStep(
+          text: label(of: step, name: row.receiver.name, countdown: touch.countdown, now: now), color: color(of: step),
+          x: 0, width: 0)
+      }
+      let name = Self.breakable(nameText(row.receiver.name))
+      let nameWidth = TextFonts.measure(name, style: styles.name).width
+      // One line with the name when both fit; else lines of their own, the oldest dropped
+      // for "…" when even those are too few.
+      var lines = flow(parts, width: .infinity, arrowWidth: arrowWidth, arrowColor: arrowColor, style: styles.step)
+      row.stepsWidth = lines.first?.last.map { $0.x + $0.width } ?? 0
+      row.wraps = nameWidth + 12 + row.stepsWidth > lineRoom
+      if row.wraps {
+        var dropped = 0
+        repeat {
+          var shown = Array(parts.dropFirst(dropped))
+          if dropped > 0 { shown.insert(CardStep(text: "…", color: arrowColor, x: 0, width: 0), at: 0) }
+          lines = flow(shown, width: lineRoom, arrowWidth: arrowWidth, arrowColor: arrowColor, style: styles.step)
+          dropped += 1
+        } while lines.count > Self.maximumStepLines && dropped < parts.count
+      }
+      row.stepLines = lines
+      row.nameHeight = max(
+        Self.lineHeight, TextFonts.measure(name, style: styles.name, maximumWidth: lineRoom).height + 2)
+      if !row.passedOn.isEmpty {
+        row.noteHeight =
+          TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
+      }
+      row.height = row.wraps ? row.nameHeight + Double(lines.count) * Self.lineHeight : Self.lineHeight
+      row.height += row.noteHeight + 3
+      // Keep a line for "+N more" unless this is the last row.
+      let reserve = index == allRows.count - 1 ? 0 : Self.lineHeight
+      guard height + row.height + reserve <= available else { break }
+      height += row.height
+      rows.append(row)
+    }
+    let hiddenRows = allRows.count - rows.count
+    if hiddenRows > 0 || allRows.isEmpty { height += Self.lineHeight }
+
+    let frame = placeCard(
+      size: CanvasSize(width: width, height: height), near: CanvasPoint(location),
+      hasCountdown: touch.countdown?.isRunning == true, sceneSize: sceneSize, hitBoxes: hitBoxes, cards: cards)
+    return CardLayout(touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows)
+  }
+
+  /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
+  /// follows another starts with its arrow.
+  private func flow(
+    _ parts: [CardStep], width: Double, arrowWidth: Double, arrowColor: CanvasColor, style: TextStyle
+  ) -> [[CardStep]] {
+    var lines: [[CardStep]] = []
+    var line: [CardStep] = []
+    var x = 0.0
+    for (index, part) in parts.enumerated() {
+      var placed = part
+      placed.width = TextFonts.measure(part.text, style: style).width
+      if index > 0, !line.isEmpty, x + arrowWidth + placed.width > width {
+        lines.append(line)
+        line = []
+        x = 0
+      }
+      if index > 0 {
+        line.append(CardStep(text: Self.arrow, color: arrowColor, x: x, width: arrowWidth))
+        x += arrowWidth
+      }
+      placed.x = x
+      line.append(placed)
+      x += placed.width
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  /// The responder chain folded: a responder followed by others with the same steps.
+  static func cardRows(_ receivers: [OverlayReceiver]) -> [CardRow] {
+    var rows: [CardRow] = []
+    var index = 0
+    while index < receivers.count {
+      let receiver = receivers[index]
+      var row = CardRow(receiver: receiver, passedOn: [])
+      index += 1
+      if receiver.kind == .responder {
+        while index < receivers.count, receivers[index].kind == .responder, receivers[index].steps == receiver.steps {
+          row.passedOn.append(receivers[index].name.displayName)
+          index += 1
+        }
+      }
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// Beside the finger if there is room, else below or above it, else in a corner: the
+  /// place that covers least of the finger (and its countdown), then of other cards, then of
+  /// the views hit-testing chose, and that stays near the finger.
+  private func placeCard(
+    size: CanvasSize, near point: CanvasPoint, hasCountdown: Bool, sceneSize: CanvasSize, hitBoxes: [CanvasRect],
+    cards: [CanvasRect]
+  ) -> CanvasRect {
+    let margin = 6.0
+    let reach = theme.overlay.touchRadius + (hasCountdown ? 12 : 6)
+    let finger = CanvasRect(
+      x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach + (hasCountdown ? 24 : 0))
+    let (w, h) = (size.width, size.height)
+    let candidates = [
+      CanvasPoint(x: finger.maxX + 8, y: point.y - 24), CanvasPoint(x: finger.minX - 8 - w, y: point.y - 24),
+      CanvasPoint(x: point.x - w / 2, y: finger.maxY + 8), CanvasPoint(x: point.x - w / 2, y: finger.minY - 8 - h),
+      CanvasPoint(x: margin, y: margin), CanvasPoint(x: sceneSize.width - w - margin, y: margin),
+      CanvasPoint(x: margin, y: sceneSize.height - h - margin),
+      CanvasPoint(x: sceneSize.width - w - margin, y: sceneSize.height - h - margin),
+    ]
+    let diagonal = max(1, (sceneSize.width * sceneSize.width + sceneSize.height * sceneSize.height).squareRoot())
+    var best: (frame: CanvasRect, score: Double)?
+    for (order, origin) in candidates.enumerated() {
+      let x = min(max(margin, origin.x), max(margin, sceneSize.width - w - margin))
+      let y = min(max(margin, origin.y), max(margin, sceneSize.height - h - margin))
+      let frame = CanvasRect(x: x, y: y, width: w, height: h)
+      // Each penalty is a fraction (of what is covered, or of the scene's diagonal), weighted.
+      var score = 1000 * Self.overlap(frame, finger) / max(1, finger.width * finger.height)
+      for card in cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
+      for box in hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
+      let nearest = CanvasPoint(
+        x: min(max(point.x, frame.minX), frame.maxX), y: min(max(point.y, frame.minY), frame.maxY))
+      let distance = ((nearest.x - point.x) * (nearest.x - point.x) + (nearest.y - point.y) * (nearest.y - point.y))
+        .squareRoot()
+      score += 2 * distance / diagonal + Double(order) * 0.001
+      if best == nil || score < best!.score { best = (frame, score) }
+    }
+    return best!.frame
+  }
+
+  private static func overlap(_ a: CanvasRect, _ b: CanvasRect) -> Double {
+    let width = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+    let height = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+    return width > 0 && height > 0 ? width * height : 0
+  }
+
+  // MARK: Drawing
+
+  /// A thin line from the finger to its card, drawn under the finger marks.
+  func drawLeader(of card: CardLayout, on canvas: Canvas) {
+    guard let location = card.touch.location else { return }
+    let center = CanvasPoint(location)
+    let frame = card.frame
+    // The nearest point of the card's edge; none when the card covers the finger.
+    let target = CanvasPoint(
+      x: min(max(center.x, frame.minX), frame.maxX), y: min(max(center.y, frame.minY), frame.maxY))
+    let dx = target.x - center.x
+    let dy = target.y - center.y
+    let distance = (dx * dx + dy * dy).squareRoot()
+    let radius = theme.overlay.touchRadius + 2
+    guard distance > radius + 4 else { return }
+    let start = CanvasPoint(x: center.x + dx / distance * radius, y: center.y + dy / distance * radius)
+    canvas.strokeLine(from: start, to: target, color: touchColor(card.touch).withAlpha(0.9), style: .rounded(1.5))
+  }
+
+  func drawCard(_ card: CardLayout, now: TimeInterval, on canvas: Canvas) {
+    let styles = cardStyles
+    let touch = card.touch
+    let frame = card.frame
+    let accent = touchColor(touch)
+    let inner = frame.width - 2 * Self.cardPadding
+    let lineHeight = Self.lineHeight
+    // At least nearly opaque: the scene must not show through the text.
+    let background = theme.overlay.panelBackground
+    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background.withAlpha(max(background.alpha, 0.94)))
+    canvas.strokeRoundedRect(frame, cornerRadius: 9, color: accent, style: .solid(1.5))
+
+    // Header: which touch, how it stands, and what hit-testing chose.
+    var y = frame.minY + Self.cardPadding
+    let x = frame.minX + Self.cardPadding
+    canvas.fillCircle(center: CanvasPoint(x: x + 5, y: y + lineHeight / 2), radius: 5, color: accent)
+    canvas.draw(
+      "Touch \(touch.identifier)", in: CanvasRect(x: x + 14, y: y, width: inner - 14, height: lineHeight),
+      style: styles.title)
+    var state = styles.dim
+    state.alignment = .trailing
+    let phase: String
+    switch (touch.isOnScreen, touch.phase) {
+    case (true, _): phase = "down at " + Self.seconds(touch.startTime) + " s"
+    case (false, .cancelled): phase = "cancelled at " + Self.seconds(touch.endTime ?? now) + " s"
+    default: phase = "lifted at " + Self.seconds(touch.endTime ?? now) + " s"
+    }
+    canvas.draw(phase, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)
+    y += lineHeight
+    let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
+    canvas.draw(Self.hitLabel, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
+    var hitStyle = styles.name
+    hitStyle.weight = .semibold
+    hitStyle.verticalAlignment = .center
+    canvas.draw(
+      touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing",
+      in: CanvasRect(x: x + hitLabelWidth, y: y, width: inner - hitLabelWidth, height: card.hitHeight), style: hitStyle)
+    y += card.hitHeight - lineHeight
+    y += lineHeight + 3
+    canvas.fill(CanvasRect(x: x, y: y, width: inner, height: 1), color: theme.overlay.panelText.withAlpha(0.18))
+    y += 4
+
+    if card.rows.isEmpty && card.hiddenRows == 0 {
+      canvas.draw("no receivers", in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
+    }
+    let nameX = x + Self.glyphWidth
+    for row in card.rows {
+      let receiver = row.receiver
+      drawGlyph(
+        receiver.kind, color: receiver.outcome.map { color(of: $0) } ?? theme.overlay.gesturePossible,
+        at: CanvasPoint(x: x + 4.5, y: y + lineHeight / 2), on: canvas)
+      let nameRoom = row.wraps ? inner - Self.glyphWidth : inner - Self.glyphWidth - row.stepsWidth - 12
+      var nameStyle = styles.name
+      nameStyle.verticalAlignment = .center
+      canvas.draw(
+        Self.breakable(nameText(receiver.name)),
+        in: CanvasRect(x: nameX, y: y, width: nameRoom, height: row.wraps ? row.nameHeight : lineHeight),
+        style: nameStyle)
+      var stepY = row.wraps ? y + row.nameHeight : y
+      let stepX = row.wraps ? nameX : x + inner - row.stepsWidth
+      for line in row.stepLines {
+        for part in line {
+          var style = styles.step
+          style.color = part.color
+          canvas.draw(
+            part.text, in: CanvasRect(x: stepX + part.x, y: stepY, width: part.width + 1, height: lineHeight),
+            style: style)
+        }
+        stepY += lineHeight
+      }
+      y += row.wraps ? row.nameHeight + Double(row.stepLines.count) * lineHeight : lineHeight
+      if row.noteHeight > 0 {
+        canvas.draw(
+          passedOnText(row.passedOn),
+          in: CanvasRect(x: nameX, y: y, width: inner - Self.glyphWidth, height: row.noteHeight), style: styles.note)
+        y += row.noteHeight
+      }
+      y += 3
+    }
+    if card.hiddenRows > 0 {
+      canvas.draw(
+        "+\(card.hiddenRows) more", in: CanvasRect(x: nameX, y: y, width: inner, height: lineHeight), style: styles.dim)
+    }
+  }
+
+  /// A receiver's name as the card shows it: a built-in class says little on its own, so
+  /// its layout id follows (`UIView content`).
+  func nameText(_ name: OverlayReceiverName) -> String {
+    if name.message == nil, let id = name.identifier, name.className.hasPrefix("UI") {
+      return name.className + " " + id
+    }
+    return name.displayName
+  }
+
+  /// Lets a long class name wrap between its words: a zero-width space before each capital
+  /// that follows a small letter (`UIScrollView​Delayed​Touches…`).
+  static func breakable(_ name: String) -> String {
+    var result = ""
+    result.reserveCapacity(name.utf8.count + 8)
+    var previousIsLowercase = false
+    for character in name {
+      if character.isUppercase && previousIsLowercase { result.append("\u{200B}") }
+      result.append(character)
+      previousIsLowercase = character.isLowercase
+    }
+    return result
+  }
+
+  private func passedOnText(_ names: [String]) -> String {
+    "↳ passed on to " + names.joined(separator: " → ")
+  }
+
+  /// Recognizers are rings, responders squares, actions arrowheads.
+  func drawGlyph(_ kind: OverlayReceiver.Kind, color: CanvasColor, at center: CanvasPoint, on canvas: Canvas) {
+    switch kind {
+    case .recognizer:
+      canvas.strokeCircle(center: center, radius: 3.6, color: color, style: .solid(2))
+    case .responder:
+      canvas.fillRoundedRect(
+        CanvasRect(x: center.x - 4, y: center.y - 4, width: 8, height: 8), cornerRadius: 1.5, color: color)
+    case .action:
+      canvas.fillPolygon(
+        [
+          CanvasPoint(x: center.x - 3.5, y: center.y - 4.5), CanvasPoint(x: center.x + 4.5, y: center.y),
+          CanvasPoint(x: center.x - 3.5, y: center.y + 4.5),
+        ], color: color)
+    }
+  }
+}

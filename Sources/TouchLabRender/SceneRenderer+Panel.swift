@@ -1,0 +1,233 @@
+import Foundation
+
+/// The panel to the right of the scene: the title, a legend of the overlay's marks and
+/// colours, the transcript (newest at the bottom; older lines scroll off the top), and the
+/// key help at the foot. And the message box a layout error puts over the scene.
+extension SceneRenderer {
+  private static let panelPadding = 16.0
+  /// The family fonts.conf pins for fixed-width text (transcripts, errors).
+  static let monospacedFamily = "DejaVu Sans Mono"
+
+  func drawPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
+    let text = theme.overlay.panelText
+    let dim = text.withAlpha(0.55)
+    let family = theme.metrics.fontFamily
+    canvas.withSavedState {
+      canvas.clip(to: rect)
+      canvas.fill(rect, color: theme.colors.background)
+      canvas.fill(CanvasRect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), color: text.withAlpha(0.16))
+      let x = rect.minX + Self.panelPadding
+      let width = rect.width - 2 * Self.panelPadding
+      var y = rect.minY + 14
+
+      // Header.
+      let titleStyle = TextStyle(
+        fontFamily: family, fontSize: 16, weight: .bold, color: text, alignment: .leading, verticalAlignment: .top,
+        truncation: .tail, maximumLines: 2)
+      let title = content.title ?? "TouchLab"
+      let titleHeight = TextFonts.measure(title, style: titleStyle, maximumWidth: width).height
+      canvas.draw(title, in: CanvasRect(x: x, y: y, width: width, height: titleHeight), style: titleStyle)
+      y += titleHeight + 2
+      if let subtitle = content.subtitle, !subtitle.isEmpty {
+        let style = TextStyle(
+          fontFamily: family, fontSize: 12, color: dim, alignment: .leading, verticalAlignment: .top)
+        canvas.draw(subtitle, in: CanvasRect(x: x, y: y, width: width, height: 16), style: style)
+        y += 16
+      }
+      y += 10
+      y = drawLegend(x: x, y: y, width: width, on: canvas) + 12
+
+      // Foot: the key help, bottom-up.
+      let helpStyle = TextStyle(
+        fontFamily: family, fontSize: 11, color: dim, alignment: .leading, verticalAlignment: .top,
+        truncation: .tail, maximumLines: 2)
+      var foot = rect.maxY - 12
+      for line in content.keyHelp.reversed() {
+        let height = TextFonts.measure(line, style: helpStyle, maximumWidth: width).height
+        guard foot - height > y + 60 else { break }
+        foot -= height
+        canvas.draw(line, in: CanvasRect(x: x, y: foot, width: width, height: height), style: helpStyle)
+      }
+      if !content.keyHelp.isEmpty {
+        foot -= 8
+        canvas.fill(CanvasRect(x: x, y: foot, width: width, height: 1), color: text.withAlpha(0.16))
+        foot -= 8
+      }
+
+      // The transcript, between header and foot.
+      let sectionStyle = TextStyle(
+        fontFamily: family, fontSize: 10.5, weight: .bold, color: dim, alignment: .leading, verticalAlignment: .top)
+      canvas.draw("TRANSCRIPT", in: CanvasRect(x: x, y: y, width: width, height: 14), style: sectionStyle)
+      var countStyle = sectionStyle
+      countStyle.weight = .regular
+      countStyle.alignment = .trailing
+      let count = content.transcript.count
+      canvas.draw(
+        count == 1 ? "1 line" : "\(count) lines", in: CanvasRect(x: x, y: y, width: width, height: 14),
+        style: countStyle)
+      y += 20
+      drawTranscript(content.transcript, in: CanvasRect(x: x, y: y, width: width, height: foot - y), on: canvas)
+    }
+  }
+
+  /// The overlay's vocabulary: shapes for kinds of receiver, colours for outcomes.
+  private func drawLegend(x: Double, y: Double, width: Double, on canvas: Canvas) -> Double {
+    let text = theme.overlay.panelText.withAlpha(0.8)
+    let style = TextStyle(fontFamily: theme.metrics.fontFamily, fontSize: 11, color: text, alignment: .leading)
+    enum Mark {
+      case shape(OverlayReceiver.Kind)
+      case color(OverlayReceiver.Step)
+    }
+    let rows: [[(Mark, String)]] = [
+      [
+        (.shape(.recognizer), "gesture recognizer"), (.shape(.responder), "view / responder"),
+        (.shape(.action), "action"),
+      ],
+      [
+        (.color(.recognized), "recognized · ended"), (.color(.began), "began"),
+        (.color(.moved), "moved · released"), (.color(.held), "held back"), (.color(.cancelled), "cancelled"),
+        (.color(.failed), "failed · dropped"), (.color(.possible), "possible"),
+      ],
+    ]
+    let lineHeight = 17.0
+    var cursorY = y
+    for row in rows {
+      var cursorX = x
+      for (mark, label) in row {
+        let textWidth = TextFonts.measure(label, style: style).width
+        if cursorX > x, cursorX + 14 + textWidth > x + width {
+          cursorX = x
+          cursorY += lineHeight
+        }
+        let center = CanvasPoint(x: cursorX + 4.5, y: cursorY + lineHeight / 2)
+        switch mark {
+        case .shape(let kind): drawGlyph(kind, color: text, at: center, on: canvas)
+        case .color(let step): canvas.fillCircle(center: center, radius: 4.5, color: color(of: step))
+        }
+        canvas.draw(
+          label, in: CanvasRect(x: cursorX + 14, y: cursorY, width: textWidth + 1, height: lineHeight), style: style)
+        cursorX += 14 + textWidth + 14
+      }
+      cursorY += lineHeight
+    }
+    return cursorY
+  }
+
+  /// Lines from the bottom up, so the newest is always in sight. The time prefix is dimmed
+  /// and long lines wrap under their text; the lines of the latest moment are brightest.
+  private func drawTranscript(_ lines: [String], in rect: CanvasRect, on canvas: Canvas) {
+    let text = theme.overlay.panelText
+    let lineStyle = TextStyle(
+      fontFamily: Self.monospacedFamily, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
+      truncation: .tail, maximumLines: 3)
+    guard !lines.isEmpty else {
+      var style = lineStyle
+      style.fontFamily = theme.metrics.fontFamily
+      style.color = text.withAlpha(0.45)
+      canvas.draw("No transcript lines yet.", in: rect, style: style)
+      return
+    }
+    let latest = Self.splitTime(lines[lines.count - 1]).time
+    // Measure from the newest back until the space is full; those lines are shown, from the
+    // top when they all fit (as a terminal fills), else ending at the bottom.
+    struct Placed {
+      var time: String?
+      var body: String
+      var prefixWidth: Double
+      var height: Double
+    }
+    var placed: [Placed] = []
+    var used = 0.0
+    var prefixWidths: [String: Double] = [:]
+    for line in lines.reversed() {
+      let (time, body) = Self.splitTime(line)
+      var prefixWidth = 0.0
+      if let time {
+        prefixWidth = prefixWidths[time] ?? TextFonts.measure(time + " ", style: lineStyle).width
+        prefixWidths[time] = prefixWidth
+      }
+      guard rect.width - prefixWidth > 40 else { break }
+      let key = MeasuredLineKey(text: body, width: rect.width - prefixWidth)
+      let height: Double
+      if let known = measuredLines[key] {
+        height = known
+      } else {
+        height = TextFonts.measure(body.isEmpty ? " " : body, style: lineStyle, maximumWidth: key.width).height
+        if measuredLines.count >= Self.measuredLineLimit { measuredLines.removeAll(keepingCapacity: true) }
+        measuredLines[key] = height
+      }
+      guard used + height <= rect.height else { break }
+      used += height + 3
+      placed.append(Placed(time: time, body: body, prefixWidth: prefixWidth, height: height))
+    }
+    var y = rect.minY
+    if placed.count < lines.count {
+      // Say how many scrolled away, in the first line's place.
+      if let first = placed.popLast() { used -= first.height + 3 }
+      var style = lineStyle
+      style.fontFamily = theme.metrics.fontFamily
+      style.color = text.withAlpha(0.45)
+      let hidden = lines.count - placed.count
+      canvas.draw(
+        "↑ \(hidden) earlier line\(hidden == 1 ? "" : "s")",
+        in: CanvasRect(x: rect.minX, y: y, width: rect.width, height: 16),
+        style: style)
+      y = rect.maxY - used + 3
+    }
+    for line in placed.reversed() {
+      let isLatest = line.time != nil && line.time == latest
+      if let time = line.time {
+        var timeStyle = lineStyle
+        timeStyle.color = isLatest ? theme.overlay.gestureHeld : text.withAlpha(0.4)
+        canvas.draw(
+          time, in: CanvasRect(x: rect.minX, y: y, width: line.prefixWidth, height: line.height), style: timeStyle)
+      }
+      var bodyStyle = lineStyle
+      bodyStyle.color = isLatest ? text : text.withAlpha(0.72)
+      canvas.draw(
+        line.body,
+        in: CanvasRect(
+          x: rect.minX + line.prefixWidth, y: y, width: rect.width - line.prefixWidth, height: line.height),
+        style: bodyStyle)
+      y += line.height + 3
+    }
+  }
+
+  /// `[0.150] -[View touchesBegan:withEvent:]` → ("[0.150]", "-[View touchesBegan:withEvent:]").
+  static func splitTime(_ line: String) -> (time: String?, body: String) {
+    guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+      line.distance(from: line.startIndex, to: close) < 16
+    else { return (nil, line) }
+    let time = String(line[...close])
+    let rest = line[line.index(after: close)...]
+    return (time, String(rest.hasPrefix(" ") ? rest.dropFirst() : rest))
+  }
+
+  /// A layout error over the top of the scene, in a red box that cannot be missed.
+  func drawMessage(_ message: String, sceneSize: CanvasSize, on canvas: Canvas) {
+    let margin = 10.0
+    let padding = 12.0
+    let width = max(40, sceneSize.width - 2 * margin)
+    let inner = width - 2 * padding
+    let headerStyle = TextStyle(
+      fontFamily: theme.metrics.fontFamily, fontSize: 14, weight: .bold, color: .white, alignment: .leading,
+      verticalAlignment: .top)
+    let bodyStyle = TextStyle(
+      fontFamily: Self.monospacedFamily, fontSize: 12, color: .white, alignment: .leading, verticalAlignment: .top,
+      truncation: .tail, maximumLines: 16)
+    let bodyHeight = TextFonts.measure(message, style: bodyStyle, maximumWidth: inner).height
+    let box = CanvasRect(x: margin, y: margin, width: width, height: padding * 2 + 20 + bodyHeight)
+    canvas.fillRoundedRect(
+      CanvasRect(x: box.minX, y: box.minY + 2, width: box.width, height: box.height), cornerRadius: 10,
+      color: CanvasColor.black.withAlpha(0.25))
+    canvas.fillRoundedRect(box, cornerRadius: 10, color: CanvasColor(red8: 215, green8: 0, blue8: 21))
+    // The window shows layout errors here, and other problems (a screenshot not written).
+    let header = message.contains(": error: ") ? "⚠ Layout error" : "⚠ Problem"
+    canvas.draw(
+      header,
+      in: CanvasRect(x: box.minX + padding, y: box.minY + padding, width: inner, height: 20), style: headerStyle)
+    canvas.draw(
+      message, in: CanvasRect(x: box.minX + padding, y: box.minY + padding + 20, width: inner, height: bodyHeight),
+      style: bodyStyle)
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+import TouchLabX11
+
+/// The sandbox in an X11 window: the loop that sleeps in `PollLoop` until input, the
+/// engine's next timer, the overlay's next animation frame or a save of the layout file;
+/// hands what woke it to the session; and draws a frame only when something changed. An
+/// idle window makes no system calls but the one `poll()` it sleeps in.
+public final class LiveSandbox {
+  public let session: SandboxSession
+  public let window: X11Window
+  private let renderer: SceneRenderer
+  private var canvas: Canvas?
+  /// The frame size (points) the window was last sized for.
+  private var frameSize: CanvasSize
+  private var shownTitle: String
+  private var pollLoop: PollLoop
+  private var watchedPath: String?
+  /// Where screenshots go.
+  private let screenshotFolder: URL
+
+  /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
+  /// is no usable X server.
+  public init(
+    session: SandboxSession, renderer: SceneRenderer, displayName: String? = nil,
+    screenshotFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  ) throws {
+    self.session = session
+    self.renderer = renderer
+    self.screenshotFolder = screenshotFolder
+    frameSize = renderer.frameSize(for: session.scene.window, showsPanel: true)
+    let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
+    shownTitle = session.windowTitle
+    window = try X11Window(
+      title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
+    pollLoop = PollLoop(source: window)
+    watch(session.layoutPath)
+  }
+
+  /// The window's pixel size for a frame of `size` points.
+  public static func pixelSize(of size: CanvasSize, scale: Double) -> (width: Int, height: Int) {
+    (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
+  }
+
+  /// Runs until the user quits (Q, Escape, closing the window). Losing the X server ends the
+  /// program from inside Xlib (`X11Window.installConnectionLossHandler`).
+  public func run() {
+    while true {
+      followSceneChanges()
+      if session.needsFrame { drawFrame() }
+      let wakeup = pollLoop.wait(until: session.wakeUpTime)
+      for request in session.handle(wakeup) {
+        switch request {
+        case .quit:
+          window.close()
+          return
+        case .screenshot:
+          saveScreenshot()
+        }
+      }
+    }
+  }
+
+  /// A new scene may be another size or title, and a new layout file is watched instead.
+  private func followSceneChanges() {
+    if session.windowTitle != shownTitle {
+      shownTitle = session.windowTitle
+      window.setTitle(shownTitle)
+    }
+    let size = renderer.frameSize(for: session.scene.window, showsPanel: true)
+    if size != frameSize {
+      frameSize = size
+      let pixels = Self.pixelSize(of: size, scale: session.scale)
+      window.resize(width: pixels.width, height: pixels.height)
+    }
+    if session.layoutPath != watchedPath { watch(session.layoutPath) }
+  }
+
+  private func watch(_ path: String) {
+    watchedPath = path
+    do {
+      pollLoop = PollLoop(source: window, fileWatcher: try FileChangeWatcher(path: path))
+    } catch {
+      pollLoop = PollLoop(source: window)
+      SandboxSession.printToStandardError("touchlab: warning: \(error) R reloads by hand.")
+    }
+  }
+
+  /// Draws the current frame and shows it. The canvas is kept while the size stays.
+  @discardableResult
+  private func drawFrame() -> Canvas? {
+    let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
+    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
+      do {
+        canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+      } catch {
+        canvas = nil
+        session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels: \(error)")
+        session.frameDrawn()
+        return nil
+      }
+    }
+    guard let canvas else { return nil }
+    renderer.draw(session.frameContent, on: canvas)
+    window.present(canvas)
+    session.frameDrawn()
+    return canvas
+  }
+
+  /// Saves the window's frame as drawn now, and says where.
+  private func saveScreenshot() {
+    guard let canvas = drawFrame() else { return }
+    let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
+    do {
+      try canvas.writePNG(to: url)
+      let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
+      FileHandle.standardOutput.write(Data(line.utf8))
+    } catch {
+      session.show(problem: "screenshot not saved: \(error)")
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import TouchLabX11
+
+/// What a key asks the window to do.
+public enum SandboxCommand: Equatable, CaseIterable, Sendable {
+  case nextLayout
+  case previousLayout
+  case reload
+  case toggleOverlay
+  case clearLog
+  case screenshot
+  case quit
+}
+
+/// The window's keys: one table, read both to act on a key and to list the keys in the
+/// panel and in `touchlab open --help`.
+public enum SandboxKeys {
+  /// Each command's keys (X keysym names) and the help line that shows them.
+  public static let bindings: [(command: SandboxCommand, keysyms: [String], help: String)] = [
+    (.nextLayout, ["Right", "n", "Next"], "N or →: next layout in the folder"),
+    (.previousLayout, ["Left", "p", "Prior"], "P or ←: previous layout"),
+    (.reload, ["r", "F5"], "R: reload (also on its own when saved)"),
+    (.toggleOverlay, ["o"], "O: overlay on/off"),
+    (.clearLog, ["c"], "C: clear the log"),
+    (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
+    (.quit, ["q", "Escape"], "Q or Esc: quit"),
+  ]
+
+  /// The lines the panel shows at its foot: the keys, then the mouse.
+  public static let help: [String] =
+    bindings.map(\.help) + [
+      "Mouse: one finger",
+      "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
+    ]
+
+  /// The command for a key, or nil. Letters count in either case (Shift or Caps Lock held);
+  /// keys held with Control, Alt or Super are left alone.
+  public static func command(for key: KeyInput) -> SandboxCommand? {
+    guard key.modifiers.isDisjoint(with: [.control, .alternate, .command]) else { return nil }
+    let name = key.keysymName.count == 1 ? key.keysymName.lowercased() : key.keysymName
+    return bindings.first { $0.keysyms.contains(name) }?.command
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+import TouchLabX11
+
+/// What the window must do for the session (the session itself has no window).
+public enum WindowRequest: Equatable, Sendable {
+  case screenshot
+  case quit
+}
+
+/// The live sandbox without its window: the scene on the real clock, the window's input
+/// turned into fingers, the keys' commands, loading and reloading layouts (an error keeps
+/// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
+/// window; tests drive it with made-up events and an injected clock.
+public final class SandboxSession {
+  /// Window pixels per scene point.
+  public let scale: Double
+  public private(set) var scene: Scene
+  /// The layout file the session is on: the scene's, or one that failed to load (the
+  /// previous scene stays on screen while the error is shown; saving a fix reloads it).
+  public private(set) var layoutPath: String
+  /// The last load's error, `FILE:LINE:COLUMN: error: …`, until a load succeeds.
+  public private(set) var layoutError: String?
+  /// Another problem to show (a screenshot that could not be written), until the next key.
+  public private(set) var notice: String?
+  public private(set) var showsOverlay = true
+  public private(set) var overlay: TouchOverlay
+  public private(set) var clock: LiveClock
+  public let transcript: TranscriptLog
+  /// Something changed since the last frame was drawn.
+  public private(set) var needsFrame = true
+
+  private var mapper: TouchInputMapper
+  private let timeSource: () -> Double
+  private let report: (String) -> Void
+
+  /// The shortest time between two frames of an overlay animation (60 per second).
+  public static let animationFrameInterval: TimeInterval = 1.0 / 60
+
+  /// Starts a session on `scene` (already loaded: a first load's error is the caller's).
+  /// `timeSource` gives monotonic seconds; `report` prints a problem (standard error).
+  public init(
+    scene: Scene, scale: Double, transcriptFile: TranscriptFile? = nil,
+    timeSource: @escaping () -> Double = MonotonicClock.now,
+    report: @escaping (String) -> Void = SandboxSession.printToStandardError
+  ) {
+    self.scale = scale
+    self.scene = scene
+    self.layoutPath = scene.file
+    self.timeSource = timeSource
+    self.report = report
+    transcript = TranscriptLog(file: transcriptFile, report: report)
+    transcript.follow(scene.records)
+    overlay = TouchOverlay(application: scene.application)
+    clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
+    mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
+  }
+
+  public static func printToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  // MARK: What the window shows
+
+  /// The layout's `title:`, or its file name.
+  public var title: String { scene.title ?? (scene.file as NSString).lastPathComponent }
+
+  public var windowTitle: String { "TouchLab — \(title)" }
+
+  /// The message over the scene: the layout error, then any other problem.
+  public var message: String? {
+    let parts = [layoutError, notice].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "\n")
+  }
+
+  public var frameContent: FrameContent {
+    FrameContent(
+      window: scene.window, overlay: showsOverlay ? overlay : nil, transcript: transcript.recentLines,
+      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now)
+  }
+
+  /// The loop has drawn and presented the current frame.
+  public func frameDrawn() {
+    needsFrame = false
+    transcript.hasNewLines = false
+  }
+
+  /// When the loop must wake although no input comes, in `timeSource` seconds: the engine's
+  /// next timer (the scroll view's 0.15 s, a long press's 0.5 s…) or the overlay's next
+  /// animation frame. Nil when the scene is still: the window then sleeps until input.
+  public var wakeUpTime: Double? {
+    var animation: TimeInterval?
+    if showsOverlay {
+      let now = clock.now
+      animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
+    }
+    return clock.wakeUpTime(animationTime: animation)
+  }
+
+  // MARK: Input
+
+  /// Handles one wake-up of the poll loop: the clock first (timers due before this input
+  /// fire first), then the input in order, then a changed layout file. Returns what the
+  /// window must do.
+  @discardableResult
+  public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
+    if clock.advance() || wakeup.deadlineReached { needsFrame = true }
+    var requests: [WindowRequest] = []
+    for engineInput in mapper.map(wakeup.events) {
+      switch engineInput {
+      case .touches(let inputs): scene.application.sendTouches(inputs)
+      case .cancelAllTouches: scene.application.cancelAllTouches()
+      }
+      needsFrame = true
+    }
+    for event in wakeup.events {
+      switch event {
+      case .keyPress(let key):
+        guard let command = SandboxKeys.command(for: key) else { continue }
+        if let request = perform(command) { requests.append(request) }
+      case .expose, .resize:
+        needsFrame = true
+      case .close:
+        requests.append(.quit)
+      case .pointer, .touch, .focusLost, .deviceHierarchyChanged:
+        continue
+      }
+    }
+    if wakeup.fileChanged { reload() }
+    if transcript.hasNewLines { needsFrame = true }
+    return requests
+  }
+
+  /// Carries out a key's command; the window's own ones come back as a request.
+  @discardableResult
+  public func perform(_ command: SandboxCommand) -> WindowRequest? {
+    if notice != nil {
+      notice = nil
+      needsFrame = true
+    }
+    switch command {
+    case .nextLayout: open(LayoutFiles.neighbour(of: layoutPath, offset: 1))
+    case .previousLayout: open(LayoutFiles.neighbour(of: layoutPath, offset: -1))
+    case .reload: reload()
+    case .toggleOverlay:
+      showsOverlay.toggle()
+      needsFrame = true
+    case .clearLog:
+      transcript.clear()
+      overlay.clear()
+      needsFrame = true
+    case .screenshot: return .screenshot
+    case .quit: return .quit
+    }
+    return nil
+  }
+
+  // MARK: Layouts
+
+  /// Loads the layout file the session is on again.
+  public func reload() { open(layoutPath) }
+
+  /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
+  /// the window and printed on standard error, and the session stays on `path`, so the next
+  /// save (or R) tries again. Returns whether the layout loaded.
+  @discardableResult
+  public func open(_ path: String) -> Bool {
+    layoutPath = path
+    needsFrame = true
+    let loaded: Scene
+    do {
+      loaded = try LayoutLoader.load(path: path)
+    } catch {
+      let text = "\(error)"
+      layoutError = text
+      report(text)
+      return false
+    }
+    if let problem = Self.sizeProblem(loaded, scale: scale) {
+      layoutError = problem
+      report(problem)
+      return false
+    }
+    layoutError = nil
+    replaceScene(with: loaded)
+    return true
+  }
+
+  /// The largest window side, in pixels, the sandbox opens (X allows 32767, but a frame that
+  /// big is hundreds of megabytes to draw and send on every change).
+  public static let maximumWindowSide = 8192
+
+  /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
+  public static func sizeProblem(_ scene: Scene, scale: Double) -> String? {
+    let size = SceneRenderer(theme: .standard).frameSize(for: scene.window, showsPanel: true)
+    let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
+    guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
+    return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
+      + "\(Int(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
+  }
+
+  /// Shows a problem that is not the layout's (a failed screenshot) and prints it.
+  public func show(problem: String) {
+    notice = problem
+    needsFrame = true
+    report("touchlab: error: \(problem)")
+  }
+
+  private func replaceScene(with newScene: Scene) {
+    // The old scene is dropped as it is: fingers still down are forgotten (their later
+    // moves and lifts are ignored) rather than cancelled into the old scene's transcript.
+    scene = newScene
+    transcript.follow(newScene.records)
+    overlay = TouchOverlay(application: newScene.application)
+    clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
+    mapper.forgetAllFingers()
+    mapper.sceneSize = newScene.window.bounds.size
+  }
+}

@@ -1,0 +1,34 @@
+import CX11
+import Foundation
+
+/// The X resource database the desktop publishes on the root window
+/// (RESOURCE_MANAGER, set by `xrdb` and desktop settings daemons), read for
+/// `Xft.dpi`: the user's chosen text scaling.
+public enum X11Resources {
+  /// The RESOURCE_MANAGER text of the display (nil: $DISPLAY), or nil when
+  /// the server has none. Opens and closes a connection of its own, so it can
+  /// be asked before the window is made at the right size.
+  public static func resourceManagerText(displayName: String? = nil) throws -> String? {
+    guard let display = XOpenDisplay(displayName) else {
+      throw X11Error.cannotOpenDisplay(
+        name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
+    }
+    defer { XCloseDisplay(display) }
+    return XResourceManagerString(display).map { String(cString: $0) }
+  }
+
+  /// The value of the resource `name` (e.g. `Xft.dpi`) in RESOURCE_MANAGER
+  /// text: lines of `name:<whitespace>value`. Only exact names count (a
+  /// wildcard entry such as `*dpi` is not a statement about `Xft.dpi`);
+  /// when a name is given twice, the last wins, as in `xrdb -merge`.
+  public static func value(of name: String, in text: String) -> String? {
+    var found: String?
+    for line in text.split(whereSeparator: \.isNewline) {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+      guard key == name else { continue }
+      found = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return found
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import TouchLabLayout
+import TouchLabRender
+import TouchLabSandbox
+import TouchLabX11
+
+struct Open: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Open a layout in a window, where the mouse or a touch screen drives it live.",
+    discussion: """
+      With no file, opens Layouts/playground.yaml. The scene is drawn from the window's top-left \
+      corner at the scale (scene point (x, y) is window pixel (x·N, y·N)); the transcript panel \
+      sits to its right. A touch screen is real multi-touch; the mouse is one finger, and with Alt \
+      (or Ctrl) held a second finger mirrored about the scene's centre (pinch, rotate).
+
+      Keys:
+      \(SandboxKeys.bindings.map { "  " + $0.help }.joined(separator: "\n"))
+
+      The window needs an X server; without one use `touchlab replay` or `touchlab shot`, or run \
+      the window under a virtual server: `xvfb-run -a touchlab`.
+      """)
+
+  @Argument(help: "The layout file (default: Layouts/playground.yaml).")
+  var file: String?
+
+  @Option(help: "Window pixels per point, 1 to 3 (default: the X resource Xft.dpi / 96, at least 1).")
+  var scale: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Append every transcript line, with its [time] prefix, to this file as it happens.", valueName: "file"))
+  var transcript: String?
+
+  func validate() throws {
+    if let scale, !DisplayScale.range.contains(scale) {
+      throw ValidationError("--scale must be 1, 2 or 3, not \(scale).")
+    }
+  }
+
+  func run() throws {
+    guard let path = file ?? LayoutFiles.findDefaultLayout() else {
+      throw fail(LayoutFiles.defaultLayoutMissingMessage)
+    }
+    let scene = try loadScene(path)
+    let transcriptFile: TranscriptFile?
+    do {
+      transcriptFile = try transcript.map { try TranscriptFile(path: $0) }
+    } catch {
+      throw fail("\(error)")
+    }
+    let theme: Theme
+    do {
+      theme = try Theme.loadDefault()
+    } catch {
+      throw fail("\(error)")
+    }
+    let sandbox: LiveSandbox
+    do {
+      let scale = try self.scale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
+      if let problem = SandboxSession.sizeProblem(scene, scale: Double(scale)) {
+        FileHandle.standardError.write(Data("\(problem)\n".utf8))
+        throw ExitCode(1)
+      }
+      let session = SandboxSession(scene: scene, scale: Double(scale), transcriptFile: transcriptFile)
+      sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
+    } catch let error as X11Error {
+      throw fail("\(error)")
+    }
+    sandbox.run()
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+/// `touchlab shot` as a user runs it: the PNG it writes, and its errors.
+extension CommandLineTests {
+  /// A fresh folder for one test's files, removed afterwards.
+  private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+  }
+
+  /// Width and height from a PNG's IHDR chunk.
+  private func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
+    let bytes = [UInt8](data)
+    XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
+    guard bytes.count > 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
+      throw XCTSkip("no IHDR chunk")
+    }
+    func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (word(16), word(20))
+  }
+
+  func testShotWritesTheFrameAtTheScaleAndTheSameBytesTwice() throws {
+    let folder = try scratchFolder()
+    let first = folder.appendingPathComponent("first.png")
+    let second = folder.appendingPathComponent("second.png")
+    for out in [first, second] {
+      let result = try run([
+        "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--at", "0.02", "--scale", "2", "--out",
+        out.path,
+      ])
+      XCTAssertEqual(result.status, 0, result.err)
+      XCTAssertEqual(result.out, "")
+      XCTAssertEqual(result.err, "")
+    }
+    let data = try Data(contentsOf: first)
+    // The 375 × 812 scene and the 380-point panel, two pixels a point.
+    let size = try pngSize(data)
+    XCTAssertEqual(size.width, (375 + 380) * 2)
+    XCTAssertEqual(size.height, 812 * 2)
+    XCTAssertEqual(try Data(contentsOf: second), data)
+    // No temporary file is left beside it.
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["first.png", "second.png"])
+  }
+
+  func testShotAtAMomentDiffersFromTheEnd() throws {
+    let folder = try scratchFolder()
+    var images: [Data] = []
+    for (name, extra) in [("held.png", ["--at", "0.10"]), ("end.png", [])] {
+      let out = folder.appendingPathComponent(name)
+      let result = try run(
+        ["shot", "Layouts/table-cell-conflict.yaml", "--scenario", "short-press", "--out", out.path] + extra)
+      XCTAssertEqual(result.status, 0, result.err)
+      images.append(try Data(contentsOf: out))
+      XCTAssertEqual(try pngSize(images.last!).width, 390 + 380)
+    }
+    XCTAssertNotEqual(images[0], images[1])
+  }
+
+  func testShotOfAFileWithoutScenariosShowsTheScene() throws {
+    let folder = try scratchFolder()
+    let layout = folder.appendingPathComponent("still.yaml")
+    try "window: {size: [100, 60]}\ncontroller: {view: {color: white}}\n".write(
+      to: layout, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("still.png")
+    let result = try run(["shot", layout.path, "--out", out.path])
+    XCTAssertEqual(result.status, 0, result.err)
+    let size = try pngSize(try Data(contentsOf: out))
+    XCTAssertEqual(size.width, 100 + 380)
+    XCTAssertEqual(size.height, 60)
+  }
+
+  func testShotRejectsABadScaleOrTime() throws {
+    let folder = try scratchFolder()
+    let out = folder.appendingPathComponent("x.png")
+    for scale in ["0", "4", "two", "nan"] {
+      let result = try run([
+        "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--scale", scale, "--out", out.path,
+      ])
+      XCTAssertEqual(result.status, 1, scale)
+      XCTAssertEqual(result.err, "touchlab: error: --scale must be a number from 1 to 3, not '\(scale)'\n")
+    }
+    for time in ["-1", "soon"] {
+      // `--at=-1`: a separate "-1" would read as an option.
+      let result = try run([
+        "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--at=\(time)", "--out", out.path,
+      ])
+      XCTAssertEqual(result.status, 1, time)
+      XCTAssertEqual(result.err, "touchlab: error: --at must be a time in seconds, 0 or more, not '\(time)'\n")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+  }
+
+  func testShotReportsAMissingFolderOrAFolderAsTheDestination() throws {
+    let folder = try scratchFolder()
+    let missing = folder.appendingPathComponent("no-such-folder/x.png")
+    var result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", missing.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.err,
+      "touchlab: error: Cannot write the file: the folder \(folder.path)/no-such-folder does not exist.\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+
+    result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", folder.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.err.hasPrefix("touchlab: error: Cannot write the file: \(folder.path) is a folder"), result.err)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+
+  func testShotReportsAFolderItCannotWriteInto() throws {
+    // Root may write into a folder without write permission, but not into sysfs.
+    let folder: URL
+    if getuid() == 0 {
+      folder = URL(fileURLWithPath: "/sys")
+      guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("no sysfs to fail on") }
+    } else {
+      folder = try scratchFolder()
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+      addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+    }
+    let out = folder.appendingPathComponent("x.png")
+    let result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.err.hasPrefix("touchlab: error: Cannot write into \(folder.path): "), result.err)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+  }
+
+  func testShotReportsLayoutMistakesAndScenarioChoices() throws {
+    let folder = try scratchFolder()
+    let broken = folder.appendingPathComponent("broken.yaml")
+    try "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1], colour: red}\n".write(
+      to: broken, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("x.png")
+    var result = try run(["shot", broken.path, "--out", out.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.err, "\(broken.path):4:38: error: unknown key 'colour' for UIView (did you mean 'color'?)\n")
+
+    result = try run(["shot", "Layouts/seed003-gestures.yaml", "--out", out.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.err,
+      "touchlab: error: Layouts/seed003-gestures.yaml has several scenarios; choose one with --scenario: "
+        + "tap-red, tap-button, tap-blue-in-button\n")
+
+    result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-green", "--out", out.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.err.hasPrefix("touchlab: error: Layouts/seed003-gestures.yaml has no scenario 'tap-green'"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TouchLabEngine
+import TouchLabSandbox
+import TouchLabX11
+import XCTest
+
+/// A monotonic clock the test moves by hand: nothing sleeps.
+final class ManualTime {
+  var seconds: Double
+  init(_ seconds: Double) { self.seconds = seconds }
+  func read() -> Double { seconds }
+}
+
+/// The engine on real time: engine time is seconds since the scene started; timers fire
+/// in order at their own times; the loop wakes at the earliest pending timer.
+final class LiveClockTests: XCTestCase {
+  func testEngineTimeIsSecondsSinceTheStart() {
+    let time = ManualTime(5000)
+    let clock = LiveClock(engineClock: EngineClock(), source: time.read)
+    XCTAssertEqual(clock.now, 0)
+    time.seconds = 5000.25
+    XCTAssertEqual(clock.now, 0.25, accuracy: 1e-9)
+    XCTAssertEqual(clock.engineClock.now, 0, "the engine moves only when advanced")
+    clock.advance()
+    XCTAssertEqual(clock.engineClock.now, 0.25, accuracy: 1e-9)
+  }
+
+  func testAdvanceFiresDueTimersInOrderEachAtItsOwnTime() {
+    let time = ManualTime(100)
+    let engine = EngineClock()
+    let clock = LiveClock(engineClock: engine, source: time.read)
+    var fired: [(String, TimeInterval)] = []
+    engine.schedule(after: 0.5) { fired.append(("long press", engine.now)) }
+    engine.schedule(after: 0.15) { fired.append(("scroll delay", engine.now)) }
+
+    time.seconds = 100.1
+    XCTAssertFalse(clock.advance(), "nothing due yet")
+    time.seconds = 100.6  // the loop woke late: both are due, and fire in order
+    XCTAssertTrue(clock.advance())
+    XCTAssertEqual(fired.map(\.0), ["scroll delay", "long press"])
+    XCTAssertEqual(fired[0].1, 0.15, accuracy: 1e-9)
+    XCTAssertEqual(fired[1].1, 0.5, accuracy: 1e-9)
+    XCTAssertEqual(engine.now, 0.6, accuracy: 1e-9)
+  }
+
+  func testTheWakeUpIsTheEarliestOfTheNextTimerAndTheAnimation() {
+    let time = ManualTime(100)
+    let engine = EngineClock()
+    let clock = LiveClock(engineClock: engine, source: time.read)
+    XCTAssertNil(clock.wakeUpTime(animationTime: nil), "idle: sleep until input")
+    engine.schedule(after: 0.15) {}
+    XCTAssertEqual(clock.wakeUpTime(animationTime: nil)!, 100.15, accuracy: 1e-9)
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.1)!, 100.1, accuracy: 1e-9)
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.4)!, 100.15, accuracy: 1e-9)
+  }
+
+  /// The whole session on an injected clock: a press on the long-press view begins the
+  /// recognizer 0.5 s later, with no input in between — the poll deadline wakes the loop.
+  func testASessionWakesForTheLongPressTimerWithoutInput() throws {
+    let time = ManualTime(1000)
+    let scene = try TestLayouts.scene("live")
+    let session = SandboxSession(scene: scene, scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)  // only the engine's timers decide the wake-up
+    XCTAssertNil(session.wakeUpTime, "an idle scene sleeps until input")
+
+    time.seconds = 1000.2
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))
+    let wakeUp = try XCTUnwrap(session.wakeUpTime)
+    XCTAssertEqual(wakeUp, 1000.7, accuracy: 1e-9, "0.5 s after the press")
+    XCTAssertEqual(session.transcript.recentLines, [])
+
+    // The loop sleeps until the deadline (the poll returns a little late), then handles it.
+    time.seconds = wakeUp + 0.003
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press"])
+    XCTAssertTrue(session.needsFrame)
+
+    time.seconds += 0.1
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
+    XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press", "[0.803] long press"])
+  }
+}

@@ -1,0 +1,292 @@
+import CX11
+import Foundation
+import TouchLabRender
+import TouchLabTestSupport
+import XCTest
+
+/// `touchlab open` as a user runs it, under Xvfb, driven by xdotool (XTest: real XI2
+/// pointer events and key presses), checked through its transcript file, its screenshots,
+/// its output and its exit status.
+final class SandboxEndToEndTests: XCTestCase {
+  var server: XvfbServer!
+  var xdotool: XDoTool!
+  var folder: URL!
+
+  /// The live test scene's window at scale 1: the 400 × 500 scene and the 380-point panel.
+  let windowSize = (width: 780, height: 500)
+
+  override func setUpWithError() throws {
+    server = try XvfbServer(width: 1600, height: 1200)
+    xdotool = try XDoTool(display: server.displayName)
+    folder = try TestLayouts.copies(["live", "second"])
+  }
+
+  override func tearDown() {
+    server?.stop()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// Starts `touchlab open live.yaml --transcript transcript.txt ARGUMENTS` and waits for its window.
+  func openLiveScene(_ extra: [String] = []) throws -> (TouchLabProcess, window: String) {
+    let touchlab = try TouchLabProcess(
+      ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path] + extra,
+      display: server.displayName, folder: folder.appendingPathComponent("run"))
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene"),
+      "no window appeared; stderr: \(touchlab.errors)")
+    return (touchlab, window)
+  }
+
+  var transcriptURL: URL { folder.appendingPathComponent("transcript.txt") }
+
+  /// Waits until the transcript file has a line ending in `text`; returns that line.
+  func waitForLine(endingWith text: String, in process: TouchLabProcess) -> String? {
+    var found: String?
+    _ = eventually {
+      found = lines(of: transcriptURL).last { $0.hasSuffix("] " + text) }
+      return found != nil
+    }
+    if found == nil {
+      XCTFail("no line '\(text)' in \(lines(of: transcriptURL)); stderr: \(process.errors)")
+    }
+    return found
+  }
+
+  /// The `[seconds]` prefix of a transcript line.
+  func time(of line: String) -> Double? {
+    guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+    return Double(line[line.index(after: line.startIndex)..<close])
+  }
+
+  func testClicksAndAPressDriveTheEngineOnTheRealClock() throws {
+    let (touchlab, window) = try openLiveScene(["--scale", "1"])
+    XCTAssertEqual(try xdotool.run(["getwindowname", window]), "TouchLab — Live test scene\n")
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    try xdotool.click(200, 125)  // the view with a tap recognizer
+    XCTAssertNotNil(waitForLine(endingWith: "tap view tapped", in: touchlab))
+
+    // A press on the long-press view: the recognizer begins 0.5 s later with no input in
+    // between (the poll loop's deadline), so the line is there while the button is held.
+    try xdotool.run(["mousemove", "--sync", "200", "450", "mousedown", "1"])
+    let began = try XCTUnwrap(waitForLine(endingWith: "long press", in: touchlab))
+    try xdotool.run(["mouseup", "1"])
+    XCTAssertTrue(eventually { lines(of: self.transcriptURL).filter { $0.hasSuffix("long press") }.count == 2 })
+
+    let all = lines(of: transcriptURL)
+    XCTAssertEqual(all.count, 4, "\(all)")
+    for line in all {
+      XCTAssertNotNil(line.range(of: #"^\[\d+\.\d{3}\] "#, options: .regularExpression), line)
+    }
+    let times = all.compactMap(time(of:))
+    XCTAssertEqual(times, times.sorted(), "engine time never runs backwards")
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: began)), 0.5)
+    XCTAssertEqual(touchlab.errors, "")
+  }
+
+  func testAltDragIsATwoFingerPinch() throws {
+    let (touchlab, _) = try openLiveScene()
+    // The mirrored finger lands at (250, 250), the mouse at (150, 250): both in the pinch
+    // view, whose centre is the scene's. Dragging outwards spreads them apart.
+    try xdotool.run(["mousemove", "--sync", "150", "250", "keydown", "alt", "mousedown", "1"])
+    for x in stride(from: 145, through: 100, by: -5) {
+      try xdotool.run(["mousemove", "--sync", "\(x)", "250"])
+    }
+    try xdotool.run(["mouseup", "1", "keyup", "alt"])
+    XCTAssertNotNil(waitForLine(endingWith: "-[LiveController pinched:]", in: touchlab))
+    XCTAssertFalse(lines(of: transcriptURL).contains { $0.hasSuffix("tap view tapped") })
+  }
+
+  func testTheScreenshotKeySavesTheWindowAndQuitEndsIt() throws {
+    let (touchlab, window) = try openLiveScene(["--scale", "1"])
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    let line = touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") }!
+    let path = try XCTUnwrap(
+      line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init), String(line))
+    XCTAssertTrue(path.hasPrefix(touchlab.folder.path + "/touchlab-live-"), "saved in the current folder: \(path)")
+    let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(image.width, windowSize.width)
+    XCTAssertEqual(image.height, windowSize.height)
+    // What the window shows on the screen is that frame.
+    let shown = try screenImage(width: image.width, height: image.height)
+    let comparison = PNGComparison(actual: shown, expected: image)
+    XCTAssertTrue(comparison.matches, comparison.summary)
+
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, "q quits cleanly; stderr: \(touchlab.errors)")
+  }
+
+  func testTheScaleComesFromXftDpi() throws {
+    try setResources("Xft.dpi:\t192\n")
+    let (touchlab, window) = try openLiveScene()
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    XCTAssertTrue(
+      touchlab.output.contains("(\(windowSize.width * 2)×\(windowSize.height * 2) pixels)"), touchlab.output)
+    // At scale 2, window pixel (210, 90) is scene point (105, 45): button A.
+    try xdotool.click(210, 90)
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    try xdotool.key("Escape", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0)
+  }
+
+  func testASavedErrorKeepsTheSceneAndAFixReloadsIt() throws {
+    let (touchlab, window) = try openLiveScene()
+    let layout = folder.appendingPathComponent("live.yaml")
+    let good = try String(contentsOf: layout, encoding: .utf8)
+    try good.replacingOccurrences(of: "color: yellow", with: "colour: yellow").write(
+      to: layout, atomically: true, encoding: .utf8)
+    XCTAssertTrue(
+      eventually {
+        touchlab.errors.contains("\(layout.path):") && touchlab.errors.contains(": error: unknown key 'colour'")
+      },
+      "stderr: \(touchlab.errors)")
+    let error = try XCTUnwrap(touchlab.errors.split(separator: "\n").first)
+    XCTAssertNotNil(error.range(of: #"^.*live\.yaml:\d+:\d+: error: "#, options: .regularExpression), String(error))
+
+    // Still running, still the old scene.
+    try xdotool.click(105, 45)
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+
+    // Saving the fix reloads on its own; the next layout key shows the folder's next file.
+    try good.replacingOccurrences(of: "title: A\n", with: "title: A2\n").write(
+      to: layout, atomically: true, encoding: .utf8)
+    try xdotool.key("n", window: window)
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "Second scene"))
+    try xdotool.click(100, 70)
+    XCTAssertNotNil(waitForLine(endingWith: "second scene button", in: touchlab))
+    XCTAssertTrue(touchlab.process.isRunning)
+  }
+
+  /// `touchlab` alone opens Layouts/playground.yaml (found above the executable). A row of
+  /// its table is held: the scroll view's 0.15 s delay fires while the button is down, with
+  /// no input to wake the loop; held past the background tap's 0.75 s, the row is selected.
+  func testNoArgumentsOpensThePlaygroundWhereTheTableDelayFiresOnTime() throws {
+    let touchlab = try TouchLabProcess(
+      ["--transcript", transcriptURL.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "TouchLab playground"), "stderr: \(touchlab.errors)")
+    try xdotool.run(["mousemove", "--sync", "100", "314", "mousedown", "1"])  // row 0
+    XCTAssertNotNil(waitForLine(endingWith: "-[GLTableView touchesBegan:withEvent:]", in: touchlab))
+    XCTAssertEqual(lines(of: transcriptURL).count, 1, "nothing else while the finger is down")
+    usleep(1_000_000)  // keep holding: past the background tap's 0.75 s
+    try xdotool.run(["mouseup", "1"])
+    XCTAssertNotNil(waitForLine(endingWith: "cell selected!", in: touchlab))
+    let transcript = lines(of: transcriptURL)
+    XCTAssertTrue(transcript.contains { $0.hasSuffix("-[GLTableView touchesEnded:withEvent:]") }, "\(transcript)")
+    XCTAssertFalse(transcript.contains { $0.hasSuffix("background tapped") }, "\(transcript)")
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: transcript[0])), 0.15)
+  }
+
+  /// The focus going to another window while a finger is down cancels the touch.
+  func testLosingTheFocusCancelsTheTouches() throws {
+    let (touchlab, window) = try openLiveScene()
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    // Give our window the focus, as a window manager does when it is clicked.
+    let ours = Window(try XCTUnwrap(UInt(window.trimmingCharacters(in: .whitespaces))))
+    XCTAssertTrue(eventually { self.focus(display, on: ours) })
+    try xdotool.run(["mousemove", "--sync", "200", "375", "mousedown", "1"])  // the two-finger view
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesBegan:withEvent:]", in: touchlab))
+    // Another window takes the focus while the button is held.
+    let other = XCreateSimpleWindow(display, XDefaultRootWindow(display), 1000, 800, 50, 50, 0, 0, 0)
+    XMapWindow(display, other)
+    XCTAssertTrue(eventually { self.focus(display, on: other) })
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesCancelled:withEvent:]", in: touchlab))
+    try xdotool.run(["mouseup", "1"])
+    try xdotool.click(295, 45)  // button B, handled after the lift
+    XCTAssertNotNil(waitForLine(endingWith: "button B tapped", in: touchlab))
+    XCTAssertFalse(
+      lines(of: transcriptURL).contains { $0.hasSuffix("touchesEnded:withEvent:]") }, "\(lines(of: transcriptURL))")
+  }
+
+  /// Asks for the focus on `window` (it must be viewable first); false until it has it.
+  func focus(_ display: OpaquePointer, on window: Window) -> Bool {
+    XSetInputFocus(display, window, RevertToParent, UInt(CurrentTime))
+    XSync(display, 0)
+    var focus: Window = 0
+    var revert: Int32 = 0
+    XGetInputFocus(display, &focus, &revert)
+    return focus == window
+  }
+
+  func testTheXServerGoingAwayEndsTheProgramWithAMessage() throws {
+    let (touchlab, _) = try openLiveScene()
+    server.stop()
+    XCTAssertEqual(touchlab.waitForExit(), 1)
+    XCTAssertTrue(touchlab.errors.contains("lost the connection to the X server"), touchlab.errors)
+  }
+
+  /// The screen's top-left pixels, read back from the X server (the window sits there).
+  func screenImage(width: Int, height: Int) throws -> PNGImage {
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    let image = try XCTUnwrap(
+      XGetImage(display, XDefaultRootWindow(display), 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap))
+    defer { touchlab_destroy_image(image) }
+    var result = PNGImage(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let value = touchlab_get_pixel(image, Int32(x), Int32(y))
+        result[x, y] = PNGPixel(
+          red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
+          blue: UInt8(truncatingIfNeeded: value))
+      }
+    }
+    return result
+  }
+
+  /// Publishes X resources on the root window, as `xrdb` does.
+  func setResources(_ text: String) throws {
+    let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+    defer { XCloseDisplay(display) }
+    let root = XDefaultRootWindow(display)
+    let bytes = Array(text.utf8)
+    XChangeProperty(
+      display, root, XInternAtom(display, "RESOURCE_MANAGER", 0), XInternAtom(display, "STRING", 0), 8,
+      PropModeReplace, bytes, Int32(bytes.count))
+    XSync(display, 0)
+  }
+}
+
+/// The command's failures that need no window: they must be one clear message and exit 1.
+final class OpenCommandErrorTests: XCTestCase {
+  func testNoDisplaySaysHowToRunHeadlessAndExitsOne() throws {
+    let layout = try TestLayouts.url("live").path
+    for display in [nil, ":987"] {
+      let touchlab = try TouchLabProcess(["open", layout], display: display)
+      XCTAssertEqual(touchlab.waitForExit(), 1)
+      let errors = touchlab.errors
+      XCTAssertEqual(errors.split(separator: "\n").count, 1, "one message: \(errors)")
+      XCTAssertTrue(errors.hasPrefix("touchlab: error: Cannot open the X display"), errors)
+      for hint in ["touchlab replay", "touchlab shot", "xvfb-run -a touchlab"] {
+        XCTAssertTrue(errors.contains(hint), "mentions \(hint): \(errors)")
+      }
+      XCTAssertEqual(touchlab.output, "")
+    }
+  }
+
+  func testALayoutErrorOnOpenIsFileLineColumnAndExitOne() throws {
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
+    try "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1], colour: red}\n".write(
+      to: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    let touchlab = try TouchLabProcess(["open", broken.path], display: ":987")
+    XCTAssertEqual(touchlab.waitForExit(), 1)
+    XCTAssertEqual(
+      touchlab.errors, "\(broken.path):4:38: error: unknown key 'colour' for UIView (did you mean 'color'?)\n")
+    XCTAssertEqual(touchlab.output, "")
+  }
+
+  func testBadOptionsAreRefused() throws {
+    let layout = try TestLayouts.url("live").path
+    let scale = try TouchLabProcess(["open", layout, "--scale", "4"], display: ":987")
+    XCTAssertEqual(scale.waitForExit(), 64)
+    XCTAssertTrue(scale.errors.contains("--scale must be 1, 2 or 3"), scale.errors)
+    let transcript = try TouchLabProcess(["open", layout, "--transcript", "/no/such/folder/t.txt"], display: ":987")
+    XCTAssertEqual(transcript.waitForExit(), 1)
+    XCTAssertEqual(
+      transcript.errors,
+      "touchlab: error: cannot write the transcript to /no/such/folder/t.txt: No such file or directory\n")
+  }
+}

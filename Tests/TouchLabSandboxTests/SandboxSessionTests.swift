@@ -1,0 +1,192 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+import TouchLabSandbox
+import TouchLabX11
+import XCTest
+
+/// The live session without a window: input, keys, reloading, the transcript.
+final class SandboxSessionTests: XCTestCase {
+  var time = ManualTime(50)
+  var reported: [String] = []
+  var folder: URL?
+
+  override func tearDown() {
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  func makeSession(_ path: String, transcriptFile: TranscriptFile? = nil) throws -> SandboxSession {
+    let scene = try LayoutLoader.load(path: path)
+    return SandboxSession(
+      scene: scene, scale: 1, transcriptFile: transcriptFile, timeSource: time.read,
+      report: { [unowned self] in self.reported.append($0) })
+  }
+
+  func testClicksReachTheEngineAndTheTranscriptHasTheirTimes() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    time.seconds = 50.125
+    session.handle(PollWakeup(events: TestEvents.click(105, 45)))  // button A
+    XCTAssertEqual(session.transcript.recentLines, ["[0.125] button A tapped"])
+    XCTAssertEqual(session.frameContent.transcript, ["[0.125] button A tapped"])
+    XCTAssertEqual(session.scene.records.records, [], "a live scene keeps no records of its own")
+    XCTAssertTrue(session.needsFrame)
+    session.frameDrawn()
+    XCTAssertFalse(session.needsFrame)
+    // Hovering changes nothing: no frame is drawn for it.
+    session.handle(PollWakeup(events: [TestEvents.mouse(.moved, 10, 10).withNoButtons]))
+    XCTAssertFalse(session.needsFrame)
+  }
+
+  func testTheTranscriptFileGetsEveryLineAsItHappens() throws {
+    folder = try TestLayouts.copies([])
+    let path = folder!.appendingPathComponent("transcript.txt").path
+    try "an earlier session\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let session = try makeSession(TestLayouts.url("live").path, transcriptFile: TranscriptFile(path: path))
+    time.seconds = 50.5
+    session.handle(PollWakeup(events: TestEvents.click(200, 120)))  // the tap view
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8), "an earlier session\n[0.500] tap view tapped\n",
+      "appended, and on disk before the next event")
+    session.perform(.clearLog)
+    XCTAssertEqual(session.transcript.recentLines, [])
+    XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("tap view tapped\n"))
+  }
+
+  func testThePanelKeepsABoundedListOfRecentLines() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    for index in 0..<(TranscriptLog.recentLineLimit + 20) {
+      time.seconds = 50 + Double(index)
+      session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    }
+    XCTAssertEqual(session.transcript.recentLines.count, TranscriptLog.recentLineLimit)
+    XCTAssertEqual(session.transcript.recentLines.last, "[\(TranscriptLog.recentLineLimit + 19).000] button A tapped")
+  }
+
+  func testATranscriptFileThatCannotBeOpenedIsAClearError() {
+    XCTAssertThrowsError(try TranscriptFile(path: "/no/such/folder/t.txt")) { error in
+      XCTAssertEqual("\(error)", "cannot write the transcript to /no/such/folder/t.txt: No such file or directory")
+    }
+  }
+
+  func testReloadKeepsThePreviousSceneOnAnErrorAndShowsIt() throws {
+    folder = try TestLayouts.copies(["live"])
+    let path = folder!.appendingPathComponent("live.yaml").path
+    let session = try makeSession(path)
+    let original = session.scene
+
+    try "controller:\n  view:\n    subviews:\n      - {id: a, frame: [0, 0, 1, 1], colour: red}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    session.handle(PollWakeup(fileChanged: true))  // saved: reloads on its own
+    let error = "\(path):4:38: error: unknown key 'colour' for UIView (did you mean 'color'?)"
+    XCTAssertTrue(session.scene === original, "the previous scene stays")
+    XCTAssertEqual(session.layoutError, error)
+    XCTAssertEqual(session.frameContent.message, error)
+    XCTAssertEqual(reported, [error], "and it is printed on standard error")
+    XCTAssertEqual(session.windowTitle, "TouchLab — Live test scene")
+
+    // The old scene still works while the error shows.
+    session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    XCTAssertEqual(session.transcript.recentLines.last, "[0.000] button A tapped")
+
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.copyItem(at: TestLayouts.url("second"), to: URL(fileURLWithPath: path))
+    session.perform(.reload)
+    XCTAssertFalse(session.scene === original)
+    XCTAssertNil(session.frameContent.message)
+    XCTAssertEqual(session.windowTitle, "TouchLab — Second scene")
+    XCTAssertEqual(session.scene.records.records, [])
+  }
+
+  func testNextAndPreviousLayoutGoThroughTheFolderInOrder() throws {
+    folder = try TestLayouts.copies(["live", "second"])
+    try FileManager.default.copyItem(
+      at: TestLayouts.url("second"), to: folder!.appendingPathComponent("third.yml"))
+    try "not a layout".write(to: folder!.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+    let session = try makeSession(folder!.appendingPathComponent("second.yaml").path)
+    func current() -> String { (session.layoutPath as NSString).lastPathComponent }
+
+    session.handle(PollWakeup(events: [TestEvents.key("Right")]))
+    XCTAssertEqual(current(), "third.yml")
+    session.handle(PollWakeup(events: [TestEvents.key("n")]))
+    XCTAssertEqual(current(), "live.yaml", "wraps around")
+    XCTAssertEqual(session.windowTitle, "TouchLab — Live test scene")
+    session.handle(PollWakeup(events: [TestEvents.key("Left")]))
+    XCTAssertEqual(current(), "third.yml")
+    session.handle(PollWakeup(events: [TestEvents.key("p")]))
+    XCTAssertEqual(current(), "second.yaml")
+  }
+
+  func testANewSceneForgetsFingersStillDown() throws {
+    folder = try TestLayouts.copies(["live", "second"])
+    let session = try makeSession(folder!.appendingPathComponent("live.yaml").path)
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 105, 45)]))
+    session.handle(PollWakeup(events: [TestEvents.key("n")]))
+    // The lift lands on the second scene's button but began in the other scene: ignored.
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 100, 70)]))
+    XCTAssertEqual(session.transcript.recentLines, [])
+    XCTAssertEqual(session.scene.application.touchesOnScreen.count, 0)
+    session.handle(PollWakeup(events: TestEvents.click(100, 70)))
+    XCTAssertEqual(session.transcript.recentLines, ["[0.000] second scene button"])
+  }
+
+  func testFocusLossCancelsTheTouchesInTheEngine() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 105, 45)]))
+    XCTAssertEqual(session.scene.application.touchesOnScreen.count, 1)
+    session.handle(PollWakeup(events: [.focusLost]))
+    XCTAssertEqual(session.scene.application.touchesOnScreen.count, 0)
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 105, 45)]))
+    XCTAssertEqual(session.transcript.recentLines, [], "a cancelled button sends no action")
+  }
+
+  func testKeysAndTheirCommands() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    XCTAssertEqual(session.handle(PollWakeup(events: [TestEvents.key("q")])), [.quit])
+    XCTAssertEqual(session.handle(PollWakeup(events: [TestEvents.key("Escape")])), [.quit])
+    XCTAssertEqual(session.handle(PollWakeup(events: [.close])), [.quit])
+    XCTAssertEqual(session.handle(PollWakeup(events: [TestEvents.key("S")])), [.screenshot], "either case")
+    XCTAssertEqual(session.handle(PollWakeup(events: [TestEvents.key("q", modifiers: .control)])), [])
+    XCTAssertEqual(session.handle(PollWakeup(events: [TestEvents.key("x")])), [])
+
+    XCTAssertNotNil(session.frameContent.overlay)
+    session.handle(PollWakeup(events: [TestEvents.key("o")]))
+    XCTAssertNil(session.frameContent.overlay)
+    session.handle(PollWakeup(events: [TestEvents.key("o")]))
+    XCTAssertNotNil(session.frameContent.overlay)
+
+    XCTAssertEqual(session.frameContent.keyHelp, SandboxKeys.help)
+    for command in SandboxCommand.allCases {
+      XCTAssertEqual(SandboxKeys.bindings.filter { $0.command == command }.count, 1, "\(command) has one binding")
+    }
+    XCTAssertTrue(SandboxKeys.help.contains { $0.contains("Alt") })
+  }
+
+  func testAProblemIsShownUntilTheNextKey() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    session.show(problem: "screenshot not saved: disk full")
+    XCTAssertEqual(session.frameContent.message, "screenshot not saved: disk full")
+    XCTAssertEqual(reported, ["touchlab: error: screenshot not saved: disk full"])
+    session.perform(.toggleOverlay)
+    XCTAssertNil(session.frameContent.message)
+  }
+
+  func testAWindowTooBigToShowIsRefused() throws {
+    let scene = try LayoutLoader.load(
+      yaml: "window: {size: [3000, 2000]}\ncontroller: {view: {color: white}}\n", file: "big.yaml")
+    XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1))
+    XCTAssertEqual(
+      SandboxSession.sizeProblem(scene, scale: 3),
+      "big.yaml:1:1: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 the sandbox "
+        + "shows; make `window: {size: …}` smaller")
+  }
+}
+
+extension InputEvent {
+  /// A mouse move with no button held (hovering).
+  var withNoButtons: InputEvent {
+    guard case .pointer(var pointer) = self else { return self }
+    pointer.pressedButtons = []
+    return .pointer(pointer)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TouchLabTestSupport
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `touchlab` run as a user runs it, its output going to files the test polls.
+///
+/// Waiting is always for a condition (a line in a file, a window to appear, the process to
+/// end) with a generous overall limit, never a fixed sleep whose length the test relies on.
+final class TouchLabProcess {
+  /// How long any wait may take before the test gives up: generous, for a loaded CI machine.
+  static let patience: Double = 30
+
+  let process = Process()
+  /// The process's working folder (screenshots land here); removed at the end.
+  let folder: URL
+  let outputURL: URL
+  let errorURL: URL
+
+  /// The built `touchlab`, beside the test bundle in the build folder.
+  static var executable: URL? {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while !folder.path.isEmpty && folder.path != "/" {
+      let candidate = folder.appendingPathComponent("touchlab")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset).
+  init(_ arguments: [String], display: String?, folder: URL? = nil) throws {
+    guard let executable = Self.executable else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    self.folder =
+      folder
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    outputURL = self.folder.appendingPathComponent("stdout.txt")
+    errorURL = self.folder.appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = self.folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+  }
+
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+  var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+  /// Ends the process if it still runs (SIGTERM, this process only).
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  /// The exit status once the process ends by itself, or nil if it is still running at the limit.
+  func waitForExit(timeout: Double = TouchLabProcess.patience) -> Int32? {
+    guard eventually(timeout: timeout, { !self.process.isRunning }) else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
+func eventually(timeout: Double = TouchLabProcess.patience, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while true {
+    if condition() { return true }
+    if Date() >= deadline { return false }
+    usleep(20_000)
+  }
+}
+
+/// Runs xdotool against a display.
+struct XDoTool {
+  let executable: String
+  let display: String
+
+  init(display: String) throws {
+    guard let executable = XvfbServer.findExecutable("xdotool") else {
+      throw XCTSkip("xdotool is not installed (apt-get install xdotool)")
+    }
+    self.executable = executable
+    self.display = display
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    let result = try runProgram(executable, arguments, environment: ["DISPLAY": display])
+    guard result.status == 0 else {
+      throw XDoToolError(arguments: arguments, output: result.output)
+    }
+    return result.output
+  }
+
+  /// The id of the window whose title contains `title` (a regular expression; ASCII, as
+  /// xdotool matches in the C locale), once it is mapped (waits).
+  func waitForWindow(titled title: String) -> String? {
+    var found: String?
+    _ = eventually {
+      let result = try? runProgram(
+        executable, ["search", "--onlyvisible", "--name", title], environment: ["DISPLAY": display])
+      found = result.flatMap { $0.status == 0 ? $0.output.split(separator: "\n").first.map(String.init) : nil }
+      return found != nil
+    }
+    return found
+  }
+
+  /// A click of button 1 at a screen pixel (the window sits at the top-left corner: no
+  /// window manager runs).
+  func click(_ x: Int, _ y: Int) throws {
+    try run(["mousemove", "--sync", "\(x)", "\(y)", "click", "1"])
+  }
+
+  /// A key press sent to the window itself (XSendEvent), whatever has the focus. Only the
+  /// press: the sandbox acts on it, and after Q the window is gone before a release could go.
+  func key(_ name: String, window: String) throws {
+    try run(["keydown", "--window", window, name])
+  }
+}
+
+struct XDoToolError: Error, CustomStringConvertible {
+  var arguments: [String]
+  var output: String
+  var description: String { "xdotool \(arguments.joined(separator: " ")) failed: \(output)" }
+}
+
+/// Reads a file's lines, or none when it does not exist yet.
+func lines(of url: URL) -> [String] {
+  ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Regenerates docs/images/*.png with `touchlab shot`: each is a scene, its touch overlay and
+# the transcript panel at one moment of a scenario, headless and byte-for-byte reproducible
+# (fonts pinned by Assets/fonts.conf). Run from anywhere: bash docs/make-screenshots.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product touchlab
+mkdir -p docs/images
+
+# shot NAME LAYOUT SCENARIO [SECONDS]: docs/images/NAME.png at that moment (the end if none).
+shot() {
+  local name=$1 layout=$2 scenario=$3 at=${4:-}
+  local args=(shot "Layouts/$layout" --scenario "$scenario" --scale 2 --out "docs/images/$name.png")
+  if [[ -n $at ]]; then args+=(--at "$at"); fi
+  swift run --skip-build touchlab "${args[@]}"
+  echo "docs/images/$name.png"
+}
+
+# The table-cell conflict (BEHAVIOUR.md §8) at its key moments.
+# 1. Quick tap: the scroll view still holds the table's began when the tap recognizes.
+shot table-quick-tap-held table-cell-conflict.yaml quick-tap 0.03
+shot table-quick-tap-end table-cell-conflict.yaml quick-tap
+# 2. Short press: held (the 0.15 s counting down), released to the table, cancelled at the lift.
+shot table-short-press-held table-cell-conflict.yaml short-press 0.10
+shot table-short-press-released table-cell-conflict.yaml short-press 0.16
+shot table-short-press-cancelled table-cell-conflict.yaml short-press 0.31
+# 3. Long press: the tap fails with the finger down; the row is selected at the lift.
+shot table-long-press-tap-failed table-cell-conflict.yaml long-press 0.80
+shot table-long-press-selected table-cell-conflict.yaml long-press
+# 4. A button in a cell wins outright.
+shot table-button-tap table-cell-conflict.yaml button-tap
+
+# Seed 003 §4.1: the closest recognizer wins; the view and its chain are cancelled.
+shot seed003-tap-red seed003-gestures.yaml tap-red
+# Seed 001 示例一: a system button beats its parent's tap.
+shot seed001-button seed001-button-gestures.yaml 示例一
+# A scroll view takes over a drag from the tile it first gave the touch to.
+shot scroll-drag-tile scroll-demo.yaml drag-tile 0.6
