@@ -14,15 +14,29 @@ final class Frame {
   let content: FrameContent
   let canvas: Canvas
 
+  /// The keys and mouse lines the window's panel shows at its foot (as many, as long).
+  static let keyHelp = [
+    "N or →: next layout in the folder", "P or ←: previous layout", "R: reload (also on its own when saved)",
+    "O: overlay on/off", "C: clear the log", "S: screenshot (PNG in the current folder)", "Q or Esc: quit",
+    "Mouse: one finger", "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
+  ]
+
   init(scale: Double) {
     let scene = BenchScenes.load("playground.yaml")
-    // Something for the overlay and the panel to show: a press on a row, held.
+    let application = scene.application
+    // Something for the overlay and the panel to show: a quick tap on a row (a finished
+    // touch and its transcript), then a press on the row 0.05 s old, held back by the table
+    // (a live touch with its receivers and the 0.15 s countdown).
+    let overlay = TouchOverlay(application: scene.application)
     let player = ScenarioPlayer(scene: scene)
     if let scenario = scene.scenario(named: "quick-tap-row") { player.play(scenario) }
-    let overlay = TouchOverlay(application: scene.application)
-    scene.application.sendTouches([
+    let pressed = application.clock.now + 0.5
+    application.clock.advance(to: pressed)
+    application.sendTouches([
       TouchInput(finger: 1, phase: .began, location: player.location(of: .row(0, section: 0, table: "table")))
     ])
+    application.clock.advance(to: pressed + 0.05)
+    overlay.sampleTouches()
     let lines = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
     let theme: Theme
     do {
@@ -32,7 +46,8 @@ final class Frame {
     }
     renderer = SceneRenderer(theme: theme)
     content = FrameContent(
-      window: scene.window, overlay: overlay, transcript: lines, title: scene.title, now: scene.application.clock.now)
+      window: scene.window, overlay: overlay, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
+      now: application.clock.now)
     do {
       canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
     } catch {
@@ -60,7 +75,15 @@ func frameBenchmark(_ name: String, scale: Double) {
       let frame = frame.value!
       for _ in benchmark.scaledIterations { frame.draw() }
     },
-    setup: { frame.value = Frame(scale: scale) },
+    setup: {
+      let made = Frame(scale: scale)
+      // To see what is measured: TOUCHLAB_BENCH_FRAME=folder writes each frame there as a PNG.
+      if let folder = ProcessInfo.processInfo.environment["TOUCHLAB_BENCH_FRAME"] {
+        made.draw()
+        try made.canvas.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).png"))
+      }
+      frame.value = made
+    },
     teardown: { frame.value = nil })
 }
 

@@ -1,6 +1,6 @@
 #include "heap.h"
-#if defined(__GLIBC__)
-#include <malloc.h>
+#if defined(__linux__)
+#include <malloc.h>  // also brings in features.h, which defines __GLIBC__
 #endif
 
 size_t bench_heap_in_use(void) {

@@ -42,8 +42,9 @@ func point(_ text: String?, _ fallback: (Double, Double)) -> (Double, Double) {
   return (x, y)
 }
 
-let touchlabPath = options["touchlab"] ?? "touchlab"
-let layoutPath = options["layout"] ?? "Layouts/playground.yaml"
+// Absolute: touchlab runs in a folder of its own (where a screenshot key would save).
+let touchlabPath = URL(fileURLWithPath: options["touchlab"] ?? "touchlab").standardizedFileURL.path
+let layoutPath = URL(fileURLWithPath: options["layout"] ?? "Layouts/playground.yaml").standardizedFileURL.path
 // Defaults: the playground's tile1 (in the scroll view) and yellow view, in scene points.
 let tilePoint = point(options["tile"], (195, 638))
 let viewPoint = point(options["view"], (101, 156))
@@ -396,6 +397,36 @@ let immediateLines = trialLines.filter { $0.text != timerLine }
 // handled gives that start on the harness's clock (the median, as stamps are rounded to 1 ms).
 let start = percentile(immediateLines.map { $0.wall - $0.engine }, 50)
 let timerErrors = timerLines.map { ($0.wall - $0.engine - start) * 1000 }
+// Why a timer was late: a frame reached the server between when it was due and its line
+// (the loop was drawing), or none did (waking late: poll()'s millisecond, the scheduler).
+if !timerErrors.isEmpty && !immediateLines.isEmpty {
+  var lateBehindFrame: [Double] = []
+  var lateOtherwise: [Double] = []
+  for line in timerLines {
+    let due = start + line.engine
+    let error = (line.wall - due) * 1000
+    if damageTimes.contains(where: { $0 > due && $0 < line.wall }) {
+      lateBehindFrame.append(error)
+    } else {
+      lateOtherwise.append(error)
+    }
+  }
+  func summary(_ values: [Double]) -> String {
+    values.isEmpty
+      ? "none"
+      : "\(values.count), p50 \(String(format: "%.2f", percentile(values, 50))) ms, max \(String(format: "%.2f", percentile(values, 100))) ms"
+  }
+  // The same measure for lines written the moment their input was handled: how late this
+  // harness (and the scheduler) sees a line that was not late at all; its spread is the
+  // measurement's floor.
+  let floor = immediateLines.map { ($0.wall - $0.engine - start) * 1000 }
+  FileHandle.standardError.write(
+    Data(
+      ("touchlab-live: note: timer lines with a frame drawn while overdue: \(summary(lateBehindFrame)); "
+        + "without: \(summary(lateOtherwise)); lines not late at all seen at: p50 "
+        + "\(String(format: "%.2f", percentile(floor, 50))) ms, p99 \(String(format: "%.2f", percentile(floor, 99))) ms"
+        + " (stamps are rounded to 1 ms)\n").utf8))
+}
 if timerLines.count < trials {
   FileHandle.standardError.write(
     Data("touchlab-live: note: \(timerLines.count) of \(trials) presses printed '\(timerLine)'\n".utf8))
@@ -403,6 +434,10 @@ if timerLines.count < trials {
 
 waitForQuiet(1, limit: 5)
 let idleAfter = idleCPU()
+if let total = cpuSeconds(pid) {
+  FileHandle.standardError.write(
+    Data("touchlab-live: note: touchlab used \(String(format: "%.0f", total * 1000)) ms of CPU in all\n".utf8))
+}
 
 figure("live.rss.startup", rss, "MB", digits: 1)
 figure("live.idle.cpu.startup", idleStartup, "ms")

@@ -94,4 +94,5 @@ printFigure("memory.soak.event.mean", elapsed / Double(soaked) * 1e6, "us", digi
 printFigure("memory.soak.rss.before", Double(rssBefore) / megabyte, "MB")
 printFigure("memory.soak.rss.after", Double(rssAfter) / megabyte, "MB")
 printFigure("memory.soak.rss.growth", Double(rssAfter - rssBefore) / Double(max(rssBefore, 1)) * 100, "%", digits: 2)
+printFigure("memory.soak.heap.before", Double(heapBefore) / megabyte, "MB", digits: 2)
 printFigure("memory.soak.heap.growth", Double(heapAfter - heapBefore) / 1024, "KB")
