@@ -192,8 +192,11 @@ extension UIApplication {
         received.append(touch)
       }
       let receiving = recognizer.isEnabled && !recognizer.isTerminal
+      // Usually all in one phase (one finger): then no copy is made.
+      let onePhase = received.first.map { first in received.allSatisfy { $0.phase == first.phase } } ?? true
       for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
-        let touches = received.filter { $0.phase == phase }
+        let touches =
+          onePhase ? (received.first?.phase == phase ? received : []) : received.filter { $0.phase == phase }
         guard !touches.isEmpty else { continue }
         if receiving { recognizer.receiveTouches(phase, touches, event) }
         if phase == .ended || phase == .cancelled {

@@ -3,7 +3,9 @@ import Foundation
 /// An object that can respond to touches and pass them along the responder chain
 /// (BEHAVIOUR.md §5).
 open class UIResponder: Scriptable {
-  public var scriptedClass: ScriptedClass?
+  /// Read at every hit-test visit and every delivery; set once, when the layout is built
+  /// (unchecked: see UIView's geometry).
+  @exclusivity(unchecked) public var scriptedClass: ScriptedClass?
   /// The id the layout gave this object.
   public var identifier: String?
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
