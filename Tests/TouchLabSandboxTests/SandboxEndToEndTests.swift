@@ -238,9 +238,9 @@ final class SandboxEndToEndTests: XCTestCase {
     for _ in 0..<6 {
       var storm: [String] = []
       for _ in 0..<50 {
-        storm += [
-          "windowsize", window, "\(Int.random(in: 1...1500, using: &random))", "\(Int.random(in: 1...1100, using: &random))",
-        ]
+        let width = Int.random(in: 1...1500, using: &random)
+        let height = Int.random(in: 1...1100, using: &random)
+        storm += ["windowsize", window, "\(width)", "\(height)"]
       }
       try xdotool.run(storm)
     }
