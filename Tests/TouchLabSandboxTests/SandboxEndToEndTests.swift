@@ -210,6 +210,32 @@ final class SandboxEndToEndTests: XCTestCase {
     return focus == window
   }
 
+  /// The S key where no screenshot can be written: the window says why, in the box over the
+  /// scene and on standard error, and carries on.
+  func testAScreenshotThatCannotBeWrittenIsShownAndTheWindowCarriesOn() throws {
+    // Root may write into a folder without write permission, but not into sysfs.
+    let unwritable: URL
+    if getuid() == 0 {
+      unwritable = URL(fileURLWithPath: "/sys")
+      guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("no sysfs to fail on") }
+    } else {
+      unwritable = folder.appendingPathComponent("locked")
+      try FileManager.default.createDirectory(at: unwritable, withIntermediateDirectories: false)
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: unwritable.path)
+    }
+    let touchlab = try TouchLabProcess(
+      ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path],
+      display: server.displayName, folder: folder.appendingPathComponent("run"), workingDirectory: unwritable)
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    try xdotool.key("s", window: window)
+    let expected = "touchlab: error: screenshot not saved: Cannot write into \(unwritable.path): "
+    XCTAssertTrue(eventually { touchlab.errors.hasPrefix(expected) }, "stderr: \(touchlab.errors)")
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    XCTAssertEqual(touchlab.output, "")
+    XCTAssertTrue(touchlab.process.isRunning)
+  }
+
   /// The X server killed outright while a finger is down: the program says so and exits 1,
   /// and the transcript file keeps every line up to that moment.
   func testTheXServerKilledMidTouchEndsTheProgramKeepingTheTranscript() throws {

@@ -31,8 +31,9 @@ final class TouchLabProcess {
     return nil
   }
 
-  /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset).
-  init(_ arguments: [String], display: String?, folder: URL? = nil) throws {
+  /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset), in `folder`
+  /// (its output files go there too) or in `workingDirectory` when given.
+  init(_ arguments: [String], display: String?, folder: URL? = nil, workingDirectory: URL? = nil) throws {
     guard let executable = Self.executable else {
       throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
     }
@@ -46,7 +47,7 @@ final class TouchLabProcess {
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = self.folder
+    process.currentDirectoryURL = workingDirectory ?? self.folder
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     process.environment = environment
