@@ -144,6 +144,7 @@ final class SandboxSessionTests: XCTestCase {
       XCTAssertNil(application, "round \(round)")
       XCTAssertNil(window, "round \(round)")
       XCTAssertNil(recorder, "round \(round)")
+      XCTAssertFalse(session.scene.records.keepsRecords, "the new scene keeps no records either")
     }
   }
 
