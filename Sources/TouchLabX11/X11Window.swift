@@ -298,6 +298,19 @@ public final class X11Window: InputEventSource {
     XSync(display, 0)
   }
 
+  /// Whether the physical device `id` is still there and enabled. Taking a device away
+  /// (unplugged, or disabled as `xinput disable` does), the X server first ends its touches
+  /// and releases its buttons as though the fingers lifted, then reports the hierarchy
+  /// change; those lifts are not the user's and are dropped, so that the change cancels the
+  /// touches instead (no tap, no button action). Asked only for lifts: one round trip each.
+  private func isEnabled(device id: Int32) -> Bool {
+    var count: Int32 = 0
+    // All devices, not just `id`: asking about a device already removed is an X error.
+    guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return true }
+    defer { XIFreeDeviceInfo(devices) }
+    return (0..<Int(count)).contains { devices[$0].deviceid == id && devices[$0].enabled != 0 }
+  }
+
   private func convert(_ event: inout XEvent) -> InputEvent? {
     switch event.type {
     case GenericEvent:
@@ -311,7 +324,9 @@ public final class X11Window: InputEventSource {
       case XI_HierarchyChanged:
         return XIEventConverter.inputEvent(from: data.load(as: XIHierarchyEvent.self))
       case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-        return XIEventConverter.inputEvent(from: data.load(as: XIDeviceEvent.self))
+        let deviceEvent = data.load(as: XIDeviceEvent.self)
+        if XIEventConverter.isLift(deviceEvent), !isEnabled(device: deviceEvent.sourceid) { return nil }
+        return XIEventConverter.inputEvent(from: deviceEvent)
       default:
         return nil
       }

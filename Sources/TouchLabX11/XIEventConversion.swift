@@ -56,6 +56,11 @@ public enum XIEventConverter {
     }
   }
 
+  /// Whether the event is a lift: a touch's end or a button's release.
+  public static func isLift(_ event: XIDeviceEvent) -> Bool {
+    event.evtype == XI_TouchEnd || event.evtype == XI_ButtonRelease
+  }
+
   /// Converts an XI_HierarchyChanged event; nil when it changed nothing.
   public static func inputEvent(from event: XIHierarchyEvent) -> InputEvent? {
     event.flags == 0 ? nil : .deviceHierarchyChanged

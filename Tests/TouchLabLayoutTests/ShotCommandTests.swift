@@ -129,6 +129,40 @@ extension CommandLineTests {
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
   }
 
+  /// A write that fails part-way (here at the file-size limit, as on a full disk) leaves no
+  /// partial file: the image already there stays whole, and no temporary file is left.
+  func testShotFailingPartWayLeavesTheOldFileWhole() throws {
+    let folder = try scratchFolder()
+    let out = folder.appendingPathComponent("x.png")
+    try Data("an older image".utf8).write(to: out)
+    let result = try runWithFileSizeLimit(
+      ["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
+    XCTAssertEqual(result.status, 1, result.err)
+    XCTAssertEqual(
+      result.err, "touchlab: error: Writing \(out.path) failed: File too large; the file was left unchanged.\n")
+    XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "an older image")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["x.png"])
+  }
+
+  /// Runs `touchlab ARGUMENTS` with files limited to a few kilobytes (`ulimit -f`), SIGXFSZ
+  /// ignored so that a write past the limit fails with EFBIG instead of killing the process.
+  private func runWithFileSizeLimit(_ arguments: [String]) throws -> (status: Int32, err: String) {
+    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\"", Self.executable.path] + arguments
+    process.currentDirectoryURL = GoldenTranscriptTests.repository
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+  }
+
   func testShotReportsLayoutMistakesAndScenarioChoices() throws {
     let folder = try scratchFolder()
     let broken = folder.appendingPathComponent("broken.yaml")

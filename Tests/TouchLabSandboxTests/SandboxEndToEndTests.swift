@@ -210,11 +210,110 @@ final class SandboxEndToEndTests: XCTestCase {
     return focus == window
   }
 
-  func testTheXServerGoingAwayEndsTheProgramWithAMessage() throws {
+  /// The S key where no screenshot can be written: the window says why, in the box over the
+  /// scene and on standard error, and carries on.
+  func testAScreenshotThatCannotBeWrittenIsShownAndTheWindowCarriesOn() throws {
+    // Root may write into a folder without write permission, but not into sysfs.
+    let unwritable: URL
+    if getuid() == 0 {
+      unwritable = URL(fileURLWithPath: "/sys")
+      guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("no sysfs to fail on") }
+    } else {
+      unwritable = folder.appendingPathComponent("locked")
+      try FileManager.default.createDirectory(at: unwritable, withIntermediateDirectories: false)
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: unwritable.path)
+    }
+    let touchlab = try TouchLabProcess(
+      ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path],
+      display: server.displayName, folder: folder.appendingPathComponent("run"), workingDirectory: unwritable)
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    try xdotool.key("s", window: window)
+    let expected = "touchlab: error: screenshot not saved: Cannot write into \(unwritable.path): "
+    XCTAssertTrue(eventually { touchlab.errors.hasPrefix(expected) }, "stderr: \(touchlab.errors)")
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    XCTAssertEqual(touchlab.output, "")
+    XCTAssertTrue(touchlab.process.isRunning)
+  }
+
+  /// The X server killed outright while a finger is down: the program says so and exits 1,
+  /// and the transcript file keeps every line up to that moment.
+  func testTheXServerKilledMidTouchEndsTheProgramKeepingTheTranscript() throws {
     let (touchlab, _) = try openLiveScene()
-    server.stop()
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    try xdotool.run(["mousemove", "--sync", "200", "375", "mousedown", "1"])  // the two-finger view
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesBegan:withEvent:]", in: touchlab))
+    server.kill()
     XCTAssertEqual(touchlab.waitForExit(), 1)
+    XCTAssertEqual(touchlab.process.terminationReason, .exit, "an exit, not a crash")
     XCTAssertTrue(touchlab.errors.contains("lost the connection to the X server"), touchlab.errors)
+    XCTAssertEqual(
+      lines(of: transcriptURL).map(withoutTime), ["button A tapped", "-[TwoFingerView touchesBegan:withEvent:]"])
+  }
+
+  /// Hundreds of resizes in a row, down to 1 × 1 pixel and up past the frame, while a finger is
+  /// down: the window survives them, its touch ends as usual, a tap afterwards works, its
+  /// memory is what it was (within 4 MB), and it still shows its frame.
+  func testAResizeStormWhileAFingerIsDownLeavesTheWindowWorking() throws {
+    let (touchlab, window) = try openLiveScene(["--scale", "1"])
+    try xdotool.run(["mousemove", "--sync", "200", "375", "mousedown", "1"])  // the two-finger view
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesBegan:withEvent:]", in: touchlab))
+    let memoryBefore = try XCTUnwrap(touchlab.residentKilobytes)
+    var random = SeededRandom(seed: 6)
+    for _ in 0..<6 {
+      var storm: [String] = []
+      for _ in 0..<50 {
+        let width = Int.random(in: 1...1500, using: &random)
+        let height = Int.random(in: 1...1100, using: &random)
+        storm += ["windowsize", window, "\(width)", "\(height)"]
+      }
+      try xdotool.run(storm)
+    }
+    try xdotool.run(["windowsize", "--sync", window, "\(windowSize.width)", "\(windowSize.height)", "mouseup", "1"])
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesEnded:withEvent:]", in: touchlab))
+    try xdotool.click(105, 45)  // button A
+    XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
+    XCTAssertEqual(
+      lines(of: transcriptURL).map(withoutTime),
+      ["-[TwoFingerView touchesBegan:withEvent:]", "-[TwoFingerView touchesEnded:withEvent:]", "button A tapped"])
+
+    let memoryAfter = try XCTUnwrap(touchlab.residentKilobytes)
+    XCTAssertLessThan(memoryAfter - memoryBefore, 4_096, "resident memory \(memoryBefore) kB → \(memoryAfter) kB")
+
+    // It still draws: what the screen shows is the frame a screenshot saves.
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    let line = try XCTUnwrap(touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") })
+    let path = try XCTUnwrap(line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
+    let saved = try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    let comparison = PNGComparison(actual: try screenImage(width: saved.width, height: saved.height), expected: saved)
+    XCTAssertTrue(comparison.matches, comparison.summary)
+
+    XCTAssertTrue(touchlab.process.isRunning)
+    XCTAssertEqual(touchlab.errors, "")
+  }
+
+  /// The button released while the window could not see it (unmapped mid-press, as
+  /// minimizing does): its release never arrives, and the next motion over the window, with
+  /// the button up, cancels the touch. The next click works.
+  func testAReleaseThatNeverArrivesCancelsTheTouch() throws {
+    let (touchlab, window) = try openLiveScene()
+    try xdotool.run(["mousemove", "--sync", "200", "375", "mousedown", "1"])  // the two-finger view
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesBegan:withEvent:]", in: touchlab))
+    try xdotool.run(["windowunmap", "--sync", window, "mouseup", "1", "windowmap", "--sync", window])
+    try xdotool.run(["mousemove", "--sync", "210", "380"])
+    XCTAssertNotNil(waitForLine(endingWith: "-[TwoFingerView touchesCancelled:withEvent:]", in: touchlab))
+    try xdotool.click(295, 45)  // button B
+    XCTAssertNotNil(waitForLine(endingWith: "button B tapped", in: touchlab))
+    XCTAssertEqual(
+      lines(of: transcriptURL).map(withoutTime),
+      ["-[TwoFingerView touchesBegan:withEvent:]", "-[TwoFingerView touchesCancelled:withEvent:]", "button B tapped"])
+  }
+
+  /// A transcript line without its `[time] ` prefix.
+  func withoutTime(_ line: String) -> String {
+    line.firstIndex(of: "]").map { String(line[line.index($0, offsetBy: 2)...]) } ?? line
   }
 
   /// The screen's top-left pixels, read back from the X server (the window sits there).

@@ -130,6 +130,24 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertEqual(session.transcript.recentLines, ["[0.000] second scene button"])
   }
 
+  /// A long session keeps no history: a scene replaced by a reload (R, a save, the next
+  /// layout key) is freed with everything it held, even with a finger down and a timer set.
+  func testAReplacedSceneIsFreed() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    for round in 0..<3 {
+      session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))  // the long-press view
+      XCTAssertNotNil(session.scene.application.clock.nextFireTime, "the long press's timer is set")
+      weak var application = session.scene.application
+      weak var window = session.scene.window
+      weak var recorder = session.scene.records
+      session.handle(PollWakeup(events: [TestEvents.key("r")]))
+      XCTAssertNil(application, "round \(round)")
+      XCTAssertNil(window, "round \(round)")
+      XCTAssertNil(recorder, "round \(round)")
+      XCTAssertFalse(session.scene.records.keepsRecords, "the new scene keeps no records either")
+    }
+  }
+
   func testFocusLossCancelsTheTouchesInTheEngine() throws {
     let session = try makeSession(TestLayouts.url("live").path)
     session.handle(PollWakeup(events: [TestEvents.mouse(.down, 105, 45)]))

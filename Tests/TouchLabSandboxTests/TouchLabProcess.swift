@@ -31,8 +31,9 @@ final class TouchLabProcess {
     return nil
   }
 
-  /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset).
-  init(_ arguments: [String], display: String?, folder: URL? = nil) throws {
+  /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset), in `folder`
+  /// (its output files go there too) or in `workingDirectory` when given.
+  init(_ arguments: [String], display: String?, folder: URL? = nil, workingDirectory: URL? = nil) throws {
     guard let executable = Self.executable else {
       throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
     }
@@ -46,7 +47,7 @@ final class TouchLabProcess {
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = self.folder
+    process.currentDirectoryURL = workingDirectory ?? self.folder
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     process.environment = environment
@@ -63,6 +64,15 @@ final class TouchLabProcess {
 
   var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
   var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+  /// The process's resident memory (VmRSS in /proc/PID/status), in kilobytes; nil once it ended.
+  var residentKilobytes: Int? {
+    guard process.isRunning,
+      let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return nil }
+    return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+  }
 
   /// Ends the process if it still runs (SIGTERM, this process only).
   func stop() {
@@ -147,4 +157,20 @@ struct XDoToolError: Error, CustomStringConvertible {
 /// Reads a file's lines, or none when it does not exist yet.
 func lines(of url: URL) -> [String] {
   ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+}
+
+/// A small random number generator that repeats itself for a seed (SplitMix64), so a test's
+/// random input is the same on every run.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
 }

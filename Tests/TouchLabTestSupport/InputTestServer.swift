@@ -26,8 +26,11 @@ public final class InputTestServer {
   public let width: Int
   public let height: Int
   public let displayName: String
+  /// The touch screen's XI2 device name (its xorg.conf identifier).
+  public static let deviceName = "touchlab touchscreen"
   private let process: Process
   private let folder: URL
+  private let socketPath: String
   private var socket: Int32 = -1
 
   public static let xorgModules = "/usr/lib/xorg/modules"
@@ -54,7 +57,7 @@ public final class InputTestServer {
     let emptyConfigFolder = folder.appendingPathComponent("conf.d")
     try FileManager.default.createDirectory(
       at: emptyConfigFolder, withIntermediateDirectories: true)
-    let socketPath = folder.appendingPathComponent("touch.sock").path
+    socketPath = folder.appendingPathComponent("touch.sock").path
     let configURL = folder.appendingPathComponent("xorg.conf")
     try InputTestServer.configuration(
       width: width, height: height, socketPath: socketPath, touchCount: touchCount
@@ -135,7 +138,7 @@ public final class InputTestServer {
       EndSubSection
     EndSection
     Section "InputDevice"
-      Identifier "touchlab touchscreen"
+      Identifier "\(deviceName)"
       Driver "inputtest"
       Option "DeviceType" "Touch"
       Option "SocketPath" "\(socketPath)"
@@ -277,7 +280,8 @@ public final class InputTestServer {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {
-        write(socket, $0.baseAddress! + offset, bytes.count - offset)
+        // MSG_NOSIGNAL: a socket Xorg closed is an error here, not a SIGPIPE that kills the tests.
+        Glibc.send(socket, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
       }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else {
@@ -311,6 +315,58 @@ public final class InputTestServer {
       throw InputTestError.protocolError("response of \(length) bytes, expected \(size)")
     }
     return (length, type)
+  }
+
+  // MARK: - Unplugging
+
+  /// Disables or enables the touch screen, as `xinput disable`/`enable` does (its XI
+  /// property "Device Enabled"): to the clients, what unplugging it and plugging it back
+  /// looks like (an XI_HierarchyChanged event, XISlaveDisabled or XISlaveEnabled). The
+  /// driver closes its socket when the device is disabled and opens it again when it is
+  /// enabled; enabling reconnects.
+  public func setDeviceEnabled(_ enabled: Bool) throws {
+    guard let display = XOpenDisplay(displayName) else {
+      throw InputTestError.protocolError("cannot open \(displayName) to change the device")
+    }
+    defer { XCloseDisplay(display) }
+    var major: Int32 = 2
+    var minor: Int32 = 2
+    guard XIQueryVersion(display, &major, &minor) == Success else {
+      throw InputTestError.protocolError("\(displayName) has no XInput 2")
+    }
+    var count: Int32 = 0
+    guard let devices = XIQueryDevice(display, XIAllDevices, &count) else {
+      throw InputTestError.protocolError("XIQueryDevice failed")
+    }
+    defer { XIFreeDeviceInfo(devices) }
+    let touchScreen = (0..<Int(count)).map { devices[$0] }.first { info in
+      info.name.map { String(cString: $0) } == InputTestServer.deviceName
+    }
+    guard let touchScreen else {
+      throw InputTestError.protocolError("no device named \(InputTestServer.deviceName)")
+    }
+    var value: UInt8 = enabled ? 1 : 0
+    XIChangeProperty(
+      display, touchScreen.deviceid, XInternAtom(display, "Device Enabled", 0),
+      XInternAtom(display, "INTEGER", 0), 8, PropModeReplace, &value, 1)
+    XSync(display, 0)
+    guard enabled else { return }
+    if socket >= 0 {
+      close(socket)
+      socket = -1
+    }
+    // The driver listens again once the server has enabled the device; wait for it, at most 10 s.
+    var lastError: Error?
+    for attempt in 0..<100 {
+      do {
+        return try connect(to: socketPath)
+      } catch {
+        lastError = error
+        var none = pollfd(fd: -1, events: 0, revents: 0)
+        _ = poll(&none, 0, Int32(min(10 * (attempt + 1), 200)))
+      }
+    }
+    throw lastError ?? InputTestError.socket("cannot reconnect to \(socketPath)")
   }
 
   // MARK: - Lifetime

@@ -93,6 +93,19 @@ public final class XvfbServer {
     try? FileManager.default.removeItem(at: logURL)
   }
 
+  /// Kills the server outright (SIGKILL: no goodbye to its clients, as when it crashes),
+  /// then removes the lock file and socket it had no chance to remove.
+  public func kill() {
+    if process.isRunning {
+      Glibc.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    let number = displayName.dropFirst()
+    try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+    try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    stop()
+  }
+
   public static func findExecutable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {

@@ -86,4 +86,27 @@ final class MultiTouchTests: XCTestCase {
     let pointer = events.filter { if case .pointer = $0 { return true } else { return false } }
     XCTAssertEqual(pointer, [], "\(pointer)")
   }
+
+  /// Disabling the touch screen (what unplugging it looks like to clients), the X server
+  /// ends its touches as though lifted, then reports the hierarchy change. The window drops
+  /// those made-up ends (their device is no longer enabled) and reports the change.
+  func testTheEndsOfADeviceBeingDisabledAreDroppedAndTheChangeReported() throws {
+    try server.touchDown(id: 0, x: 100, y: 150)
+    try server.touchDown(id: 1, x: 600, y: 400)
+    try server.sync()
+    let down = collect(timeout: 10) { self.touches($0).count == 2 }
+    XCTAssertEqual(touches(down).map(\.phase), [.began, .began], "\(down)")
+    try server.setDeviceEnabled(false)
+    let events = collect(timeout: 10) { $0.contains(.deviceHierarchyChanged) }
+    XCTAssertTrue(events.contains(.deviceHierarchyChanged), "\(events)")
+    XCTAssertEqual(touches(events), [], "no made-up ends: \(events)")
+
+    // Enabled again, its touches end as usual.
+    try server.setDeviceEnabled(true)
+    try server.touchDown(id: 0, x: 200, y: 200)
+    try server.touchUp(id: 0)
+    try server.sync()
+    let tap = collect(timeout: 10) { self.touches($0).contains { $0.phase == .ended } }
+    XCTAssertEqual(touches(tap).map(\.phase), [.began, .ended], "\(tap)")
+  }
 }

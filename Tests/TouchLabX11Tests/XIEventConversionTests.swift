@@ -121,6 +121,14 @@ final class XIEventConversionTests: XCTestCase {
     XCTAssertEqual(InputModifiers(xState: state), [.shift, .alternate, .command])
   }
 
+  func testLiftsAreTouchEndsAndButtonReleases() {
+    XCTAssertEqual(
+      [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion].map {
+        XIEventConverter.isLift(deviceEvent($0, detail: 1))
+      },
+      [false, false, true, false, true, false])
+  }
+
   func testHierarchyChange() {
     var event = XIHierarchyEvent()
     event.evtype = XI_HierarchyChanged
