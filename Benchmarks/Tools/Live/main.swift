@@ -49,7 +49,7 @@ let layoutPath = URL(fileURLWithPath: options["layout"] ?? "Layouts/playground.y
 let tilePoint = point(options["tile"], (195, 638))
 let viewPoint = point(options["view"], (101, 156))
 let timerLine = options["timer-line"] ?? "-[Tile touchesBegan:withEvent:]"
-let trials = Int(options["trials"] ?? "") ?? 60
+let trials = Int(options["trials"] ?? "") ?? 100
 let moves = Int(options["moves"] ?? "") ?? 200
 
 let figureNames: [(String, String)] = [
