@@ -12,7 +12,7 @@ import Foundation
 /// | requires the winner to fail                    | fails                              |
 /// | is possible (or waiting on a requirement)      | fails, if the winner can prevent it|
 /// | began or recognized in this same settle        | loses: revoked to failed, no action|
-/// | began in an earlier settle                     | is left alone (it won back then)   |
+/// | began in an earlier settle (even if ending now) | is left alone (it won back then)   |
 ///
 /// Several recognizers starting in one settle are taken closest-to-the-touched-view first
 /// (seed 003 §4.1), and on one view the last added first (seed 004).
@@ -151,8 +151,9 @@ final class GestureEnvironment {
       changed.removeAll()
       guard !batch.isEmpty else { break }
 
-      // Arbitration among those that left possible in this batch.
-      let newcomers = batch.filter { $0.unsettledStates.first == .began || $0.unsettledStates.first == .ended }
+      // Arbitration among those that left possible in this batch (not one that began
+      // earlier and ends now: it won back then).
+      let newcomers = batch.filter(\.hasJustLeftPossible)
       let ordered = newcomers.enumerated().sorted { lhs, rhs in
         let a = Self.priority(of: lhs.element)
         let b = Self.priority(of: rhs.element)

@@ -115,6 +115,46 @@ final class ArbitrationTests: XCTestCase {
     XCTAssertEqual(pinch.state, .began)
   }
 
+  /// Found by the property tests (Tests/TouchLabPropertyTests): two continuous recognizers
+  /// that each began in their own, earlier event and then end in the same event both end.
+  /// Arbitration is for recognizers that have just left possible; one that began back then
+  /// won back then, and ending is no new claim on the touch. (The engine used to count any
+  /// recognizer whose first new state was "ended" as a newcomer, and revoked the other
+  /// ender to failed: its ended action never ran and a scroll view stayed `isDragging`.)
+  func testArbitration_TwoPansThatBeganEarlierBothEndInTheSameEvent() {
+    // Precondition: a pan on a parent; a scroll view inside it.
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 400, 800))
+    parent.isMultipleTouchEnabled = true
+    let parentPan = scene.recognizer(UIPanGestureRecognizer(), "ParentPan", on: parent)
+    let scroll = scene.add(UIScrollView(frame: rect(0, 0, 200, 200)), in: parent)
+    scroll.contentSize = CGSize(width: 200, height: 1000)
+    // Action: one finger pans the parent; a second finger, on the scroll view, scrolls it
+    // (the parent's pan, begun earlier, takes that touch too and is left alone)…
+    scene.down(pt(300, 600), finger: 1, at: 0)
+    scene.move(pt(300, 630), finger: 1, at: 0.1)
+    XCTAssertEqual(parentPan.state, .began)
+    scene.down(pt(100, 150), finger: 2, at: 0.2)
+    scene.move(pt(100, 100), finger: 2, at: 0.3)
+    XCTAssertEqual(scroll.panGestureRecognizer.state, .began)
+    XCTAssertTrue(scroll.isDragging)
+    // …then both fingers lift together.
+    scene.send(
+      at: 0.4,
+      [
+        TouchInput(finger: 1, phase: .ended, location: pt(300, 630)),
+        TouchInput(finger: 2, phase: .ended, location: pt(100, 100)),
+      ])
+    // Assertion: both ended, neither was revoked to failed; the parent's ended action ran,
+    // and the scroll view heard its pan end.
+    XCTAssertFalse(scene.trace([.state]).contains("ParentPan=failed"))
+    XCTAssertFalse(scene.trace([.state]).contains("UIScrollViewPanGestureRecognizer=failed"))
+    XCTAssertEqual(scene.actions.last, "-[Target ParentPan]")
+    XCTAssertEqual(scene.trace([.state], only: ["ParentPan"]).suffix(2), ["ParentPan=ended", "ParentPan=reset"])
+    XCTAssertFalse(scroll.isDragging)
+    XCTAssertEqual(parentPan.illegalTransitionCount, 0)
+  }
+
   // MARK: Failure requirements
 
   /// A view with a single tap that requires a double tap to fail, as apps set them up.
