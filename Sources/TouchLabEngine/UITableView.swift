@@ -231,9 +231,18 @@ open class UITableView: UIScrollView {
     }
   }
 
+  /// A finger is on a view in the cell, and that view has not heard the last of it: the
+  /// table's own touch, or one it never hears of (on a row's button, or held back).
+  /// Recycling the cell then would take that view out of the window mid-touch, and its
+  /// last calls and control events would go nowhere.
   private func isTouched(_ cell: UITableViewCell) -> Bool {
-    guard let touch = trackedTouch, let view = touch.view else { return false }
-    return view.isDescendant(of: cell)
+    let touches =
+      [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
+      + (application?.heldTouches ?? [])
+    return touches.contains { touch in
+      guard let view = touch.view, !touch.isCutOffFromView, touch.viewDelivery != .finished else { return false }
+      return view.isDescendant(of: cell)
+    }
   }
 
   private func dequeueCell() -> UITableViewCell {

@@ -87,6 +87,37 @@ final class TableViewTests: XCTestCase {
     XCTAssertTrue(button.superview === table.cellForRow(at: IndexPath(row: 1, section: 0))?.contentView)
   }
 
+  /// Found by the property tests (Tests/TouchLabPropertyTests): a row's cell stays while a
+  /// finger is on its button, even though that touch never reaches the table. (It used to
+  /// be recycled as soon as its row scrolled away: the button left the window mid-touch, and
+  /// its touchCancel or touchUp went nowhere.)
+  func testRowSubviews_ACellWithAFingerOnItsButtonIsNotRecycled() {
+    // Precondition: a table whose row 1 has a button with targets.
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 220)), "T", base: "UITableView")
+    let button = scene.name(UIButton(frame: rect(200, 7, 80, 30)), "RowButton", base: "UIButton")
+    button.addTarget(scene.target, action: .selector("down"), for: .touchDown)
+    button.addTarget(scene.target, action: .selector("up"), for: [.touchUpInside, .touchUpOutside, .touchCancel])
+    var rows = (0..<50).map { UITableView.Row(text: "Row \($0)") }
+    rows[1].subviews = [button]
+    table.sections = [UITableView.Section(rows: rows)]
+    // Action: a finger on the button, held past the 0.15 s delay; the table scrolls far away
+    // under it (by code, as a delegate might); then the finger lifts.
+    scene.down(pt(240, 66), at: 0)
+    scene.app.clock.advance(to: 0.2)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[1]"])
+    table.contentOffset = pt(0, 1000)
+    // Assertion: the cell stayed, with the button in the window; the button heard the end
+    // and sent its closing event.
+    XCTAssertNotNil(button.window, "the cell under the finger is kept")
+    scene.up(pt(240, 66), at: 0.3)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[1]", "touchesEnded[1]"])
+    XCTAssertEqual(scene.actions, ["-[Target down]", "-[Target up]"])
+    // Once the finger is gone, the next tiling gives the cell back.
+    table.contentOffset = pt(0, 1010)
+    XCTAssertNil(button.superview, "off screen with its row")
+  }
+
   // MARK: Selection (§7)
 
   func testTap_HighlightsAtBegan_SelectsAtEnded_TellsTheDelegate() {
