@@ -116,7 +116,10 @@ final class GestureEnvironment {
     for other in others where other.isActive {
       if Self.canRecognizeSimultaneously(winner, other) { continue }
       if requirements(of: other).contains(where: { $0 === winner }) {
-        if other.state == .possible { other.force(.failed) }
+        if other.state == .possible {
+          pending.removeAll { $0 === other }  // decided: it waits no more
+          other.force(.failed)
+        }
         continue
       }
       switch other.state {

@@ -202,6 +202,27 @@ final class ArbitrationTests: XCTestCase {
     XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.05, accuracy: 1e-9)
   }
 
+  /// Found by the property tests: a chain of requirements, A waits for B, B waits for C.
+  /// C fails, so B recognizes, so A fails — once. (A used to be failed by B's win and then
+  /// again from the list of waiting recognizers it was still on: two "failed" records.)
+  func testRequireToFail_AChainSettlesWithEachStateChangeRecordedOnce() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let a = scene.tap("A", on: view)
+    let b = scene.tap("B", on: view)
+    let c = scene.tap("C", on: view)
+    let refusing = RuleGestureDelegate()
+    refusing.shouldBegin = false
+    c.delegate = refusing
+    a.require(toFail: b)
+    b.require(toFail: c)
+    scene.tap(at: pt(100, 100), at: 0)
+    XCTAssertEqual(scene.actions, ["-[Target B]"])
+    XCTAssertEqual(scene.trace([.state], only: ["A"]), ["A=failed", "A=reset"])
+    XCTAssertEqual(scene.trace([.state], only: ["B"]), ["B=ended", "B=reset"])
+    XCTAssertEqual(scene.trace([.state], only: ["C"]), ["C=failed", "C=reset"])
+  }
+
   func testDelegate_ShouldRequireFailureOfMakesTheSingleTapWait() {
     let (scene, single, double) = doubleTapScene()
     let delegate = RuleGestureDelegate()
