@@ -79,6 +79,40 @@ final class GestureEnvironment {
         if target == .ended && !recognizer.isDiscrete { recognizer.apply(.ended) }
       }
     }
+    failCircles()
+  }
+
+  /// Recognizers waiting in a circle — A requires B to fail, B requires A (or A itself) —
+  /// can never recognize: each may only once the other has failed. Once everyone in the
+  /// circle waits, they all fail, so their held touches go to the views and they take part
+  /// in the next touch; those waiting on them then go on as usual. (UIKit does not say
+  /// what it does with such a circle; waiting for ever would leave the views without the
+  /// ends of their touches.)
+  private func failCircles() {
+    let waiting = pending
+    func waitsOn(_ recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+      requirements(of: recognizer).filter { other in
+        isUndecidedRequirement(other) && waiting.contains { $0 === other }
+      }
+    }
+    var circled: [UIGestureRecognizer] = []
+    for recognizer in waiting {
+      var stack = waitsOn(recognizer)
+      var seen: [UIGestureRecognizer] = []
+      while let next = stack.popLast() {
+        if next === recognizer {
+          circled.append(recognizer)
+          break
+        }
+        guard !seen.contains(where: { $0 === next }) else { continue }
+        seen.append(next)
+        stack.append(contentsOf: waitsOn(next))
+      }
+    }
+    for recognizer in circled {
+      pending.removeAll { $0 === recognizer }
+      recognizer.force(.failed)
+    }
   }
 
   // MARK: Arbitration

@@ -223,6 +223,33 @@ final class ArbitrationTests: XCTestCase {
     XCTAssertEqual(scene.trace([.state], only: ["C"]), ["C=failed", "C=reset"])
   }
 
+  /// Found by the property tests: two recognizers that each require the other to fail can
+  /// never recognize. Once both wait, both fail — the view gets the touch's end they held
+  /// back, and they take part in the next touch. (They used to wait for ever: the view never
+  /// heard the touch end, and the recognizers never reset.) A recognizer required to fail by
+  /// itself is the same circle, of one.
+  func testRequireToFail_ACircleOfRequirementsFailsOnceEveryoneInItWaits() {
+    let scene = Scene()
+    let view = scene.add(ProbeView(frame: rect(0, 0, 400, 400)), "View")
+    let a = scene.tap("A", on: view)
+    let b = scene.tap("B", on: view)
+    a.require(toFail: b)
+    b.require(toFail: a)
+    let c = scene.tap("C", on: scene.view("Other", rect(0, 500, 100, 100)))
+    c.require(toFail: c)
+    for (i, p) in [pt(100, 100), pt(100, 100), pt(50, 550)].enumerated() {
+      scene.tap(at: p, at: Double(i))
+      scene.app.clock.advance(to: Double(i) + 0.9)
+    }
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(
+      scene.trace([.state], only: ["A", "B"]),
+      Array(repeating: ["A=failed", "B=failed", "A=reset", "B=reset"], count: 2).flatMap { $0 })
+    XCTAssertEqual(scene.trace([.state], only: ["C"]), ["C=failed", "C=reset"])
+    XCTAssertEqual(view.seen.map(\.phase), [.began, .ended, .began, .ended])
+    for r in [a, b, c] { XCTAssertEqual(r.state, .possible) }
+  }
+
   func testDelegate_ShouldRequireFailureOfMakesTheSingleTapWait() {
     let (scene, single, double) = doubleTapScene()
     let delegate = RuleGestureDelegate()
