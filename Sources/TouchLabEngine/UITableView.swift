@@ -231,18 +231,16 @@ open class UITableView: UIScrollView {
     }
   }
 
-  /// A finger is on a view in the cell, and that view has not heard the last of it: the
-  /// table's own touch, or one it never hears of (on a row's button, or held back).
-  /// Recycling the cell then would take that view out of the window mid-touch, and its
-  /// last calls and control events would go nowhere.
+  /// A finger is on a view in the cell: the table's own touch, or one it never hears of (on
+  /// a row's button, or held back), until the event it ends in is over. Recycling the cell
+  /// sooner would take that view out of the window mid-touch — even while the same event's
+  /// deliveries are under way (the table retiles in its touchesCancelled) — and its last
+  /// calls and control events would go nowhere.
   private func isTouched(_ cell: UITableViewCell) -> Bool {
     let touches =
       [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
       + (application?.heldTouches ?? [])
-    return touches.contains { touch in
-      guard let view = touch.view, !touch.isCutOffFromView, touch.viewDelivery != .finished else { return false }
-      return view.isDescendant(of: cell)
-    }
+    return touches.contains { $0.view?.isDescendant(of: cell) == true }
   }
 
   private func dequeueCell() -> UITableViewCell {

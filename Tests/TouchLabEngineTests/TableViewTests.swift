@@ -72,6 +72,33 @@ final class TableViewTests: XCTestCase {
     XCTAssertLessThanOrEqual(table.subviews.count, 11)
   }
 
+  /// Found by the property tests, the same rule when one event ends two touches: one on a
+  /// row's content view (the table retiles in its touchesCancelled) and one on another row's
+  /// button. The button's cell stays until the button has heard its cancel.
+  func testRowSubviews_ACellIsKeptWhileTheEventEndingItsTouchIsDelivered() {
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 440)), "T", base: "UITableView")
+    let button = scene.name(UIButton(frame: rect(200, 7, 80, 30)), "RowButton", base: "UIButton")
+    button.addTarget(scene.target, action: .selector("cancel"), for: .touchCancel)
+    var rows = (0..<50).map { UITableView.Row(text: "Row \($0)") }
+    rows[1].subviews = [button]
+    table.sections = [UITableView.Section(rows: rows)]
+    // A finger on row 5, then one on row 1's button; both past the delay; the table is
+    // scrolled away under them by code (their cells stay); then both are cancelled at once:
+    // row 5's cancel (touch 1) reaches the table first, and it retiles.
+    scene.down(pt(50, 242), finger: 1, at: 0)
+    scene.down(pt(240, 66), finger: 2, at: 0.2)
+    scene.app.clock.advance(to: 0.4)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[2]"])
+    XCTAssertEqual(table.indexPathForHighlightedRow?.row, 5)
+    table.contentOffset = pt(0, 1000)
+    scene.app.cancelAllTouches()
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[2]", "touchesCancelled[2]"])
+    XCTAssertEqual(scene.actions, ["-[Target cancel]"])
+    table.contentOffset = pt(0, 1010)
+    XCTAssertNil(button.superview, "off screen with its row once the fingers are gone")
+  }
+
   func testRowSubviews_FollowTheirRowThroughReuse() {
     let scene = Scene()
     let table = scene.add(UITableView(frame: rect(0, 0, 300, 220)), "T", base: "UITableView")
