@@ -99,6 +99,26 @@ final class TableViewTests: XCTestCase {
     XCTAssertNil(button.superview, "off screen with its row once the fingers are gone")
   }
 
+  /// Found by the layout fuzzer: a table showing thousands of rows at once (100,000 pt tall,
+  /// rows of 1 pt) took 297 s to load, tiling one cell at a time with array lookups and
+  /// front insertions (quadratic). Tiling is linear now, and a table gives cells to at most
+  /// `maximumRowsOnScreen` rows at once.
+  func testThousandsOfRowsOnScreen_TileInLinearTime_UpToTheCap() {
+    let scene = Scene()
+    let start = Date()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 20_000)), "T", base: "UITableView")
+    table.rowHeight = 1
+    table.sections = [UITableView.Section(generatedRowCount: 1_000_000, generatedRowText: "Row %d")]
+    XCTAssertEqual(table.visibleCells.count, UITableView.maximumRowsOnScreen)
+    XCTAssertEqual(table.indexPathsForVisibleRows.first?.row, 0)
+    for jump in 1...5 { table.contentOffset = pt(0, CGFloat(jump) * 20_000) }
+    XCTAssertEqual(table.indexPathsForVisibleRows.first?.row, 100_000)
+    XCTAssertEqual(table.subviews.count, UITableView.maximumRowsOnScreen)
+    XCTAssertLessThan(table.cellsCreated, 2 * UITableView.maximumRowsOnScreen + 1)
+    // Quadratic tiling took minutes here; linear, well under a second (debug build).
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+  }
+
   func testRowSubviews_FollowTheirRowThroughReuse() {
     let scene = Scene()
     let table = scene.add(UITableView(frame: rect(0, 0, 300, 220)), "T", base: "UITableView")

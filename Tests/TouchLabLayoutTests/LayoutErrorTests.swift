@@ -161,6 +161,19 @@ final class LayoutErrorTests: XCTestCase {
     XCTAssertNil(layoutError(deep))
   }
 
+  func testATableShowingTooManyRowsAtOnceIsAnError() {
+    assertError(
+      "controller:\n  view:\n    subviews:\n      - {class: UITableView, frame: [0, 0, 390, 100000], rowHeight: 1,\n"
+        + "         rows: {numberOfRows: 10000000}}\n",
+      line: 4, column: 9, contains: "would show 100000 rows at once")
+    // Ten thousand rows in a table of ordinary height load, at once.
+    let rows = (0..<10_000).map { "          - Row \($0)" }.joined(separator: "\n")
+    XCTAssertNil(
+      layoutError(
+        "controller:\n  view:\n    subviews:\n      - class: UITableView\n        frame: [0, 0, 390, 800]\n"
+          + "        rows:\n" + rows + "\n"))
+  }
+
   func testSetAssignments() throws {
     let scene = try LayoutLoader.load(
       yaml: "controller:\n  view:\n    subviews: [{id: v, frame: [0, 0, 10, 10]}]\n", file: "t.yaml")
