@@ -77,4 +77,22 @@ import Testing
     let broken = Invariants.all(run(spec))
     #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
   }
+
+  /// Found by a 150,000-case campaign: one event cancelled a touch on a row of the table
+  /// (which retiles in touchesCancelled) and then one on row 0's button; the button's cell
+  /// was recycled in between, so the button heard its cancel outside the window. Fixed in
+  /// UITableView.isTouched
+  /// (TableViewTests.testRowSubviews_ACellIsKeptWhileTheEventEndingItsTouchIsDelivered).
+  @Test func aCellIsKeptWhileTheEventEndingItsTouchIsDelivered() {
+    let zero = [Int](repeating: 0, count: 15)
+    let table = [5, 0, 0, 0, 16, 7, 0, 0, 0, 0, 0, 0, 0, 2, 5]
+    let spec = EngineCase(
+      nodes: [zero, table] + Array(repeating: zero, count: 8) + [[5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 5], zero],
+      gestures: [],
+      steps: [
+        [0, 0, 0, 36, 0], [3, 0, 0, 310, 0], [0, 6, 0, 156, 0], [0, 0, 0, 0, 0], [0, 0, 0, 104, 0], [13, 8, 0, 36, 4],
+      ])
+    let broken = Invariants.all(run(spec))
+    #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
+  }
 }
