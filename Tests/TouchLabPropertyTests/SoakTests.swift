@@ -162,6 +162,7 @@ struct Retained: CustomStringConvertible {
     let memoryBefore = memoryKiB()
     let start = Date()
     var samples: [Retained] = []
+    var rssByTenth: [Int] = []
     // A warm-up (a screenful of cells, the first recognizers' state), then the run in tenths;
     // at each tenth, what is retained with fingers still on the screen.
     while driver.events < min(2_000, total / 10) { driver.step() }
@@ -169,12 +170,14 @@ struct Retained: CustomStringConvertible {
     for checkpoint in 1...checkpoints {
       while driver.events < total * checkpoint / checkpoints { driver.step() }
       samples.append(Retained(scene, &driver))
+      rssByTenth.append(memoryKiB().rss)
     }
     let seconds = Date().timeIntervalSince(start)
     let memoryAfter = memoryKiB()
     print(
       "soak: \(driver.events) events in \(String(format: "%.1f", seconds)) s; RSS \(memoryBefore.rss) KiB → "
-        + "\(memoryAfter.rss) KiB (peak \(memoryAfter.peak) KiB); retained at the end: \(samples.last!)")
+        + "\(memoryAfter.rss) KiB (peak \(memoryAfter.peak) KiB); RSS at each tenth (KiB): \(rssByTenth); "
+        + "retained at the last tenth: \(samples.last!)")
 
     // No growth: what is retained mid-run stays within what a few fingers on the screen
     // account for, from the first tenth to the last.
