@@ -9,7 +9,8 @@ enum Invariants {
   static func all(_ scene: RandomScene) -> [String] {
     let records = scene.app.records.records
     return touchSequences(records, scene) + probeSequences(scene.log) + heldAndDropped(records, scene)
-      + recognizerStates(records, scene) + recognizerActions(scene) + controlEvents(records) + time(records)
+      + recognizerStates(records, scene) + recognizerActions(scene) + actionPerState(records, scene)
+      + controlEvents(records) + time(records)
       + atRest(scene)
   }
 
@@ -178,6 +179,30 @@ enum Invariants {
       guard let state = action.recognizerState else { return nil }
       let fires: Set<UIGestureRecognizer.State> = [.began, .changed, .ended, .cancelled]
       return fires.contains(state) ? nil : "\(action.sender) sent \(action.message) while \(state)"
+    }
+  }
+
+  /// Every state entered that UIKit fires actions for (began, changed, ended, cancelled)
+  /// fires exactly one (each recognizer here has one `{print:}` target), but for a loser
+  /// revoked to failed before its action went out.
+  static func actionPerState(_ records: [DeliveryRecord], _ scene: RandomScene) -> [String] {
+    var entered: [String: Int] = [:]
+    var acted: [String: Int] = [:]
+    var last: [String: String] = [:]
+    for record in records {
+      guard let id = record.receiverID, scene.recognizerIDs.contains(id), id.hasPrefix("g") else { continue }
+      switch record.kind {
+      case .print: acted[id, default: 0] += 1
+      case .state where record.outcome != .ignored:
+        if ["began", "changed", "ended", "cancelled"].contains(record.method) { entered[id, default: 0] += 1 }
+        if record.method == "failed", last[id] == "began" || last[id] == "ended" { entered[id, default: 0] -= 1 }
+        last[id] = record.method
+      default: break
+      }
+    }
+    return entered.keys.sorted().compactMap { id in
+      entered[id] == (acted[id] ?? 0)
+        ? nil : "\(id) entered \(entered[id]!) acting state(s) but sent \(acted[id] ?? 0) action(s)"
     }
   }
 
