@@ -8,7 +8,8 @@ import Foundation
 enum Invariants {
   static func all(_ scene: RandomScene) -> [String] {
     let records = scene.app.records.records
-    return touchSequences(records, scene) + probeSequences(scene.log) + heldAndDropped(records, scene)
+    return touchSequences(records, scene) + hitViewSequences(records) + probeSequences(scene.log)
+      + heldAndDropped(records, scene)
       + recognizerStates(records, scene) + recognizerActions(scene) + actionPerState(records, scene)
       + controlEvents(records) + time(records)
       + atRest(scene)
@@ -53,6 +54,32 @@ enum Invariants {
     return broken
   }
 
+  /// Any scene, declared classes that swallow calls included: the view a touch was
+  /// hit-tested to, if it hears of the touch at all, hears began first and once, then moves,
+  /// then exactly one ended or cancelled, and nothing after it. Only views with an id: the
+  /// records cannot tell apart views of one class without one along a responder chain.
+  static func hitViewSequences(_ records: [DeliveryRecord]) -> [String] {
+    var hitView: [Int: String] = [:]
+    var order: [Int] = []
+    var phases: [Int: [UITouch.Phase]] = [:]
+    for record in records {
+      let who = "\(record.receiver)#\(record.receiverID ?? "")"
+      if record.kind == .hitTest, record.outcome == .delivered, record.receiverID != nil,
+        let touch = record.touchIDs.first
+      {
+        hitView[touch] = who
+        order.append(touch)
+      } else if record.kind == .call, record.line == nil, let phase = touchMethods[record.method] {
+        // (A logged override prints a second record of the same call, with its line.)
+        for touch in record.touchIDs where hitView[touch] == who { phases[touch, default: []].append(phase) }
+      }
+    }
+    return order.compactMap { touch in
+      guard let seen = phases[touch], let problem = sequenceProblem(seen, mustEnd: true) else { return nil }
+      return "touch \(touch) on its hit-test view \(hitView[touch]!): \(problem) \(seen)"
+    }
+  }
+
   static func sequenceProblem(_ phases: [UITouch.Phase], mustEnd: Bool) -> String? {
     guard phases.first == .began else { return "does not start with began" }
     guard phases.filter({ $0 == .began }).count == 1 else { return "began twice" }
@@ -88,6 +115,10 @@ enum Invariants {
   /// recognized while holding it, `touchesShouldBegin` refused it) or blocked
   /// (`isExclusiveTouch`, `isMultipleTouchEnabled`): those never reached a view.
   static func heldAndDropped(_ records: [DeliveryRecord], _ scene: RandomScene) -> [String] {
+    heldAndDropped(records) { $0.receiverID.map(scene.recognizerIDs.contains) ?? false }
+  }
+
+  static func heldAndDropped(_ records: [DeliveryRecord], isRecognizer: (DeliveryRecord) -> Bool) -> [String] {
     var cutOff: [Int: String] = [:]
     for (index, record) in records.enumerated() where record.kind == .drop {
       guard record.outcome == .dropped || record.outcome == .blocked else { continue }
@@ -104,8 +135,7 @@ enum Invariants {
       case .release, .drop:
         heldBegan.subtract(record.touchIDs)
       case .call:
-        guard touchMethods[record.method] != nil, !(record.receiverID.map(scene.recognizerIDs.contains) ?? false)
-        else { continue }
+        guard touchMethods[record.method] != nil, !isRecognizer(record) else { continue }
         let who = "#\(index) \(record.receiverID ?? record.receiver) \(record.method)"
         for touch in record.touchIDs {
           if heldBegan.contains(touch) { broken.append("\(who) for touch \(touch) while its began is held") }

@@ -234,7 +234,9 @@ enum LayoutOutcome {
   }
 
   /// Replays the picked scenario (a tap in the middle when there is none), on the same kind
-  /// of thread, within `replayLimit`; time must never run backwards.
+  /// of thread, within `replayLimit`, then lifts any finger left down. Time must never run
+  /// backwards; each touch's hit-test view hears its end exactly once; no view hears of a
+  /// held, dropped or blocked touch.
   static func replayProblems(_ scene: Scene, pick: Int) -> [String] {
     let replay = onThread { () -> [String] in
       let player = ScenarioPlayer(scene: scene)
@@ -244,8 +246,23 @@ enum LayoutOutcome {
       } else {
         player.play(scene.scenarios[pick % scene.scenarios.count])
       }
+      // A scenario may end with fingers down: lift them, and let the timers run out.
+      let app = scene.application
+      let remaining = app.touchesOnScreen
+      if !remaining.isEmpty {
+        app.sendTouches(remaining.map { TouchInput(finger: $0.finger, phase: .ended, location: $0.location(in: nil)) })
+      }
+      let limit = app.clock.now + player.settleLimit
+      while let next = app.clock.nextFireTime, next <= limit { app.clock.fireNextTimer() }
       let records = scene.records.records
-      return Invariants.time(records)
+      var recognizerClasses: Set<String> = []
+      var views: [UIView] = [scene.window]
+      while let view = views.popLast() {
+        views += view.subviews
+        for recognizer in view.gestureRecognizers { recognizerClasses.insert(recognizer.className) }
+      }
+      return Invariants.time(records) + Invariants.hitViewSequences(records)
+        + Invariants.heldAndDropped(records) { recognizerClasses.contains($0.receiver) }
     }
     guard let (broken, seconds) = replay else { return ["replay did not finish within \(watchdog) s (a hang)"] }
     return broken + (seconds > replayLimit ? [String(format: "replay took %.2f s of processor time", seconds)] : [])
