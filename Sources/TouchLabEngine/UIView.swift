@@ -85,6 +85,23 @@ open class UIView: UIResponder {
     view.superview = self
   }
 
+  /// Inserts several views at `index` in one go (a table putting new cells under its other
+  /// subviews: one at a time would cost a screenful of moves each).
+  func insertSubviews(_ views: [UIView], at index: Int) {
+    let views = views.filter { $0 !== self && !isDescendant(of: $0) }
+    for view in views { view.removeFromSuperview() }
+    subviews.insert(contentsOf: views, at: min(max(0, index), subviews.count))
+    for view in views { view.superview = self }
+  }
+
+  /// Removes several subviews in one go.
+  func removeSubviews(_ views: [UIView]) {
+    let leaving = Set(views.filter { $0.superview === self }.map(ObjectIdentifier.init))
+    guard !leaving.isEmpty else { return }
+    subviews.removeAll { leaving.contains(ObjectIdentifier($0)) }
+    for view in views where leaving.contains(ObjectIdentifier(view)) { view.superview = nil }
+  }
+
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     parent.subviews.removeAll { $0 === self }
