@@ -14,6 +14,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    // Test-only: property-based testing with shrinking (TouchLabPropertyTests).
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
     // UIKit's touch-delivery engine: plain Swift, no C libraries, no YAML.
@@ -54,6 +56,13 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabEngine"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
+    .testTarget(
+      name: "TouchLabPropertyTests",
+      dependencies: [
+        "TouchLabEngine", "TouchLabLayout", .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabRenderTests", dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabEngine"],

@@ -11,8 +11,8 @@ import Foundation
 /// | may recognize simultaneously (either delegate) | is left alone                      |
 /// | requires the winner to fail                    | fails                              |
 /// | is possible (or waiting on a requirement)      | fails, if the winner can prevent it|
-/// | began or recognized in this same settle        | loses: cancelled / failed, no action|
-/// | began in an earlier settle                     | is left alone (it won back then)   |
+/// | began or recognized in this same settle       | loses: cancelled / failed, no action|
+/// | began in an earlier settle (even if ending now) | is left alone (it won back then)   |
 ///
 /// Several recognizers starting in one settle are taken closest-to-the-touched-view first
 /// (seed 003 §4.1), and on one view the last added first (seed 004).
@@ -79,6 +79,40 @@ final class GestureEnvironment {
         if target == .ended && !recognizer.isDiscrete { recognizer.apply(.ended) }
       }
     }
+    failCircles()
+  }
+
+  /// Recognizers waiting in a circle — A requires B to fail, B requires A (or A itself) —
+  /// can never recognize: each may only once the other has failed. Once everyone in the
+  /// circle waits, they all fail, so their held touches go to the views and they take part
+  /// in the next touch; those waiting on them then go on as usual. (UIKit does not say
+  /// what it does with such a circle; waiting for ever would leave the views without the
+  /// ends of their touches.)
+  private func failCircles() {
+    let waiting = pending
+    func waitsOn(_ recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+      requirements(of: recognizer).filter { other in
+        isUndecidedRequirement(other) && waiting.contains { $0 === other }
+      }
+    }
+    var circled: [UIGestureRecognizer] = []
+    for recognizer in waiting {
+      var stack = waitsOn(recognizer)
+      var seen: [UIGestureRecognizer] = []
+      while let next = stack.popLast() {
+        if next === recognizer {
+          circled.append(recognizer)
+          break
+        }
+        guard !seen.contains(where: { $0 === next }) else { continue }
+        seen.append(next)
+        stack.append(contentsOf: waitsOn(next))
+      }
+    }
+    for recognizer in circled {
+      pending.removeAll { $0 === recognizer }
+      recognizer.force(.failed)
+    }
   }
 
   // MARK: Arbitration
@@ -116,7 +150,10 @@ final class GestureEnvironment {
     for other in others where other.isActive {
       if Self.canRecognizeSimultaneously(winner, other) { continue }
       if requirements(of: other).contains(where: { $0 === winner }) {
-        if other.state == .possible { other.force(.failed) }
+        if other.state == .possible {
+          pending.removeAll { $0 === other }  // decided: it waits no more
+          other.force(.failed)
+        }
         continue
       }
       switch other.state {
@@ -154,8 +191,9 @@ final class GestureEnvironment {
       changed.removeAll()
       guard !batch.isEmpty else { break }
 
-      // Arbitration among those that left possible in this batch.
-      let newcomers = batch.filter { $0.unsettledStates.first == .began || $0.unsettledStates.first == .ended }
+      // Arbitration among those that left possible in this batch (not one that began
+      // earlier and ends now: it won back then).
+      let newcomers = batch.filter(\.hasJustLeftPossible)
       let ordered = newcomers.enumerated().sorted { lhs, rhs in
         let a = Self.priority(of: lhs.element)
         let b = Self.priority(of: rhs.element)

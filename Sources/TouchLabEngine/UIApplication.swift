@@ -34,6 +34,24 @@ open class UIApplication: UIResponder {
     gestureEnvironment.application = self
   }
 
+  /// A scene dropped mid-gesture (the window reloading its layout while a finger is down):
+  /// its touches, their views and the recognizers following them point at one another — a
+  /// view holds its recognizers, a recognizer its touches, a touch its view and recognizers,
+  /// a tracking control its touch — and would keep one another alive after the application
+  /// is gone. Untie them.
+  deinit {
+    var touches = activeTouches + heldTouches
+    for recognizer in gestureEnvironment.involved {
+      touches += recognizer.sequenceTouches
+      recognizer.trackedTouches.removeAll()
+      recognizer.sequenceTouches.removeAll()
+    }
+    for touch in touches {
+      touch.view = nil
+      touch.gestureRecognizers.removeAll()
+    }
+  }
+
   public var records: DeliveryRecorder { deliveryRecorder }
   open override var application: UIApplication? { self }
 

@@ -98,6 +98,11 @@ open class UIGestureRecognizer: Scriptable {
   var pendingState: State?
   /// States entered since the last settle, whose actions have not fired yet.
   var unsettledStates: [State] = []
+  /// The state before the first of `unsettledStates`.
+  private var stateBeforeUnsettled: State = .possible
+  /// Began or recognized since the last settle, coming from possible: a newcomer to
+  /// arbitration. (A continuous recognizer that began in an earlier settle and now ends is not.)
+  var hasJustLeftPossible: Bool { !unsettledStates.isEmpty && stateBeforeUnsettled == .possible }
   private var timers: [EngineClock.Token] = []
   /// Illegal transitions attempted (each is ignored, as UIKit does, and counted for tests).
   public private(set) var illegalTransitionCount = 0
@@ -172,8 +177,11 @@ open class UIGestureRecognizer: Scriptable {
   }
 
   func apply(_ new: State) {
+    if new != .failed && new != .possible {
+      if unsettledStates.isEmpty { stateBeforeUnsettled = storedState }
+      unsettledStates.append(new)
+    }
     storedState = new
-    if new != .failed && new != .possible { unsettledStates.append(new) }
     let outcome: DeliveryRecord.Outcome =
       switch new {
       case .possible: .possible

@@ -117,7 +117,7 @@ open class UITableView: UIScrollView {
     }
     tops.append(y)
     sectionTops = tops
-    for (_, cell) in visible { recycle(cell) }
+    recycle(visible.keys.sorted().map { visible[$0]! })
     visible.removeAll()
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
@@ -184,6 +184,11 @@ open class UITableView: UIScrollView {
     tileCells()
   }
 
+  /// The most rows a table gives cells at once: a screenful is a few dozen. A table grown
+  /// taller than this many rows (by code or a `set:` step; a layout saying so is an error)
+  /// shows cells for the first ones only, rather than spend seconds on every scroll.
+  public static let maximumRowsOnScreen = 10_000
+
   /// What the last tiling showed: per section with rows on screen, (section, first, last).
   private struct Tiling: Equatable {
     var rows: [Int]
@@ -216,6 +221,7 @@ open class UITableView: UIScrollView {
         wantedCount += last - first + 1
       }
     }
+    wantedCount = min(wantedCount, Self.maximumRowsOnScreen)
     // A scroll within the same rows changes nothing: cells sit at fixed places in the
     // content. (Every scroll event comes here; this keeps a move from re-tiling.)
     let tiling = Tiling(rows: rows, headers: wantedHeaders, width: bounds.width)
@@ -223,14 +229,19 @@ open class UITableView: UIScrollView {
     lastTiling = tiling
     var wanted: [IndexPath] = []
     wanted.reserveCapacity(wantedCount)
-    for i in stride(from: 0, to: rows.count, by: 3) {
-      for row in rows[i + 1]...rows[i + 2] { wanted.append(IndexPath(row: row, section: rows[i])) }
+    sections: for i in stride(from: 0, to: rows.count, by: 3) {
+      for row in rows[i + 1]...rows[i + 2] {
+        guard wanted.count < Self.maximumRowsOnScreen else { break sections }
+        wanted.append(IndexPath(row: row, section: rows[i]))
+      }
     }
-    // Rows that left the screen give their cells back (unless a finger is on them).
-    for (indexPath, cell) in visible where !wanted.contains(indexPath) && !isTouched(cell) {
-      visible[indexPath] = nil
-      recycle(cell)
-    }
+    // Rows that left the screen give their cells back (unless a finger is on them). All in
+    // one go, and sets for lookups: a table may show thousands of rows at once.
+    let wantedSet = Set(wanted)
+    let leaving = visible.filter { !wantedSet.contains($0.key) && !isTouched($0.value) }
+    for indexPath in leaving.keys { visible[indexPath] = nil }
+    recycle(leaving.keys.sorted().map { leaving[$0]! })
+    var arriving: [UITableViewCell] = []
     for indexPath in wanted {
       if let cell = visible[indexPath] {
         cell.frame = rectForRow(at: indexPath)
@@ -239,8 +250,11 @@ open class UITableView: UIScrollView {
       let cell = dequeueCell()
       configure(cell, for: indexPath)
       visible[indexPath] = cell
-      insertSubview(cell, at: 0)
+      arriving.append(cell)
     }
+    // Under the table's other subviews (headers, views of its own), the last row lowest,
+    // as one insertion at 0 after another would put them.
+    insertSubviews(arriving.reversed(), at: 0)
     for (section, header) in visibleHeaders where !wantedHeaders.contains(section) {
       header.removeFromSuperview()
       visibleHeaders[section] = nil
@@ -253,9 +267,16 @@ open class UITableView: UIScrollView {
     }
   }
 
+  /// A finger is on a view in the cell: the table's own touch, or one it never hears of (on
+  /// a row's button, or held back), until the event it ends in is over. Recycling the cell
+  /// sooner would take that view out of the window mid-touch — even while the same event's
+  /// deliveries are under way (the table retiles in its touchesCancelled) — and its last
+  /// calls and control events would go nowhere.
   private func isTouched(_ cell: UITableViewCell) -> Bool {
-    guard let touch = trackedTouch, let view = touch.view else { return false }
-    return view.isDescendant(of: cell)
+    let touches =
+      [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
+      + (application?.heldTouches ?? [])
+    return touches.contains { $0.view?.isDescendant(of: cell) == true }
   }
 
   private func dequeueCell() -> UITableViewCell {
@@ -267,12 +288,14 @@ open class UITableView: UIScrollView {
     return UITableViewCell(frame: .zero)
   }
 
-  private func recycle(_ cell: UITableViewCell) {
-    cell.removeFromSuperview()
-    for view in cell.rowSubviews { view.removeFromSuperview() }
-    cell.rowSubviews = []
-    cell.indexPath = nil
-    reuseQueue.append(cell)
+  private func recycle(_ cells: [UITableViewCell]) {
+    removeSubviews(cells)
+    for cell in cells {
+      for view in cell.rowSubviews { view.removeFromSuperview() }
+      cell.rowSubviews = []
+      cell.indexPath = nil
+      reuseQueue.append(cell)
+    }
   }
 
   private func configure(_ cell: UITableViewCell, for indexPath: IndexPath) {

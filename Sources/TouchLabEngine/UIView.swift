@@ -14,7 +14,9 @@ open class UIView: UIResponder {
     didSet { if bounds != oldValue { boundsDidChange(from: oldValue) } }
   }
   @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
-  public private(set) weak var superview: UIView?
+  public private(set) weak var superview: UIView? {
+    didSet { forgetWindow() }  // moved: it and its subviews find their window again
+  }
   public private(set) var subviews: [UIView] = []
   public private(set) var gestureRecognizers: [UIGestureRecognizer] = []
 
@@ -80,9 +82,9 @@ open class UIView: UIResponder {
   private weak var cachedWindow: UIWindow?
   private var hasCachedWindow = false
 
-  /// This view moved: it and its subviews find their window again when asked. (A view
-  /// remembers its window only after its superview did, so a view that remembers nothing
-  /// has no subview that does.)
+  /// This view moved (its superview was set): it and its subviews find their window again
+  /// when asked. (A view remembers its window only after its superview did, so a view that
+  /// remembers nothing has no subview that does.)
   private func forgetWindow() {
     guard hasCachedWindow else { return }
     hasCachedWindow = false
@@ -101,14 +103,29 @@ open class UIView: UIResponder {
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
-    view.forgetWindow()
+  }
+
+  /// Inserts several views at `index` in one go (a table putting new cells under its other
+  /// subviews: one at a time would cost a screenful of moves each).
+  func insertSubviews(_ views: [UIView], at index: Int) {
+    let views = views.filter { $0 !== self && !isDescendant(of: $0) }
+    for view in views { view.removeFromSuperview() }
+    subviews.insert(contentsOf: views, at: min(max(0, index), subviews.count))
+    for view in views { view.superview = self }
+  }
+
+  /// Removes several subviews in one go.
+  func removeSubviews(_ views: [UIView]) {
+    let leaving = Set(views.filter { $0.superview === self }.map(ObjectIdentifier.init))
+    guard !leaving.isEmpty else { return }
+    subviews.removeAll { leaving.contains(ObjectIdentifier($0)) }
+    for view in views where leaving.contains(ObjectIdentifier(view)) { view.superview = nil }
   }
 
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     parent.subviews.removeAll { $0 === self }
     superview = nil
-    forgetWindow()
   }
 
   public func bringSubviewToFront(_ view: UIView) {

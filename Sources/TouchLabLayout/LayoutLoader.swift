@@ -28,6 +28,8 @@ public enum LayoutLoader {
   }
 
   static func parseYAML(_ text: String, file: String) throws -> Node? {
+    // Too deep a tree would overflow the stack in Yams (YAMLNesting.swift).
+    try YAMLNesting.check(text, file: file)
     do {
       return try Yams.compose(yaml: text)
     } catch let error as YamlError {

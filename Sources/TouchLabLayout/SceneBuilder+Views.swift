@@ -75,6 +75,14 @@ extension SceneBuilder {
     }
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
     if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
+    if let table = view as? UITableView {
+      let rows = (table.bounds.height / table.rowHeight).rounded(.up)
+      guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {
+        throw node.error(
+          "this table would show \(Int(rows)) rows at once (height \(Int(table.bounds.height)) / rowHeight "
+            + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
+      }
+    }
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
         try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)

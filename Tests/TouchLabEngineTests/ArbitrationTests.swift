@@ -116,6 +116,46 @@ final class ArbitrationTests: XCTestCase {
     XCTAssertEqual(pinch.state, .began)
   }
 
+  /// Found by the property tests (Tests/TouchLabPropertyTests): two continuous recognizers
+  /// that each began in their own, earlier event and then end in the same event both end.
+  /// Arbitration is for recognizers that have just left possible; one that began back then
+  /// won back then, and ending is no new claim on the touch. (The engine used to count any
+  /// recognizer whose first new state was "ended" as a newcomer, and revoked the other
+  /// ender to failed: its ended action never ran and a scroll view stayed `isDragging`.)
+  func testArbitration_TwoPansThatBeganEarlierBothEndInTheSameEvent() {
+    // Precondition: a pan on a parent; a scroll view inside it.
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 400, 800))
+    parent.isMultipleTouchEnabled = true
+    let parentPan = scene.recognizer(UIPanGestureRecognizer(), "ParentPan", on: parent)
+    let scroll = scene.add(UIScrollView(frame: rect(0, 0, 200, 200)), in: parent)
+    scroll.contentSize = CGSize(width: 200, height: 1000)
+    // Action: one finger pans the parent; a second finger, on the scroll view, scrolls it
+    // (the parent's pan, begun earlier, takes that touch too and is left alone)…
+    scene.down(pt(300, 600), finger: 1, at: 0)
+    scene.move(pt(300, 630), finger: 1, at: 0.1)
+    XCTAssertEqual(parentPan.state, .began)
+    scene.down(pt(100, 150), finger: 2, at: 0.2)
+    scene.move(pt(100, 100), finger: 2, at: 0.3)
+    XCTAssertEqual(scroll.panGestureRecognizer.state, .began)
+    XCTAssertTrue(scroll.isDragging)
+    // …then both fingers lift together.
+    scene.send(
+      at: 0.4,
+      [
+        TouchInput(finger: 1, phase: .ended, location: pt(300, 630)),
+        TouchInput(finger: 2, phase: .ended, location: pt(100, 100)),
+      ])
+    // Assertion: both ended, neither was revoked to failed; the parent's ended action ran,
+    // and the scroll view heard its pan end.
+    XCTAssertFalse(scene.trace([.state]).contains("ParentPan=failed"))
+    XCTAssertFalse(scene.trace([.state]).contains("UIScrollViewPanGestureRecognizer=failed"))
+    XCTAssertEqual(scene.actions.last, "-[Target ParentPan]")
+    XCTAssertEqual(scene.trace([.state], only: ["ParentPan"]).suffix(2), ["ParentPan=ended", "ParentPan=reset"])
+    XCTAssertFalse(scroll.isDragging)
+    XCTAssertEqual(parentPan.illegalTransitionCount, 0)
+  }
+
   // MARK: Failure requirements
 
   /// A view with a single tap that requires a double tap to fail, as apps set them up.
@@ -161,6 +201,54 @@ final class ArbitrationTests: XCTestCase {
     scene.tap(at: pt(100, 100), at: 0)
     XCTAssertEqual(scene.actions, ["-[Target Single]"])
     XCTAssertEqual(scene.time(of: "-[Target Single]")!, 0.05, accuracy: 1e-9)
+  }
+
+  /// Found by the property tests: a chain of requirements, A waits for B, B waits for C.
+  /// C fails, so B recognizes, so A fails — once. (A used to be failed by B's win and then
+  /// again from the list of waiting recognizers it was still on: two "failed" records.)
+  func testRequireToFail_AChainSettlesWithEachStateChangeRecordedOnce() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let a = scene.tap("A", on: view)
+    let b = scene.tap("B", on: view)
+    let c = scene.tap("C", on: view)
+    let refusing = RuleGestureDelegate()
+    refusing.shouldBegin = false
+    c.delegate = refusing
+    a.require(toFail: b)
+    b.require(toFail: c)
+    scene.tap(at: pt(100, 100), at: 0)
+    XCTAssertEqual(scene.actions, ["-[Target B]"])
+    XCTAssertEqual(scene.trace([.state], only: ["A"]), ["A=failed", "A=reset"])
+    XCTAssertEqual(scene.trace([.state], only: ["B"]), ["B=ended", "B=reset"])
+    XCTAssertEqual(scene.trace([.state], only: ["C"]), ["C=failed", "C=reset"])
+  }
+
+  /// Found by the property tests: two recognizers that each require the other to fail can
+  /// never recognize. Once both wait, both fail — the view gets the touch's end they held
+  /// back, and they take part in the next touch. (They used to wait for ever: the view never
+  /// heard the touch end, and the recognizers never reset.) A recognizer required to fail by
+  /// itself is the same circle, of one.
+  func testRequireToFail_ACircleOfRequirementsFailsOnceEveryoneInItWaits() {
+    let scene = Scene()
+    let view = scene.add(ProbeView(frame: rect(0, 0, 400, 400)), "View")
+    let a = scene.tap("A", on: view)
+    let b = scene.tap("B", on: view)
+    a.require(toFail: b)
+    b.require(toFail: a)
+    let c = scene.tap("C", on: scene.view("Other", rect(0, 500, 100, 100)))
+    c.require(toFail: c)
+    for (i, p) in [pt(100, 100), pt(100, 100), pt(50, 550)].enumerated() {
+      scene.tap(at: p, at: Double(i))
+      scene.app.clock.advance(to: Double(i) + 0.9)
+    }
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(
+      scene.trace([.state], only: ["A", "B"]),
+      Array(repeating: ["A=failed", "B=failed", "A=reset", "B=reset"], count: 2).flatMap { $0 })
+    XCTAssertEqual(scene.trace([.state], only: ["C"]), ["C=failed", "C=reset"])
+    XCTAssertEqual(view.seen.map(\.phase), [.began, .ended, .began, .ended])
+    for r in [a, b, c] { XCTAssertEqual(r.state, .possible) }
   }
 
   func testDelegate_ShouldRequireFailureOfMakesTheSingleTapWait() {

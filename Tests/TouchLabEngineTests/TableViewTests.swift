@@ -72,6 +72,53 @@ final class TableViewTests: XCTestCase {
     XCTAssertLessThanOrEqual(table.subviews.count, 11)
   }
 
+  /// Found by the property tests, the same rule when one event ends two touches: one on a
+  /// row's content view (the table retiles in its touchesCancelled) and one on another row's
+  /// button. The button's cell stays until the button has heard its cancel.
+  func testRowSubviews_ACellIsKeptWhileTheEventEndingItsTouchIsDelivered() {
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 440)), "T", base: "UITableView")
+    let button = scene.name(UIButton(frame: rect(200, 7, 80, 30)), "RowButton", base: "UIButton")
+    button.addTarget(scene.target, action: .selector("cancel"), for: .touchCancel)
+    var rows = (0..<50).map { UITableView.Row(text: "Row \($0)") }
+    rows[1].subviews = [button]
+    table.sections = [UITableView.Section(rows: rows)]
+    // A finger on row 5, then one on row 1's button; both past the delay; the table is
+    // scrolled away under them by code (their cells stay); then both are cancelled at once:
+    // row 5's cancel (touch 1) reaches the table first, and it retiles.
+    scene.down(pt(50, 242), finger: 1, at: 0)
+    scene.down(pt(240, 66), finger: 2, at: 0.2)
+    scene.app.clock.advance(to: 0.4)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[2]"])
+    XCTAssertEqual(table.indexPathForHighlightedRow?.row, 5)
+    table.contentOffset = pt(0, 1000)
+    scene.app.cancelAllTouches()
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[2]", "touchesCancelled[2]"])
+    XCTAssertEqual(scene.actions, ["-[Target cancel]"])
+    table.contentOffset = pt(0, 1010)
+    XCTAssertNil(button.superview, "off screen with its row once the fingers are gone")
+  }
+
+  /// Found by the layout fuzzer: a table showing thousands of rows at once (100,000 pt tall,
+  /// rows of 1 pt) took 297 s to load, tiling one cell at a time with array lookups and
+  /// front insertions (quadratic). Tiling is linear now, and a table gives cells to at most
+  /// `maximumRowsOnScreen` rows at once.
+  func testThousandsOfRowsOnScreen_TileInLinearTime_UpToTheCap() {
+    let scene = Scene()
+    let start = Date()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 20_000)), "T", base: "UITableView")
+    table.rowHeight = 1
+    table.sections = [UITableView.Section(generatedRowCount: 1_000_000, generatedRowText: "Row %d")]
+    XCTAssertEqual(table.visibleCells.count, UITableView.maximumRowsOnScreen)
+    XCTAssertEqual(table.indexPathsForVisibleRows.first?.row, 0)
+    for jump in 1...5 { table.contentOffset = pt(0, CGFloat(jump) * 20_000) }
+    XCTAssertEqual(table.indexPathsForVisibleRows.first?.row, 100_000)
+    XCTAssertEqual(table.subviews.count, UITableView.maximumRowsOnScreen)
+    XCTAssertLessThan(table.cellsCreated, 2 * UITableView.maximumRowsOnScreen + 1)
+    // Quadratic tiling took minutes here; linear, well under a second (debug build).
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+  }
+
   func testRowSubviews_FollowTheirRowThroughReuse() {
     let scene = Scene()
     let table = scene.add(UITableView(frame: rect(0, 0, 300, 220)), "T", base: "UITableView")
@@ -85,6 +132,37 @@ final class TableViewTests: XCTestCase {
     for cell in table.visibleCells { XCTAssertFalse(cell.contentView.subviews.contains { $0 === button }) }
     table.contentOffset = pt(0, 0)
     XCTAssertTrue(button.superview === table.cellForRow(at: IndexPath(row: 1, section: 0))?.contentView)
+  }
+
+  /// Found by the property tests (Tests/TouchLabPropertyTests): a row's cell stays while a
+  /// finger is on its button, even though that touch never reaches the table. (It used to
+  /// be recycled as soon as its row scrolled away: the button left the window mid-touch, and
+  /// its touchCancel or touchUp went nowhere.)
+  func testRowSubviews_ACellWithAFingerOnItsButtonIsNotRecycled() {
+    // Precondition: a table whose row 1 has a button with targets.
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 220)), "T", base: "UITableView")
+    let button = scene.name(UIButton(frame: rect(200, 7, 80, 30)), "RowButton", base: "UIButton")
+    button.addTarget(scene.target, action: .selector("down"), for: .touchDown)
+    button.addTarget(scene.target, action: .selector("up"), for: [.touchUpInside, .touchUpOutside, .touchCancel])
+    var rows = (0..<50).map { UITableView.Row(text: "Row \($0)") }
+    rows[1].subviews = [button]
+    table.sections = [UITableView.Section(rows: rows)]
+    // Action: a finger on the button, held past the 0.15 s delay; the table scrolls far away
+    // under it (by code, as a delegate might); then the finger lifts.
+    scene.down(pt(240, 66), at: 0)
+    scene.app.clock.advance(to: 0.2)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[1]"])
+    table.contentOffset = pt(0, 1000)
+    // Assertion: the cell stayed, with the button in the window; the button heard the end
+    // and sent its closing event.
+    XCTAssertNotNil(button.window, "the cell under the finger is kept")
+    scene.up(pt(240, 66), at: 0.3)
+    XCTAssertEqual(scene.calls("RowButton"), ["touchesBegan[1]", "touchesEnded[1]"])
+    XCTAssertEqual(scene.actions, ["-[Target down]", "-[Target up]"])
+    // Once the finger is gone, the next tiling gives the cell back.
+    table.contentOffset = pt(0, 1010)
+    XCTAssertNil(button.superview, "off screen with its row")
   }
 
   // MARK: Selection (§7)

@@ -186,4 +186,35 @@ final class TouchesAndEventsTests: XCTestCase {
         "Other.touchesBegan[2]", "UIWindow.touchesBegan[2]", "UIApplication.touchesBegan[2]",
       ])
   }
+
+  /// Found by the soak tests: a scene dropped while fingers are down (the window reloading
+  /// its layout mid-touch) goes away whole. Its touches, their views and the recognizers
+  /// following them used to keep one another alive — view → recognizer → touch → view, and
+  /// a tracking button ↔ its touch — after the application was gone.
+  func testADroppedSceneMidGestureLeavesNothingBehind() {
+    weak var weakApp: UIApplication?
+    weak var weakButton: UIButton?
+    weak var weakParent: UIView?
+    weak var weakTap: UIGestureRecognizer?
+    weak var weakTouch: UITouch?
+    do {
+      let scene = Scene()
+      let parent = scene.view("Parent", rect(0, 0, 400, 400))
+      parent.isMultipleTouchEnabled = true
+      let button = scene.add(UIButton(frame: rect(10, 10, 100, 44)), in: parent)
+      let tap = scene.tap("Tap", on: parent, taps: 2)
+      let other = scene.view("Other", rect(200, 200, 200, 200), in: parent)
+      scene.recognizer(UIPanGestureRecognizer(), "Pan", on: other).delaysTouchesBegan = true
+      scene.down(pt(50, 30), finger: 1, at: 0)  // the button tracks it
+      scene.down(pt(300, 300), finger: 2, at: 0.1)  // held back by the pan
+      XCTAssertTrue(button.isTracking)
+      (weakApp, weakButton, weakParent, weakTap) = (scene.app, button, parent, tap)
+      weakTouch = scene.app.touchesOnScreen.first
+    }
+    XCTAssertNil(weakApp)
+    XCTAssertNil(weakButton, "the tracking button")
+    XCTAssertNil(weakParent)
+    XCTAssertNil(weakTap, "the recognizer following the touches")
+    XCTAssertNil(weakTouch, "the touch")
+  }
 }

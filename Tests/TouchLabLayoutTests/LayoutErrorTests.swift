@@ -139,6 +139,41 @@ final class LayoutErrorTests: XCTestCase {
     XCTAssertNotNil(layoutError(yaml)?.message.contains("deeper"))
   }
 
+  /// Found by the layout fuzzer: YAML nested thousands of levels deep overflowed the stack
+  /// in Yams (which builds and frees its tree recursively) and killed the process — whether
+  /// the depth is in the text or made by a chain of aliases. Now an error where it goes too deep.
+  func testYAMLNestedThousandsDeepIsAnErrorNotAStackOverflow() {
+    let brackets = "controller: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    assertError(brackets, line: 1, column: 1012, contains: "nests deeper than 1000 levels")
+    var chain = "a0: &a0 [x]\n"
+    for i in 1..<100_000 { chain += "a\(i): &a\(i) [*a\(i - 1)]\n" }
+    assertError(chain, line: 1000, column: 14, contains: "an alias as deep as what it names")
+    var views = "controller:\n  view:\n    frame: [0, 0, 1, 1]\n    subviews:\n      - &v0 {frame: [0, 0, 1, 1]}\n"
+    for i in 1..<5_000 { views += "      - &v\(i) {frame: [0, 0, 1, 1], subviews: [*v\(i - 1)]}\n" }
+    assertError(views, line: 503, column: 48, contains: "nests deeper")
+    // Deep enough for any real layout: 200 nested views (the builder's own limit) load.
+    var deep = "controller:\n  view:\n"
+    var indent = "    "
+    for _ in 0..<199 {
+      deep += "\(indent)subviews:\n\(indent)  - frame: [0, 0, 1, 1]\n"
+      indent += "    "
+    }
+    XCTAssertNil(layoutError(deep))
+  }
+
+  func testATableShowingTooManyRowsAtOnceIsAnError() {
+    assertError(
+      "controller:\n  view:\n    subviews:\n      - {class: UITableView, frame: [0, 0, 390, 100000], rowHeight: 1,\n"
+        + "         rows: {numberOfRows: 10000000}}\n",
+      line: 4, column: 9, contains: "would show 100000 rows at once")
+    // Ten thousand rows in a table of ordinary height load, at once.
+    let rows = (0..<10_000).map { "          - Row \($0)" }.joined(separator: "\n")
+    XCTAssertNil(
+      layoutError(
+        "controller:\n  view:\n    subviews:\n      - class: UITableView\n        frame: [0, 0, 390, 800]\n"
+          + "        rows:\n" + rows + "\n"))
+  }
+
   func testSetAssignments() throws {
     let scene = try LayoutLoader.load(
       yaml: "controller:\n  view:\n    subviews: [{id: v, frame: [0, 0, 10, 10]}]\n", file: "t.yaml")

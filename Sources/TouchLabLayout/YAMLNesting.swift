@@ -1,0 +1,77 @@
+// libyaml's C API, which Yams builds as its module CYaml: its event stream is the only way
+// to look at a file's structure without building Yams's node tree.
+import CYaml
+import Foundation
+
+/// Yams builds its node tree recursively, and Swift frees a tree recursively: a file nested
+/// thousands of levels deep — `[[[[…` or, with no depth in the text at all, a chain of
+/// aliases each wrapping the last — ran out of stack and killed the process (a debug build
+/// on an 8 MB stack at about 6,000 levels). Before Yams sees a layout, this walks libyaml's
+/// event stream (one event at a time, no recursion) and measures how deep the tree would
+/// be, an alias counting as deep as the node it names; a file deeper than `maximumDepth`
+/// is a `LayoutError` at the place it goes too deep. A layout needs a few dozen levels (its
+/// views nest at most `SceneBuilder.maximumDepth`, two levels each).
+enum YAMLNesting {
+  static let maximumDepth = 1_000
+
+  /// Throws when `text` nests deeper than `maximumDepth`. Syntax errors are left to Yams,
+  /// which reports them with their place.
+  static func check(_ text: String, file: String) throws {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else { return }
+    defer { yaml_parser_delete(&parser) }
+    var bytes = Array(text.utf8)
+    try bytes.withUnsafeMutableBufferPointer { buffer in
+      yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+      try walk(&parser, file: file)
+    }
+  }
+
+  private static func walk(_ parser: inout yaml_parser_t, file: String) throws {
+    // The open collections: where each starts, the deepest point below it, its anchor.
+    var open: [(start: Int, deepest: Int, anchor: String?)] = []
+    // How many levels each anchored node spans (a scalar 0, a flat list 1…).
+    var span: [String: Int] = [:]
+    func tooDeep(_ mark: yaml_mark_t) -> LayoutError {
+      LayoutError(
+        file: file, line: mark.line + 1, column: mark.column + 1,
+        message:
+          "the YAML nests deeper than \(maximumDepth) levels (lists and mappings inside one another, "
+          + "an alias as deep as what it names); a layout needs far fewer")
+    }
+    func reach(_ depth: Int, _ mark: yaml_mark_t) throws {
+      if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, depth) }
+      if depth > maximumDepth { throw tooDeep(mark) }
+    }
+    func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+      pointer.map { String(cString: $0) }
+    }
+    while true {
+      var event = yaml_event_t()
+      guard yaml_parser_parse(&parser, &event) == 1 else { return }
+      defer { yaml_event_delete(&event) }
+      switch event.type {
+      case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+        let depth = open.count + 1
+        try reach(depth, event.start_mark)
+        let anchor =
+          event.type == YAML_SEQUENCE_START_EVENT
+          ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
+        open.append((depth, depth, anchor))
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        guard let closed = open.popLast() else { continue }
+        if let anchor = closed.anchor { span[anchor] = closed.deepest - closed.start + 1 }
+        try reach(closed.deepest, event.start_mark)
+      case YAML_SCALAR_EVENT:
+        if let anchor = name(event.data.scalar.anchor) { span[anchor] = 0 }
+      case YAML_ALIAS_EVENT:
+        let levels = name(event.data.alias.anchor).flatMap { span[$0] } ?? 0
+        try reach(open.count + levels, event.start_mark)
+      case YAML_STREAM_END_EVENT:
+        return
+      default:
+        continue
+      }
+    }
+  }
+}

@@ -1,0 +1,322 @@
+import Foundation
+
+@testable import TouchLabEngine
+
+/// What the probes saw in one run: every touch call a probe view, control, scroll view or
+/// table received (directly, as the hit-test view, or along the responder chain), every call
+/// a probe recognizer received, and every action the application sent with the sender's
+/// state at that moment. The invariants read it after the run.
+final class ProbeLog {
+  struct ViewCall {
+    var responder: String
+    var touch: Int
+    var phase: UITouch.Phase
+    /// The responder is the touch's hit-test view (not a responder further up the chain).
+    var direct: Bool
+  }
+  struct RecognizerCall {
+    var recognizer: String
+    var touches: [Int]
+    var phase: UITouch.Phase
+    var state: UIGestureRecognizer.State
+    /// The first touches of a new sequence (none of the recognizer's since its last reset).
+    var startsSequence: Bool
+  }
+  struct Action {
+    var sender: String
+    var message: String
+    /// The sending recognizer's state when its action went out (nil for controls and tables).
+    var recognizerState: UIGestureRecognizer.State?
+  }
+
+  var viewCalls: [ViewCall] = []
+  var recognizerCalls: [RecognizerCall] = []
+  var actions: [Action] = []
+  var resets: [String] = []
+
+  func noteView(_ responder: UIResponder, _ phase: UITouch.Phase, _ touches: Set<UITouch>) {
+    let name = responder.identifier ?? responder.className
+    for touch in touches.inOrder {
+      viewCalls.append(
+        ViewCall(responder: name, touch: touch.identifier, phase: phase, direct: touch.view === responder))
+    }
+  }
+
+  func noteRecognizer(_ recognizer: UIGestureRecognizer, _ phase: UITouch.Phase, _ touches: Set<UITouch>) {
+    let ids = touches.inOrder.map(\.identifier)
+    // The engine adds a sequence's touches to `sequenceTouches` before delivering them.
+    let fresh = phase == .began && recognizer.sequenceTouches.count == touches.count
+    recognizerCalls.append(
+      RecognizerCall(
+        recognizer: recognizer.identifier ?? recognizer.className, touches: ids, phase: phase, state: recognizer.state,
+        startsSequence: fresh))
+  }
+}
+
+/// Probes share one log per scene.
+protocol Probe: AnyObject {
+  var log: ProbeLog? { get }
+}
+
+// MARK: Views
+
+final class ProbeView: UIView, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+/// A custom `UIControl` subclass (not one of UIKit's own: an ancestor's tap beats it).
+final class ProbeControl: UIControl, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+final class ProbeButton: UIButton, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+final class ProbeSwitch: UISwitch, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+final class ProbeScrollView: UIScrollView, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+final class ProbeTableView: UITableView, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    log?.noteView(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+}
+
+// MARK: Recognizers
+
+final class ProbeTap: UITapGestureRecognizer, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+  override func reset() {
+    log?.resets.append(identifier ?? className)
+    super.reset()
+  }
+}
+
+final class ProbeLongPress: UILongPressGestureRecognizer, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+  override func reset() {
+    log?.resets.append(identifier ?? className)
+    super.reset()
+  }
+}
+
+final class ProbePan: UIPanGestureRecognizer, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+  override func reset() {
+    log?.resets.append(identifier ?? className)
+    super.reset()
+  }
+}
+
+final class ProbeSwipe: UISwipeGestureRecognizer, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+  override func reset() {
+    log?.resets.append(identifier ?? className)
+    super.reset()
+  }
+}
+
+final class ProbePinch: UIPinchGestureRecognizer, Probe {
+  weak var log: ProbeLog?
+  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .began, touches)
+    super.touchesBegan(touches, with: event)
+  }
+  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .moved, touches)
+    super.touchesMoved(touches, with: event)
+  }
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .ended, touches)
+    super.touchesEnded(touches, with: event)
+  }
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+    log?.noteRecognizer(self, .cancelled, touches)
+    super.touchesCancelled(touches, with: event)
+  }
+  override func reset() {
+    log?.resets.append(identifier ?? className)
+    super.reset()
+  }
+}
+
+// MARK: The application
+
+/// Notes every action with its sender and, for a recognizer, the state it is in as the
+/// action goes out.
+final class ProbeApplication: UIApplication {
+  weak var log: ProbeLog?
+
+  override func sendAction(_ action: ActionMessage, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?)
+    -> Bool
+  {
+    let name = (sender as? UIResponder)?.identifier ?? (sender as? UIGestureRecognizer)?.identifier ?? "?"
+    log?.actions.append(
+      ProbeLog.Action(
+        sender: name, message: action.description, recognizerState: (sender as? UIGestureRecognizer)?.state))
+    return super.sendAction(action, to: target, from: sender, for: event)
+  }
+}
