@@ -184,7 +184,7 @@ guard XTestQueryExtension(display, &xtestEvent, &xtestError, &xtestMajor, &xtest
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-live-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
+atexit { try? FileManager.default.removeItem(at: folder) }  // exit() skips top-level defers
 let transcriptPath = folder.appendingPathComponent("transcript.txt").path
 _ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
