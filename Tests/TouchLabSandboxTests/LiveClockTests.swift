@@ -56,6 +56,22 @@ final class LiveClockTests: XCTestCase {
 
   /// The whole session on an injected clock: a press on the long-press view begins the
   /// recognizer 0.5 s later, with no input in between — the poll deadline wakes the loop.
+  func testAnAnimationFrameJustBeforeATimerIsSkippedSoTheTimerIsOnTime() {
+    var time = 100.0
+    let engine = EngineClock()
+    let clock = LiveClock(engineClock: engine, source: { time })
+    engine.schedule(after: 0.15) {}
+    // A frame due 5 ms before the timer would delay it: wake at the timer instead.
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.145)!, 100.15, accuracy: 1e-9)
+    // One due well before it is drawn.
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.13)!, 100.13, accuracy: 1e-9)
+    // One due after the timer does not matter: the timer comes first.
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.16)!, 100.15, accuracy: 1e-9)
+    time = 100.2
+    XCTAssertTrue(clock.advance())
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.21)!, 100.21, accuracy: 1e-9, "no timer: frames as usual")
+  }
+
   func testASessionWakesForTheLongPressTimerWithoutInput() throws {
     let time = ManualTime(1000)
     let scene = try TestLayouts.scene("live")
