@@ -4,7 +4,7 @@ import Foundation
 
 /// What the probes saw in one run: every touch call a probe view, control, scroll view or
 /// table received (directly, as the hit-test view, or along the responder chain), every call
-/// a probe recognizer received, and every action the application sent with the sender's
+/// a recognizer received (seen through the engine's records), and every action the application sent with the sender's
 /// state at that moment. The invariants read it after the run.
 final class ProbeLog {
   struct ViewCall {
@@ -32,7 +32,6 @@ final class ProbeLog {
   var viewCalls: [ViewCall] = []
   var recognizerCalls: [RecognizerCall] = []
   var actions: [Action] = []
-  var resets: [String] = []
 
   func noteView(_ responder: UIResponder, _ phase: UITouch.Phase, _ touches: Set<UITouch>) {
     let name = responder.identifier ?? responder.className
@@ -42,14 +41,15 @@ final class ProbeLog {
     }
   }
 
-  func noteRecognizer(_ recognizer: UIGestureRecognizer, _ phase: UITouch.Phase, _ touches: Set<UITouch>) {
-    let ids = touches.inOrder.map(\.identifier)
+  /// A recognizer is given touches: called from the engine's own `.call` record of the
+  /// delivery (a recorder observer), before the recognizer's method runs.
+  func noteRecognizer(_ recognizer: UIGestureRecognizer, _ phase: UITouch.Phase, _ touchIDs: [Int]) {
     // The engine adds a sequence's touches to `sequenceTouches` before delivering them.
-    let fresh = phase == .began && recognizer.sequenceTouches.count == touches.count
+    let fresh = phase == .began && recognizer.sequenceTouches.count == touchIDs.count
     recognizerCalls.append(
       RecognizerCall(
-        recognizer: recognizer.identifier ?? recognizer.className, touches: ids, phase: phase, state: recognizer.state,
-        startsSequence: fresh))
+        recognizer: recognizer.identifier ?? recognizer.className, touches: touchIDs, phase: phase,
+        state: recognizer.state, startsSequence: fresh))
   }
 }
 
@@ -178,128 +178,6 @@ final class ProbeTableView: UITableView, Probe {
   override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
     log?.noteView(self, .cancelled, touches)
     super.touchesCancelled(touches, with: event)
-  }
-}
-
-// MARK: Recognizers
-
-final class ProbeTap: UITapGestureRecognizer, Probe {
-  weak var log: ProbeLog?
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .began, touches)
-    super.touchesBegan(touches, with: event)
-  }
-  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .moved, touches)
-    super.touchesMoved(touches, with: event)
-  }
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .ended, touches)
-    super.touchesEnded(touches, with: event)
-  }
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .cancelled, touches)
-    super.touchesCancelled(touches, with: event)
-  }
-  override func reset() {
-    log?.resets.append(identifier ?? className)
-    super.reset()
-  }
-}
-
-final class ProbeLongPress: UILongPressGestureRecognizer, Probe {
-  weak var log: ProbeLog?
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .began, touches)
-    super.touchesBegan(touches, with: event)
-  }
-  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .moved, touches)
-    super.touchesMoved(touches, with: event)
-  }
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .ended, touches)
-    super.touchesEnded(touches, with: event)
-  }
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .cancelled, touches)
-    super.touchesCancelled(touches, with: event)
-  }
-  override func reset() {
-    log?.resets.append(identifier ?? className)
-    super.reset()
-  }
-}
-
-final class ProbePan: UIPanGestureRecognizer, Probe {
-  weak var log: ProbeLog?
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .began, touches)
-    super.touchesBegan(touches, with: event)
-  }
-  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .moved, touches)
-    super.touchesMoved(touches, with: event)
-  }
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .ended, touches)
-    super.touchesEnded(touches, with: event)
-  }
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .cancelled, touches)
-    super.touchesCancelled(touches, with: event)
-  }
-  override func reset() {
-    log?.resets.append(identifier ?? className)
-    super.reset()
-  }
-}
-
-final class ProbeSwipe: UISwipeGestureRecognizer, Probe {
-  weak var log: ProbeLog?
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .began, touches)
-    super.touchesBegan(touches, with: event)
-  }
-  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .moved, touches)
-    super.touchesMoved(touches, with: event)
-  }
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .ended, touches)
-    super.touchesEnded(touches, with: event)
-  }
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .cancelled, touches)
-    super.touchesCancelled(touches, with: event)
-  }
-  override func reset() {
-    log?.resets.append(identifier ?? className)
-    super.reset()
-  }
-}
-
-final class ProbePinch: UIPinchGestureRecognizer, Probe {
-  weak var log: ProbeLog?
-  override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .began, touches)
-    super.touchesBegan(touches, with: event)
-  }
-  override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .moved, touches)
-    super.touchesMoved(touches, with: event)
-  }
-  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .ended, touches)
-    super.touchesEnded(touches, with: event)
-  }
-  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    log?.noteRecognizer(self, .cancelled, touches)
-    super.touchesCancelled(touches, with: event)
-  }
-  override func reset() {
-    log?.resets.append(identifier ?? className)
-    super.reset()
   }
 }
 

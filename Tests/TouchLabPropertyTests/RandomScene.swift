@@ -103,6 +103,22 @@ final class RandomScene {
       recognizerIDs.insert(scroll.delayedTouchesRecognizer.identifier!)
       recognizerIDs.insert(scroll.panGestureRecognizer.identifier!)
     }
+    // Every touch call a layout recognizer is given, with its state then: the engine
+    // records the delivery just before the recognizer's method runs.
+    for recognizer in recognizers { recognizersByID[recognizer.identifier!] = WeakRecognizerBox(recognizer) }
+    app.records.addObserver { [weak self] record in
+      guard let self, record.kind == .call, let id = record.receiverID,
+        let recognizer = self.recognizersByID[id]?.value, let phase = Invariants.touchMethods[record.method]
+      else { return }
+      self.log.noteRecognizer(recognizer, phase, record.touchIDs)
+    }
+  }
+
+  private var recognizersByID: [String: WeakRecognizerBox] = [:]
+
+  struct WeakRecognizerBox {
+    weak var value: UIGestureRecognizer?
+    init(_ value: UIGestureRecognizer) { self.value = value }
   }
 
   /// Every recognizer in the scene, the scroll views' own included.
@@ -238,26 +254,21 @@ final class RandomScene {
     let recognizer: UIGestureRecognizer
     switch g.kind {
     case 0, 1:
-      let tap = ProbeTap()
-      tap.log = log
+      let tap = UITapGestureRecognizer()
       tap.numberOfTapsRequired = g.kind + 1
       recognizer = tap
     case 2:
-      let press = ProbeLongPress()
-      press.log = log
+      let press = UILongPressGestureRecognizer()
       recognizer = press
     case 3:
-      let pan = ProbePan()
-      pan.log = log
+      let pan = UIPanGestureRecognizer()
       recognizer = pan
     case 4:
-      let swipe = ProbeSwipe()
-      swipe.log = log
+      let swipe = UISwipeGestureRecognizer()
       swipe.direction = [.right, .left, .up, .down][g.host % 4]
       recognizer = swipe
     default:
-      let pinch = ProbePinch()
-      pinch.log = log
+      let pinch = UIPinchGestureRecognizer()
       recognizer = pinch
     }
     recognizer.identifier = id
