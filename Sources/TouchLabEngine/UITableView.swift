@@ -190,8 +190,13 @@ open class UITableView: UIScrollView {
   public static let maximumRowsOnScreen = 10_000
 
   /// What the last tiling showed: per section with rows on screen, (section, first, last).
+  /// The rows of one section on screen.
+  private struct RowRange: Equatable {
+    var section: Int
+    var rows: ClosedRange<Int>
+  }
   private struct Tiling: Equatable {
-    var rows: [Int]
+    var rows: [RowRange]
     var headers: [Int]
     var width: CGFloat
   }
@@ -202,7 +207,7 @@ open class UITableView: UIScrollView {
     guard sectionTops.count == sections.count + 1 else { return }
     let top = max(contentOffset.y, 0)
     let bottom = min(contentOffset.y + bounds.height, sectionTops.last ?? 0)
-    var rows: [Int] = []
+    var rows: [RowRange] = []
     var wantedCount = 0
     var wantedHeaders: [Int] = []
     if bottom > top, rowHeight > 0 {
@@ -215,9 +220,7 @@ open class UITableView: UIScrollView {
         let first = max(0, Int(((top - rowsTop) / rowHeight).rounded(.down)))
         let last = min(section.numberOfRows - 1, Int(((bottom - rowsTop) / rowHeight).rounded(.up)) - 1)
         guard first <= last else { continue }
-        rows.append(index)
-        rows.append(first)
-        rows.append(last)
+        rows.append(RowRange(section: index, rows: first...last))
         wantedCount += last - first + 1
       }
     }
@@ -229,10 +232,10 @@ open class UITableView: UIScrollView {
     lastTiling = tiling
     var wanted: [IndexPath] = []
     wanted.reserveCapacity(wantedCount)
-    sections: for i in stride(from: 0, to: rows.count, by: 3) {
-      for row in rows[i + 1]...rows[i + 2] {
+    sections: for range in rows {
+      for row in range.rows {
         guard wanted.count < Self.maximumRowsOnScreen else { break sections }
-        wanted.append(IndexPath(row: row, section: rows[i]))
+        wanted.append(IndexPath(row: row, section: range.section))
       }
     }
     // Rows that left the screen give their cells back (unless a finger is on them). All in
