@@ -195,7 +195,7 @@ open class UIScrollView: UIView {
   }
 
   private func handlePan(_ state: UIGestureRecognizer.State) {
-    guard let pan = panGestureRecognizer as? UIScrollViewPanGestureRecognizer else { return }
+    let pan = panGestureRecognizer
     switch state {
     case .began:
       stopAnimation()
