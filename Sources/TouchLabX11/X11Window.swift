@@ -117,6 +117,7 @@ public final class X11Window: InputEventSource {
     var protocols = [deleteWindowAtom]
     XSetWMProtocols(display, window, &protocols, 1)
     setTitle(title)
+    setProcessProperties()
     setClassHint(name: "touchlab", className: "TouchLab")
     if let icon { setIcon(icon) }
     selectInputEvents(root: root)
@@ -139,14 +140,49 @@ public final class X11Window: InputEventSource {
 
   // MARK: - Window properties
 
-  /// Sets the title both as legacy WM_NAME and as UTF-8 _NET_WM_NAME, so
-  /// titles such as "按钮点击" show correctly in modern window managers.
+  /// Sets the title as ICCCM's WM_NAME and EWMH's _NET_WM_NAME. WM_NAME is STRING (Latin-1)
+  /// when the title fits in Latin-1 and COMPOUND_TEXT otherwise, as ICCCM §4.1.2.1 requires —
+  /// never UTF-8 bytes typed as Latin-1 — and _NET_WM_NAME is the title in UTF-8, so titles
+  /// such as "按钮点击" or "TouchLab — …" show correctly in old and new window managers alike.
   public func setTitle(_ title: String) {
-    XStoreName(display, window, title)
+    var text = XTextProperty()
+    let status: Int32 = title.withCString { pointer in
+      var list: [UnsafeMutablePointer<CChar>?] = [UnsafeMutablePointer(mutating: pointer)]
+      return Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &text)
+    }
+    if status >= Success, text.value != nil {
+      XSetWMName(display, window, &text)
+      XFree(text.value)
+    } else {
+      // No converter for some character: keep the name readable as plain ASCII.
+      XStoreName(display, window, String(title.unicodeScalars.map { $0.isASCII ? Character($0) : "?" }))
+    }
     let utf8 = Array(title.utf8)
     let property = XInternAtom(display, "_NET_WM_NAME", 0)
     let type = XInternAtom(display, "UTF8_STRING", 0)
     XChangeProperty(display, window, property, type, 8, PropModeReplace, utf8, Int32(utf8.count))
+  }
+
+  /// Ties the window to this process, as EWMH asks: _NET_WM_PID with the process id and
+  /// ICCCM's WM_CLIENT_MACHINE with the host name (`xdotool search --pid` needs both).
+  private func setProcessProperties() {
+    var pid = Int(getpid())
+    let pidAtom = XInternAtom(display, "_NET_WM_PID", 0)
+    withUnsafeBytes(of: &pid) { bytes in
+      XChangeProperty(
+        display, window, pidAtom, XInternAtom(display, "CARDINAL", 0), 32, PropModeReplace,
+        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+    }
+    var host = [CChar](repeating: 0, count: 256)
+    guard gethostname(&host, host.count - 1) == 0 else { return }
+    var text = XTextProperty()
+    let status: Int32 = host.withUnsafeMutableBufferPointer { buffer in
+      var list: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress]
+      return XStringListToTextProperty(&list, 1, &text)
+    }
+    guard status != 0, text.value != nil else { return }
+    XSetWMClientMachine(display, window, &text)
+    XFree(text.value)
   }
 
   private func setClassHint(name: String, className: String) {

@@ -174,6 +174,44 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertEqual(String(decoding: title, as: UTF8.self), "TouchLab 按钮点击")
   }
 
+  func testLegacyTitleIsLatin1OrCompoundTextNeverUTF8TypedAsLatin1() throws {
+    window.setTitle("TouchLab — playground")
+    window.synchronize()
+    // "—" is not in Latin-1: ICCCM wants COMPOUND_TEXT then, never raw UTF-8 typed STRING.
+    XCTAssertEqual(try propertyType("WM_NAME"), "COMPOUND_TEXT")
+    window.setTitle("TouchLab café")
+    window.synchronize()
+    XCTAssertEqual(try propertyType("WM_NAME"), "STRING")
+    XCTAssertEqual(try readProperty("WM_NAME", as: UInt8.self), [UInt8]("TouchLab caf".utf8) + [0xE9])
+  }
+
+  func testWindowNamesItsProcessAndMachine() throws {
+    let pid = try readProperty("_NET_WM_PID", as: Int.self)
+    XCTAssertEqual(pid.map { Int32(truncatingIfNeeded: $0) }, [getpid()])
+    XCTAssertEqual(try propertyType("_NET_WM_PID"), "CARDINAL")
+    var host = [CChar](repeating: 0, count: 256)
+    XCTAssertEqual(gethostname(&host, 255), 0)
+    let machine = try readProperty("WM_CLIENT_MACHINE", as: UInt8.self)
+    XCTAssertEqual(String(decoding: machine, as: UTF8.self), String(cString: host))
+  }
+
+  func propertyType(_ name: String) throws -> String? {
+    let property = XInternAtom(window.display, name, 0)
+    var actualType: Atom = 0
+    var actualFormat: Int32 = 0
+    var count: UInt = 0
+    var remaining: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    let status = XGetWindowProperty(
+      window.display, window.window, property, 0, 0, 0, Atom(0), &actualType, &actualFormat,
+      &count, &remaining, &data)
+    XCTAssertEqual(status, Success)
+    if let data { XFree(data) }
+    guard actualType != 0, let atomName = XGetAtomName(window.display, actualType) else { return nil }
+    defer { XFree(atomName) }
+    return String(cString: atomName)
+  }
+
   func testIdleWaitSleepsUntilTheDeadline() {
     _ = window.drainEvents()
     let loop = PollLoop(source: window)
