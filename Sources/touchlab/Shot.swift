@@ -21,6 +21,9 @@ struct Shot: ParsableCommand {
   @Option(help: "The scenario to play (may be left out when the file has only one; a file with none shows the scene).")
   var scenario: String?
 
+  @Flag(help: "Draw the scene untouched, without playing any scenario (for a file that has some).")
+  var noScenario = false
+
   @Option(
     help: ArgumentHelp(
       "The virtual time to show, in seconds (default: the end, after pending timers fired).", valueName: "SECONDS"))
@@ -87,6 +90,10 @@ struct Shot: ParsableCommand {
 
   /// The scenario named by --scenario, the file's only one, or none when the file has none.
   private func chooseScenario(in scene: Scene) throws -> Scenario? {
+    if noScenario {
+      if scenario != nil { throw fail("--no-scenario and --scenario exclude each other") }
+      return nil
+    }
     let names = scene.scenarios.map(\.name).joined(separator: ", ")
     if let name = scenario {
       guard let found = scene.scenario(named: name) else {

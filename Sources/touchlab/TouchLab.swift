@@ -18,7 +18,7 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
-    subcommands: [Replay.self, Check.self, Open.self, Shot.self], defaultSubcommand: Open.self)
+    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self], defaultSubcommand: Open.self)
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.
@@ -64,6 +64,7 @@ struct Replay: ParsableCommand {
   var allRecords = false
 
   func run() throws {
+    if allRecords && !json { throw fail("--all-records needs --json (the plain transcript has only the lines)") }
     let scene = try loadScene(file)
     let chosen: Scenario
     if let name = scenario {
@@ -104,7 +105,7 @@ struct Replay: ParsableCommand {
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check layout files; print each mistake as FILE:LINE:COLUMN: error: MESSAGE.",
-    discussion: "Exits 0 when every file is good, 1 when any has a mistake.")
+    discussion: "Prints FILE: ok (N scenarios) for each good file; exits 0 when every file is good, 1 when any has a mistake.")
 
   @Argument(help: "The layout files.")
   var files: [String]
@@ -113,7 +114,9 @@ struct Check: ParsableCommand {
     var failed = false
     for file in files {
       do {
-        _ = try LayoutLoader.load(path: file)
+        let scene = try LayoutLoader.load(path: file)
+        let count = scene.scenarios.count
+        FileHandle.standardOutput.write(Data("\(file): ok (\(count) scenario\(count == 1 ? "" : "s"))\n".utf8))
       } catch let error as LayoutError {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         failed = true

@@ -51,6 +51,27 @@ final class CommandLineTests: XCTestCase {
     let result = try run(["check"] + files)
     XCTAssertEqual(result.status, 0, result.err)
     XCTAssertEqual(result.err, "")
+    XCTAssertTrue(result.out.contains("Layouts/table-cell-conflict.yaml: ok (7 scenarios)\n"), result.out)
+    XCTAssertEqual(result.out.split(separator: "\n").count, files.count, "one ok line a file")
+  }
+
+  func testListPrintsTheScenariosInFileOrder() throws {
+    let result = try run(["list", "Layouts/table-cell-conflict.yaml"])
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertEqual(
+      result.out,
+      "quick-tap\nshort-press\nlong-press\nbutton-tap\nfix-cancels-false\nfix-delegate\nfix-table-tap\n")
+    let missing = try run(["list", "Layouts/no-such-file.yaml"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.err.contains("no-such-file.yaml"), missing.err)
+  }
+
+  func testAllRecordsWithoutJSONIsAnError() throws {
+    let result = try run(["replay", "Layouts/seed000-gestures.yaml", "--scenario", "tap", "--all-records"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.out, "")
+    XCTAssertEqual(
+      result.err, "touchlab: error: --all-records needs --json (the plain transcript has only the lines)\n")
   }
 
   func testReplayPrintsTheTranscriptWithTimes() throws {

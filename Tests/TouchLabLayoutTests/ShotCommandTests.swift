@@ -73,6 +73,20 @@ extension CommandLineTests {
     XCTAssertEqual(size.height, 60)
   }
 
+  func testShotNoScenarioDrawsTheUntouchedSceneOfAFileWithScenarios() throws {
+    let folder = try scratchFolder()
+    let untouched = folder.appendingPathComponent("untouched.png")
+    let played = folder.appendingPathComponent("played.png")
+    let file = "Layouts/table-cell-conflict.yaml"
+    let result = try run(["shot", file, "--no-scenario", "--out", untouched.path])
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertEqual(try run(["shot", file, "--scenario", "long-press", "--out", played.path]).status, 0)
+    XCTAssertNotEqual(try Data(contentsOf: untouched), try Data(contentsOf: played), "no touch, no selection")
+    let both = try run(["shot", file, "--no-scenario", "--scenario", "quick-tap", "--out", untouched.path])
+    XCTAssertEqual(both.status, 1)
+    XCTAssertEqual(both.err, "touchlab: error: --no-scenario and --scenario exclude each other\n")
+  }
+
   func testShotRejectsABadScaleOrTime() throws {
     let folder = try scratchFolder()
     let out = folder.appendingPathComponent("x.png")
