@@ -105,7 +105,10 @@ struct Replay: ParsableCommand {
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check layout files; print each mistake as FILE:LINE:COLUMN: error: MESSAGE.",
-    discussion: "Prints FILE: ok (N scenarios) for each good file; exits 0 when every file is good, 1 when any has a mistake.")
+    discussion: """
+      Prints FILE: ok (N scenarios) for each good file; exits 0 when every file is good, 1 when any has \
+      a mistake.
+      """)
 
   @Argument(help: "The layout files.")
   var files: [String]
