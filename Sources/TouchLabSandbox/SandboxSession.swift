@@ -198,7 +198,7 @@ public final class SandboxSession {
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
     return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
-      + "\(Int(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
+      + "\(DisplayScale.describe(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.

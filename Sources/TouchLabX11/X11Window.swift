@@ -168,7 +168,7 @@ public final class X11Window: InputEventSource {
   private func setProcessProperties() {
     var pid = Int(getpid())
     let pidAtom = XInternAtom(display, "_NET_WM_PID", 0)
-    withUnsafeBytes(of: &pid) { bytes in
+    _ = withUnsafeBytes(of: &pid) { bytes in
       XChangeProperty(
         display, window, pidAtom, XInternAtom(display, "CARDINAL", 0), 32, PropModeReplace,
         bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
