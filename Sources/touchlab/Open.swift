@@ -36,7 +36,6 @@ struct Open: ParsableCommand {
       "Append every transcript line, with its [time] prefix, to this file as it happens.", valueName: "file"))
   var transcript: String?
 
-
   func run() throws {
     var chosenScale: Double?
     if let scale {
