@@ -6,8 +6,10 @@ import TouchLabEngine
 /// the typed records (`DeliveryEvent`, `DeliveryCause`), never from transcript text.
 ///
 /// Left out: a recognizer's own `touches…` calls and resets, cancelled timers, logged
-/// lines (the transcript has them). Folded: a call passed along the responder chain is one
-/// line; a run of scroll offsets is one line from the first to the last.
+/// lines (the transcript has them), every move after a receiver's first, a continuous
+/// recognizer's changes. Folded: a call
+/// passed along the responder chain is one line; a run of scroll offsets is one line from
+/// the first to the last.
 public struct RecordExplainer {
   public init() {}
 
@@ -17,6 +19,16 @@ public struct RecordExplainer {
     var hits: [Int: Participant] = [:]
     var heard: Set<Int> = []
     var moved: Set<Int> = []
+    var movesSeen: Set<String> = []
+    var scrolling: (view: Participant, from: RecordPoint, to: RecordPoint, start: TimeInterval, end: TimeInterval)?
+    func flushScroll() {
+      guard let run = scrolling else { return }
+      scrolling = nil
+      let until = run.end == run.start ? "" : " by \(time(run.end))"
+      out.append(
+        "\(TranscriptFormatter.timeStamp(run.start)) \(name(run.view)) scrolls from \(point(run.from)) to \(point(run.to))\(until)"
+      )
+    }
     while index < records.count {
       let record = records[index]
       let stamp = TranscriptFormatter.timeStamp(record.time)
@@ -51,12 +63,24 @@ public struct RecordExplainer {
         }
         consumed = next - index
         for id in record.touchIDs where hits[id] == receiver { heard.insert(id) }
+        if phase == .moved {
+          let key = "\(name(receiver)) \(record.touchIDs)"
+          guard movesSeen.insert(key).inserted else { break }
+          text = "\(name(receiver)) gets touchesMoved\(touchList(record.touchIDs)) (and further moves, left out here)"
+          if !chain.isEmpty { text! += ", passed on to " + chain.map(name).joined(separator: " → ") }
+          break
+        }
         text = "\(name(receiver)) gets \(phase.selector.prefix { $0 != ":" })\(touchList(record.touchIDs))"
         if !chain.isEmpty { text! += ", passed on to " + chain.map(name).joined(separator: " → ") }
       case .tracking(let phase, let control):
+        if phase == .moved {
+          guard movesSeen.insert("tracking \(name(control))").inserted else { break }
+        }
         text = "\(name(control)) " + tracking(phase)
       case .hold(let phase, let view, _, let deadline):
-        text = "\(name(view))'s touches\(phase.rawValue.capitalized) is held back" + (deadline.map { " until \(time($0))" } ?? "")
+        text =
+          "\(name(view))'s touches\(phase.rawValue.capitalized) is held back"
+          + (deadline.map { " until \(time($0))" } ?? "")
       case .release(let phase, let view, let holder):
         text = "\(name(view))'s held touches\(phase.rawValue.capitalized) goes through"
         if let holder { text! += ": \(name(holder)) stopped holding it" }
@@ -65,10 +89,11 @@ public struct RecordExplainer {
       case .denied(let receiver):
         text = "\(name(receiver)) is denied touch \(record.touchIDs.map(String.init).joined(separator: ", "))"
       case .stateChange(let recognizer, _, let to):
-        guard to != .possible else { break }
+        guard to != .possible, to != .changed else { break }  // its begin and end tell the story
         text = "\(name(recognizer)) " + state(to)
       case .illegalTransition(let recognizer, let from, let to):
-        text = "\(name(recognizer)) asked to go from \(from.rawValue) to \(to.rawValue): ignored, not a legal transition"
+        text =
+          "\(name(recognizer)) asked to go from \(from.rawValue) to \(to.rawValue): ignored, not a legal transition"
       case .action(let message, let sender, let target):
         let from = sender.map { " from \(name($0))" } ?? ""
         text =
@@ -81,23 +106,21 @@ public struct RecordExplainer {
         switch change {
         case .scheduled:
           let length = max(0, timer.deadline - record.time)
-          text = "\(owner) starts its \(timer.purpose.rawValue) timer (\(seconds(length)), until \(time(timer.deadline)))"
+          text =
+            "\(owner) starts its \(timer.purpose.rawValue) timer (\(seconds(length)), until \(time(timer.deadline)))"
         case .fired:
           text = "\(owner)'s \(timer.purpose.rawValue) timer fires"
         case .cancelled:
           break
         }
-      case .scroll(let view, let from, _):
-        var last = record
-        var next = index + 1
-        while next < records.count, case .scroll(let other, _, _) = records[next].event, other == view {
-          last = records[next]
-          next += 1
+      case .scroll(let view, let from, let to):
+        // A run of offsets is one line, from its first to its last.
+        if let run = scrolling, run.view == view {
+          scrolling = (view, run.from, to, run.start, record.time)
+        } else {
+          flushScroll()
+          scrolling = (view, from, to, record.time, record.time)
         }
-        consumed = next - index
-        guard case .scroll(_, _, let to) = last.event else { break }
-        let until = last.time == record.time ? "" : " by \(time(last.time))"
-        text = "\(name(view)) scrolls from \(point(from)) to \(point(to))\(until)"
       case .selection(let table, let section, let row, let selected):
         text = "\(name(table)) \(selected ? "selects" : "deselects") row \(row) of section \(section)"
       case .logged:
@@ -110,10 +133,12 @@ public struct RecordExplainer {
           if case .release = record.event { moment = .released }
           text += " — " + Self.reason(cause, moment)
         }
+        flushScroll()
         out.append("\(stamp) \(text)")
       }
       index += consumed
     }
+    flushScroll()
     for (touch, view) in hits.sorted(by: { $0.key < $1.key }) where !heard.contains(touch) {
       out.append("In the end \(name(view)) never heard of touch \(touch).")
     }
@@ -208,7 +233,9 @@ public struct RecordExplainer {
     ids.isEmpty ? "" : " (touch\(ids.count == 1 ? "" : "es") \(ids.map(String.init).joined(separator: ", ")))"
   }
 
-  private func point(_ p: RecordPoint) -> String { "(\(TranscriptFormatter.number(p.x)), \(TranscriptFormatter.number(p.y)))" }
+  private func point(_ p: RecordPoint) -> String {
+    "(\(TranscriptFormatter.number(p.x)), \(TranscriptFormatter.number(p.y)))"
+  }
 
   private func time(_ t: TimeInterval) -> String { String(format: "%.3f", t) }
 
