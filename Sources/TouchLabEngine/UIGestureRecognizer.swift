@@ -38,6 +38,7 @@ extension UIGestureRecognizerDelegate {
 /// (BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Scriptable {
+  public var participantKind: Participant.Kind { .recognizer }
   public enum State: Int, Sendable, CustomStringConvertible {
     case possible = 0
     case began, changed, ended, cancelled, failed
