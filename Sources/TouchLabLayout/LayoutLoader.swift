@@ -64,7 +64,7 @@ public enum LayoutLoader {
 // Case names are UIKit class names, which the layout format uses verbatim.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
-  case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
+  case UIView, UIControl, UIButton, UISwitch, UILabel, UIImageView, UIScrollView, UITableView
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -83,7 +83,7 @@ enum BuiltinClass: String, CaseIterable {
 
   var family: Family {
     switch self {
-    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
+    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIImageView, .UIScrollView, .UITableView: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
@@ -101,7 +101,7 @@ enum BuiltinClass: String, CaseIterable {
     switch self {
     case .UIControl, .UIButton, .UISwitch:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
-    case .UIView, .UILabel, .UIWindow: return view
+    case .UIView, .UILabel, .UIImageView, .UIWindow: return view
     case .UIScrollView, .UITableView: return view + [.touchesShouldBegin, .touchesShouldCancel]
     default: return touches
     }
@@ -114,6 +114,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIButton: TouchLabEngine.UIButton()
     case .UISwitch: TouchLabEngine.UISwitch(frame: CGRect(origin: .zero, size: TouchLabEngine.UISwitch.standardSize))
     case .UILabel: TouchLabEngine.UILabel()
+    case .UIImageView: TouchLabEngine.UIImageView()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()

@@ -71,6 +71,9 @@ extension SceneRenderer {
     case let label as UILabel:
       drawBackground(of: view, in: rect, on: canvas)
       drawLabel(label, in: rect, on: canvas)
+    case let imageView as UIImageView:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawImageView(imageView, in: rect, on: canvas)
     case let cell as TableViewCellDrawingTraits:
       drawBackground(of: view, in: rect, on: canvas)
       if cell.isHighlighted || cell.isSelected { canvas.fill(rect, color: UIKitLook.cellSelection) }
