@@ -17,7 +17,7 @@ shot() {
   echo "docs/images/$name.png"
 }
 
-# The table-cell conflict (BEHAVIOUR.md §8) at its key moments.
+# The table-cell conflict (docs/BEHAVIOUR.md §8) at its key moments.
 # 1. Quick tap: the scroll view still holds the table's began when the tap recognizes.
 shot table-quick-tap-held table-cell-conflict.yaml quick-tap 0.03
 shot table-quick-tap-end table-cell-conflict.yaml quick-tap
