@@ -34,9 +34,9 @@ public enum UIKitConstants {
   public static let controlTrackingMargin: CGFloat = 70
   /// `UIScrollView`'s delayed-touches-began recognizer holds a touch back this long (§7).
   public static let scrollViewTouchDelay: TimeInterval = 0.15
-  /// `UIScrollView.DecelerationRate.normal`: velocity kept per millisecond (Apple's documentation).
+  /// `UIScrollView.DecelerationRate.normal`'s raw value: velocity kept per millisecond (§12).
   public static let decelerationRateNormal: CGFloat = 0.998
-  /// `UIScrollView.DecelerationRate.fast` (Apple's documentation).
+  /// `UIScrollView.DecelerationRate.fast`'s raw value (§12).
   public static let decelerationRateFast: CGFloat = 0.99
   /// A view whose alpha is at or below this is skipped by hit-testing (§2).
   public static let hitTestMinimumAlpha: CGFloat = 0.01
