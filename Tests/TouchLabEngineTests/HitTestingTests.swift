@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TouchLabEngine
 
-/// BEHAVIOUR.md §2: hit-testing.
+/// docs/BEHAVIOUR.md §2: hit-testing.
 final class HitTestingTests: XCTestCase {
   /// The class name of the view a touch at `p` lands on (nil: none).
   private func hit(_ scene: Scene, _ p: CGPoint) -> String? {

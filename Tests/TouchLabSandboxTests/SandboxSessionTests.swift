@@ -137,9 +137,10 @@ final class SandboxSessionTests: XCTestCase {
     for round in 0..<3 {
       session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))  // the long-press view
       XCTAssertNotNil(session.scene.application.clock.nextFireTime, "the long press's timer is set")
-      weak var application = session.scene.application
-      weak var window = session.scene.window
-      weak var recorder = session.scene.records
+      weak var application: UIApplication?
+      weak var window: UIWindow?
+      weak var recorder: DeliveryRecorder?
+      (application, window, recorder) = (session.scene.application, session.scene.window, session.scene.records)
       session.handle(PollWakeup(events: [TestEvents.key("r")]))
       XCTAssertNil(application, "round \(round)")
       XCTAssertNil(window, "round \(round)")
