@@ -4,7 +4,7 @@ import Foundation
 /// `isUserInteractionEnabled` is false by default, so a tap recognizer added to an image
 /// view never sees a touch (hit-testing skips the view and the touch goes to the view
 /// behind it) — the classic dead tap, fixed by setting `isUserInteractionEnabled = true`
-/// (docs/BEHAVIOUR.md, "UIImageView").
+/// (docs/BEHAVIOUR.md §14).
 open class UIImageView: UIView {
   /// The image's name: TouchLab has no image files, so this is what the renderer shows
   /// beside its stand-in picture.
