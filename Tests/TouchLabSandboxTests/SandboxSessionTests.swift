@@ -181,6 +181,26 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertTrue(SandboxKeys.help.contains { $0.contains("Alt") })
   }
 
+  func testAConfirmationShowsUnderTheTitleForFourSeconds() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    session.frameDrawn()
+    XCTAssertNil(session.wakeUpTime, "idle")
+    time.seconds = 51
+    session.showStatus("Saved touchlab-live.png")
+    XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    XCTAssertTrue(session.needsFrame)
+    XCTAssertEqual(session.wakeUpTime, 55, "wakes to take it away")
+    session.frameDrawn()
+    time.seconds = 54.9
+    session.handle(PollWakeup(events: []))
+    XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    time.seconds = 55
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertNil(session.frameContent.subtitle)
+    XCTAssertTrue(session.needsFrame)
+    XCTAssertNil(session.wakeUpTime, "idle again")
+  }
+
   func testAProblemIsShownUntilTheNextKey() throws {
     let session = try makeSession(TestLayouts.url("live").path)
     session.show(problem: "screenshot not saved: disk full")
