@@ -109,19 +109,32 @@ open class UIControl: UIView {
   open func cancelTracking(with event: UIEvent?) {}
 
   private func dispatchBeginTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
-    invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
+    recordTracking(.began, [touch])
+    return invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
   }
 
   private func dispatchContinueTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
-    invokeScripted(.continueTracking, touches: [touch], swallowed: false) { continueTracking(touch, with: event) }
+    recordTracking(.moved, [touch])
+    return invokeScripted(.continueTracking, touches: [touch], swallowed: false) {
+      continueTracking(touch, with: event)
+    }
   }
 
   private func dispatchEndTracking(_ touch: UITouch, _ event: UIEvent?) {
+    recordTracking(.ended, [touch])
     invokeScripted(.endTracking, touches: [touch], swallowed: ()) { endTracking(touch, with: event) }
   }
 
   private func dispatchCancelTracking(_ event: UIEvent?) {
+    recordTracking(.cancelled, [])
     invokeScripted(.cancelTracking, swallowed: ()) { cancelTracking(with: event) }
+  }
+
+  private func recordTracking(_ phase: TouchPhase, _ touches: [UITouch]) {
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(
+      .tracking(phase: phase, control: participant), cause: phase == .cancelled ? application?.cancelCause : nil,
+      touches: touches)
   }
 
   /// Inside while tracking: the bounds grown by about 70 pt (BEHAVIOUR.md §6).

@@ -46,7 +46,11 @@ open class UIResponder: Scriptable {
   /// delivery and runs a declared class's overrides before the built-in method.
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent?) {
     let method = ScriptedClass.Method(touchPhase: phase)
-    recorder?.record(.call, receiver: className, receiverID: identifier, method: method.selector, touches: touches)
+    if let recorder, recorder.isListening {
+      recorder.record(
+        .touches(phase: TouchPhase(phase), receiver: participant),
+        cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
+    }
     invokeScripted(method, touches: touches, swallowed: ()) {
       let set = Set(touches)
       switch phase {

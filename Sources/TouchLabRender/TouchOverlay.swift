@@ -82,6 +82,7 @@ public final class TouchOverlay {
   // MARK: Records
 
   private func receive(_ record: DeliveryRecord) {
+    if record.kind == .input { return }  // the hit-test record that follows starts a touch
     if record.kind == .hitTest, let id = record.touchIDs.first, touch(withIdentifier: id) == nil {
       begin(id, hit: record)
     }
@@ -186,6 +187,8 @@ public final class TouchOverlay {
         className: record.receiver, identifier: record.receiverID, message: record.method,
         isPrint: record.kind == .print)
       touch.note(action, kind: .action, step: step)
+    case .input, .tracking, .timer, .scroll, .selection:
+      break
     }
   }
 
