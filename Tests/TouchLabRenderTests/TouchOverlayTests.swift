@@ -30,7 +30,7 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(overlay.touches.count, 1)
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
     XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red"))
-    XCTAssertTrue(touch.hitViewObject === scene.objects["red"])
+    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
     XCTAssertFalse(touch.isOnScreen)
     XCTAssertEqual(touch.phase, .ended)
     XCTAssertEqual(touch.endTime ?? -1, 0.05, accuracy: 1e-9)
@@ -53,7 +53,11 @@ final class TouchOverlayTests: XCTestCase {
         "responder UIApplication: began → cancelled",
         "action -[ViewController redViewClick:]: sent",
       ])
-    XCTAssertNil(overlay.nextAnimationTime(after: 0.05))
+    // No countdown runs; the card asks for frames only while it fades, after the lift.
+    XCTAssertEqual(overlay.nextAnimationTime(after: 4.5) ?? -1, 4.5 + 1.0 / 60, accuracy: 1e-9)
+    XCTAssertNil(overlay.nextAnimationTime(after: 0.05 + OverlayState.cardHoldDuration + OverlayState.cardFadeDuration))
+    // The incremental state is the fold of the same records.
+    XCTAssertEqual(overlay.state, OverlayState.fold(scene.records.records))
   }
 
   func testHeldThenDroppedAndTheTrail() throws {
@@ -157,8 +161,8 @@ final class TouchOverlayTests: XCTestCase {
 
     scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 150, y: 150))])
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
-    let countdown = try XCTUnwrap(touch.countdown)
-    XCTAssertEqual(countdown.recognizer.className, "UIScrollViewDelayedTouchesBeganGestureRecognizer")
+    let countdown = try XCTUnwrap(touch.scrollDelay)
+    XCTAssertEqual(countdown.owner?.className, "UIScrollViewDelayedTouchesBeganGestureRecognizer")
     XCTAssertEqual(countdown.duration, UIKitConstants.scrollViewTouchDelay)
     XCTAssertTrue(countdown.isRunning)
     XCTAssertEqual(touch.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed])
@@ -166,12 +170,15 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(overlay.nextAnimationTime(after: 0) ?? -1, 1.0 / 60, accuracy: 1e-9)
     XCTAssertEqual(overlay.nextAnimationTime(after: 0.145) ?? -1, 0.15, accuracy: 1e-9)
     clock.advance(to: 0.1)
-    XCTAssertEqual(touch.countdown?.progress(at: clock.now) ?? -1, 0.1 / 0.15, accuracy: 1e-9)
+    XCTAssertEqual(
+      overlay.touch(withIdentifier: 1)?.scrollDelay?.progress(at: clock.now) ?? -1, 0.1 / 0.15, accuracy: 1e-9)
 
     clock.advance(to: 0.2)
-    XCTAssertEqual(touch.countdown?.isRunning, false)
-    XCTAssertEqual(touch.countdown?.progress(at: clock.now), 1)
-    XCTAssertEqual(touch.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed, .released, .began])
+    let later = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(later.scrollDelay?.isRunning, false)
+    XCTAssertEqual(later.scrollDelay?.fired, true)
+    XCTAssertEqual(later.scrollDelay?.progress(at: clock.now), 1)
+    XCTAssertEqual(later.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed, .released, .began])
     XCTAssertNil(overlay.nextAnimationTime(after: 0.2))
   }
 
@@ -220,7 +227,7 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertTrue(drag.isOnScreen)
     XCTAssertEqual(drag.trail.count, overlay.maximumTrailLength)
     XCTAssertEqual(drag.trail.last, CGPoint(x: 30, y: 530))
-    XCTAssertLessThanOrEqual(drag.receivers.count, TouchOverlay.maximumReceivers)
+    XCTAssertLessThanOrEqual(drag.receivers.count, OverlayState.maximumReceivers)
     XCTAssertTrue(drag.receivers.allSatisfy { $0.steps.count <= OverlayReceiver.maximumSteps })
   }
 
