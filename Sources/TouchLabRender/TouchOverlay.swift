@@ -79,7 +79,11 @@ public struct OverlayState: Equatable, Sendable {
     }
     for touch in currentTouches {
       for countdown in touch.countdowns where countdown.isRunning { consider(countdown.end) }
-      if let fadeEnd = touch.cardFadeEnd { consider(fadeEnd) }
+      if let fadeEnd = touch.cardFadeEnd {
+        // Still while the card waits; a frame at the fade's start, then every 60th of a second.
+        let fadeStart = fadeEnd - Self.cardFadeDuration
+        if now < fadeStart { next = min(next ?? fadeStart, fadeStart) } else { consider(fadeEnd) }
+      }
     }
     return next
   }

@@ -54,6 +54,7 @@ final class TouchOverlayTests: XCTestCase {
         "action -[ViewController redViewClick:]: sent",
       ])
     // No countdown runs; the card asks for frames only while it fades, after the lift.
+    XCTAssertEqual(overlay.nextAnimationTime(after: 0.05) ?? -1, 4.05, accuracy: 1e-9)
     XCTAssertEqual(overlay.nextAnimationTime(after: 4.5) ?? -1, 4.5 + 1.0 / 60, accuracy: 1e-9)
     XCTAssertNil(overlay.nextAnimationTime(after: 0.05 + OverlayState.cardHoldDuration + OverlayState.cardFadeDuration))
     // The incremental state is the fold of the same records.
