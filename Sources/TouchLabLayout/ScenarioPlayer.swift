@@ -152,7 +152,8 @@ public struct TranscriptFormatter {
   }
 
   /// One JSON object per record: time, kind, receiver class and id, method or action,
-  /// touch ids, outcome, and the transcript line.
+  /// touch ids, outcome, and the transcript line; then the schema version, the typed
+  /// event's fields and the cause (docs/records.md).
   public static func json(_ record: DeliveryRecord) -> String {
     var fields: [String] = [
       "\"time\":\(String(format: "%.3f", record.time))",
@@ -164,6 +165,7 @@ public struct TranscriptFormatter {
     fields.append("\"touches\":[\(record.touchIDs.map(String.init).joined(separator: ","))]")
     fields.append("\"outcome\":\(quote(record.outcome.rawValue))")
     if let line = record.line { fields.append("\"line\":\(quote(line))") }
+    fields += typedFields(record)
     return "{" + fields.joined(separator: ",") + "}"
   }
 
