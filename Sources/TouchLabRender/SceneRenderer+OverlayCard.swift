@@ -426,6 +426,7 @@ extension SceneRenderer {
       color: color, style: .rounded(1.2))
     var titleStyle = styles.step
     titleStyle.color = color
+    titleStyle.weight = .regular
     // Whose it is, when the layout named it (a built-in class name would not fit).
     let owner = countdown.owner?.identifier.map { " · " + $0 } ?? ""
     canvas.draw(
