@@ -244,4 +244,43 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(receiver.steps.first, .began)
     XCTAssertEqual(receiver.outcome, .cancelled)
   }
+
+  /// The engine's own timers, replayed: a double tap's first lift starts the wait for the
+  /// next tap, which counts down on the lifted touch until it runs out.
+  func testADoubleTapWaitsForTheNextTapWithACountdown() throws {
+    let scene = try RenderSupport.scene(
+      """
+      controller:
+        view:
+          color: white
+          subviews:
+            - id: box
+              frame: [50, 50, 200, 200]
+              color: yellow
+              gestures: [{id: doubleTap, class: UITapGestureRecognizer, numberOfTapsRequired: 2, action: {print: twice}}]
+      scenarios:
+        once: [{tap: box}, {wait: 1}]
+      """)
+    let overlay = TouchOverlay(application: scene.application)
+    let player = ScenarioPlayer(scene: scene)
+    let scenario = try XCTUnwrap(scene.scenario(named: "once"))
+    player.play(scenario, until: 0.02)
+    let down = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(down.countdowns.filter(\.isRunning).map(\.purpose), [.tapMaximum])
+    player.play(scenario)
+    let records = scene.records.records
+    let lift = try XCTUnwrap(overlay.touch(withIdentifier: 1)?.endTime)
+    let waiting = try XCTUnwrap(OverlayState.fold(records, upTo: lift + 0.1).touch(withIdentifier: 1))
+    let next = try XCTUnwrap(waiting.countdowns.first { $0.purpose == .nextTapInterval })
+    XCTAssertTrue(next.isRunning)
+    XCTAssertEqual(next.owner?.identifier, "doubleTap")
+    XCTAssertEqual(next.duration, UIKitConstants.multiTapInterval, accuracy: 1e-9)
+    XCTAssertEqual(waiting.countdowns.first { $0.purpose == .tapMaximum }?.isRunning, false)
+    // It ran out: the recognizer failed, and the card says why.
+    let after = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(after.countdowns.first { $0.purpose == .nextTapInterval }?.fired, true)
+    let doubleTap = try XCTUnwrap(after.receivers.first { $0.name.identifier == "doubleTap" })
+    XCTAssertEqual(doubleTap.outcome, .failed)
+    XCTAssertEqual(doubleTap.reasons.last?.cause.rule, .tapInterval)
+  }
 }
