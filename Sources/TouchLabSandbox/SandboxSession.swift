@@ -83,7 +83,7 @@ public final class SandboxSession {
 
   public var frameContent: FrameContent {
     FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay : nil, transcript: transcript.recentLines,
+      window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
       title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
       subtitle: status ?? (layoutPath as NSString).lastPathComponent)
   }
