@@ -69,6 +69,11 @@ open class UIControl: UIView {
   /// ancestor's single tap (BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
   open class var preventsOverlappingGestures: Bool { false }
 
+  /// Whether a single-finger single tap is among the default actions that beat an
+  /// ancestor's recognizer: true for the buttons, switches, steppers, segmented controls
+  /// and page controls of Apple's list; a slider's is a swipe on its thumb instead.
+  open class var defaultActionIncludesSingleTap: Bool { true }
+
   // MARK: Targets
 
   /// A nil target sends the action along the responder chain from this control.
@@ -196,13 +201,14 @@ open class UIControl: UIView {
     guard Self.preventsOverlappingGestures, isEnabled, gestureRecognizer.view !== self,
       gestureRecognizer.cancelsTouchesInView
     else { return true }
-    if let tap = gestureRecognizer as? UITapGestureRecognizer {
+    if let tap = gestureRecognizer as? UITapGestureRecognizer, Self.defaultActionIncludesSingleTap {
       return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
     }
     return !overlapsDefaultAction(gestureRecognizer)
   }
 
-  /// Other gestures a control's default action overlaps (a switch's knob drag).
+  /// Other gestures a control's default action overlaps (a switch's knob drag, a swipe on a
+  /// slider's thumb).
   func overlapsDefaultAction(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 

@@ -40,4 +40,13 @@ public enum UIKitConstants {
   public static let decelerationRateFast: CGFloat = 0.99
   /// A view whose alpha is at or below this is skipped by hit-testing (§2).
   public static let hitTestMinimumAlpha: CGFloat = 0.01
+  /// `UISlider`'s default thumb, this many points across (iOS 7 and later; UIKit draws it
+  /// and does not document its size — the figure developers measure and that
+  /// `thumbRect(forBounds:trackRect:value:)` returns for the default thumb).
+  public static let sliderThumbDiameter: CGFloat = 28
+  /// A touch that lands within the thumb grown to at least this size starts tracking it
+  /// (Apple's Human Interface Guidelines: a hit target of at least 44 × 44 pt).
+  public static let minimumHitTargetSize: CGFloat = 44
+  /// `UISlider`'s track height (iOS 7 and later, the default minimum/maximum track images).
+  public static let sliderTrackHeight: CGFloat = 4
 }

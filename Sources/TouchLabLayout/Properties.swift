@@ -149,6 +149,7 @@ struct PropertyTable {
       },
     ]
     e.append(contentsOf: scrollViewEntries)
+    e.append(contentsOf: controlEntries)
     return e
   }()
 

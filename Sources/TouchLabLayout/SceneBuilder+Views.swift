@@ -54,6 +54,7 @@ extension SceneBuilder {
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
     var tableNodes: [(String, YAMLValue, YAMLValue)] = []
+    var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
       switch key {
       case "class": break
@@ -70,9 +71,10 @@ extension SceneBuilder {
           let names = PropertyTable.names(for: view) + Self.viewStructuralKeys
           throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
         }
-        setter()
+        if Self.appliedAfterRangeKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
       }
     }
+    try applyValueSetters(valueSetters, to: view)
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
     if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
     if let table = view as? UITableView {

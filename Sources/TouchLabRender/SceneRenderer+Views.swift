@@ -66,6 +66,9 @@ extension SceneRenderer {
     case let toggle as UISwitch:
       drawBackground(of: view, in: rect, on: canvas)
       drawSwitch(toggle, in: rect, on: canvas)
+    case let slider as UISlider:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawSlider(slider, in: rect, on: canvas)
     case let button as UIButton:
       drawButton(button, in: rect, on: canvas)
     case let label as UILabel:

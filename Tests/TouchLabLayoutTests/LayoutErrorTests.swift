@@ -190,3 +190,29 @@ final class LayoutErrorTests: XCTestCase {
     }
   }
 }
+
+final class ControlLayoutErrorTests: XCTestCase {
+  private func slider(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: UISlider\n        frame: [0, 0, 200, 31]\n" + keys
+  }
+
+  func testSliderUnknownKeySuggestsTheProperty() {
+    assertLayoutError(slider("        minimumValu: 3\n"), line: 6, column: 9, contains: "did you mean 'minimumValue'")
+  }
+
+  func testSliderValueOutsideTheRangeIsAnError() {
+    assertLayoutError(
+      slider("        value: 150\n        maximumValue: 100\n"), line: 6, column: 16,
+      contains: "value 150 is outside minimumValue…maximumValue (0…100)")
+  }
+
+  func testSliderValueIsAppliedAfterTheRangeWhateverTheOrder() throws {
+    let scene = try LayoutLoader.load(
+      yaml: slider("        id: s\n        value: 50\n        maximumValue: 100\n"), file: "t.yaml")
+    XCTAssertEqual((scene.objects["s"] as? UISlider)?.value, 50)
+  }
+
+  func testSliderValueMustBeANumber() {
+    assertLayoutError(slider("        value: half\n"), line: 6, column: 16, contains: "value must be a finite number")
+  }
+}
