@@ -49,4 +49,18 @@ public enum UIKitConstants {
   public static let minimumHitTargetSize: CGFloat = 44
   /// `UISlider`'s track height (iOS 7 and later, the default minimum/maximum track images).
   public static let sliderTrackHeight: CGFloat = 4
+  /// `UIStepper.autorepeat`: a held button steps again after this delay (UIKit does not
+  /// document its timing; AppKit's `NSStepper.autorepeat` documents 0.5 s, then ten steps a
+  /// second, and UIStepper's first repeat comes after the same half second.)
+  public static let stepperAutorepeatDelay: TimeInterval = 0.5
+  /// ...and then every this often (`NSStepper.autorepeat`: "ten times per second"; UIStepper
+  /// speeds up the longer the finger stays, which TouchLab does not model).
+  public static let stepperAutorepeatInterval: TimeInterval = 0.1
+  /// `UIStepper`'s fixed size (iOS 13 and later; UIKit sizes the control itself).
+  public static let stepperSize = CGSize(width: 94, height: 32)
+  /// `UIPageControl`'s page indicator, this many points across (iOS 13 and earlier's dot,
+  /// the figure measured from UIKit; not documented).
+  public static let pageIndicatorDiameter: CGFloat = 7
+  /// ...and this far from the centre of one indicator to the next (measured; not documented).
+  public static let pageIndicatorSpacing: CGFloat = 16
 }

@@ -65,7 +65,7 @@ public enum LayoutLoader {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
-  case UISlider
+  case UISlider, UISegmentedControl, UIStepper, UIPageControl
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -85,7 +85,7 @@ enum BuiltinClass: String, CaseIterable {
   var family: Family {
     switch self {
     case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
-    case .UISlider: .view
+    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
@@ -101,7 +101,7 @@ enum BuiltinClass: String, CaseIterable {
     let touches: [ScriptedClass.Method] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
     let view = touches + [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
     switch self {
-    case .UIControl, .UIButton, .UISwitch, .UISlider:
+    case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIWindow: return view
     case .UIScrollView, .UITableView: return view + [.touchesShouldBegin, .touchesShouldCancel]
@@ -117,6 +117,10 @@ enum BuiltinClass: String, CaseIterable {
     case .UISwitch: TouchLabEngine.UISwitch(frame: CGRect(origin: .zero, size: TouchLabEngine.UISwitch.standardSize))
     case .UILabel: TouchLabEngine.UILabel()
     case .UISlider: TouchLabEngine.UISlider()
+    case .UISegmentedControl: TouchLabEngine.UISegmentedControl()
+    case .UIStepper:
+      TouchLabEngine.UIStepper(frame: CGRect(origin: .zero, size: TouchLabEngine.UIKitConstants.stepperSize))
+    case .UIPageControl: TouchLabEngine.UIPageControl()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()

@@ -2,14 +2,49 @@ import Foundation
 import TouchLabEngine
 
 extension PropertyTable {
-  /// The properties of UIKit's value controls: UISlider (docs/layouts.md).
+  /// The properties of UIKit's value controls: UISlider, UISegmentedControl, UIStepper,
+  /// UIPageControl (docs/layouts.md).
   static var controlEntries: [Entry] {
     [
       float("value", \UISlider.value),
       float("minimumValue", \UISlider.minimumValue),
       float("maximumValue", \UISlider.maximumValue),
       bool("isContinuous", ["continuous"], \UISlider.isContinuous),
+      custom("segments") { (value, control: UISegmentedControl) in
+        let titles = try value.stringList("segments")
+        guard titles.count <= 100 else { throw value.error("at most 100 segments") }
+        return {
+          control.removeAllSegments()
+          for (i, title) in titles.enumerated() { control.insertSegment(withTitle: title, at: i, animated: false) }
+        }
+      },
+      int("selectedSegmentIndex", -1...99, \UISegmentedControl.selectedSegmentIndex),
+      bool("isMomentary", ["momentary"], \UISegmentedControl.isMomentary),
+      double("value", \UIStepper.value),
+      double("minimumValue", \UIStepper.minimumValue),
+      double("maximumValue", \UIStepper.maximumValue),
+      custom("stepValue") { (value, stepper: UIStepper) in
+        let step = try value.double("stepValue")
+        guard step > 0, step <= 1_000_000_000 else { throw value.error("stepValue must be above 0") }
+        return { stepper.stepValue = step }
+      },
+      bool("wraps", [], \UIStepper.wraps),
+      bool("autorepeat", [], \UIStepper.autorepeat),
+      bool("isContinuous", ["continuous"], \UIStepper.isContinuous),
+      int("numberOfPages", 0...1000, \UIPageControl.numberOfPages),
+      int("currentPage", 0...999, \UIPageControl.currentPage),
+      bool("hidesForSinglePage", [], \UIPageControl.hidesForSinglePage),
     ]
+  }
+
+  /// A `Double` property (a stepper's values), within ±1,000,000,000.
+  static func double<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, Double>) -> Entry {
+    Entry(
+      name: name, aliases: [], appliesTo: { $0 is T },
+      parse: { value, object in
+        let v = try value.number(name, in: -1_000_000_000...1_000_000_000)
+        return { (object as! T)[keyPath: keyPath] = v }
+      })
   }
 
   /// A `Float` property (UIKit's type for a slider's values), within ±1,000,000,000.

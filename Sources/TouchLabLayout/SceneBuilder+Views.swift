@@ -49,7 +49,7 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    var hasFrame = defaultFrame != nil || view is UISwitch
+    var hasFrame = defaultFrame != nil || view is UISwitch || view is UIStepper
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?

@@ -6,6 +6,17 @@ enum UIKitControlLook {
   /// A slider's track right of the thumb (`systemFill` over white).
   static let sliderMaximumTrack = CanvasColor(red8: 229, green8: 229, blue8: 234)
   static let thumb = CanvasColor.white
+  /// A segmented control's or stepper's background (`tertiarySystemFill` over white).
+  static let controlBackground = CanvasColor(red8: 238, green8: 238, blue8: 239)
+  /// ...pressed (a segment or a stepper button under the finger).
+  static let controlPressed = CanvasColor(red8: 218, green8: 218, blue8: 222)
+  /// The hairline between segments and between a stepper's buttons (`separator`).
+  static let divider = CanvasColor(red8: 198, green8: 198, blue8: 200)
+  /// A page indicator that is not the current page (`tertiaryLabel`), and the current one.
+  static let pageIndicator = CanvasColor(red8: 199, green8: 199, blue8: 204)
+  static let currentPageIndicator = CanvasColor(red8: 60, green8: 60, blue8: 67)
+  /// A disabled stepper button's glyph.
+  static let disabledGlyph = CanvasColor(red8: 196, green8: 196, blue8: 198)
 }
 
 extension SceneRenderer {
@@ -36,5 +47,88 @@ extension SceneRenderer {
     let near = CanvasRect(x: knob.minX, y: knob.minY + 0.75, width: knob.width, height: knob.height)
     canvas.fillRoundedRect(near, cornerRadius: radius, color: CanvasColor(red: 0, green: 0, blue: 0, alpha: 0.12))
     canvas.fillRoundedRect(knob, cornerRadius: radius, color: UIKitControlLook.thumb)
+  }
+
+  /// UISegmentedControl as iOS 13 and later draw it: a grey rounded rectangle, the selected
+  /// segment a white rounded "thumb" with a soft shadow, hairlines between the others, the
+  /// titles centred (the selected one semibold); the segment under a finger darkens.
+  func drawSegmentedControl(_ control: UISegmentedControl, in rect: CanvasRect, on canvas: Canvas) {
+    canvas.withAlpha(control.isEnabled ? 1 : UIKitLook.disabledAlpha) {
+      let radius = min(9, rect.height / 2)
+      canvas.fillRoundedRect(rect, cornerRadius: radius, color: UIKitControlLook.controlBackground)
+      let count = control.numberOfSegments
+      guard count > 0 else { return }
+      let selected = control.selectedSegmentIndex
+      for index in 0..<count {
+        let segment = CanvasRect(control.rectForSegment(at: index))
+        if index == control.highlightedSegmentIndex && index != selected {
+          canvas.fillRoundedRect(
+            segment.insetBy(dx: 2, dy: 2), cornerRadius: radius - 2, color: UIKitControlLook.controlPressed)
+        }
+        if index == selected {
+          let thumb = segment.insetBy(dx: 2, dy: 2)
+          let shadow = CanvasRect(x: thumb.minX, y: thumb.minY + 1, width: thumb.width, height: thumb.height)
+          canvas.fillRoundedRect(
+            shadow, cornerRadius: radius - 2, color: CanvasColor(red: 0, green: 0, blue: 0, alpha: 0.1))
+          canvas.fillRoundedRect(thumb, cornerRadius: radius - 2, color: .white)
+        }
+        // A hairline before this segment, unless it or its neighbour is selected.
+        if index > 0 && index != selected && index - 1 != selected {
+          canvas.fill(
+            CanvasRect(x: segment.minX - 0.5, y: segment.minY + 8, width: 1, height: max(0, segment.height - 16)),
+            color: UIKitControlLook.divider)
+        }
+        guard let title = control.titleForSegment(at: index), !title.isEmpty else { continue }
+        let style = TextStyle(
+          fontFamily: theme.metrics.fontFamily, fontSize: 13, weight: index == selected ? .semibold : .regular,
+          color: .black, alignment: .center, verticalAlignment: .center, truncation: .tail)
+        canvas.draw(title, in: segment.insetBy(dx: 6, dy: 0), style: style)
+      }
+    }
+  }
+
+  /// UIStepper as iOS 13 and later draw it: a grey rounded rectangle cut in two by a
+  /// hairline, a − and a + glyph; the pressed half darkens, a half that cannot step greys
+  /// its glyph.
+  func drawStepper(_ stepper: UIStepper, in rect: CanvasRect, on canvas: Canvas) {
+    canvas.withAlpha(stepper.isEnabled ? 1 : UIKitLook.disabledAlpha) {
+      let radius = min(8, rect.height / 2)
+      canvas.fillRoundedRect(rect, cornerRadius: radius, color: UIKitControlLook.controlBackground)
+      for button in [UIStepper.Button.decrement, .increment] {
+        let half = CanvasRect(stepper.rect(for: button))
+        if stepper.pressedButton == button {
+          canvas.withSavedState {
+            canvas.clip(to: half)
+            canvas.fillRoundedRect(rect, cornerRadius: radius, color: UIKitControlLook.controlPressed)
+          }
+        }
+        let color = stepper.canStep(button) ? CanvasColor.black : UIKitControlLook.disabledGlyph
+        let c = CanvasPoint(x: half.midX, y: half.midY)
+        let arm = min(7, half.height / 4)
+        let line = CanvasStrokeStyle(width: 2, cap: .round)
+        canvas.strokeLine(
+          from: CanvasPoint(x: c.x - arm, y: c.y), to: CanvasPoint(x: c.x + arm, y: c.y), color: color, style: line)
+        if button == .increment {
+          canvas.strokeLine(
+            from: CanvasPoint(x: c.x, y: c.y - arm), to: CanvasPoint(x: c.x, y: c.y + arm), color: color, style: line)
+        }
+      }
+      canvas.fill(
+        CanvasRect(x: rect.midX - 0.5, y: rect.minY + 8, width: 1, height: max(0, rect.height - 16)),
+        color: UIKitControlLook.divider)
+    }
+  }
+
+  /// UIPageControl: a centred row of dots, the current page's dark, the others light grey.
+  func drawPageControl(_ pages: UIPageControl, in rect: CanvasRect, on canvas: Canvas) {
+    guard !pages.showsNoIndicators else { return }
+    canvas.withAlpha(pages.isEnabled ? 1 : UIKitLook.disabledAlpha) {
+      for page in 0..<pages.numberOfPages {
+        let dot = CanvasRect(pages.indicatorRect(forPage: page))
+        let color =
+          page == pages.currentPage ? UIKitControlLook.currentPageIndicator : UIKitControlLook.pageIndicator
+        canvas.fillCircle(center: CanvasPoint(x: dot.midX, y: dot.midY), radius: dot.width / 2, color: color)
+      }
+    }
   }
 }

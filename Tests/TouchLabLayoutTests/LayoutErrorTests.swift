@@ -216,3 +216,60 @@ final class ControlLayoutErrorTests: XCTestCase {
     assertLayoutError(slider("        value: half\n"), line: 6, column: 16, contains: "value must be a finite number")
   }
 }
+
+final class ValueControlLayoutErrorTests: XCTestCase {
+  private func control(_ cls: String, _ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: \(cls)\n        frame: [0, 0, 200, 32]\n" + keys
+  }
+
+  func testSegmentedIndexBeyondTheSegmentsIsAnError() {
+    assertLayoutError(
+      control("UISegmentedControl", "        selectedSegmentIndex: 2\n        segments: [A, B]\n"), line: 6,
+      column: 31, contains: "selectedSegmentIndex 2 names no segment: there are 2")
+  }
+
+  func testSegmentsMustBeAList() {
+    assertLayoutError(
+      control("UISegmentedControl", "        segments: {a: 1}\n"), line: 6, column: 19, contains: "segments")
+  }
+
+  func testSegmentedUnknownKeySuggests() {
+    assertLayoutError(
+      control("UISegmentedControl", "        segment: [A, B]\n"), line: 6, column: 9,
+      contains: "did you mean 'segments'")
+  }
+
+  func testStepperValueOutsideTheRange() {
+    assertLayoutError(
+      control("UIStepper", "        value: 120\n"), line: 6, column: 16,
+      contains: "value 120 is outside minimumValue…maximumValue (0…100)")
+  }
+
+  func testStepperStepValueMustBePositive() {
+    assertLayoutError(control("UIStepper", "        stepValue: 0\n"), line: 6, column: 20, contains: "above 0")
+  }
+
+  func testStepperNeedsNoFrame() throws {
+    let scene = try LayoutLoader.load(
+      yaml: "controller:\n  view:\n    subviews:\n      - {id: s, class: UIStepper, autorepeat: false}\n",
+      file: "t.yaml")
+    XCTAssertEqual((scene.objects["s"] as? UIStepper)?.bounds.size, CGSize(width: 94, height: 32))
+  }
+
+  func testStepperUnknownKeySuggests() {
+    assertLayoutError(
+      control("UIStepper", "        autoRepeat: true\n"), line: 6, column: 9, contains: "did you mean 'autorepeat'")
+  }
+
+  func testCurrentPageBeyondThePagesIsAnError() {
+    assertLayoutError(
+      control("UIPageControl", "        currentPage: 3\n        numberOfPages: 3\n"), line: 6, column: 22,
+      contains: "currentPage 3 is not a page: numberOfPages is 3")
+  }
+
+  func testPageControlUnknownKeySuggests() {
+    assertLayoutError(
+      control("UIPageControl", "        numberOfPage: 3\n"), line: 6, column: 9,
+      contains: "did you mean 'numberOfPages'")
+  }
+}
