@@ -65,7 +65,7 @@ public enum LayoutLoader {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
-  case UISlider, UISegmentedControl, UIStepper, UIPageControl
+  case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -85,7 +85,7 @@ enum BuiltinClass: String, CaseIterable {
   var family: Family {
     switch self {
     case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
-    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl: .view
+    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
@@ -104,7 +104,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIWindow: return view
-    case .UIScrollView, .UITableView: return view + [.touchesShouldBegin, .touchesShouldCancel]
+    case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
     default: return touches
     }
   }
@@ -121,6 +121,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIStepper:
       TouchLabEngine.UIStepper(frame: CGRect(origin: .zero, size: TouchLabEngine.UIKitConstants.stepperSize))
     case .UIPageControl: TouchLabEngine.UIPageControl()
+    case .UICollectionView: TouchLabEngine.UICollectionView()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()

@@ -34,7 +34,42 @@ extension PropertyTable {
       int("numberOfPages", 0...1000, \UIPageControl.numberOfPages),
       int("currentPage", 0...999, \UIPageControl.currentPage),
       bool("hidesForSinglePage", [], \UIPageControl.hidesForSinglePage),
+      // UICollectionView, and its flow layout's figures under the same names.
+      custom("itemSize") { (value, collection: UICollectionView) in
+        let size = try value.size("itemSize", maximum: 100_000)
+        guard size.width >= 1, size.height >= 1 else { throw value.error("itemSize must be at least 1×1") }
+        return {
+          collection.collectionViewLayout.itemSize = size
+          collection.reloadData()
+        }
+      },
+      layoutSpacing("minimumLineSpacing", \.minimumLineSpacing),
+      layoutSpacing("minimumInteritemSpacing", \.minimumInteritemSpacing),
+      custom("sectionInset") { (value, collection: UICollectionView) in
+        let n = try value.numbers("sectionInset", count: 4)
+        guard n.allSatisfy({ $0 >= 0 && $0 <= 100_000 }) else {
+          throw value.error("sectionInset values must be between 0 and 100000")
+        }
+        return {
+          collection.collectionViewLayout.sectionInset = UIEdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+          collection.reloadData()
+        }
+      },
+      bool("allowsSelection", [], \UICollectionView.allowsSelection),
     ]
+  }
+
+  /// A flow layout's spacing, set on its collection view (which lays out again).
+  static func layoutSpacing(_ name: String, _ keyPath: ReferenceWritableKeyPath<UICollectionViewFlowLayout, CGFloat>)
+    -> Entry
+  {
+    custom(name) { (value, collection: UICollectionView) in
+      let v = CGFloat(try value.number(name, in: 0...100_000))
+      return {
+        collection.collectionViewLayout[keyPath: keyPath] = v
+        collection.reloadData()
+      }
+    }
   }
 
   /// A `Double` property (a stepper's values), within ±1,000,000,000.

@@ -32,7 +32,7 @@ extension SceneBuilder {
   /// Keys that are structure, not properties.
   static let viewStructuralKeys = [
     "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
-    "didEndDragging", "didEndDecelerating",
+    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
   ]
 
   mutating func buildView(
@@ -54,6 +54,7 @@ extension SceneBuilder {
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
     var tableNodes: [(String, YAMLValue, YAMLValue)] = []
+    var collectionNodes: [(String, YAMLValue, YAMLValue)] = []
     var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
       switch key {
@@ -63,6 +64,7 @@ extension SceneBuilder {
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
       case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
+      case "items", "numberOfItems", "itemText", "didSelectItem": collectionNodes.append((key, keyValue, value))
       case "willBeginDragging", "didEndDragging", "didEndDecelerating":
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
@@ -77,6 +79,7 @@ extension SceneBuilder {
     try applyValueSetters(valueSetters, to: view)
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
     if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
+    try configureCollection(view, collectionNodes, node: node, controller: controller, depth: depth)
     if let table = view as? UITableView {
       let rows = (table.bounds.height / table.rowHeight).rounded(.up)
       guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {

@@ -78,6 +78,8 @@ extension SceneRenderer {
     case let pages as UIPageControl:
       drawBackground(of: view, in: rect, on: canvas)
       drawPageControl(pages, in: rect, on: canvas)
+    case let cell as UICollectionViewCell:
+      drawCollectionCell(cell, in: rect, on: canvas)
     case let button as UIButton:
       drawButton(button, in: rect, on: canvas)
     case let label as UILabel:

@@ -273,3 +273,41 @@ final class ValueControlLayoutErrorTests: XCTestCase {
       contains: "did you mean 'numberOfPages'")
   }
 }
+
+final class CollectionLayoutErrorTests: XCTestCase {
+  private func grid(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - id: grid\n        class: UICollectionView\n"
+      + "        frame: [0, 0, 390, 400]\n" + keys
+  }
+
+  func testItemsOnANonCollectionViewIsAnError() {
+    assertLayoutError(
+      "controller:\n  view:\n    items: [a]\n", line: 3, column: 5, contains: "'items' is for a UICollectionView")
+  }
+
+  func testItemTextWithoutNumberOfItems() {
+    assertLayoutError(grid("        itemText: \"Cell %d\"\n"), line: 7, column: 19, contains: "give numberOfItems too")
+  }
+
+  func testUnknownKeyInAnItem() {
+    assertLayoutError(
+      grid("        items:\n          - {txt: A}\n"), line: 8, column: 14, contains: "unknown key 'txt'")
+  }
+
+  func testTinyItemsPuttingTooManyOnScreenIsAnError() {
+    assertLayoutError(
+      grid("        itemSize: [1, 1]\n        minimumLineSpacing: 0\n        minimumInteritemSpacing: 0\n"), line: 4,
+      column: 9, contains: "at most 10000")
+  }
+
+  func testMisspeltFlowKeySuggests() {
+    assertLayoutError(
+      grid("        minimumLineSpace: 4\n"), line: 7, column: 9, contains: "did you mean 'minimumLineSpacing'")
+  }
+
+  func testItemTargetBeyondTheItems() {
+    assertLayoutError(
+      grid("        numberOfItems: 3\nscenarios:\n  s:\n    - tap: {item: 3, in: grid}\n"), line: 10, column: 12,
+      contains: "has 3 item(s); there is no item 3")
+  }
+}
