@@ -105,6 +105,7 @@ open class UIApplication: UIResponder {
       recorder?.record(
         .action, receiver: implementor, receiverID: scriptable?.identifier, method: name,
         touches: event?.touchList ?? [], line: line)
+      (receiver as? UIResponder)?.performBuiltinAction(name, sender: sender)
       return true
     }
   }

@@ -18,7 +18,12 @@ open class UIControl: UIView {
     public static let touchCancel = Event(rawValue: 1 << 8)
     public static let valueChanged = Event(rawValue: 1 << 12)
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    public static let editingDidBegin = Event(rawValue: 1 << 16)
+    public static let editingChanged = Event(rawValue: 1 << 17)
+    public static let editingDidEnd = Event(rawValue: 1 << 18)
+    public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
     public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    public static let allEditingEvents = Event(rawValue: 0x000F_0000)
     public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
     /// The events in delivery order, by UIKit's names.
@@ -28,8 +33,10 @@ open class UIControl: UIView {
       ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
       ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
       ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
-      ("primaryActionTriggered", .primaryActionTriggered), ("allTouchEvents", .allTouchEvents),
-      ("allEvents", .allEvents),
+      ("primaryActionTriggered", .primaryActionTriggered), ("editingDidBegin", .editingDidBegin),
+      ("editingChanged", .editingChanged), ("editingDidEnd", .editingDidEnd),
+      ("editingDidEndOnExit", .editingDidEndOnExit), ("allTouchEvents", .allTouchEvents),
+      ("allEditingEvents", .allEditingEvents), ("allEvents", .allEvents),
     ]
   }
 

@@ -63,4 +63,7 @@ public enum UIKitConstants {
   public static let pageIndicatorDiameter: CGFloat = 7
   /// ...and this far from the centre of one indicator to the next (measured; not documented).
   public static let pageIndicatorSpacing: CGFloat = 16
+  /// The keyboard's height on a portrait iPhone with Face ID (375–430 pt wide), without the
+  /// QuickType bar: the frame `keyboardWillShowNotification` reports (measured; not documented).
+  public static let keyboardHeight: CGFloat = 291
 }

@@ -65,7 +65,7 @@ public enum LayoutLoader {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
-  case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView
+  case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView, UITextField
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -85,7 +85,7 @@ enum BuiltinClass: String, CaseIterable {
   var family: Family {
     switch self {
     case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
-    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView: .view
+    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
@@ -101,7 +101,7 @@ enum BuiltinClass: String, CaseIterable {
     let touches: [ScriptedClass.Method] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
     let view = touches + [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
     switch self {
-    case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl:
+    case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UITextField:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIWindow: return view
     case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
@@ -122,6 +122,7 @@ enum BuiltinClass: String, CaseIterable {
       TouchLabEngine.UIStepper(frame: CGRect(origin: .zero, size: TouchLabEngine.UIKitConstants.stepperSize))
     case .UIPageControl: TouchLabEngine.UIPageControl()
     case .UICollectionView: TouchLabEngine.UICollectionView()
+    case .UITextField: TouchLabEngine.UITextField()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()

@@ -56,6 +56,14 @@ extension PropertyTable {
         }
       },
       bool("allowsSelection", [], \UICollectionView.allowsSelection),
+      custom("text") { (value, field: UITextField) in
+        let text = try value.string("text")
+        return { field.text = text }
+      },
+      custom("placeholder") { (value, field: UITextField) in
+        let text = try value.string("placeholder")
+        return { field.placeholder = text }
+      },
     ]
   }
 

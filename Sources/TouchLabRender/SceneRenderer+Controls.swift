@@ -131,4 +131,54 @@ extension SceneRenderer {
       }
     }
   }
+
+  /// UITextField with the rounded-rect border style: white, a thin grey border, the text
+  /// (or the placeholder in grey) at the left; while editing, a blue caret after the text.
+  func drawTextField(_ field: UITextField, in rect: CanvasRect, on canvas: Canvas) {
+    let fill = field.backgroundColor.map { CanvasColor($0) } ?? .white
+    canvas.fillRoundedRect(rect, cornerRadius: 5, color: fill)
+    canvas.strokeRoundedRect(
+      rect.insetBy(dx: 0.25, dy: 0.25), cornerRadius: 5, color: UIKitControlLook.divider,
+      style: CanvasStrokeStyle(width: 0.5))
+    let textRect = rect.insetBy(dx: 8, dy: 0)
+    let hasText = !(field.text ?? "").isEmpty
+    var style = TextStyle(
+      fontFamily: theme.metrics.fontFamily, fontSize: 17, color: .black, alignment: .leading,
+      verticalAlignment: .center, truncation: .tail)
+    if hasText {
+      canvas.draw(field.text!, in: textRect, style: style)
+    } else if let placeholder = field.placeholder {
+      style.color = CanvasColor(red8: 196, green8: 196, blue8: 198)
+      canvas.draw(placeholder, in: textRect, style: style)
+    }
+    guard field.isEditing else { return }
+    let x = textRect.minX + (hasText ? min(textRect.width, canvas.measure(field.text!, style: style).width) + 1 : 0)
+    canvas.fill(
+      CanvasRect(x: x, y: rect.midY - 11, width: 2, height: 22), color: CanvasColor(UIColor.systemBlue))
+  }
+
+  /// The keyboard, plainly: iOS's grey tray with three rows of white keys and a space bar.
+  func drawKeyboard(_ keyboard: UIKeyboard, in rect: CanvasRect, on canvas: Canvas) {
+    canvas.fill(rect, color: CanvasColor(keyboard.backgroundColor ?? .white))
+    let rows = [10, 9, 7]
+    let keyHeight = 42.0
+    let gap = 6.0
+    let keyWidth = (rect.width - 6 - 9 * gap) / 10
+    for (index, count) in rows.enumerated() {
+      let y = rect.minY + 8 + Double(index) * (keyHeight + 12)
+      let rowWidth = Double(count) * keyWidth + Double(count - 1) * gap
+      var x = rect.midX - rowWidth / 2
+      for _ in 0..<count {
+        canvas.fillRoundedRect(
+          CanvasRect(x: x, y: y + 1, width: keyWidth, height: keyHeight), cornerRadius: 5,
+          color: CanvasColor(red8: 137, green8: 138, blue8: 141))
+        canvas.fillRoundedRect(
+          CanvasRect(x: x, y: y, width: keyWidth, height: keyHeight), cornerRadius: 5, color: .white)
+        x += keyWidth + gap
+      }
+    }
+    let spaceY = rect.minY + 8 + 3 * (keyHeight + 12)
+    let space = CanvasRect(x: rect.midX - rect.width * 0.25, y: spaceY, width: rect.width * 0.5, height: keyHeight)
+    canvas.fillRoundedRect(space, cornerRadius: 5, color: .white)
+  }
 }

@@ -80,6 +80,10 @@ extension SceneRenderer {
       drawPageControl(pages, in: rect, on: canvas)
     case let cell as UICollectionViewCell:
       drawCollectionCell(cell, in: rect, on: canvas)
+    case let field as UITextField:
+      drawTextField(field, in: rect, on: canvas)
+    case let keyboard as UIKeyboard:
+      drawKeyboard(keyboard, in: rect, on: canvas)
     case let button as UIButton:
       drawButton(button, in: rect, on: canvas)
     case let label as UILabel:

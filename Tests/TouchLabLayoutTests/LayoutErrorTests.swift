@@ -311,3 +311,19 @@ final class CollectionLayoutErrorTests: XCTestCase {
       contains: "has 3 item(s); there is no item 3")
   }
 }
+
+final class TextFieldLayoutErrorTests: XCTestCase {
+  private func field(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: UITextField\n        frame: [0, 0, 200, 40]\n" + keys
+  }
+
+  func testMisspeltPlaceholderSuggests() {
+    assertLayoutError(field("        placehoder: Hi\n"), line: 6, column: 9, contains: "did you mean 'placeholder'")
+  }
+
+  func testMisspeltEditingEventSuggests() {
+    assertLayoutError(
+      field("        targets: [{event: editingDidBgin, action: {print: x}}]\n"), line: 6, column: 27,
+      contains: "did you mean 'editingDidBegin'")
+  }
+}
