@@ -66,4 +66,9 @@ public enum UIKitConstants {
   /// The keyboard's height on a portrait iPhone with Face ID (375–430 pt wide), without the
   /// QuickType bar: the frame `keyboardWillShowNotification` reports (measured; not documented).
   public static let keyboardHeight: CGFloat = 291
+  /// `UIScreenEdgePanGestureRecognizer` takes a touch that lands within this distance of one
+  /// of its `edges` of the screen (the window). UIKit keeps the figure private; 20 pt is the
+  /// width developers measure for the system's own edge gate (Stack Overflow 19799961:
+  /// "the bottom 20 pixels or so").
+  public static let screenEdgeRegion: CGFloat = 20
 }

@@ -69,6 +69,7 @@ enum BuiltinClass: String, CaseIterable {
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
+  case UIScreenEdgePanGestureRecognizer
   case UIViewController
   case UIApplication
   case UIResponder
@@ -88,7 +89,8 @@ enum BuiltinClass: String, CaseIterable {
     case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
-      .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
+      .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer,
+      .UIScreenEdgePanGestureRecognizer:
       .recognizer
     case .UIViewController: .controller
     case .UIApplication: .application
@@ -133,6 +135,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UISwipeGestureRecognizer: TouchLabEngine.UISwipeGestureRecognizer()
     case .UIPinchGestureRecognizer: TouchLabEngine.UIPinchGestureRecognizer()
     case .UIRotationGestureRecognizer: TouchLabEngine.UIRotationGestureRecognizer()
+    case .UIScreenEdgePanGestureRecognizer: TouchLabEngine.UIScreenEdgePanGestureRecognizer()
     case .UIViewController: TouchLabEngine.UIViewController()
     case .UIApplication: TouchLabEngine.UIApplication()
     case .UIResponder: TouchLabEngine.UIResponder()

@@ -60,6 +60,19 @@ extension PropertyTable {
         let text = try value.string("text")
         return { field.text = text }
       },
+      custom("edges") { (value, edgePan: UIScreenEdgePanGestureRecognizer) in
+        let all: [String: UIRectEdge] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]
+        var edges: UIRectEdge = []
+        for name in try value.stringList("edges") {
+          guard let edge = all[name] else {
+            throw value.error(
+              "edges must be top, left, bottom, right or all (or a list of them)"
+                + suggestion(for: name, in: ["top", "left", "bottom", "right", "all"]))
+          }
+          edges.formUnion(edge)
+        }
+        return { edgePan.edges = edges }
+      },
       custom("placeholder") { (value, field: UITextField) in
         let text = try value.string("placeholder")
         return { field.placeholder = text }

@@ -327,3 +327,17 @@ final class TextFieldLayoutErrorTests: XCTestCase {
       contains: "did you mean 'editingDidBegin'")
   }
 }
+
+final class EdgePanLayoutErrorTests: XCTestCase {
+  func testUnknownEdgeSuggests() {
+    assertLayoutError(
+      "controller:\n  view:\n    gestures:\n      - {class: UIScreenEdgePanGestureRecognizer, edges: lefft}\n", line: 4,
+      column: 58, contains: "did you mean 'left'")
+  }
+
+  func testEdgesIsOnlyForTheEdgePan() {
+    assertLayoutError(
+      "controller:\n  view:\n    gestures:\n      - {class: UIPanGestureRecognizer, edges: left}\n", line: 4,
+      column: 41, contains: "unknown key 'edges'")
+  }
+}
