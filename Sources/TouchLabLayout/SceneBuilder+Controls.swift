@@ -6,6 +6,14 @@ extension SceneBuilder {
   /// every other key, whatever their order in the file, then checked.
   static let appliedAfterRangeKeys: Set<String> = ["value", "selectedSegmentIndex", "currentPage"]
 
+  /// A scroll view's own pan, under `ID.panGestureRecognizer`, for the lists of recognizer
+  /// ids (`requireToFail`, a delegate's `shouldBeRequiredToFailBy`…): UIKit's
+  /// `scrollView.panGestureRecognizer.require(toFail: edgePan)` fix needs it.
+  mutating func registerBuiltinRecognizers(of view: UIView) {
+    guard let scroll = view as? UIScrollView, let id = scroll.identifier else { return }
+    objects["\(id).panGestureRecognizer"] = scroll.panGestureRecognizer
+  }
+
   /// Applies `value`-like keys last and reports one the control would clamp (UIKit clamps
   /// silently; a layout that asks for an impossible value is a mistake).
   func applyValueSetters(_ setters: [(key: String, value: YAMLValue, set: () -> Void)], to view: UIView) throws {

@@ -88,6 +88,7 @@ extension SceneBuilder {
             + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
       }
     }
+    registerBuiltinRecognizers(of: view)
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
         try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)

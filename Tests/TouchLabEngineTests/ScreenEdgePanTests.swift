@@ -81,3 +81,20 @@ final class ScreenEdgePanTests: XCTestCase {
     XCTAssertEqual(states(scene).last, "EdgePan=ended")
   }
 }
+
+/// `require(toFail:)` when the required recognizer has already begun: the dependent fails.
+final class RequirementAlreadyBegunTests: XCTestCase {
+  func testAScrollPanRequiredToWaitForAnEdgePanThatBegan_Fails() {
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let root = scene.view("Root", rect(0, 0, 390, 844))
+    let edge = scene.recognizer(UIScreenEdgePanGestureRecognizer(), "EdgePan", on: root)
+    edge.edges = .left
+    let scroll = scene.add(UIScrollView(frame: rect(0, 400, 390, 160)), "Carousel", base: "UIScrollView", in: root)
+    scroll.contentSize = CGSize(width: 1170, height: 160)
+    scroll.panGestureRecognizer.require(toFail: edge)
+    scene.drag(from: pt(5, 480), to: pt(125, 480), at: 0, steps: 4)
+    XCTAssertEqual(scene.trace([.state], only: ["EdgePan"]).first, "EdgePan=began")
+    XCTAssertEqual(scroll.contentOffset, .zero)
+    XCTAssertFalse(scene.trace([.state]).contains("UIScrollViewPanGestureRecognizer=began"))
+  }
+}
