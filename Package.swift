@@ -31,14 +31,14 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .systemLibrary(
       name: "CX11", pkgConfig: "xi",
-      providers: [.apt(["libx11-dev", "libxi-dev"])]),
+      providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]),
     // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
     .target(
       name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The X11 front end: window, XInput2 input, the poll loop.
     .target(
-      name: "TouchLabX11", dependencies: ["TouchLabEngine", "TouchLabRender", "CX11"],
+      name: "TouchLabX11", dependencies: ["TouchLabRender", "CX11"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
     .target(
@@ -56,6 +56,7 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabEngine"],
+      exclude: ["Golden"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
     .testTarget(

@@ -5,6 +5,7 @@
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xrandr.h>
 
 // XInput2's mask helpers are function-like macros, which Swift cannot import.
 static inline void touchlab_xi_set_mask(unsigned char *mask, int event) {
@@ -32,6 +33,14 @@ static inline int touchlab_default_screen(Display *display) {
 
 static inline Window touchlab_root_window(Display *display, int screen) {
   return RootWindow(display, screen);
+}
+
+static inline int touchlab_display_width(Display *display, int screen) {
+  return DisplayWidth(display, screen);
+}
+
+static inline int touchlab_display_height(Display *display, int screen) {
+  return DisplayHeight(display, screen);
 }
 
 static inline int touchlab_default_depth(Display *display, int screen) {

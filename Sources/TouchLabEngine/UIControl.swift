@@ -1,7 +1,7 @@
 import Foundation
 
 /// A view that tracks a single touch and sends target-action messages for control
-/// events (BEHAVIOUR.md §6). Its `touches…` methods handle the touch themselves and do
+/// events (docs/BEHAVIOUR.md §6). Its `touches…` methods handle the touch themselves and do
 /// not pass it along the responder chain (§5).
 open class UIControl: UIView {
   public struct Event: OptionSet, Hashable, Sendable {
@@ -73,7 +73,7 @@ open class UIControl: UIView {
   }
 
   /// Whether this is one of UIKit's own controls, whose default action beats an
-  /// ancestor's single tap (BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
+  /// ancestor's single tap (docs/BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
   open class var preventsOverlappingGestures: Bool { false }
 
   /// Whether a single-finger single tap is among the default actions that beat an
@@ -96,7 +96,7 @@ open class UIControl: UIView {
 
   public var allControlEvents: Event { targetActions.reduce(into: []) { $0.formUnion($1.events) } }
 
-  /// Sends the actions registered for `events`, each target in the order added (seed 004).
+  /// Sends the actions registered for `events`, each target in the order added ([A4]).
   public func sendActions(for events: Event, with event: UIEvent? = nil) {
     for pair in targetActions where !pair.events.isDisjoint(with: events) {
       if pair.hasTarget && pair.target == nil { continue }
@@ -136,7 +136,7 @@ open class UIControl: UIView {
     invokeScripted(.cancelTracking, swallowed: ()) { cancelTracking(with: event) }
   }
 
-  /// Inside while tracking: the bounds grown by about 70 pt (BEHAVIOUR.md §6).
+  /// Inside while tracking: the bounds grown by about 70 pt (docs/BEHAVIOUR.md §6).
   func isInsideForTracking(_ touch: UITouch) -> Bool {
     let margin = UIKitConstants.controlTrackingMargin
     return bounds.insetBy(dx: -margin, dy: -margin).containsPoint(touch.location(in: self))
@@ -174,7 +174,7 @@ open class UIControl: UIView {
     trackedTouch = nil
     isHighlighted = false
     isTracking = false
-    // endTracking runs before the touchUpInside action (seed 000 §0x01).
+    // endTracking runs before the touchUpInside action ([A0] §0x01).
     dispatchEndTracking(touch, event)
     guard wasTracking else { return }
     if isTouchInside {
@@ -201,7 +201,7 @@ open class UIControl: UIView {
   /// The events a touch-up-inside sends: buttons add `primaryActionTriggered` (iOS 14).
   func primaryEvents(_ events: Event) -> Event { events }
 
-  /// The control rule (BEHAVIOUR.md §6): one of UIKit's own controls makes an ancestor's
+  /// The control rule (docs/BEHAVIOUR.md §6): one of UIKit's own controls makes an ancestor's
   /// single-finger single tap fail, so its own action wins — unless that recognizer does
   /// not cancel touches in the view, where both act.
   open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
@@ -265,7 +265,7 @@ open class UISwitch: UIControl {
   open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
     let x = touch.location(in: self).x
     // Horizontal movement beyond a few points turns the touch into a knob drag.
-    if abs(x - touchDownX) > 5 { isDraggingKnob = true }
+    if abs(x - touchDownX) > UIKitConstants.switchDragThreshold { isDraggingKnob = true }
     if isDraggingKnob {
       knobPosition = min(1, max(0, x / max(1, bounds.width)))
     }
@@ -292,6 +292,6 @@ open class UISwitch: UIControl {
   }
 
   private func wasDragged(_ touch: UITouch) -> Bool {
-    abs(touch.location(in: self).x - touchDownX) > 5
+    abs(touch.location(in: self).x - touchDownX) > UIKitConstants.switchDragThreshold
   }
 }

@@ -35,7 +35,7 @@ extension UIGestureRecognizerDelegate {
 
 /// The base gesture recognizer: its state machine (checked against a table of legal
 /// transitions on every change), its targets, and the three delivery switches
-/// (BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
+/// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Scriptable {
   public enum State: Int, Sendable, CustomStringConvertible {
@@ -64,7 +64,7 @@ open class UIGestureRecognizer: Scriptable {
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false
-  /// True by default: Apple's documentation and seeds 000–002 (BEHAVIOUR.md §4).
+  /// True by default: Apple's documentation and [A0]–[A2] (docs/BEHAVIOUR.md §4).
   public var delaysTouchesEnded = true
   public var isEnabled = true {
     didSet {
@@ -212,7 +212,7 @@ open class UIGestureRecognizer: Scriptable {
     apply(new)
   }
 
-  /// The delegate, then each touched view (BEHAVIOUR.md §4: the control rule lives there).
+  /// The delegate, then each touched view (docs/BEHAVIOUR.md §4: the control rule lives there).
   private func shouldBegin() -> Bool {
     guard canBeginRecognizing() else { return false }
     if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
@@ -230,7 +230,7 @@ open class UIGestureRecognizer: Scriptable {
   func canBeginRecognizing() -> Bool { true }
 
   /// The view's own handler, run before the targets' actions and never printed (UIKit's
-  /// scroll view is its pan's target, `handlePan:`, which the seeds never log).
+  /// scroll view is its pan's target, `handlePan:`, which the articles never log).
   var builtInHandler: ((State) -> Void)?
 
   // MARK: Targets

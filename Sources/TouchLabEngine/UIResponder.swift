@@ -1,7 +1,7 @@
 import Foundation
 
 /// An object that can respond to touches and pass them along the responder chain
-/// (BEHAVIOUR.md §5).
+/// (docs/BEHAVIOUR.md §5).
 open class UIResponder: Scriptable {
   /// Read at every hit-test visit and every delivery; set once, when the layout is built
   /// (unchecked: see UIView's geometry).

@@ -20,11 +20,11 @@ open class UIWindow: UIView {
   open override var window: UIWindow? { self }
   open override var application: UIApplication? { owningApplication }
 
-  /// The window → the application (BEHAVIOUR.md §5).
+  /// The window → the application (docs/BEHAVIOUR.md §5).
   open override var next: UIResponder? { owningApplication }
 }
 
-/// A screen's worth of content and the responder for it (BEHAVIOUR.md §5).
+/// A screen's worth of content and the responder for it (docs/BEHAVIOUR.md §5).
 open class UIViewController: UIResponder {
   /// The root view; setting it makes this controller the view's next responder.
   public var view: UIView {
@@ -47,7 +47,7 @@ open class UIViewController: UIResponder {
   open override var application: UIApplication? { view.application }
 
   /// The presenting controller when presented; else the view's superview (the window for
-  /// the root controller, the parent's view for a child controller) (BEHAVIOUR.md §5).
+  /// the root controller, the parent's view for a child controller) (docs/BEHAVIOUR.md §5).
   open override var next: UIResponder? {
     presentingViewController ?? view.superview
   }

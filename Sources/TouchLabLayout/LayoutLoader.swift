@@ -64,7 +64,7 @@ public enum LayoutLoader {
 // Case names are UIKit class names, which the layout format uses verbatim.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
-  case UIView, UIControl, UIButton, UISwitch, UILabel, UIScrollView, UITableView
+  case UIView, UIControl, UIButton, UISwitch, UILabel, UIImageView, UIScrollView, UITableView
   case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView, UITextField
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
@@ -85,7 +85,7 @@ enum BuiltinClass: String, CaseIterable {
 
   var family: Family {
     switch self {
-    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIScrollView, .UITableView: .view
+    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIImageView, .UIScrollView, .UITableView: .view
     case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
@@ -105,7 +105,7 @@ enum BuiltinClass: String, CaseIterable {
     switch self {
     case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UITextField:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
-    case .UIView, .UILabel, .UIWindow: return view
+    case .UIView, .UILabel, .UIImageView, .UIWindow: return view
     case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
     default: return touches
     }
@@ -125,6 +125,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIPageControl: TouchLabEngine.UIPageControl()
     case .UICollectionView: TouchLabEngine.UICollectionView()
     case .UITextField: TouchLabEngine.UITextField()
+    case .UIImageView: TouchLabEngine.UIImageView()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
     case .UIWindow: TouchLabEngine.UIWindow()

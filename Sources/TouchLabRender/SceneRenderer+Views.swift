@@ -12,7 +12,7 @@ enum UIKitLook {
   /// A table's default separator (`separator` over white).
   static let separator = CanvasColor(red8: 198, green8: 198, blue8: 200)
   /// A cell separator's inset from the cell's left edge.
-  static let separatorInset = 16.0
+  static let separatorInset = Double(UIKitConstants.tableSeparatorInset)
   static let scrollIndicator = CanvasColor(red: 0, green: 0, blue: 0, alpha: 0.45)
   /// How a button with its own background colour shows it is highlighted.
   static let highlightDarkening = CanvasColor(red: 0, green: 0, blue: 0, alpha: 0.22)
@@ -89,6 +89,9 @@ extension SceneRenderer {
     case let label as UILabel:
       drawBackground(of: view, in: rect, on: canvas)
       drawLabel(label, in: rect, on: canvas)
+    case let imageView as UIImageView:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawImageView(imageView, in: rect, on: canvas)
     case let cell as TableViewCellDrawingTraits:
       drawBackground(of: view, in: rect, on: canvas)
       if cell.isHighlighted || cell.isSelected { canvas.fill(rect, color: UIKitLook.cellSelection) }

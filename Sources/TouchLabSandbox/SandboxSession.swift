@@ -25,6 +25,12 @@ public final class SandboxSession {
   public private(set) var layoutError: String?
   /// Another problem to show (a screenshot that could not be written), until the next key.
   public private(set) var notice: String?
+  /// A confirmation under the panel's title ("Saved touchlab-….png"), for
+  /// `statusDuration` seconds.
+  public private(set) var status: String?
+  private var statusExpiry: Double?
+  /// How long a confirmation stays, in seconds.
+  public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
   public private(set) var overlay: TouchOverlay
   public private(set) var clock: LiveClock
@@ -78,7 +84,14 @@ public final class SandboxSession {
   public var frameContent: FrameContent {
     FrameContent(
       window: scene.window, overlay: showsOverlay ? overlay : nil, transcript: transcript.recentLines,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now)
+      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now, subtitle: status)
+  }
+
+  /// Shows `text` under the panel's title for `statusDuration` seconds.
+  public func showStatus(_ text: String) {
+    status = text
+    statusExpiry = timeSource() + Self.statusDuration
+    needsFrame = true
   }
 
   /// The loop has drawn and presented the current frame.
@@ -96,7 +109,9 @@ public final class SandboxSession {
       let now = clock.now
       animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
     }
-    return clock.wakeUpTime(animationTime: animation)
+    let wakeUp = clock.wakeUpTime(animationTime: animation)
+    guard let statusExpiry else { return wakeUp }
+    return min(wakeUp ?? statusExpiry, statusExpiry)
   }
 
   // MARK: Input
@@ -107,6 +122,11 @@ public final class SandboxSession {
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
+    if let statusExpiry, timeSource() >= statusExpiry {
+      status = nil
+      self.statusExpiry = nil
+      needsFrame = true
+    }
     var requests: [WindowRequest] = []
     for engineInput in mapper.map(wakeup.events) {
       switch engineInput {
@@ -198,7 +218,7 @@ public final class SandboxSession {
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
     return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
-      + "\(Int(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
+      + "\(DisplayScale.describe(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.

@@ -17,6 +17,33 @@ public enum X11Resources {
     return XResourceManagerString(display).map { String(cString: $0) }
   }
 
+  /// The size in pixels of the monitor a new window opens on — RandR's primary monitor, or
+  /// its first active one — or of the whole screen when the server has no RandR monitors.
+  /// Opens and closes a connection of its own, like `resourceManagerText`.
+  public static func monitorSize(displayName: String? = nil) throws -> (width: Int, height: Int)? {
+    guard let display = XOpenDisplay(displayName) else {
+      throw X11Error.cannotOpenDisplay(
+        name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
+    }
+    defer { XCloseDisplay(display) }
+    let screen = touchlab_default_screen(display)
+    var eventBase: Int32 = 0
+    var errorBase: Int32 = 0
+    if XRRQueryExtension(display, &eventBase, &errorBase) != 0 {
+      var count: Int32 = 0
+      if let monitors = XRRGetMonitors(display, touchlab_root_window(display, screen), 1, &count) {
+        defer { XRRFreeMonitors(monitors) }
+        let all = UnsafeBufferPointer(start: monitors, count: Int(max(0, count)))
+        if let chosen = all.first(where: { $0.primary != 0 }) ?? all.first, chosen.width > 0, chosen.height > 0 {
+          return (Int(chosen.width), Int(chosen.height))
+        }
+      }
+    }
+    let width = Int(touchlab_display_width(display, screen))
+    let height = Int(touchlab_display_height(display, screen))
+    return width > 0 && height > 0 ? (width, height) : nil
+  }
+
   /// The value of the resource `name` (e.g. `Xft.dpi`) in RESOURCE_MANAGER
   /// text: lines of `name:<whitespace>value`. Only exact names count (a
   /// wildcard entry such as `*dpi` is not a statement about `Xft.dpi`);

@@ -168,7 +168,7 @@ public final class X11Window: InputEventSource {
   private func setProcessProperties() {
     var pid = Int(getpid())
     let pidAtom = XInternAtom(display, "_NET_WM_PID", 0)
-    withUnsafeBytes(of: &pid) { bytes in
+    _ = withUnsafeBytes(of: &pid) { bytes in
       XChangeProperty(
         display, window, pidAtom, XInternAtom(display, "CARDINAL", 0), 32, PropModeReplace,
         bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
@@ -225,11 +225,6 @@ public final class X11Window: InputEventSource {
       return image
     }
     return try? Canvas.makeAppIcon().makeImage()
-  }
-
-  /// Sets the window icon from a PNG file.
-  public func setIcon(contentsOf url: URL) throws {
-    setIcon(try PNGImage(contentsOf: url))
   }
 
   /// Asks the server for a new size. The window manager may refuse or

@@ -24,21 +24,26 @@ struct Open: ParsableCommand {
   @Argument(help: "The layout file (default: Layouts/playground.yaml).")
   var file: String?
 
-  @Option(help: "Window pixels per point, 1 to 3 (default: the X resource Xft.dpi / 96, at least 1).")
-  var scale: Int?
+  @Option(
+    help: ArgumentHelp(
+      "Window pixels per point, 0.5 to 3, fractions allowed (default: the X resource Xft.dpi / 96 to the "
+        + "nearest quarter, from 1 to 3, made smaller if the window would not fit on the monitor).",
+      valueName: "N"))
+  var scale: String?
 
   @Option(
     help: ArgumentHelp(
       "Append every transcript line, with its [time] prefix, to this file as it happens.", valueName: "file"))
   var transcript: String?
 
-  func validate() throws {
-    if let scale, !DisplayScale.range.contains(scale) {
-      throw ValidationError("--scale must be 1, 2 or 3, not \(scale).")
-    }
-  }
-
   func run() throws {
+    var chosenScale: Double?
+    if let scale {
+      guard let value = DisplayScale.parse(scale) else {
+        throw fail("--scale must be a number from 0.5 to 3, such as 1.5, not '\(scale)'")
+      }
+      chosenScale = value
+    }
     guard let path = file ?? LayoutFiles.findDefaultLayout() else {
       throw fail(LayoutFiles.defaultLayoutMissingMessage)
     }
@@ -57,12 +62,20 @@ struct Open: ParsableCommand {
     }
     let sandbox: LiveSandbox
     do {
-      let scale = try self.scale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
-      if let problem = SandboxSession.sizeProblem(scene, scale: Double(scale)) {
+      let scale: Double
+      if let chosenScale {
+        scale = chosenScale
+      } else {
+        let frame = SceneRenderer(theme: theme).frameSize(for: scene.window, showsPanel: true)
+        scale = DisplayScale.fitting(
+          DisplayScale.scale(resources: try X11Resources.resourceManagerText()),
+          frame: (frame.width, frame.height), monitor: try X11Resources.monitorSize())
+      }
+      if let problem = SandboxSession.sizeProblem(scene, scale: scale) {
         FileHandle.standardError.write(Data("\(problem)\n".utf8))
         throw ExitCode(1)
       }
-      let session = SandboxSession(scene: scene, scale: Double(scale), transcriptFile: transcriptFile)
+      let session = SandboxSession(scene: scene, scale: scale, transcriptFile: transcriptFile)
       sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
     } catch let error as X11Error {
       throw fail("\(error)")

@@ -247,6 +247,27 @@ final class ViewDrawingTests: XCTestCase {
     assertSnapshot(canvas.makeImage(), named: "views-table@2x", tolerance: 2)
   }
 
+  func testImageViewsShowTheStandInPictureAndTheirName() throws {
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [200, 120]}
+      controller:
+        view:
+          color: white
+          subviews:
+            - {id: photo, class: UIImageView, frame: [10, 10, 120, 100], image: sunset.jpg}
+            - {id: empty, class: UIImageView, frame: [140, 10, 50, 50]}
+      """)
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window))
+    let pixel = { RenderSupport.pixel(canvas, $0, $1) }
+    // The pale fill at the top left, the sun at the top right, a hill near the foot.
+    XCTAssertTrue(pixel(14, 14).isClose(to: PNGPixel(red: 242, green: 242, blue: 247)), "\(pixel(14, 14))")
+    XCTAssertTrue(pixel(130 - 30, 10 + 30).isClose(to: PNGPixel(red: 255, green: 204, blue: 0)), "sun")
+    XCTAssertTrue(pixel(60, 85).isClose(to: PNGPixel(red: 90, green: 170, blue: 190)), "\(pixel(60, 85))")
+    // No image, no picture: the window's white shows through.
+    XCTAssertEqual(pixel(165, 35), white)
+  }
+
   func testDrawingTwiceGivesTheSameBytes() throws {
     let scene = try RenderSupport.bundledScene("seed003-gestures.yaml")
     let overlay = TouchOverlay(application: scene.application)

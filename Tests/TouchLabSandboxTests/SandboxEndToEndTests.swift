@@ -380,8 +380,11 @@ final class OpenCommandErrorTests: XCTestCase {
   func testBadOptionsAreRefused() throws {
     let layout = try TestLayouts.url("live").path
     let scale = try TouchLabProcess(["open", layout, "--scale", "4"], display: ":987")
-    XCTAssertEqual(scale.waitForExit(), 64)
-    XCTAssertTrue(scale.errors.contains("--scale must be 1, 2 or 3"), scale.errors)
+    XCTAssertEqual(scale.waitForExit(), 1)
+    XCTAssertEqual(scale.errors, "touchlab: error: --scale must be a number from 0.5 to 3, such as 1.5, not '4'\n")
+    let hexadecimal = try TouchLabProcess(["open", layout, "--scale", "0x3"], display: ":987")
+    XCTAssertEqual(hexadecimal.waitForExit(), 1)
+    XCTAssertTrue(hexadecimal.errors.contains("not '0x3'"), hexadecimal.errors)
     let transcript = try TouchLabProcess(["open", layout, "--transcript", "/no/such/folder/t.txt"], display: ":987")
     XCTAssertEqual(transcript.waitForExit(), 1)
     XCTAssertEqual(

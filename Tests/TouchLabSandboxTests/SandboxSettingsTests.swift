@@ -5,10 +5,11 @@ import XCTest
 
 /// The scale from Xft.dpi, the default layout's search, screenshot names.
 final class SandboxSettingsTests: XCTestCase {
-  func testTheScaleIsXftDpiOver96RoundedFromOneToThree() {
+  func testTheScaleIsXftDpiOver96ToTheNearestQuarterFromOneToThree() {
     XCTAssertEqual(DisplayScale.scale(forDPI: 96), 1)
-    XCTAssertEqual(DisplayScale.scale(forDPI: 120), 1)
-    XCTAssertEqual(DisplayScale.scale(forDPI: 144), 2)
+    XCTAssertEqual(DisplayScale.scale(forDPI: 120), 1.25)
+    XCTAssertEqual(DisplayScale.scale(forDPI: 144), 1.5)
+    XCTAssertEqual(DisplayScale.scale(forDPI: 168), 1.75)
     XCTAssertEqual(DisplayScale.scale(forDPI: 192), 2)
     XCTAssertEqual(DisplayScale.scale(forDPI: 288), 3)
     XCTAssertEqual(DisplayScale.scale(forDPI: 600), 3)
@@ -16,6 +17,28 @@ final class SandboxSettingsTests: XCTestCase {
     for broken in [nil, 0, -96, Double.nan, Double.infinity] {
       XCTAssertEqual(DisplayScale.scale(forDPI: broken), 1)
     }
+  }
+
+  func testTheDefaultScaleShrinksToFitTheMonitor() {
+    // The 375 × 812 scene with its 380-point panel at 2 on a 1920 × 1200 monitor: 1624 pixels
+    // high is too tall; 1200 × 0.9 / 812 = 1.33, stepped down to 1.3.
+    let frame = (width: 755.0, height: 812.0)
+    XCTAssertEqual(DisplayScale.fitting(2, frame: frame, monitor: (1920, 1200)), 1.3, accuracy: 1e-9)
+    XCTAssertEqual(DisplayScale.fitting(1, frame: frame, monitor: (1920, 1200)), 1, "fits: kept")
+    XCTAssertEqual(DisplayScale.fitting(2, frame: frame, monitor: (3840, 2160)), 2, "fits: kept")
+    XCTAssertEqual(DisplayScale.fitting(2, frame: frame, monitor: (320, 240)), 0.5, "never below 0.5")
+    XCTAssertEqual(DisplayScale.fitting(2, frame: frame, monitor: nil), 2, "no monitor known")
+  }
+
+  func testScaleFlagIsAPlainDecimalFromHalfToThree() {
+    XCTAssertEqual(DisplayScale.parse("1.5"), 1.5)
+    XCTAssertEqual(DisplayScale.parse("3"), 3)
+    XCTAssertEqual(DisplayScale.parse("0.5"), 0.5)
+    for bad in ["0x3", "0.4", "4", "1e0", "", "-1", "nan", "inf", "1.2.3", " 2", "٢"] {
+      XCTAssertNil(DisplayScale.parse(bad), bad)
+    }
+    XCTAssertEqual(DisplayScale.describe(2), "2")
+    XCTAssertEqual(DisplayScale.describe(1.25), "1.25")
   }
 
   func testXftDpiIsReadFromTheResourceManagerText() {
