@@ -109,6 +109,7 @@ open class UIApplication: UIResponder {
       recorder?.record(
         .action(name: name, sender: (sender as? Scriptable)?.participant, target: target),
         touches: event?.touchList ?? [], line: line)
+      (receiver as? UIResponder)?.performBuiltinAction(name, sender: sender)
       return true
     }
   }

@@ -177,6 +177,14 @@ open class UIGestureRecognizer: Scriptable {
         apply(.failed)
         return
       }
+      // A recognizer it must wait to fail has already begun or recognized: it fails, as
+      // it would had it waited (resolvePending's rule, for one that did not have to wait).
+      if let environment,
+        environment.requirements(of: self).contains(where: { [.began, .changed, .ended].contains($0.state) })
+      {
+        apply(.failed)
+        return
+      }
       if let environment, environment.mustWait(self) {
         pendingState = new
         environment.addPending(self)

@@ -66,6 +66,24 @@ extension SceneRenderer {
     case let toggle as UISwitch:
       drawBackground(of: view, in: rect, on: canvas)
       drawSwitch(toggle, in: rect, on: canvas)
+    case let slider as UISlider:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawSlider(slider, in: rect, on: canvas)
+    case let control as UISegmentedControl:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawSegmentedControl(control, in: rect, on: canvas)
+    case let stepper as UIStepper:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawStepper(stepper, in: rect, on: canvas)
+    case let pages as UIPageControl:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawPageControl(pages, in: rect, on: canvas)
+    case let cell as UICollectionViewCell:
+      drawCollectionCell(cell, in: rect, on: canvas)
+    case let field as UITextField:
+      drawTextField(field, in: rect, on: canvas)
+    case let keyboard as UIKeyboard:
+      drawKeyboard(keyboard, in: rect, on: canvas)
     case let button as UIButton:
       drawButton(button, in: rect, on: canvas)
     case let label as UILabel:
