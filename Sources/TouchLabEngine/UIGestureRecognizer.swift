@@ -180,8 +180,9 @@ open class UIGestureRecognizer: Scriptable {
       // A recognizer it must wait to fail has already begun or recognized: it fails, as
       // it would had it waited (resolvePending's rule, for one that did not have to wait).
       if let environment,
-        environment.requirements(of: self).contains(where: { [.began, .changed, .ended].contains($0.state) })
+        let begun = environment.requirements(of: self).first(where: { [.began, .changed, .ended].contains($0.state) })
       {
+        nextCause = DeliveryCause(.requireToFail, by: begun.causeName)
         apply(.failed)
         return
       }

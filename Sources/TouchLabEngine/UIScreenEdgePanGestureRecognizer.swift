@@ -34,7 +34,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     for extra in ordered.dropFirst() { ignore(extra, for: event) }
     startEdge = Self.edge(at: first.location(in: nil), in: window.bounds).intersection(edges)
     guard !startEdge.isEmpty else {
-      state = .failed
+      fail(.outsideEdgeRegion)
       return
     }
     super.touchesBegan([first], with: event)
@@ -47,7 +47,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
         let away = Self.inward(t, from: startEdge)
         let along = startEdge.isDisjoint(with: [.left, .right]) ? abs(t.x) : abs(t.y)
         if away <= along {
-          state = .failed
+          fail(.wrongDirection)
           return
         }
       }

@@ -96,5 +96,13 @@ final class RequirementAlreadyBegunTests: XCTestCase {
     XCTAssertEqual(scene.trace([.state], only: ["EdgePan"]).first, "EdgePan=began")
     XCTAssertEqual(scroll.contentOffset, .zero)
     XCTAssertFalse(scene.trace([.state]).contains("UIScrollViewPanGestureRecognizer=began"))
+    let failed = scene.records.last { record in
+      if case .stateChange(let recognizer, _, .failed) = record.event {
+        return recognizer.className == "UIScrollViewPanGestureRecognizer"
+      }
+      return false
+    }
+    XCTAssertEqual(
+      failed?.cause, DeliveryCause(.requireToFail, by: "EdgePan"), "it waited for the edge pan, which began")
   }
 }
