@@ -17,7 +17,7 @@ shot() {
   echo "docs/images/$name.png"
 }
 
-# The table-cell conflict (BEHAVIOUR.md §8) at its key moments.
+# The table-cell conflict (docs/BEHAVIOUR.md §8) at its key moments.
 # 1. Quick tap: the scroll view still holds the table's began when the tap recognizes.
 shot table-quick-tap-held table-cell-conflict.yaml quick-tap 0.03
 shot table-quick-tap-end table-cell-conflict.yaml quick-tap
@@ -31,9 +31,9 @@ shot table-long-press-selected table-cell-conflict.yaml long-press
 # 4. A button in a cell wins outright.
 shot table-button-tap table-cell-conflict.yaml button-tap
 
-# Seed 003 §4.1: the closest recognizer wins; the view and its chain are cancelled.
+# [A3] §4.1: the closest recognizer wins; the view and its chain are cancelled.
 shot seed003-tap-red seed003-gestures.yaml tap-red
-# Seed 001 示例一: a system button beats its parent's tap.
+# [A1] 示例一: a system button beats its parent's tap.
 shot seed001-button seed001-button-gestures.yaml 示例一
 # A scroll view takes over a drag from the tile it first gave the touch to.
 shot scroll-drag-tile scroll-demo.yaml drag-tile 0.6

@@ -175,6 +175,10 @@ public enum DeliveryRule: String, Equatable, Sendable, Codable, CaseIterable {
   case requirementCircle
   /// The last touch lifted while the recognizer was still possible (a pan that never moved far enough).
   case liftedEarly
+  /// A screen-edge pan's first touch began outside the edge region of its `edges`.
+  case outsideEdgeRegion
+  /// The finger moved the wrong way: a screen-edge pan moved along its edge, not away from it.
+  case wrongDirection
   /// Another recognizer sharing the touch recognized first and prevented this one
   /// (neither closer to the touched view nor later on the same view).
   case recognizedFirst

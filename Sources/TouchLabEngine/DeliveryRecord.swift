@@ -159,6 +159,6 @@ public final class DeliveryRecorder {
     for observer in observers { observer(record) }
   }
 
-  /// The transcript lines: what the seeds print with NSLog.
+  /// The transcript lines: what the articles print with NSLog.
   public var transcript: [String] { records.compactMap(\.line) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Settles gesture recognizers after each event and each timer (BEHAVIOUR.md §4):
+/// Settles gesture recognizers after each event and each timer (docs/BEHAVIOUR.md §4):
 /// arbitration (who wins when several recognize at once), failure requirements, actions,
 /// and what becomes of the touches held back from or already given to views.
 ///
@@ -15,7 +15,7 @@ import Foundation
 /// | began in an earlier settle (even if ending now) | is left alone (it won back then)   |
 ///
 /// Several recognizers starting in one settle are taken closest-to-the-touched-view first
-/// (seed 003 §4.1), and on one view the last added first (seed 004).
+/// ([A3] §4.1), and on one view the last added first ([A4]).
 final class GestureEnvironment {
   weak var application: UIApplication?
   private var changed: [UIGestureRecognizer] = []
@@ -164,7 +164,7 @@ final class GestureEnvironment {
         }
       case .began, .ended:
         // A newcomer of lower priority loses: one that began is cancelled, one that
-        // recognized fails (BEHAVIOUR.md §4), before any action of it fired. One that won
+        // recognized fails (docs/BEHAVIOUR.md §4), before any action of it fired. One that won
         // in an earlier settle stays.
         if newcomers.contains(where: { $0 === other }) && !other.unsettledStates.isEmpty {
           other.force(
@@ -217,7 +217,7 @@ final class GestureEnvironment {
         exclude(for: winner, newcomers: newcomers)
       }
 
-      // Recognitions first, then failures (BEHAVIOUR.md §4, seed 001 现象一).
+      // Recognitions first, then failures (docs/BEHAVIOUR.md §4, [A1] 现象一).
       var all = batch
       for r in changed where !all.contains(where: { $0 === r }) { all.append(r) }
       for recognizer in all where recognizer.state != .failed {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A gesture recognizer delegate described by rules rather than code: what a layout's
-/// `delegate:` key builds (the seeds' usual `shouldReceiveTouch` fix, seed 003 §4.4).
+/// `delegate:` key builds (the articles' usual `shouldReceiveTouch` fix, [A3] §4.4).
 public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
   /// False refuses every touch.
   public var acceptsTouches = true

@@ -2,7 +2,7 @@ import Foundation
 
 /// A class declared in a layout file (`ZZButton`, `YellowView`, `GLTableView`…): a subclass
 /// of a built-in class, or of another declared class, that overrides some methods. An
-/// override logs a line (as the seeds' `NSLog(@"%s", __func__)`) and either calls super or
+/// override logs a line (as the articles' `NSLog(@"%s", __func__)`) and either calls super or
 /// swallows the call; `pointInside`/`hitTest` overrides replace UIKit's answer with a rule.
 public final class ScriptedClass {
   /// A method a declared class can override.
@@ -44,7 +44,7 @@ public final class ScriptedClass {
     /// The line, with `%s` standing for `-[Class selector]` (like `__func__`) and `%state`
     /// for a recognizer's state as UIKit's enum value. Nil prints `%s` alone.
     public var text: String?
-    /// Print after the super call returns (the seeds' "after called state = 5").
+    /// Print after the super call returns (the articles' "after called state = 5").
     public var afterSuper: Bool
     public init(text: String? = nil, afterSuper: Bool = false) {
       self.text = text
@@ -52,23 +52,23 @@ public final class ScriptedClass {
     }
   }
 
-  /// A `point(inside:with:)` rule (BEHAVIOUR.md §2).
+  /// A `point(inside:with:)` rule (docs/BEHAVIOUR.md §2).
   public enum PointInsideRule: Equatable, Sendable {
     /// Inside the bounds grown or shrunk by these insets (negative grows: button hit slop).
     case inset(UIEdgeInsets)
-    /// Inside the bounds grown, centred, to at least this size (seed 001's `HitTestingBounds`).
+    /// Inside the bounds grown, centred, to at least this size ([A1]'s `HitTestingBounds`).
     case minimumSize(CGSize)
-    /// Inside any subview's frame (seed 003 §2.3: a child outside its parent's bounds).
+    /// Inside any subview's frame ([A3] §2.3: a child outside its parent's bounds).
     case subviews
-    /// Inside a subview that is a `UIControl` (seed 003 §2.3: a button under a covering view).
+    /// Inside a subview that is a `UIControl` ([A3] §2.3: a button under a covering view).
     case controlSubviews
-    /// Inside the bounds, or inside these views (the tab bar's centre button, seed 002).
+    /// Inside the bounds, or inside these views (the tab bar's centre button, [A2]).
     case orInside([String])
   }
 
-  /// A `hitTest(_:with:)` rule (BEHAVIOUR.md §2).
+  /// A `hitTest(_:with:)` rule (docs/BEHAVIOUR.md §2).
   public enum HitTestRule: Equatable, Sendable {
-    /// Return the superview (seed 001 情景1).
+    /// Return the superview ([A1] 情景1).
     case superview
     /// Return nil: neither this view nor its subviews take touches.
     case none
@@ -76,9 +76,9 @@ public final class ScriptedClass {
     case `self`
     /// Return nil when the default answer is this view itself (a pass-through container).
     case passThrough
-    /// Any hit inside goes to the view with this id (seed 003 §2.3's scroll-view container).
+    /// Any hit inside goes to the view with this id ([A3] §2.3's scroll-view container).
     case forwardTo(String)
-    /// Ask subviews even when the point is outside the bounds (seed 001's child outside its parent).
+    /// Ask subviews even when the point is outside the bounds ([A1]'s child outside its parent).
     case outsideBounds
   }
 
@@ -97,7 +97,7 @@ public final class ScriptedClass {
   /// Fixed answers of overridden yes/no questions (`touchesShouldCancel: true`, the usual
   /// recipe that lets a drag starting on a button scroll its scroll view).
   public var answers: [Method: Bool] = [:]
-  /// `%s`-style format applied to every logged line of this class that gives no text (seed 003's "method: %s").
+  /// `%s`-style format applied to every logged line of this class that gives no text ([A3]'s "method: %s").
   public var logFormat: String?
 
   public init(name: String, superclass: ScriptedClass?, builtinBase: String) {

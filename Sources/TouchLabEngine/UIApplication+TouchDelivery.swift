@@ -15,7 +15,7 @@ public struct TouchInput: Equatable, Sendable {
   }
 }
 
-/// Event delivery (BEHAVIOUR.md §1–4): a FIFO queue of events; for each, the touches'
+/// Event delivery (docs/BEHAVIOUR.md §1–4): a FIFO queue of events; for each, the touches'
 /// recognizers first (outermost view first), then the hit-tested views with whatever is
 /// not held back, then the gesture environment settles.
 extension UIApplication {
@@ -123,7 +123,7 @@ extension UIApplication {
       return
     }
     touch.window = window
-    // UIKit runs the whole pass twice for a new touch (BEHAVIOUR.md §2, seed 003 §2.1).
+    // UIKit runs the whole pass twice for a new touch (docs/BEHAVIOUR.md §2, [A3] §2.1).
     let point = window.convertFromRoot(touch.locationInWindow)
     _ = window.dispatchHitTest(point, with: event)
     let hit = window.dispatchHitTest(point, with: event)
@@ -136,7 +136,7 @@ extension UIApplication {
     recorder?.record(.hitTest(touch: touch.identifier, view: hit.participant), touches: [touch])
 
     // isExclusiveTouch: no touch for others while an exclusive view tracks one, and none
-    // for an exclusive view while another view tracks one (BEHAVIOUR.md §1).
+    // for an exclusive view while another view tracks one (docs/BEHAVIOUR.md §1).
     let tracking = activeTouches.filter { $0 !== touch && !$0.isFinished && !$0.isCutOffFromView && $0.view != nil }
     if let other = tracking.first(where: { $0.view !== hit && ($0.view!.isExclusiveTouch || hit.isExclusiveTouch) }) {
       touch.isCutOffFromView = true
@@ -153,7 +153,7 @@ extension UIApplication {
         .denied(receiver: hit.participant), cause: DeliveryCause(.notEnabled, by: hit.causeName), touches: [touch])
     }
 
-    // The recognizers of the hit view and its ancestors, outermost first (BEHAVIOUR.md §3).
+    // The recognizers of the hit view and its ancestors, outermost first (docs/BEHAVIOUR.md §3).
     var chain: [UIView] = []
     var view: UIView? = hit
     while let v = view {
@@ -324,7 +324,7 @@ extension UIApplication {
   }
 
   /// Gives views what is no longer held: a held began (and a move to where the touch is
-  /// now, BEHAVIOUR.md §4), a held end.
+  /// now, docs/BEHAVIOUR.md §4), a held end.
   func releaseHeldTouches(event: UIEvent?) {
     guard !heldTouches.isEmpty else { return }
     var batch = ViewDeliveryBatch()
@@ -365,7 +365,7 @@ extension UIApplication {
   }
 
   /// A held began is about to be released: the scroll view that held it may refuse
-  /// (`touchesShouldBegin(_:with:in:)`, BEHAVIOUR.md §7).
+  /// (`touchesShouldBegin(_:with:in:)`, docs/BEHAVIOUR.md §7).
   private func heldBeganRefusal(_ touch: UITouch, event: UIEvent?) -> DeliveryCause? {
     for recognizer in touch.gestureRecognizers {
       if let gate = recognizer as? HeldTouchGate, !gate.shouldRelease(touch, event: event) {
@@ -390,7 +390,7 @@ protocol HeldTouchGate: AnyObject {
 }
 
 /// Touch deliveries to views, grouped as UIKit groups them: one call per view and phase,
-/// with all its touches (two fingers landing together → one `touchesBegan`, seed 002).
+/// with all its touches (two fingers landing together → one `touchesBegan`, [A2]).
 struct ViewDeliveryBatch {
   private var entries: [(view: UIView, phase: UITouch.Phase, touches: [UITouch])] = []
 

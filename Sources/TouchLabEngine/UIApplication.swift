@@ -65,13 +65,13 @@ open class UIApplication: UIResponder {
     window.owningApplication = self
   }
 
-  /// The application → its delegate, when that is a plain responder (BEHAVIOUR.md §5).
+  /// The application → its delegate, when that is a plain responder (docs/BEHAVIOUR.md §5).
   open override var next: UIResponder? {
     guard let delegate, !(delegate is UIView), !(delegate is UIViewController), delegate !== self else { return nil }
     return delegate
   }
 
-  // MARK: Target-action (BEHAVIOUR.md §6)
+  // MARK: Target-action (docs/BEHAVIOUR.md §6)
 
   /// Sends `action` to `target`, or, when `target` is nil, to the first responder along the
   /// chain from `sender` that implements it. Returns whether someone received it.
@@ -101,7 +101,7 @@ open class UIApplication: UIResponder {
       let scriptable = receiver as? Scriptable
       let declaring = scriptable?.scriptedClass?.implementor(of: name)
       let implementor = declaring?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
-      // The method prints as the receiver's class logs (`logFormat`, e.g. seed 003's "method: %s").
+      // The method prints as the receiver's class logs (`logFormat`, e.g. [A3]'s "method: %s").
       let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
       let method = "-[\(implementor) \(name)]"
       let line = format == "%s" ? method : format.replacingOccurrences(of: "%s", with: method)
@@ -110,13 +110,14 @@ open class UIApplication: UIResponder {
       recorder?.record(
         .action(name: name, sender: (sender as? Scriptable)?.participant, target: target),
         touches: event?.touchList ?? [], line: line)
+      (receiver as? UIResponder)?.performBuiltinAction(name, sender: sender)
       return true
     }
   }
 }
 
 /// What a target-action pair sends: a selector (printed as `-[Target action]`) or, for a
-/// layout's `{print: TEXT}`, a line of text printed alone (the seeds' `NSLog(@"…")`).
+/// layout's `{print: TEXT}`, a line of text printed alone (the articles' `NSLog(@"…")`).
 public enum ActionMessage: Equatable, Sendable, CustomStringConvertible {
   case selector(String)
   case print(String)

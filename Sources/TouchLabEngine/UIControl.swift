@@ -1,7 +1,7 @@
 import Foundation
 
 /// A view that tracks a single touch and sends target-action messages for control
-/// events (BEHAVIOUR.md §6). Its `touches…` methods handle the touch themselves and do
+/// events (docs/BEHAVIOUR.md §6). Its `touches…` methods handle the touch themselves and do
 /// not pass it along the responder chain (§5).
 open class UIControl: UIView {
   public struct Event: OptionSet, Hashable, Sendable {
@@ -18,7 +18,12 @@ open class UIControl: UIView {
     public static let touchCancel = Event(rawValue: 1 << 8)
     public static let valueChanged = Event(rawValue: 1 << 12)
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    public static let editingDidBegin = Event(rawValue: 1 << 16)
+    public static let editingChanged = Event(rawValue: 1 << 17)
+    public static let editingDidEnd = Event(rawValue: 1 << 18)
+    public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
     public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    public static let allEditingEvents = Event(rawValue: 0x000F_0000)
     public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
     /// The events in delivery order, by UIKit's names.
@@ -28,8 +33,10 @@ open class UIControl: UIView {
       ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
       ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
       ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
-      ("primaryActionTriggered", .primaryActionTriggered), ("allTouchEvents", .allTouchEvents),
-      ("allEvents", .allEvents),
+      ("primaryActionTriggered", .primaryActionTriggered), ("editingDidBegin", .editingDidBegin),
+      ("editingChanged", .editingChanged), ("editingDidEnd", .editingDidEnd),
+      ("editingDidEndOnExit", .editingDidEndOnExit), ("allTouchEvents", .allTouchEvents),
+      ("allEditingEvents", .allEditingEvents), ("allEvents", .allEvents),
     ]
   }
 
@@ -66,8 +73,13 @@ open class UIControl: UIView {
   }
 
   /// Whether this is one of UIKit's own controls, whose default action beats an
-  /// ancestor's single tap (BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
+  /// ancestor's single tap (docs/BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
   open class var preventsOverlappingGestures: Bool { false }
+
+  /// Whether a single-finger single tap is among the default actions that beat an
+  /// ancestor's recognizer: true for the buttons, switches, steppers, segmented controls
+  /// and page controls of Apple's list; a slider's is a swipe on its thumb instead.
+  open class var defaultActionIncludesSingleTap: Bool { true }
 
   // MARK: Targets
 
@@ -84,7 +96,7 @@ open class UIControl: UIView {
 
   public var allControlEvents: Event { targetActions.reduce(into: []) { $0.formUnion($1.events) } }
 
-  /// Sends the actions registered for `events`, each target in the order added (seed 004).
+  /// Sends the actions registered for `events`, each target in the order added ([A4]).
   public func sendActions(for events: Event, with event: UIEvent? = nil) {
     for pair in targetActions where !pair.events.isDisjoint(with: events) {
       if pair.hasTarget && pair.target == nil { continue }
@@ -137,7 +149,7 @@ open class UIControl: UIView {
       touches: touches)
   }
 
-  /// Inside while tracking: the bounds grown by about 70 pt (BEHAVIOUR.md §6).
+  /// Inside while tracking: the bounds grown by about 70 pt (docs/BEHAVIOUR.md §6).
   func isInsideForTracking(_ touch: UITouch) -> Bool {
     let margin = UIKitConstants.controlTrackingMargin
     return bounds.insetBy(dx: -margin, dy: -margin).containsPoint(touch.location(in: self))
@@ -175,7 +187,7 @@ open class UIControl: UIView {
     trackedTouch = nil
     isHighlighted = false
     isTracking = false
-    // endTracking runs before the touchUpInside action (seed 000 §0x01).
+    // endTracking runs before the touchUpInside action ([A0] §0x01).
     dispatchEndTracking(touch, event)
     guard wasTracking else { return }
     if isTouchInside {
@@ -202,20 +214,21 @@ open class UIControl: UIView {
   /// The events a touch-up-inside sends: buttons add `primaryActionTriggered` (iOS 14).
   func primaryEvents(_ events: Event) -> Event { events }
 
-  /// The control rule (BEHAVIOUR.md §6): one of UIKit's own controls makes an ancestor's
+  /// The control rule (docs/BEHAVIOUR.md §6): one of UIKit's own controls makes an ancestor's
   /// single-finger single tap fail, so its own action wins — unless that recognizer does
   /// not cancel touches in the view, where both act.
   open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     guard Self.preventsOverlappingGestures, isEnabled, gestureRecognizer.view !== self,
       gestureRecognizer.cancelsTouchesInView
     else { return true }
-    if let tap = gestureRecognizer as? UITapGestureRecognizer {
+    if let tap = gestureRecognizer as? UITapGestureRecognizer, Self.defaultActionIncludesSingleTap {
       return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
     }
     return !overlapsDefaultAction(gestureRecognizer)
   }
 
-  /// Other gestures a control's default action overlaps (a switch's knob drag).
+  /// Other gestures a control's default action overlaps (a switch's knob drag, a swipe on a
+  /// slider's thumb).
   func overlapsDefaultAction(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 
@@ -265,7 +278,7 @@ open class UISwitch: UIControl {
   open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
     let x = touch.location(in: self).x
     // Horizontal movement beyond a few points turns the touch into a knob drag.
-    if abs(x - touchDownX) > 5 { isDraggingKnob = true }
+    if abs(x - touchDownX) > UIKitConstants.switchDragThreshold { isDraggingKnob = true }
     if isDraggingKnob {
       knobPosition = min(1, max(0, x / max(1, bounds.width)))
     }
@@ -292,6 +305,6 @@ open class UISwitch: UIControl {
   }
 
   private func wasDragged(_ touch: UITouch) -> Bool {
-    abs(touch.location(in: self).x - touchDownX) > 5
+    abs(touch.location(in: self).x - touchDownX) > UIKitConstants.switchDragThreshold
   }
 }

@@ -35,7 +35,7 @@ extension UIGestureRecognizerDelegate {
 
 /// The base gesture recognizer: its state machine (checked against a table of legal
 /// transitions on every change), its targets, and the three delivery switches
-/// (BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
+/// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Scriptable {
   public var participantKind: Participant.Kind { .recognizer }
@@ -65,7 +65,7 @@ open class UIGestureRecognizer: Scriptable {
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false
-  /// True by default: Apple's documentation and seeds 000–002 (BEHAVIOUR.md §4).
+  /// True by default: Apple's documentation and [A0]–[A2] (docs/BEHAVIOUR.md §4).
   public var delaysTouchesEnded = true
   public var isEnabled = true {
     didSet {
@@ -178,6 +178,15 @@ open class UIGestureRecognizer: Scriptable {
         apply(.failed)
         return
       }
+      // A recognizer it must wait to fail has already begun or recognized: it fails, as
+      // it would had it waited (resolvePending's rule, for one that did not have to wait).
+      if let environment,
+        let begun = environment.requirements(of: self).first(where: { [.began, .changed, .ended].contains($0.state) })
+      {
+        nextCause = DeliveryCause(.requireToFail, by: begun.causeName)
+        apply(.failed)
+        return
+      }
       if let environment, environment.mustWait(self) {
         pendingState = new
         environment.addPending(self)
@@ -261,7 +270,7 @@ open class UIGestureRecognizer: Scriptable {
     state = .failed
   }
 
-  /// The delegate, then each touched view (BEHAVIOUR.md §4: the control rule lives there).
+  /// The delegate, then each touched view (docs/BEHAVIOUR.md §4: the control rule lives there).
   /// Nil when it may begin, else why not.
   private func shouldBegin() -> DeliveryCause? {
     if let refusal = refusalToBegin() { return refusal }
@@ -288,7 +297,7 @@ open class UIGestureRecognizer: Scriptable {
   func refusalToBegin() -> DeliveryCause? { nil }
 
   /// The view's own handler, run before the targets' actions and never printed (UIKit's
-  /// scroll view is its pan's target, `handlePan:`, which the seeds never log).
+  /// scroll view is its pan's target, `handlePan:`, which the articles never log).
   var builtInHandler: ((State) -> Void)?
 
   // MARK: Targets

@@ -2,14 +2,14 @@ import Foundation
 
 /// Every figure of UIKit's touch handling that TouchLab reproduces, in one place, each with
 /// where it comes from. UIKit keeps most of these private; where so, the figure is the one
-/// the source articles (shared/seeds) or public ports measured, and BEHAVIOUR.md settles.
+/// the source articles or public ports measured (docs/docs/BEHAVIOUR.md §12 lists each with its source).
 public enum UIKitConstants {
   /// Taps that land within this time of the previous lift continue its `tapCount`
-  /// (BEHAVIOUR.md §1; also the tap recognizer's maximum gap between taps, §4).
+  /// (docs/BEHAVIOUR.md §1; also the tap recognizer's maximum gap between taps, §4).
   public static let multiTapInterval: TimeInterval = 0.35
-  /// ...and within this distance of it (BEHAVIOUR.md §1).
+  /// ...and within this distance of it (docs/BEHAVIOUR.md §1).
   public static let multiTapDistance: CGFloat = 45
-  /// A tap recognizer fails when a finger stays down longer than this (BEHAVIOUR.md §4).
+  /// A tap recognizer fails when a finger stays down longer than this (docs/BEHAVIOUR.md §4).
   public static let tapMaximumDuration: TimeInterval = 0.75
   /// A tap recognizer fails when a finger moves further than this from where it landed (§4).
   public static let tapAllowableMovement: CGFloat = 45
@@ -17,9 +17,9 @@ public enum UIKitConstants {
   public static let longPressMinimumDuration: TimeInterval = 0.5
   /// `UILongPressGestureRecognizer.allowableMovement` default (Apple's documentation).
   public static let longPressAllowableMovement: CGFloat = 10
-  /// A pan begins once its touches have moved this far (BEHAVIOUR.md §4, "about 10 pt").
+  /// A pan begins once its touches have moved this far (docs/BEHAVIOUR.md §4, "about 10 pt").
   public static let panHysteresis: CGFloat = 10
-  /// A swipe must travel this far along its direction (not in the seeds; public ports use 50 pt).
+  /// A swipe must travel this far along its direction (not in the articles; public ports use 50 pt).
   public static let swipeMinimumDistance: CGFloat = 50
   /// ...within this time of landing, or it fails (public ports).
   public static let swipeMaximumDuration: TimeInterval = 0.5
@@ -30,14 +30,65 @@ public enum UIKitConstants {
   /// A rotation begins once its fingers turned by this angle, in radians (≈ 4.6°; public ports).
   public static let rotationHysteresis: CGFloat = 0.08
   /// While tracking, a `UIControl` counts a touch as inside within its bounds grown by
-  /// this much on every side (BEHAVIOUR.md §6, "about 70 pt").
+  /// this much on every side (docs/BEHAVIOUR.md §6, "about 70 pt").
   public static let controlTrackingMargin: CGFloat = 70
   /// `UIScrollView`'s delayed-touches-began recognizer holds a touch back this long (§7).
   public static let scrollViewTouchDelay: TimeInterval = 0.15
-  /// `UIScrollView.DecelerationRate.normal`: velocity kept per millisecond (Apple's documentation).
+  /// `UIScrollView.DecelerationRate.normal`'s raw value: velocity kept per millisecond (§12).
   public static let decelerationRateNormal: CGFloat = 0.998
-  /// `UIScrollView.DecelerationRate.fast` (Apple's documentation).
+  /// `UIScrollView.DecelerationRate.fast`'s raw value (§12).
   public static let decelerationRateFast: CGFloat = 0.99
   /// A view whose alpha is at or below this is skipped by hit-testing (§2).
   public static let hitTestMinimumAlpha: CGFloat = 0.01
+  /// The rubber-band coefficient c of `(1 − 1 / (d·c / D + 1)) · D` (public analysis, §12).
+  public static let scrollViewRubberBandCoefficient: CGFloat = 0.55
+  /// The spring that brings an overscrolled view back to its edge, in rad/s (TouchLab's fit, §12).
+  public static let scrollViewBounceSpringStiffness: CGFloat = 14
+  /// Below this speed, in points per second, deceleration stops (TouchLab's choice, §12).
+  public static let scrollViewRestingSpeed: CGFloat = 5
+  /// A paging scroll view goes on to the next page after a flick faster than this, in pt/s (§12).
+  public static let pagingFlickSpeed: CGFloat = 300
+  /// One frame of the scroll animation: the 60 Hz display refresh (§12).
+  public static let frameInterval: TimeInterval = 1.0 / 60
+  /// A pan's velocity is measured over the touches' last this-many seconds (TouchLab's choice, §12).
+  public static let panVelocityWindow: TimeInterval = 0.1
+  /// A `UISwitch` touch that moves further than this sideways drags the knob (TouchLab's choice, §12).
+  public static let switchDragThreshold: CGFloat = 5
+  /// `UITableView.rowHeight`: UIKit's standard 44 pt row (§12).
+  public static let tableRowHeight: CGFloat = 44
+  /// `UITableView.sectionHeaderHeight` of a plain table (§12).
+  public static let tableSectionHeaderHeight: CGFloat = 28
+  /// A cell's separator and text start this far from its left edge (`separatorInset.left`, §12).
+  public static let tableSeparatorInset: CGFloat = 16
+  /// `UISlider`'s default thumb, this many points across (iOS 7 and later; UIKit draws it
+  /// and does not document its size — the figure developers measure and that
+  /// `thumbRect(forBounds:trackRect:value:)` returns for the default thumb).
+  public static let sliderThumbDiameter: CGFloat = 28
+  /// A touch that lands within the thumb grown to at least this size starts tracking it
+  /// (Apple's Human Interface Guidelines: a hit target of at least 44 × 44 pt).
+  public static let minimumHitTargetSize: CGFloat = 44
+  /// `UISlider`'s track height (iOS 7 and later, the default minimum/maximum track images).
+  public static let sliderTrackHeight: CGFloat = 4
+  /// `UIStepper.autorepeat`: a held button steps again after this delay (UIKit does not
+  /// document its timing; AppKit's `NSStepper.autorepeat` documents 0.5 s, then ten steps a
+  /// second, and UIStepper's first repeat comes after the same half second.)
+  public static let stepperAutorepeatDelay: TimeInterval = 0.5
+  /// ...and then every this often (`NSStepper.autorepeat`: "ten times per second"; UIStepper
+  /// speeds up the longer the finger stays, which TouchLab does not model).
+  public static let stepperAutorepeatInterval: TimeInterval = 0.1
+  /// `UIStepper`'s fixed size (iOS 13 and later; UIKit sizes the control itself).
+  public static let stepperSize = CGSize(width: 94, height: 32)
+  /// `UIPageControl`'s page indicator, this many points across (iOS 13 and earlier's dot,
+  /// the figure measured from UIKit; not documented).
+  public static let pageIndicatorDiameter: CGFloat = 7
+  /// ...and this far from the centre of one indicator to the next (measured; not documented).
+  public static let pageIndicatorSpacing: CGFloat = 16
+  /// The keyboard's height on a portrait iPhone with Face ID (375–430 pt wide), without the
+  /// QuickType bar: the frame `keyboardWillShowNotification` reports (measured; not documented).
+  public static let keyboardHeight: CGFloat = 291
+  /// `UIScreenEdgePanGestureRecognizer` takes a touch that lands within this distance of one
+  /// of its `edges` of the screen (the window). UIKit keeps the figure private; 20 pt is the
+  /// width developers measure for the system's own edge gate (Stack Overflow 19799961:
+  /// "the bottom 20 pixels or so").
+  public static let screenEdgeRegion: CGFloat = 20
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A continuous drag: begins once its touches moved about 10 pt (BEHAVIOUR.md §4);
+/// A continuous drag: begins once its touches moved about 10 pt (docs/BEHAVIOUR.md §4);
 /// reports translation and velocity; ends when the fingers lift.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
   public var minimumNumberOfTouches = 1
@@ -89,7 +89,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
   private func addSample(_ point: CGPoint, _ time: TimeInterval) {
     samples.append((time, point))
     // Velocity over the last 0.1 s of movement.
-    while let first = samples.first, time - first.0 > 0.1, samples.count > 2 { samples.removeFirst() }
+    while let first = samples.first, time - first.0 > UIKitConstants.panVelocityWindow, samples.count > 2 {
+      samples.removeFirst()
+    }
   }
 
   /// How far the fingers moved since they landed, in `view`'s coordinate space.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An object that can respond to touches and pass them along the responder chain
-/// (BEHAVIOUR.md §5).
+/// (docs/BEHAVIOUR.md §5).
 open class UIResponder: Scriptable {
   public var participantKind: Participant.Kind { .responder }
   /// Read at every hit-test visit and every delivery; set once, when the layout is built
@@ -63,11 +63,26 @@ open class UIResponder: Scriptable {
     }
   }
 
+  // MARK: First responder (UIResponder+FirstResponder.swift)
+
+  /// Whether this responder may become the first responder (UIKit's default: false).
+  open var canBecomeFirstResponder: Bool { false }
+
+  @discardableResult
+  open func becomeFirstResponder() -> Bool { makeFirstResponder() }
+
+  @discardableResult
+  open func resignFirstResponder() -> Bool { giveUpFirstResponder() }
+
+  /// Hooks for a subclass (a text field begins and ends editing, the keyboard comes and goes).
+  func didBecomeFirstResponder() {}
+  func didResignFirstResponder() {}
+
   // MARK: Actions
 
   /// Whether this responder implements `action` (a declared class lists it under `actions`).
   open func canPerformAction(_ action: String, withSender sender: Any?) -> Bool {
-    scriptedClass?.implementor(of: action) != nil
+    scriptedClass?.implementor(of: action) != nil || implementsBuiltinAction(action)
   }
 
   /// The responder, from this one along the chain, that implements `action`.

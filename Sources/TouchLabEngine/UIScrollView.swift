@@ -13,14 +13,14 @@ extension UIScrollViewDelegate {
   public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
 }
 
-/// A view whose bounds origin (`contentOffset`) moves under the finger (BEHAVIOUR.md §7).
+/// A view whose bounds origin (`contentOffset`) moves under the finger (docs/BEHAVIOUR.md §7).
 ///
 /// It owns two gesture recognizers, in this order: the delayed-touches-began recognizer,
 /// which holds a new touch's `touchesBegan` back from the content for 0.15 s while
 /// `delaysContentTouches` is true, and the pan recognizer that scrolls. Scrolling,
 /// deceleration and the bounce run on the engine's clock, so a replayed flick is the same
 /// every time. Like `UIControl`, a scroll view does not pass touches up the responder
-/// chain (seed 003 §3.2).
+/// chain ([A3] §3.2).
 open class UIScrollView: UIView {
   /// UIKit's deceleration rates: the velocity kept per millisecond.
   public struct DecelerationRate: RawRepresentable, Equatable, Sendable {
@@ -59,7 +59,7 @@ open class UIScrollView: UIView {
   public var decelerationRate: DecelerationRate = .normal
   public var showsVerticalScrollIndicator = true
   public var showsHorizontalScrollIndicator = true
-  /// Whether new touches' `touchesBegan` waits 0.15 s for a scroll to start (BEHAVIOUR.md §7).
+  /// Whether new touches' `touchesBegan` waits 0.15 s for a scroll to start (docs/BEHAVIOUR.md §7).
   public var delaysContentTouches = true {
     didSet { delayedTouchesRecognizer.delaysTouchesBegan = delaysContentTouches }
   }
@@ -148,7 +148,7 @@ open class UIScrollView: UIView {
     contentGeometryDidChange()
   }
 
-  // MARK: Touches: the scroll view ends the responder chain (seed 003 §3.2).
+  // MARK: Touches: the scroll view ends the responder chain ([A3] §3.2).
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
@@ -260,17 +260,17 @@ open class UIScrollView: UIView {
   /// UIKit's rubber-band curve: `(1 − 1 / (d·c / D + 1)) · D` with c = 0.55.
   static func rubberBand(_ distance: CGFloat, _ dimension: CGFloat) -> CGFloat {
     guard dimension > 0 else { return 0 }
-    return (1 - 1 / (distance * 0.55 / dimension + 1)) * dimension
+    return (1 - 1 / (distance * UIKitConstants.scrollViewRubberBandCoefficient / dimension + 1)) * dimension
   }
 
   // MARK: Deceleration, bounce, paging (on the engine's clock)
 
   /// Frames of the scroll animation, as the display's refresh.
-  static let frameInterval: TimeInterval = 1.0 / 60
+  static let frameInterval = UIKitConstants.frameInterval
   /// Below this speed (points per second) deceleration stops.
-  static let restingSpeed: CGFloat = 5
+  static let restingSpeed = UIKitConstants.scrollViewRestingSpeed
   /// The spring that brings an overscrolled view back to its edge (angular frequency, rad/s).
-  static let springStiffness: CGFloat = 14
+  static let springStiffness = UIKitConstants.scrollViewBounceSpringStiffness
 
   private func settle(from velocity: CGPoint, horizontal: Bool, vertical: Bool) {
     let range = contentOffsetRange
@@ -287,7 +287,9 @@ open class UIScrollView: UIView {
     func page(_ offset: CGFloat, _ speed: CGFloat, _ size: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
       guard size > 0 else { return offset }
       var index = (offset / size).rounded()
-      if abs(speed) > 300 { index = speed > 0 ? (offset / size).rounded(.up) : (offset / size).rounded(.down) }
+      if abs(speed) > UIKitConstants.pagingFlickSpeed {
+        index = speed > 0 ? (offset / size).rounded(.up) : (offset / size).rounded(.down)
+      }
       return min(max(index * size, low), high)
     }
     let target = CGPoint(
@@ -441,7 +443,7 @@ extension UIScrollView {
 }
 
 /// The scroll view's pan: a `UIPanGestureRecognizer` that begins only when the content can
-/// scroll and the content's touches may be cancelled (BEHAVIOUR.md §7).
+/// scroll and the content's touches may be cancelled (docs/BEHAVIOUR.md §7).
 public final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
   override func refusalToBegin() -> DeliveryCause? {
     (view as? UIScrollView)?.panRefusal(self)
@@ -449,7 +451,7 @@ public final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
 }
 
 /// Holds a new touch's `touchesBegan` back from the scroll view's content for 0.15 s
-/// (BEHAVIOUR.md §7): when the timer fires with the finger down it fails, and the held
+/// (docs/BEHAVIOUR.md §7): when the timer fires with the finger down it fails, and the held
 /// began goes to the content (after `touchesShouldBegin(_:with:in:)` agrees); when the
 /// finger lifts first it fails then, and the content gets began and ended together; when
 /// the pan begins first the pan's exclusion fails it and the content never hears of the touch.

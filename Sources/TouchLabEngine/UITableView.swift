@@ -20,7 +20,7 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
 
-/// A scrolling list of rows in sections (BEHAVIOUR.md §7–8).
+/// A scrolling list of rows in sections (docs/BEHAVIOUR.md §7–8).
 ///
 /// Only the rows on screen exist as cells: scrolling moves cells that left the screen to a
 /// reuse queue and takes them back for rows that arrive, as UIKit's dequeue does, so a
@@ -28,7 +28,7 @@ extension UITableViewDelegate {
 /// cells along the responder chain; the table highlights the row at `touchesBegan`,
 /// selects it at `touchesEnded` (deselecting the previous one, then telling the delegate)
 /// and unhighlights it at `touchesCancelled`. A subclass whose overrides do not call super
-/// selects nothing (seed 003 §3.2).
+/// selects nothing ([A3] §3.2).
 open class UITableView: UIScrollView {
   /// One row's content: its text, and views of its own placed in its cell's content view
   /// (a button in a cell) — they go wherever the row's cell is.
@@ -69,11 +69,11 @@ open class UITableView: UIScrollView {
   public var sections: [Section] = [] {
     didSet { reloadData() }
   }
-  public var rowHeight: CGFloat = 44 {
+  public var rowHeight: CGFloat = UIKitConstants.tableRowHeight {
     didSet { if rowHeight != oldValue { reloadData() } }
   }
   /// The height of a section's header, for sections that have one.
-  public var sectionHeaderHeight: CGFloat = 28 {
+  public var sectionHeaderHeight: CGFloat = UIKitConstants.tableSectionHeaderHeight {
     didSet { if sectionHeaderHeight != oldValue { reloadData() } }
   }
   public var separatorColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
@@ -339,7 +339,7 @@ open class UITableView: UIScrollView {
     if let new = indexPath { visible[new]?.isHighlighted = true }
   }
 
-  // MARK: Touches from the cells (BEHAVIOUR.md §7)
+  // MARK: Touches from the cells (docs/BEHAVIOUR.md §7)
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
@@ -404,7 +404,7 @@ open class UITableViewCell: UIView {
   }
 }
 
-/// The view a touch on a cell lands on (seed 003 §4.4 checks the class name
+/// The view a touch on a cell lands on ([A3] §4.4 checks the class name
 /// `UITableViewCellContentView` to let such touches through).
 public final class UITableViewCellContentView: UIView {}
 

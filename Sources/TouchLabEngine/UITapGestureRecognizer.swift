@@ -2,7 +2,7 @@ import Foundation
 
 /// A discrete tap: `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers. Fails
 /// when a finger stays down longer than 0.75 s or moves more than 45 pt, or when the next
-/// tap does not start within 0.35 s (BEHAVIOUR.md §4).
+/// tap does not start within 0.35 s (docs/BEHAVIOUR.md §4).
 open class UITapGestureRecognizer: UIGestureRecognizer {
   public var numberOfTapsRequired = 1
   public var numberOfTouchesRequired = 1

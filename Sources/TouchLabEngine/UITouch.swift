@@ -1,6 +1,6 @@
 import Foundation
 
-/// One finger on the screen, from its first contact to its lift (BEHAVIOUR.md §1).
+/// One finger on the screen, from its first contact to its lift (docs/BEHAVIOUR.md §1).
 public final class UITouch: Hashable, CustomStringConvertible {
   public enum Phase: Int, Sendable {
     case began, moved, stationary, ended, cancelled
@@ -22,9 +22,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
   var locationInWindow: CGPoint
   var previousLocationInWindow: CGPoint
-  let startLocationInWindow: CGPoint
 
-  // Delivery to the view (BEHAVIOUR.md §4): held back, released, cancelled.
+  // Delivery to the view (docs/BEHAVIOUR.md §4): held back, released, cancelled.
   enum ViewDelivery { case none, began, finished }
   var viewDelivery: ViewDelivery = .none
   /// The view never gets this touch (cancelled by a recognizer, refused, or blocked).
@@ -41,7 +40,6 @@ public final class UITouch: Hashable, CustomStringConvertible {
     self.finger = finger
     self.locationInWindow = location
     self.previousLocationInWindow = location
-    self.startLocationInWindow = location
     self.timestamp = timestamp
   }
 
@@ -69,7 +67,7 @@ extension Collection where Element == UITouch {
   public var inOrder: [UITouch] { sorted { $0.identifier < $1.identifier } }
 }
 
-/// A touch event: one change of the touches on the screen (BEHAVIOUR.md §1).
+/// A touch event: one change of the touches on the screen (docs/BEHAVIOUR.md §1).
 public final class UIEvent {
   public enum EventType: Int, Sendable { case touches }
   public let type: EventType = .touches

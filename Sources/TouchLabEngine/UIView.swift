@@ -24,7 +24,7 @@ open class UIView: UIResponder {
   @exclusivity(unchecked) public var isUserInteractionEnabled = true
   @exclusivity(unchecked) public var isHidden = false
   @exclusivity(unchecked) public var alpha: CGFloat = 1
-  /// UIKit's default is false: such a view is given only the first touch (BEHAVIOUR.md §1).
+  /// UIKit's default is false: such a view is given only the first touch (docs/BEHAVIOUR.md §1).
   public var isMultipleTouchEnabled = false
   public var isExclusiveTouch = false
   public var clipsToBounds = false
@@ -180,7 +180,7 @@ open class UIView: UIResponder {
   }
 
   /// Asked before a recognizer of one of this view's touches leaves `possible` for
-  /// began/recognized; false makes it fail (BEHAVIOUR.md §4).
+  /// began/recognized; false makes it fail (docs/BEHAVIOUR.md §4).
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
   func askGestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
@@ -234,7 +234,7 @@ open class UIView: UIResponder {
     return convertFromSuperview(parent.convertFromRoot(point))
   }
 
-  // MARK: Hit-testing (BEHAVIOUR.md §2)
+  // MARK: Hit-testing (docs/BEHAVIOUR.md §2)
 
   /// UIKit's algorithm: nil when interaction is off, hidden or transparent; nil when the
   /// point is outside; otherwise the subviews from last added to first; else this view.

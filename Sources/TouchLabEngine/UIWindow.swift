@@ -4,6 +4,10 @@ import Foundation
 open class UIWindow: UIView {
   public override var participantKind: Participant.Kind { .window }
   weak var owningApplication: UIApplication?
+  /// The responder that has the keyboard's attention (UIResponder+FirstResponder.swift).
+  public internal(set) weak var firstResponder: UIResponder?
+  /// The keyboard while a text field is editing: the window's top subview.
+  public internal(set) var keyboard: UIKeyboard?
 
   open var rootViewController: UIViewController? {
     didSet {
@@ -17,11 +21,11 @@ open class UIWindow: UIView {
   open override var window: UIWindow? { self }
   open override var application: UIApplication? { owningApplication }
 
-  /// The window → the application (BEHAVIOUR.md §5).
+  /// The window → the application (docs/BEHAVIOUR.md §5).
   open override var next: UIResponder? { owningApplication }
 }
 
-/// A screen's worth of content and the responder for it (BEHAVIOUR.md §5).
+/// A screen's worth of content and the responder for it (docs/BEHAVIOUR.md §5).
 open class UIViewController: UIResponder {
   public override var participantKind: Participant.Kind { .controller }
   /// The root view; setting it makes this controller the view's next responder.
@@ -45,7 +49,7 @@ open class UIViewController: UIResponder {
   open override var application: UIApplication? { view.application }
 
   /// The presenting controller when presented; else the view's superview (the window for
-  /// the root controller, the parent's view for a child controller) (BEHAVIOUR.md §5).
+  /// the root controller, the parent's view for a child controller) (docs/BEHAVIOUR.md §5).
   open override var next: UIResponder? {
     presentingViewController ?? view.superview
   }

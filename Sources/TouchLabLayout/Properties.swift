@@ -73,6 +73,10 @@ struct PropertyTable {
         let color = try value.color("color")
         return { view.backgroundColor = color }
       },
+      custom("bounds") { (value, view: UIView) in
+        let rect = try value.rect("bounds")
+        return { view.bounds = rect }
+      },
       number("alpha", [], 0...1, \UIView.alpha),
       bool("isHidden", ["hidden"], \UIView.isHidden),
       bool("isUserInteractionEnabled", ["userInteractionEnabled"], \UIView.isUserInteractionEnabled),
@@ -97,6 +101,10 @@ struct PropertyTable {
       custom("text") { (value, label: UILabel) in
         let text = try value.string("text")
         return { label.text = text }
+      },
+      custom("image") { (value, imageView: UIImageView) in
+        let name = try value.string("image")
+        return { imageView.image = name }
       },
       custom("textColor") { (value, label: UILabel) in
         let color = try value.color("textColor")
@@ -149,6 +157,7 @@ struct PropertyTable {
       },
     ]
     e.append(contentsOf: scrollViewEntries)
+    e.append(contentsOf: controlEntries)
     return e
   }()
 

@@ -187,6 +187,8 @@ public struct RecordExplainer {
       case .touchCancelled: "the system cancelled the touch"
       case .requirementCircle: "\(by) and the recognizers it waits for wait on one another"
       case .liftedEarly: "the finger lifted before it recognized"
+      case .outsideEdgeRegion: "the touch began away from the screen edge it watches"
+      case .wrongDirection: "the finger moved along the edge instead of away from it"
       }
     return "\(words) (\(cause.rule.rawValue))"
   }

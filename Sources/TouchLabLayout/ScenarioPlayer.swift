@@ -128,6 +128,8 @@ public struct ScenarioPlayer {
       return view.convert(p, to: nil)
     case .row(let row, let section, let table):
       return rowLocation(row: row, section: section, table: table)
+    case .item(let item, let collection):
+      return itemLocation(item: item, collection: collection)
     }
   }
 }

@@ -4,7 +4,7 @@ import TouchLabEngine
 // What the renderer needs of the engine's scrolling views, named exactly as the engine's
 // UIScrollView, UITableView and UITableViewCell name it. The engine's classes adopt these
 // in UIKit+ViewDrawingTraits.swift (an empty conformance each), so the drawing code below
-// depends on nothing else of them, and tests may draw stand-ins.
+// depends on nothing else of them.
 
 /// A view that scrolls its content: drawn clipped to its bounds, with its indicators.
 protocol ScrollViewDrawingTraits: UIView {

@@ -12,8 +12,8 @@ public enum DisplayScale {
   /// The part of a monitor's height the window may take: the rest is for the window
   /// manager's title bar and the desktop's panels.
   public static let usableHeight = 0.9
-  /// The part of a monitor's width the window may take.
-  public static let usableWidth = 0.95
+  /// The part of a monitor's width the window may take (its whole width: side panels are rare).
+  public static let usableWidth = 1.0
 
   /// `Xft.dpi` / 96 to the nearest quarter, from 1 to 3; 1 when there is no usable figure.
   public static func scale(forDPI dpi: Double?) -> Double {

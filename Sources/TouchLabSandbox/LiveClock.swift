@@ -50,7 +50,4 @@ public final class LiveClock {
   /// About what drawing and presenting one frame takes at most (PERFORMANCE.md: 2.4 ms to
   /// draw at scale 1, 4.6 ms at scale 2, plus sending the image to the X server).
   public static let frameCost: TimeInterval = 0.010
-
-  /// Source time for an engine time.
-  public func sourceTime(forEngineTime time: TimeInterval) -> Double { startTime + time }
 }

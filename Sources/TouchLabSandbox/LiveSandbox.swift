@@ -117,6 +117,7 @@ public final class LiveSandbox {
       try canvas.writePNG(to: url)
       let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
       FileHandle.standardOutput.write(Data(line.utf8))
+      session.showStatus("Saved \(url.lastPathComponent)")
     } catch {
       session.show(problem: "screenshot not saved: \(error)")
     }

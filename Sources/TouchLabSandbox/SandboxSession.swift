@@ -25,6 +25,12 @@ public final class SandboxSession {
   public private(set) var layoutError: String?
   /// Another problem to show (a screenshot that could not be written), until the next key.
   public private(set) var notice: String?
+  /// A confirmation under the panel's title ("Saved touchlab-….png"), for
+  /// `statusDuration` seconds, in place of the layout's file name.
+  public private(set) var status: String?
+  private var statusExpiry: Double?
+  /// How long a confirmation stays, in seconds.
+  public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
   public private(set) var overlay: TouchOverlay
   public private(set) var clock: LiveClock
@@ -77,8 +83,16 @@ public final class SandboxSession {
 
   public var frameContent: FrameContent {
     FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay : nil, transcript: transcript.recentLines,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now)
+      window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
+      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
+      subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+  }
+
+  /// Shows `text` under the panel's title for `statusDuration` seconds.
+  public func showStatus(_ text: String) {
+    status = text
+    statusExpiry = timeSource() + Self.statusDuration
+    needsFrame = true
   }
 
   /// The loop has drawn and presented the current frame.
@@ -96,7 +110,9 @@ public final class SandboxSession {
       let now = clock.now
       animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
     }
-    return clock.wakeUpTime(animationTime: animation)
+    let wakeUp = clock.wakeUpTime(animationTime: animation)
+    guard let statusExpiry else { return wakeUp }
+    return min(wakeUp ?? statusExpiry, statusExpiry)
   }
 
   // MARK: Input
@@ -107,6 +123,11 @@ public final class SandboxSession {
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
+    if let statusExpiry, timeSource() >= statusExpiry {
+      status = nil
+      self.statusExpiry = nil
+      needsFrame = true
+    }
     var requests: [WindowRequest] = []
     for engineInput in mapper.map(wakeup.events) {
       switch engineInput {

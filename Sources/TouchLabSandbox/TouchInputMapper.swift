@@ -5,7 +5,7 @@ import TouchLabX11
 /// What the window's input becomes for the engine.
 public enum EngineInput: Equatable {
   /// One event: these fingers changed together (`UIApplication.sendTouches`).
-  case touches([TouchLabEngine.TouchInput])
+  case touches([TouchInput])
   /// Every touch on the screen is cancelled (`UIApplication.cancelAllTouches`): the window
   /// lost the focus, a device went away, or a finger's end never arrived.
   case cancelAllTouches
@@ -86,7 +86,7 @@ public struct TouchInputMapper {
   public mutating func map(_ events: [InputEvent]) -> [EngineInput] {
     var result: [EngineInput] = []
     // The touch event being gathered: its inputs and the X time of its frame.
-    var pending: [TouchLabEngine.TouchInput] = []
+    var pending: [TouchInput] = []
     var pendingTime: UInt = 0
 
     for event in events {
@@ -128,7 +128,7 @@ public struct TouchInputMapper {
   // MARK: Touch screens
 
   /// A touch screen's event: whether every touch must be cancelled first, and the finger's change.
-  private mutating func map(_ touch: TouchLabX11.TouchInput) -> (cancelsFirst: Bool, [TouchLabEngine.TouchInput]) {
+  private mutating func map(_ touch: X11TouchInput) -> (cancelsFirst: Bool, [TouchInput]) {
     let contact = Contact.touch(source: touch.sourceID, id: touch.touchID)
     let location = scenePoint(touch.location)
     switch touch.phase {
@@ -139,13 +139,13 @@ public struct TouchInputMapper {
       if cancelsFirst { fingers.removeAll() }
       guard isInScene(location), let finger = freeFinger() else { return (cancelsFirst, []) }
       fingers[contact] = finger
-      return (cancelsFirst, [TouchLabEngine.TouchInput(finger: finger, phase: .began, location: location)])
+      return (cancelsFirst, [TouchInput(finger: finger, phase: .began, location: location)])
     case .moved:
       guard let finger = fingers[contact] else { return (false, []) }
-      return (false, [TouchLabEngine.TouchInput(finger: finger, phase: .moved, location: location)])
+      return (false, [TouchInput(finger: finger, phase: .moved, location: location)])
     case .ended:
       guard let finger = fingers.removeValue(forKey: contact) else { return (false, []) }
-      return (false, [TouchLabEngine.TouchInput(finger: finger, phase: .ended, location: location)])
+      return (false, [TouchInput(finger: finger, phase: .ended, location: location)])
     }
   }
 
@@ -165,10 +165,10 @@ public struct TouchInputMapper {
       }
       guard isInScene(location), let finger = freeFinger() else { return result }
       fingers[.mouse] = finger
-      var inputs = [TouchLabEngine.TouchInput(finger: finger, phase: .began, location: location)]
+      var inputs = [TouchInput(finger: finger, phase: .began, location: location)]
       if wantsMirror, let mirror = freeFinger() {
         fingers[.mirror] = mirror
-        inputs.append(TouchLabEngine.TouchInput(finger: mirror, phase: .began, location: mirrored(location)))
+        inputs.append(TouchInput(finger: mirror, phase: .began, location: mirrored(location)))
       }
       return result + [.touches(inputs)]
 
@@ -179,32 +179,32 @@ public struct TouchInputMapper {
         fingers.removeAll()
         return [.cancelAllTouches]
       }
-      var inputs = [TouchLabEngine.TouchInput(finger: finger, phase: .moved, location: location)]
+      var inputs = [TouchInput(finger: finger, phase: .moved, location: location)]
       inputs += mirrorChange(wanted: wantsMirror, at: mirrored(location))
       return [.touches(inputs)]
 
     case .up:
       guard pointer.button == 1, let finger = fingers.removeValue(forKey: .mouse) else { return [] }
-      var inputs = [TouchLabEngine.TouchInput(finger: finger, phase: .ended, location: location)]
+      var inputs = [TouchInput(finger: finger, phase: .ended, location: location)]
       if let mirror = fingers.removeValue(forKey: .mirror) {
-        inputs.append(TouchLabEngine.TouchInput(finger: mirror, phase: .ended, location: mirrored(location)))
+        inputs.append(TouchInput(finger: mirror, phase: .ended, location: mirrored(location)))
       }
       return [.touches(inputs)]
     }
   }
 
   /// The mirrored finger follows the mouse; the modifier pressed mid-drag puts it down, released lifts it.
-  private mutating func mirrorChange(wanted: Bool, at location: CGPoint) -> [TouchLabEngine.TouchInput] {
+  private mutating func mirrorChange(wanted: Bool, at location: CGPoint) -> [TouchInput] {
     switch (fingers[.mirror], wanted) {
     case (let mirror?, true):
-      return [TouchLabEngine.TouchInput(finger: mirror, phase: .moved, location: location)]
+      return [TouchInput(finger: mirror, phase: .moved, location: location)]
     case (let mirror?, false):
       fingers[.mirror] = nil
-      return [TouchLabEngine.TouchInput(finger: mirror, phase: .ended, location: location)]
+      return [TouchInput(finger: mirror, phase: .ended, location: location)]
     case (nil, true):
       guard let mirror = freeFinger() else { return [] }
       fingers[.mirror] = mirror
-      return [TouchLabEngine.TouchInput(finger: mirror, phase: .began, location: location)]
+      return [TouchInput(finger: mirror, phase: .began, location: location)]
     case (nil, false):
       return []
     }

@@ -70,7 +70,7 @@ public struct PointerInput: Equatable, Sendable {
 }
 
 /// One finger of a touch screen.
-public struct TouchInput: Equatable, Sendable {
+public struct X11TouchInput: Equatable, Sendable {
   public enum Phase: Equatable, Sendable {
     case began, moved, ended
   }
@@ -127,7 +127,7 @@ public struct KeyInput: Equatable, Sendable {
 /// needs Xlib.
 public enum InputEvent: Equatable, Sendable {
   case pointer(PointerInput)
-  case touch(TouchInput)
+  case touch(X11TouchInput)
   case keyPress(KeyInput)
   /// The window's size changed to this many pixels.
   case resize(width: Int, height: Int)

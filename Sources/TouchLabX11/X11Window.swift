@@ -227,11 +227,6 @@ public final class X11Window: InputEventSource {
     return try? Canvas.makeAppIcon().makeImage()
   }
 
-  /// Sets the window icon from a PNG file.
-  public func setIcon(contentsOf url: URL) throws {
-    setIcon(try PNGImage(contentsOf: url))
-  }
-
   /// Asks the server for a new size. The window manager may refuse or
   /// adjust it; the size that takes effect arrives as a `.resize` event.
   public func resize(width: Int, height: Int) {

@@ -15,14 +15,14 @@ public enum XIEventConverter {
 
     switch event.evtype {
     case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-      let phase: TouchInput.Phase
+      let phase: X11TouchInput.Phase
       switch event.evtype {
       case XI_TouchBegin: phase = .began
       case XI_TouchUpdate: phase = .moved
       default: phase = .ended
       }
       return .touch(
-        TouchInput(
+        X11TouchInput(
           phase: phase, touchID: UInt32(truncatingIfNeeded: event.detail), location: location,
           modifiers: modifiers, deviceID: event.deviceid, sourceID: event.sourceid, time: time))
 

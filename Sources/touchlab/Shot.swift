@@ -49,8 +49,6 @@ struct Shot: ParsableCommand {
 
     let scene = try loadScene(file)
     let chosen = try chooseScenario(in: scene)
-    // The overlay must be listening before the first touch goes down.
-    let overlay = TouchOverlay(application: scene.application)
     let player = ScenarioPlayer(scene: scene)
     if let chosen {
       if let time {
@@ -74,7 +72,8 @@ struct Shot: ParsableCommand {
     if let chosen { subtitle += " · " + chosen.name }
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
     let content = FrameContent(
-      window: scene.window, overlay: overlay,
+      // The overlay is the fold of the records up to the moment drawn, as the window's is.
+      window: scene.window, overlay: OverlayState.fold(scene.records.records, upTo: now),
       transcript: TranscriptFormatter(showsTimes: true).lines(scene.records.records),
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
     do {

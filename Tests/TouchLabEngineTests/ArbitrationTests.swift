@@ -8,7 +8,7 @@ final class RefusingView: UIView {
   override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 
-/// BEHAVIOUR.md §4: who wins when several recognizers want a touch; failure requirements;
+/// docs/BEHAVIOUR.md §4: who wins when several recognizers want a touch; failure requirements;
 /// `gestureRecognizerShouldBegin`.
 final class ArbitrationTests: XCTestCase {
   /// The last state each named recognizer reached before being reset, from the records.
@@ -19,7 +19,7 @@ final class ArbitrationTests: XCTestCase {
   }
 
   func testArbitration_ClosestViewWins() {
-    // Precondition: taps on a parent and on its child (seed 003 §4.1).
+    // Precondition: taps on a parent and on its child ([A3] §4.1).
     let scene = Scene()
     let parent = scene.view("Grey", rect(0, 0, 300, 300))
     let child = scene.view("Red", rect(0, 0, 100, 100), in: parent)
@@ -54,7 +54,7 @@ final class ArbitrationTests: XCTestCase {
     scene.recognizer(UIPanGestureRecognizer(), "InnerPan", on: child)
     scene.down(pt(50, 50), at: 0)
     scene.move(pt(70, 50), at: 0.1)
-    // Both began in this event; the loser had begun, so it is cancelled (BEHAVIOUR.md §4).
+    // Both began in this event; the loser had begun, so it is cancelled (docs/BEHAVIOUR.md §4).
     XCTAssertEqual(outer.state, .cancelled)
     scene.move(pt(90, 50), at: 0.2)
     scene.up(pt(90, 50), at: 0.3)
@@ -283,7 +283,7 @@ final class ArbitrationTests: XCTestCase {
   // MARK: gestureRecognizerShouldBegin
 
   func testShouldBegin_ViewSayingNoFailsTheRecognizerAtOnce() {
-    // Precondition (seed 001): a view refusing recognizers; its tap logs its state after touchesEnded.
+    // Precondition ([A1]): a view refusing recognizers; its tap logs its state after touchesEnded.
     let scene = Scene()
     let view = scene.add(RefusingView(frame: rect(0, 0, 300, 300)), "GLView")
     let tap = scene.tap("GLTap", on: view)

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TouchLabEngine
 
-/// BEHAVIOUR.md §4, UIKit's figures: tap, long press, pan, swipe, pinch, rotation.
+/// docs/BEHAVIOUR.md §4, UIKit's figures: tap, long press, pan, swipe, pinch, rotation.
 final class BuiltinRecognizerTests: XCTestCase {
   private func sceneWith<R: UIGestureRecognizer>(_ recognizer: R, _ name: String) -> (Scene, R) {
     let scene = Scene()

@@ -335,6 +335,24 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(failure(of: "Pan", in: scene), DeliveryCause(.liftedEarly, by: "Pan"))
   }
 
+  func testOutsideEdgeRegion() {
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let root = scene.view("Root", rect(0, 0, 390, 844))
+    let edge = scene.recognizer(UIScreenEdgePanGestureRecognizer(), "EdgePan", on: root)
+    edge.edges = .left
+    scene.drag(from: pt(100, 300), to: pt(220, 300), at: 0, steps: 4)
+    XCTAssertEqual(failure(of: "EdgePan", in: scene), DeliveryCause(.outsideEdgeRegion, by: "EdgePan"))
+  }
+
+  func testWrongDirection() {
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let root = scene.view("Root", rect(0, 0, 390, 844))
+    let edge = scene.recognizer(UIScreenEdgePanGestureRecognizer(), "EdgePan", on: root)
+    edge.edges = .left
+    scene.drag(from: pt(5, 300), to: pt(5, 420), at: 0, steps: 4)
+    XCTAssertEqual(failure(of: "EdgePan", in: scene), DeliveryCause(.wrongDirection, by: "EdgePan"))
+  }
+
   // MARK: The records themselves
 
   func testRecordsRoundTripThroughCodable() throws {

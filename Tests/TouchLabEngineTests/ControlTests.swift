@@ -17,7 +17,7 @@ final class RecordingApplication: UIApplication {
 /// A control subclass of the app's own (not one of UIKit's).
 final class CustomControl: UIControl {}
 
-/// BEHAVIOUR.md §6: UIControl, UIButton, UISwitch, and the control-versus-gesture rule.
+/// docs/BEHAVIOUR.md §6: UIControl, UIButton, UISwitch, and the control-versus-gesture rule.
 final class ControlTests: XCTestCase {
   private let trackingMethods: [ScriptedClass.Method] = [
     .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled,
@@ -162,7 +162,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControl_OverrideSkippingSuperGetsNoTrackingAndNoActions() {
-    // Precondition (seed 000, 004): a button whose touches overrides do not call super.
+    // Precondition ([A0], 004): a button whose touches overrides do not call super.
     let scene = Scene()
     let button = button(scene)
     for m: ScriptedClass.Method in [.touchesBegan, .touchesEnded] { button.scriptedClass?.callsSuper.remove(m) }
@@ -206,7 +206,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControl_NilTargetSearchesTheResponderChain() {
-    // Precondition (seed 000): a custom window implementing the action; a button with a nil target.
+    // Precondition ([A0]): a custom window implementing the action; a button with a nil target.
     let scene = Scene()
     scene.name(scene.window, "ZZWindow", base: "UIWindow").scriptedClass?.actions = ["responderZZButton"]
     let container = scene.view("Container", rect(0, 0, 400, 400))
@@ -341,7 +341,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControlRule_RecognizerOnTheControlItselfWins() {
-    // Precondition (seed 000 e.g.2): a tap recognizer on the button itself.
+    // Precondition ([A0] e.g.2): a tap recognizer on the button itself.
     let scene = Scene()
     let button = button(scene)
     button.addTarget(scene.target, action: .selector("buttonAction"), for: .touchUpInside)
@@ -358,7 +358,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControlRule_CustomControlSubclassLosesToParentTap() {
-    // Precondition (seed 000 §0x03): a custom UIControl subclass in a parent with a tap.
+    // Precondition ([A0] §0x03): a custom UIControl subclass in a parent with a tap.
     let (scene, control, _) = ruleScene(
       CustomControl(frame: rect(100, 100, 100, 50)), name: "MyControl", base: "UIControl")
     XCTAssertFalse(type(of: control).preventsOverlappingGestures)
@@ -374,7 +374,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControlRule_OrdinaryViewInsideTheButtonLetsParentTapWin() {
-    // Precondition (seed 003 §4.2): a plain view inside the button takes the touch.
+    // Precondition ([A3] §4.2): a plain view inside the button takes the touch.
     let (scene, button, _) = ruleScene(UIButton(frame: rect(100, 100, 100, 50)), name: "ZZButton", base: "UIButton")
     scene.view("Inner", rect(10, 10, 80, 30), in: button)
     // Action.
@@ -390,7 +390,7 @@ final class ControlTests: XCTestCase {
   }
 
   func testControlRule_ParentTapNotCancellingTouchesLetsBothAct() {
-    // Precondition (seed 001, 其他): the parent's tap has cancelsTouchesInView = false.
+    // Precondition ([A1], 其他): the parent's tap has cancelsTouchesInView = false.
     let (scene, _, tap) = ruleScene(UIButton(frame: rect(100, 100, 100, 50)), name: "ZZButton", base: "UIButton")
     tap.cancelsTouchesInView = false
     // Action.

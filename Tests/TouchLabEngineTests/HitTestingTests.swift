@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TouchLabEngine
 
-/// BEHAVIOUR.md §2: hit-testing.
+/// docs/BEHAVIOUR.md §2: hit-testing.
 final class HitTestingTests: XCTestCase {
   /// The class name of the view a touch at `p` lands on (nil: none).
   private func hit(_ scene: Scene, _ p: CGPoint) -> String? {
@@ -247,6 +247,39 @@ final class HitTestingTests: XCTestCase {
     // Hidden, it still hides everything.
     parent.isHidden = true
     XCTAssertEqual(hit(scene, pt(140, 20)), "UIWindow")
+  }
+
+  func testHitTest_ImageViewIgnoresTouchesUntilUserInteractionIsEnabled() {
+    // Precondition: an image view over a card, with a tap recognizer of its own.
+    let scene = Scene()
+    let card = scene.view("Card", rect(0, 0, 300, 300))
+    let photo = scene.add(UIImageView(image: "photo.jpg"), "Photo", base: "UIImageView", in: card)
+    photo.frame = rect(50, 50, 200, 200)
+    let tap = UITapGestureRecognizer()
+    photo.addGestureRecognizer(tap)
+    XCTAssertFalse(photo.isUserInteractionEnabled, "UIKit's default for an image view")
+    // Action + assertion: the touch skips the image view, so its recognizer never sees it.
+    XCTAssertEqual(hit(scene, pt(150, 150)), "Card")
+    scene.down(pt(150, 150), at: 0)
+    scene.up(pt(150, 150), at: 0.05)
+    XCTAssertEqual(tap.state, .possible)
+    XCTAssertTrue(scene.app.records.records.filter { $0.kind == .state }.isEmpty, "no recognizer moved")
+    // The fix: enable user interaction.
+    photo.isUserInteractionEnabled = true
+    XCTAssertEqual(hit(scene, pt(150, 150)), "Photo")
+  }
+
+  func testHitTest_FollowsABoundsOriginOnAnyView() {
+    // Precondition: a child whose superview's bounds origin is (0, 100).
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 300, 300))
+    scene.view("Child", rect(0, 150, 300, 100), in: parent)
+    XCTAssertEqual(hit(scene, pt(150, 200)), "Child")
+    // Action: move the bounds origin; the child moves up 100 points on screen.
+    parent.bounds.origin = pt(0, 100)
+    // Assertion: the child is hit at its new place only.
+    XCTAssertEqual(hit(scene, pt(150, 100)), "Child")
+    XCTAssertEqual(hit(scene, pt(150, 200)), "Parent")
   }
 }
 

@@ -14,7 +14,7 @@ final class ManualRecognizer: UIGestureRecognizer {
   override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { onTouches?(self, .cancelled) }
 }
 
-/// BEHAVIOUR.md §3 (which recognizers see a touch) and §4 (states, the three delivery
+/// docs/BEHAVIOUR.md §3 (which recognizers see a touch) and §4 (states, the three delivery
 /// switches, and the order of things within one event).
 final class RecognizerDeliveryTests: XCTestCase {
   // MARK: §3
@@ -381,7 +381,7 @@ final class RecognizerDeliveryTests: XCTestCase {
     scene.move(pt(115, 100), at: 0.1)
     scene.move(pt(130, 100), at: 0.15)
     scene.up(pt(130, 100), at: 0.2)
-    // Assertion: seed 000 §0x02.
+    // Assertion: [A0] §0x02.
     XCTAssertEqual(
       scene.trace(only: ["Pan", "View"]),
       [
@@ -394,7 +394,7 @@ final class RecognizerDeliveryTests: XCTestCase {
   }
 
   func testSettle_RecognitionsBeforeFailures() {
-    // Precondition (seed 001 现象一): a background tap; inside, a "table" whose own recognizer
+    // Precondition ([A1] 现象一): a background tap; inside, a "table" whose own recognizer
     // holds touches began and fails at the lift.
     let scene = Scene()
     let background = scene.view("Background", rect(0, 0, 400, 400))

@@ -8,7 +8,7 @@ final class SwallowingView: UIView {
   override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
 }
 
-/// BEHAVIOUR.md §5: the responder chain.
+/// docs/BEHAVIOUR.md §5: the responder chain.
 final class ResponderChainTests: XCTestCase {
   func testResponderChain_ViewControllerWindowApplicationDelegate() {
     // Precondition: a root controller with a child view, an app delegate that is a plain responder.
@@ -85,7 +85,7 @@ final class ResponderChainTests: XCTestCase {
   }
 
   func testResponderChain_OverrideCallingSuperLetsBothAct() {
-    // Precondition (seed 002): YellowView inside GreenView, both log touchesBegan and call super.
+    // Precondition ([A2]): YellowView inside GreenView, both log touchesBegan and call super.
     let scene = Scene()
     let green = scene.view("GreenView", rect(0, 0, 300, 300))
     let yellow = scene.view("YellowView", rect(0, 0, 100, 100), in: green)

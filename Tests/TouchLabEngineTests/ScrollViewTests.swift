@@ -21,7 +21,7 @@ final class ScriptableScrollView: UIScrollView {
   }
 }
 
-/// BEHAVIOUR.md §7: UIScrollView, its pan and its delayed-touches-began recognizer.
+/// docs/BEHAVIOUR.md §7: UIScrollView, its pan and its delayed-touches-began recognizer.
 final class ScrollViewTests: XCTestCase {
   /// A 300×400 scroll view at (50, 100) with 1,200 pt of content, a `Content` view at its
   /// top (content coordinates 0…300 × 0…200) and a button below it.
@@ -130,7 +130,7 @@ final class ScrollViewTests: XCTestCase {
   func testCanCancelContentTouches_DragOnPlainView_ScrollsAndCancelsTheView() {
     let (scene, scroll, _, _) = makeScene()
     holdAndDrag(scene, from: pt(100, 250))
-    // The move that starts the scroll reaches the view before its cancel, as seed 000's pan log shows.
+    // The move that starts the scroll reaches the view before its cancel, as [A0]'s pan log shows.
     XCTAssertEqual(scene.calls("Content"), ["touchesBegan[1]", "touchesMoved[1]", "touchesCancelled[1]"])
     XCTAssertEqual(scroll.askedToCancel, ["Content"])
     XCTAssertGreaterThan(scroll.contentOffset.y, 100)
@@ -182,7 +182,7 @@ final class ScrollViewTests: XCTestCase {
     scene.tap(at: pt(50, 50), at: 0)
     XCTAssertEqual(scene.calls("Inner"), ["touchesBegan[1]", "touchesEnded[1]"])
     XCTAssertEqual(scene.calls("Scroll"), ["touchesBegan[1]", "touchesEnded[1]"])
-    XCTAssertEqual(scene.calls("Parent"), [], "the scroll view ends the chain (seed 003 §3.2)")
+    XCTAssertEqual(scene.calls("Parent"), [], "the scroll view ends the chain ([A3] §3.2)")
   }
 
   // MARK: Scrolling

@@ -14,7 +14,7 @@ final class NotingTableDelegate: UITableViewDelegate {
   }
 }
 
-/// BEHAVIOUR.md §7 (the table's part) and §8: UITableView's rows, cells and selection.
+/// docs/BEHAVIOUR.md §7 (the table's part) and §8: UITableView's rows, cells and selection.
 final class TableViewTests: XCTestCase {
   /// A 300×440 table at (0, 100) with `rows` rows of 44 pt, named `GLTableView`.
   private func makeTable(rows: Int = 30, in scene: Scene, parent: UIView? = nil) -> (UITableView, NotingTableDelegate) {
@@ -231,7 +231,7 @@ final class TableViewTests: XCTestCase {
     XCTAssertEqual(
       scene.transcript, ["-[GLTableView touchesBegan:withEvent:]", "-[GLTableView touchesEnded:withEvent:]"])
     XCTAssertNil(table.indexPathForSelectedRow)
-    XCTAssertEqual(delegate.told, [], "seed 003 §3.2: without super there is no selection")
+    XCTAssertEqual(delegate.told, [], "[A3] §3.2: without super there is no selection")
   }
 
   func testShouldHighlightFalse_NoHighlightAndNoSelection() {

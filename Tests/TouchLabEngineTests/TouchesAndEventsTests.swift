@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TouchLabEngine
 
-/// BEHAVIOUR.md §1: touches and events.
+/// docs/BEHAVIOUR.md §1: touches and events.
 final class TouchesAndEventsTests: XCTestCase {
   func testTouches_TwoFingersInOneEventGiveOneTouchesBeganWithTwoTouches() {
     // Precondition: a multi-touch view.

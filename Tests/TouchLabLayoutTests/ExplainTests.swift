@@ -111,6 +111,31 @@ final class ExplainTests: XCTestCase {
     XCTAssertGreaterThan(checked, 10)
   }
 
+  /// Every bundled scenario: each failure, cancel (of a recognizer or of a view's touches),
+  /// hold, release, drop and denial carries its cause — a new control or recognizer that
+  /// fails without saying why is caught here.
+  func testEveryBundledScenarioSaysWhyForEveryFailureCancelAndDrop() throws {
+    var checked = 0
+    for file in try GoldenTranscriptTests.layoutFiles() {
+      for scenario in try LayoutLoader.load(path: file.path).scenarios {
+        for record in try play(file, scenario.name).records.records {
+          let mustSayWhy: Bool
+          switch record.event {
+          case .stateChange(_, _, let to): mustSayWhy = to == .failed || to == .cancelled
+          case .touches(let phase, _): mustSayWhy = phase == .cancelled
+          case .hold, .release, .drop, .denied: mustSayWhy = true
+          default: mustSayWhy = false
+          }
+          guard mustSayWhy else { continue }
+          XCTAssertNotNil(
+            record.cause, "\(file.lastPathComponent) --scenario \(scenario.name): \(RecordExplainer().lines([record]))")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 200)
+  }
+
   func testExplainOnTheCommandLine() throws {
     let result = try run(["replay", "Layouts/table-cell-conflict.yaml", "--scenario", "quick-tap", "--explain"])
     XCTAssertEqual(result.status, 0, result.err)

@@ -228,7 +228,7 @@ enum Invariants {
         actedSinceState[id] = true
       case .state where record.outcome != .ignored:
         // A loser revoked in the settle it began in: began → cancelled (or → failed) with
-        // no action between; neither state fires one (BEHAVIOUR.md §4).
+        // no action between; neither state fires one (docs/BEHAVIOUR.md §4).
         let revokedBegan =
           record.method == "cancelled" && last[id] == "began" && actedSinceState[id] != true
         if revokedBegan {

@@ -137,9 +137,10 @@ final class SandboxSessionTests: XCTestCase {
     for round in 0..<3 {
       session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))  // the long-press view
       XCTAssertNotNil(session.scene.application.clock.nextFireTime, "the long press's timer is set")
-      weak var application = session.scene.application
-      weak var window = session.scene.window
-      weak var recorder = session.scene.records
+      weak var application: UIApplication?
+      weak var window: UIWindow?
+      weak var recorder: DeliveryRecorder?
+      (application, window, recorder) = (session.scene.application, session.scene.window, session.scene.records)
       session.handle(PollWakeup(events: [TestEvents.key("r")]))
       XCTAssertNil(application, "round \(round)")
       XCTAssertNil(window, "round \(round)")
@@ -178,6 +179,26 @@ final class SandboxSessionTests: XCTestCase {
       XCTAssertEqual(SandboxKeys.bindings.filter { $0.command == command }.count, 1, "\(command) has one binding")
     }
     XCTAssertTrue(SandboxKeys.help.contains { $0.contains("Alt") })
+  }
+
+  func testAConfirmationShowsUnderTheTitleForFourSeconds() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    session.frameDrawn()
+    XCTAssertNil(session.wakeUpTime, "idle")
+    time.seconds = 51
+    session.showStatus("Saved touchlab-live.png")
+    XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    XCTAssertTrue(session.needsFrame)
+    XCTAssertEqual(session.wakeUpTime, 55, "wakes to take it away")
+    session.frameDrawn()
+    time.seconds = 54.9
+    session.handle(PollWakeup(events: []))
+    XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    time.seconds = 55
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertEqual(session.frameContent.subtitle, "live.yaml", "the file's name again")
+    XCTAssertTrue(session.needsFrame)
+    XCTAssertNil(session.wakeUpTime, "idle again")
   }
 
   func testAProblemIsShownUntilTheNextKey() throws {

@@ -22,17 +22,17 @@ final class TouchInputMapperTests: XCTestCase {
   }
 
   func touch(
-    _ phase: TouchLabX11.TouchInput.Phase, id: UInt32, _ x: Double, _ y: Double, time: UInt = 0, source: Int32 = 11
+    _ phase: X11TouchInput.Phase, id: UInt32, _ x: Double, _ y: Double, time: UInt = 0, source: Int32 = 11
   ) -> InputEvent {
     .touch(
-      TouchLabX11.TouchInput(
+      X11TouchInput(
         phase: phase, touchID: id, location: InputPoint(x: x, y: y), deviceID: 2, sourceID: source, time: time))
   }
 
-  func finger(_ finger: Int, _ phase: TouchLabEngine.TouchInput.Phase, _ x: CGFloat, _ y: CGFloat)
-    -> TouchLabEngine.TouchInput
+  func finger(_ finger: Int, _ phase: TouchInput.Phase, _ x: CGFloat, _ y: CGFloat)
+    -> TouchInput
   {
-    TouchLabEngine.TouchInput(finger: finger, phase: phase, location: CGPoint(x: x, y: y))
+    TouchInput(finger: finger, phase: phase, location: CGPoint(x: x, y: y))
   }
 
   // MARK: The mouse

@@ -43,7 +43,7 @@ final class MultiTouchTests: XCTestCase {
     return events
   }
 
-  func touches(_ events: [InputEvent]) -> [TouchInput] {
+  func touches(_ events: [InputEvent]) -> [X11TouchInput] {
     events.compactMap { event in
       if case .touch(let touch) = event { return touch }
       return nil

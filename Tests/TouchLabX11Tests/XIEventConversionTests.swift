@@ -39,7 +39,7 @@ final class XIEventConversionTests: XCTestCase {
     XCTAssertEqual(
       begin,
       .touch(
-        TouchInput(
+        X11TouchInput(
           phase: .began, touchID: 7, location: InputPoint(x: 10.5, y: 20.25), deviceID: 2,
           sourceID: 11,
           time: 4242)))
