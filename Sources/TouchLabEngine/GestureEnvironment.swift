@@ -226,6 +226,9 @@ final class GestureEnvironment {
         for (index, state) in states.enumerated() {
           recognizer.recordSettled(state, index: index)
           fireActions(of: recognizer, state: state, event: event)
+          if state == .began || (state == .ended && states.first == .ended) {
+            application.discardHeldBegans(of: recognizer)
+          }
           if (state == .began || (state == .ended && states.first == .ended)) && recognizer.cancelsTouchesInView {
             application.cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
           }

@@ -268,7 +268,9 @@ extension UIApplication {
 
   /// The recognizer holding the view's `touchesBegan` back, if one is.
   func beganHolder(_ touch: UITouch) -> UIGestureRecognizer? {
-    touch.gestureRecognizers.first { $0.delaysTouchesBegan && $0.isUndecided && $0.isActive }
+    touch.gestureRecognizers.first {
+      ($0.delaysTouchesBegan || $0.isInTapSequence) && $0.isUndecided && $0.isActive
+    }
   }
 
   /// The recognizer holding the view's `touchesEnded` back, if one is.
@@ -282,7 +284,7 @@ extension UIApplication {
     if holder is UIScrollViewDelayedTouchesBeganGestureRecognizer, let scrollView = holder.view {
       cause = DeliveryCause(.delaysContentTouches, by: scrollView.causeName)
     } else {
-      cause = DeliveryCause(phase == .began ? .delaysTouchesBegan : .delaysTouchesEnded, by: holder.causeName)
+      cause = DeliveryCause(phase == .began ? holder.beganHoldRule : .delaysTouchesEnded, by: holder.causeName)
     }
     touch.holdCause = cause
     touch.holder = holder.participant
@@ -321,6 +323,24 @@ extension UIApplication {
     cancelCause = cause
     batch.deliver(event ?? UIEvent(touches: activeTouches, timestamp: clock.now))
     cancelCause = outer
+  }
+
+  /// A recognizer recognized: the `touchesBegan` it still holds back are discarded, whatever
+  /// its `cancelsTouchesInView` (docs/BEHAVIOUR.md §9, §10).
+  func discardHeldBegans(of recognizer: UIGestureRecognizer) {
+    guard recognizer.delaysTouchesBegan || recognizer.holdsLaterTaps,
+      !(recognizer is HeldTouchGate)
+    else { return }
+    let cause = DeliveryCause(recognizer.beganHoldRule, by: recognizer.causeName)
+    for touch in recognizer.sequenceTouches.inOrder
+    where touch.viewDelivery == .none && !touch.isCutOffFromView && heldTouches.contains(where: { $0 === touch }) {
+      guard let view = touch.view else { continue }
+      recorder?.record(.drop(phase: .began, view: view.participant), cause: cause, touches: [touch])
+      touch.viewDelivery = .finished
+      touch.isCutOffFromView = true
+      touch.endPending = false
+    }
+    heldTouches.removeAll { $0.isCutOffFromView }
   }
 
   /// Gives views what is no longer held: a held began (and a move to where the touch is

@@ -344,6 +344,12 @@ open class UIGestureRecognizer: Scriptable {
   /// when its last touch lifts, fails then.
   open var isAwaitingMoreTouches: Bool { false }
 
+  /// Whether this recognizer counts taps before it can succeed (a double tap; a long press
+  /// with `numberOfTapsRequired`). Once it has seen a tap and while it is still possible,
+  /// the later taps' touches are kept from the view; they are discarded if it recognizes
+  /// (docs/BEHAVIOUR.md §9).
+  open var holdsLaterTaps: Bool { false }
+
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
     let method = ScriptedClass.Method(touchPhase: phase)
     if let recorder, recorder.isListening {
@@ -435,6 +441,13 @@ open class UIGestureRecognizer: Scriptable {
     reset()
     recordState(.possible, cause: nil)
   }
+
+  /// A multi-tap recognizer that has seen a tap of its sequence and is still possible:
+  /// it keeps the later taps' `touchesBegan` from the view (docs/BEHAVIOUR.md §9).
+  var isInTapSequence: Bool { holdsLaterTaps && isAwaitingMoreTouches }
+
+  /// The rule by which this recognizer holds a `touchesBegan` back.
+  var beganHoldRule: DeliveryRule { delaysTouchesBegan ? .delaysTouchesBegan : .tapSequence }
 
   /// Still deciding, so it may still hold its touches back from the view.
   var isUndecided: Bool {

@@ -17,6 +17,10 @@ public enum UIKitConstants {
   public static let longPressMinimumDuration: TimeInterval = 0.5
   /// `UILongPressGestureRecognizer.allowableMovement` default (Apple's documentation).
   public static let longPressAllowableMovement: CGFloat = 10
+  /// `UILongPressGestureRecognizer.numberOfTapsRequired` default: 0, press at once (Apple's
+  /// documentation, docs/BEHAVIOUR.md §11). The taps before the press use the tap's figures
+  /// above: `tapMaximumDuration` for each tap, `multiTapInterval` between them.
+  public static let longPressNumberOfTapsRequired = 0
   /// A pan begins once its touches have moved this far (docs/BEHAVIOUR.md §4, "about 10 pt").
   public static let panHysteresis: CGFloat = 10
   /// A swipe must travel this far along its direction (not in the articles; public ports use 50 pt).

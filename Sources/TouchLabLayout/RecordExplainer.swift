@@ -156,8 +156,17 @@ public struct RecordExplainer {
       switch cause.rule {
       case .cancelsTouchesInView: "\(by) recognized and cancels the touches in its view"
       case .delaysTouchesBegan:
-        moment == .held
-          ? "\(by) is still deciding and delays touchesBegan" : "\(by) decided and no longer delays touchesBegan"
+        switch moment {
+        case .held: "\(by) is still deciding and delays touchesBegan"
+        case .released: "\(by) decided and no longer delays touchesBegan"
+        case .decided: "\(by) recognized and discards the touchesBegan it delayed"
+        }
+      case .tapSequence:
+        switch moment {
+        case .held: "\(by) has seen a tap of its sequence and keeps the next tap from the view"
+        case .released: "\(by) failed and no longer keeps the next tap from the view"
+        case .decided: "\(by) recognized and discards the next tap's touchesBegan it kept back"
+        }
       case .delaysTouchesEnded:
         moment == .held
           ? "\(by) is still deciding and delays touchesEnded" : "\(by) decided and no longer delays touchesEnded"

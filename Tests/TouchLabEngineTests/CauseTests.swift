@@ -86,6 +86,17 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(deadline ?? -1, UIKitConstants.tapMaximumDuration, accuracy: 1e-9)
   }
 
+  func testTapSequence() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 200, 200))
+    scene.tap("DoubleTap", on: view, taps: 2)
+    scene.tap(at: pt(50, 50), at: 0)
+    scene.down(pt(50, 50), at: 0.15)
+    let hold = holds(in: scene).last
+    XCTAssertEqual(hold?.cause, DeliveryCause(.tapSequence, by: "DoubleTap"))
+    guard case .hold(.began, _, _, _)? = hold?.event else { return XCTFail("the second began should be held") }
+  }
+
   func testDelaysTouchesEnded() {
     let scene = Scene()
     let view = scene.view("View", rect(0, 0, 200, 200))

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+@testable import TouchLabEngine
+
+/// docs/BEHAVIOUR.md §9 (a multi-tap recognizer keeps the later taps from the view) and §10
+/// (a held `touchesBegan` is discarded when its recognizer recognizes).
+final class TapSequenceTests: XCTestCase {
+  func testDoubleTap_DefaultsGiveBeganActionCancelled() {
+    // Precondition: a double tap with the defaults on a logging view.
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    scene.tap("DoubleTap", on: view, taps: 2)
+    // Action: two taps 0.15 s apart.
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.15)
+    // Assertion: one began, the action, one cancel; the second tap's began is dropped.
+    XCTAssertEqual(
+      scene.trace(only: ["View"]), ["View.touchesBegan[1]", "-[Target DoubleTap]", "View.touchesCancelled[1]"])
+    let drop = scene.app.records.records.first { $0.kind == .drop }
+    XCTAssertEqual(drop?.cause, DeliveryCause(.tapSequence, by: "DoubleTap"))
+  }
+
+  func testDoubleTap_DelaysTouchesEndedFalseGivesNothingForTheSecondTap() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    scene.tap("DoubleTap", on: view, taps: 2).delaysTouchesEnded = false
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.15)
+    XCTAssertEqual(
+      scene.trace(only: ["View"]), ["View.touchesBegan[1]", "View.touchesEnded[1]", "-[Target DoubleTap]"])
+  }
+
+  func testTripleTap_NotCancellingNotDelayingGivesOneBeganAndTheAction() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let tap = scene.tap("TripleTap", on: view, taps: 3)
+    tap.cancelsTouchesInView = false
+    tap.delaysTouchesBegan = false
+    tap.delaysTouchesEnded = false
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.15)
+    scene.tap(at: pt(100, 100), at: 0.30)
+    let began = scene.trace(only: ["View"]).filter { $0.contains("touchesBegan") }
+    XCTAssertEqual(began, ["View.touchesBegan[1]"])
+    XCTAssertEqual(scene.trace(only: ["View"]).filter { $0.hasPrefix("-[") }, ["-[Target TripleTap]"])
+    XCTAssertEqual(scene.app.records.records.filter { $0.kind == .drop }.count, 2)
+  }
+
+  func testDoubleTap_FailingReleasesTheHeldSecondTap() {
+    // Precondition: a double tap; the second tap moves too far, so the recognizer fails.
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    scene.tap("DoubleTap", on: view, taps: 2)
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.down(pt(100, 100), at: 0.15)
+    XCTAssertEqual(scene.calls("View"), ["touchesBegan[1]"])
+    scene.move(pt(200, 100), at: 0.18)
+    scene.up(pt(200, 100), at: 0.2)
+    // Assertion: the failure releases both in one delivery (phase by phase, as every
+    // release does): the second tap's began and move, then both ends.
+    XCTAssertEqual(
+      scene.calls("View"),
+      ["touchesBegan[1]", "touchesBegan[2]", "touchesMoved[2]", "touchesEnded[1]", "touchesEnded[2]"])
+  }
+
+  func testDelaysTouchesBegan_RecognizedDiscardsTheHeldBeganEvenWithoutCancelling() {
+    // Precondition: a single tap that delays touchesBegan and does not cancel.
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let tap = scene.tap("Tap", on: view)
+    tap.delaysTouchesBegan = true
+    tap.cancelsTouchesInView = false
+    scene.tap(at: pt(100, 100), at: 0)
+    // Assertion: the view hears nothing; the drop says why.
+    XCTAssertEqual(scene.trace(only: ["View"]), ["-[Target Tap]"])
+    let drop = scene.app.records.records.first { $0.kind == .drop }
+    XCTAssertEqual(drop?.cause, DeliveryCause(.delaysTouchesBegan, by: "Tap"))
+  }
+}
