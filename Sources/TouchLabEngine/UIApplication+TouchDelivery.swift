@@ -118,15 +118,23 @@ extension UIApplication {
 
   /// Finds a new touch's view and the recognizers that will see it.
   private func hitTest(_ touch: UITouch, event: UIEvent) {
-    guard let window = keyWindow else {
+    guard let keyWindow else {
       touch.isCutOffFromView = true
       return
     }
-    touch.window = window
-    // UIKit runs the whole pass twice for a new touch (docs/BEHAVIOUR.md §2, [A3] §2.1).
-    let point = window.convertFromRoot(touch.locationInWindow)
-    _ = window.dispatchHitTest(point, with: event)
-    let hit = window.dispatchHitTest(point, with: event)
+    // The highest visible window first; a lower one only when the higher returns nil
+    // (docs/BEHAVIOUR.md §15). UIKit runs the whole pass twice for a new touch (§2, [A3] §2.1).
+    var hit: UIView?
+    touch.window = keyWindow
+    for window in windows.count == 1 ? windows : windowsFrontToBack where !window.isHidden {
+      let point = window.convertFromRoot(touch.locationInWindow)
+      _ = window.dispatchHitTest(point, with: event)
+      hit = window.dispatchHitTest(point, with: event)
+      if hit != nil {
+        touch.window = window
+        break
+      }
+    }
     touch.view = hit
     guard let hit else {
       recorder?.record(.hitTest(touch: touch.identifier, view: nil), touches: [touch])

@@ -58,7 +58,18 @@ open class UIApplication: UIResponder {
   public var records: DeliveryRecorder { deliveryRecorder }
   open override var application: UIApplication? { self }
 
-  public var keyWindow: UIWindow? { windows.last }
+  /// The first window added (the scene's main window, `makeKeyAndVisible`); further
+  /// windows (an alert, a status-bar overlay) are not key.
+  public var keyWindow: UIWindow? { windows.first }
+
+  /// The windows in the order hit-testing asks them: the highest `windowLevel` first, and
+  /// among equal levels the one added last (docs/BEHAVIOUR.md §15).
+  public var windowsFrontToBack: [UIWindow] {
+    windows.enumerated().sorted { lhs, rhs in
+      lhs.element.windowLevel != rhs.element.windowLevel
+        ? lhs.element.windowLevel > rhs.element.windowLevel : lhs.offset > rhs.offset
+    }.map(\.element)
+  }
 
   public func addWindow(_ window: UIWindow) {
     windows.append(window)

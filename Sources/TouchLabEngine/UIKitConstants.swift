@@ -21,6 +21,12 @@ public enum UIKitConstants {
   /// documentation, docs/BEHAVIOUR.md §11). The taps before the press use the tap's figures
   /// above: `tapMaximumDuration` for each tap, `multiTapInterval` between them.
   public static let longPressNumberOfTapsRequired = 0
+  /// `UIWindow.Level.normal`, `.statusBar`, `.alert` raw values: 0, 1000, 2000 (Apple's
+  /// headers, UIWindow.h: UIWindowLevelNormal 0.0, UIWindowLevelStatusBar 1000.0,
+  /// UIWindowLevelAlert 2000.0; docs/BEHAVIOUR.md §15).
+  public static let windowLevelNormal: CGFloat = 0
+  public static let windowLevelStatusBar: CGFloat = 1000
+  public static let windowLevelAlert: CGFloat = 2000
   /// A pan begins once its touches have moved this far (docs/BEHAVIOUR.md §4, "about 10 pt").
   public static let panHysteresis: CGFloat = 10
   /// A swipe must travel this far along its direction (not in the articles; public ports use 50 pt).

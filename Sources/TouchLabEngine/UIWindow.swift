@@ -8,6 +8,19 @@ open class UIWindow: UIView {
   public internal(set) weak var firstResponder: UIResponder?
   /// The keyboard while a text field is editing: the window's top subview.
   public internal(set) var keyboard: UIKeyboard?
+  /// Where the window stands among the application's windows: hit-testing asks the highest
+  /// visible one first (docs/BEHAVIOUR.md §15).
+  public var windowLevel: UIWindow.Level = .normal
+
+  /// `UIWindow.Level`: a raw number, with UIKit's three named levels.
+  public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+    public var rawValue: CGFloat
+    public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    public static let normal = Level(rawValue: UIKitConstants.windowLevelNormal)
+    public static let statusBar = Level(rawValue: UIKitConstants.windowLevelStatusBar)
+    public static let alert = Level(rawValue: UIKitConstants.windowLevelAlert)
+    public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
 
   open var rootViewController: UIViewController? {
     didSet {

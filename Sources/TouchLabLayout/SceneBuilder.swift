@@ -21,7 +21,7 @@ struct SceneBuilder {
 
   mutating func build(_ root: YAMLValue) throws -> Scene {
     let entries = try root.mapping("the layout")
-    let known = ["title", "window", "application", "classes", "controller", "scenarios"]
+    let known = ["title", "window", "windows", "application", "classes", "controller", "scenarios"]
     var sections: [String: YAMLValue] = [:]
     for (key, keyValue, value) in entries {
       guard known.contains(key) else {
@@ -79,6 +79,9 @@ struct SceneBuilder {
     }
     let controller = try buildController(controllerNode, frame: CGRect(origin: .zero, size: windowSize), depth: 0)
     window.rootViewController = controller
+    if let windowsNode = sections["windows"] {
+      try buildWindows(windowsNode, frame: window.frame, into: application)
+    }
 
     for fixup in fixups { try fixup(objects) }
     let scenarios = try sections["scenarios"].map { try buildScenarios($0) } ?? []

@@ -341,3 +341,40 @@ final class EdgePanLayoutErrorTests: XCTestCase {
       column: 41, contains: "unknown key 'edges'")
   }
 }
+
+/// docs/layouts.md "Several windows": the `windows:` list's mistakes.
+final class WindowsLayoutErrorTests: XCTestCase {
+  private let head = "controller:\n  view: {}\nwindows:\n"
+
+  func testUnknownWindowKeySuggests() {
+    assertLayoutError(
+      head + "  - {windowLevl: alert, view: {}}\n", line: 4, column: 6, contains: "did you mean 'windowLevel'")
+  }
+
+  func testUnknownLevelNameSuggests() {
+    assertLayoutError(
+      head + "  - {windowLevel: alrt, view: {}}\n", line: 4, column: 19, contains: "did you mean 'alert'")
+  }
+
+  func testAWindowNeedsContent() {
+    assertLayoutError(head + "  - {windowLevel: 1}\n", line: 4, column: 5, contains: "a window needs a 'view'")
+  }
+
+  func testOneContentOnly() {
+    assertLayoutError(
+      head + "  - {view: {}, controller: {view: {}}}\n", line: 4, column: 16, contains: "one content")
+  }
+
+  func testLevelMustBeANumberInRange() {
+    assertLayoutError(head + "  - {windowLevel: 1e9, view: {}}\n", line: 4, column: 19, contains: "between")
+  }
+
+  func testTheBundledLayoutLoadsItsWindowsInOrder() throws {
+    let file = GoldenTranscriptTests.layouts.appendingPathComponent("windows.yaml")
+    let scene = try LayoutLoader.load(path: file.path)
+    let windows = scene.application.windows
+    XCTAssertEqual(windows.count, 3)
+    XCTAssertTrue(scene.application.keyWindow === scene.window)
+    XCTAssertEqual(scene.application.windowsFrontToBack.map(\.windowLevel), [.alert, .statusBar, .normal])
+  }
+}
