@@ -226,6 +226,9 @@ public enum TimerPurpose: String, Equatable, Sendable, Codable, CaseIterable {
 }
 
 extension Scriptable {
+  /// A scriptable object that is neither a responder nor a recognizer is a plain responder to records.
+  public var participantKind: Participant.Kind { .responder }
+
   /// This object as records name it.
   public var participant: Participant {
     Participant(kind: participantKind, className: className, id: identifier)

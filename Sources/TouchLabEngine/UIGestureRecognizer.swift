@@ -245,14 +245,14 @@ open class UIGestureRecognizer: Scriptable {
     recordState(state, cause: cause)
   }
 
-  func clearSettledCauses() { settledCauses.removeAll() }
+  func clearSettledCauses() { settledCauses.removeAll(keepingCapacity: true) }
 
   /// The environment forcing a state (exclusion, revocation) without asking anyone. A loser
   /// that never got as far as the records is reported as failed (UIKit's terms).
   func force(_ new: State, cause: DeliveryCause? = nil) {
     pendingState = nil
     unsettledStates.removeAll()
-    settledCauses.removeAll()
+    settledCauses.removeAll(keepingCapacity: true)
     nextCause = cause
     if new == .cancelled && recordedState == .possible {
       storedState = .cancelled
@@ -434,7 +434,7 @@ open class UIGestureRecognizer: Scriptable {
     isActive = false
     pendingState = nil
     unsettledStates.removeAll()
-    settledCauses.removeAll()
+    settledCauses.removeAll(keepingCapacity: true)
     nextCause = nil
     recordFailure()
     storedState = .possible
