@@ -133,6 +133,8 @@ public enum DeliveryRule: String, Equatable, Sendable, Codable, CaseIterable {
   case cancelsTouchesInView
   /// A recognizer still deciding holds `touchesBegan` back from the view.
   case delaysTouchesBegan
+  /// The view handling the touch (WHO, or its superview) left the window.
+  case viewLeftWindow
   /// A multi-tap recognizer that has seen a tap keeps the later taps' touches from the view.
   case tapSequence
   /// A recognizer still deciding holds `touchesEnded` back from the view.

@@ -101,7 +101,11 @@ open class UIView: UIResponder {
 
   public func insertSubview(_ view: UIView, at index: Int) {
     guard view !== self, !isDescendant(of: view) else { return }
-    view.removeFromSuperview()
+    // Moved within its window: its touches go on; moved out of it: they are cancelled (§13).
+    if view.superview != nil, let oldWindow = view.window, oldWindow !== window {
+      oldWindow.application?.viewWillLeaveWindow(view)
+    }
+    view.detachFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
   }
@@ -123,7 +127,15 @@ open class UIView: UIResponder {
     for view in views where leaving.contains(ObjectIdentifier(view)) { view.superview = nil }
   }
 
+  /// Removes the view; if that takes it out of its window, the touches it (or a subview)
+  /// handles are cancelled (docs/BEHAVIOUR.md §13).
   public func removeFromSuperview() {
+    guard superview != nil else { return }
+    application?.viewWillLeaveWindow(self)
+    detachFromSuperview()
+  }
+
+  func detachFromSuperview() {
     guard let parent = superview else { return }
     parent.subviews.removeAll { $0 === self }
     superview = nil

@@ -161,6 +161,7 @@ public struct RecordExplainer {
         case .released: "\(by) decided and no longer delays touchesBegan"
         case .decided: "\(by) recognized and discards the touchesBegan it delayed"
         }
+      case .viewLeftWindow: "\(by) was removed from its window while the finger was down"
       case .tapSequence:
         switch moment {
         case .held: "\(by) has seen a tap of its sequence and keeps the next tap from the view"

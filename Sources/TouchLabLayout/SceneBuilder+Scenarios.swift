@@ -17,7 +17,8 @@ extension SceneBuilder {
     return scenarios
   }
 
-  private static let stepKinds = ["tap", "press", "drag", "down", "move", "up", "wait", "set"]
+  private static let stepKinds =
+    ["tap", "press", "drag", "down", "move", "up", "wait", "set"] + hierarchyStepKinds
 
   private func buildStep(_ item: YAMLValue, fingersDown: inout Set<Int>) throws -> ScenarioStep {
     let entries = try item.mapping("a step")
@@ -31,6 +32,7 @@ extension SceneBuilder {
       "tap": ["duration", "fingers"], "press": ["duration", "fingers"],
       "drag": ["to", "by", "duration", "steps", "fingers"],
       "down": ["finger"], "move": ["finger", "duration", "steps"], "up": [], "wait": [], "set": [],
+      "remove": [], "hide": [], "show": [], "removeGesture": [], "addGesture": [], "moveView": [],
     ]
     var options: [String: YAMLValue] = [:]
     for (key, keyValue, value) in entries where key != kindEntry.key {
@@ -95,6 +97,8 @@ extension SceneBuilder {
       return .up(finger: f)
     case "wait":
       return .wait(try value.number("wait", in: 0...600))
+    case "moveView", "remove", "hide", "show", "removeGesture", "addGesture":
+      return try hierarchyStep(kindEntry.key, value)
     default:  // set
       var setters: [() -> Void] = []
       var names: [String] = []

@@ -86,6 +86,15 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(deadline ?? -1, UIKitConstants.tapMaximumDuration, accuracy: 1e-9)
   }
 
+  func testViewLeftWindow() {
+    let scene = Scene()
+    let parent = scene.view("Parent", rect(0, 0, 200, 200))
+    _ = scene.view("View", rect(0, 0, 100, 100), in: parent)
+    scene.down(pt(50, 50), at: 0)
+    parent.removeFromSuperview()
+    XCTAssertEqual(cancelCauses(of: "View", in: scene), [DeliveryCause(.viewLeftWindow, by: "Parent")])
+  }
+
   func testTapSequence() {
     let scene = Scene()
     let view = scene.view("View", rect(0, 0, 200, 200))

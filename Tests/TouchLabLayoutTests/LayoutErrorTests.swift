@@ -378,3 +378,30 @@ final class WindowsLayoutErrorTests: XCTestCase {
     XCTAssertEqual(scene.application.windowsFrontToBack.map(\.windowLevel), [.alert, .statusBar, .normal])
   }
 }
+
+/// docs/layouts.md "Hierarchy steps": their mistakes.
+final class HierarchyStepErrorTests: XCTestCase {
+  private let head =
+    "controller:\n  view:\n    subviews:\n      - id: card\n        frame: [0, 0, 10, 10]\n        gestures:\n          - {id: cardTap, class: UITapGestureRecognizer}\nscenarios:\n  s:\n"
+
+  func testUnknownViewSuggests() {
+    assertLayoutError(head + "    - remove: crad\n", line: 10, column: 15, contains: "did you mean 'card'")
+  }
+
+  func testUnknownRecognizerSuggests() {
+    assertLayoutError(head + "    - removeGesture: cardTp\n", line: 10, column: 22, contains: "did you mean 'cardTap'")
+  }
+
+  func testMoveViewNeedsBothKeys() {
+    assertLayoutError(head + "    - moveView: {view: card}\n", line: 10, column: 17, contains: "needs view and to")
+  }
+
+  func testMoveViewUnknownKeySuggests() {
+    assertLayoutError(
+      head + "    - moveView: {view: card, too: card}\n", line: 10, column: 30, contains: "did you mean 'to'")
+  }
+
+  func testCannotMoveAViewIntoItself() {
+    assertLayoutError(head + "    - moveView: {view: card, to: card}\n", line: 10, column: 34, contains: "into itself")
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TouchLabEngine
+
+extension SceneBuilder {
+  // MARK: Hierarchy changes mid-scenario (docs/layouts.md "Hierarchy steps", BEHAVIOUR.md §13)
+
+  static let hierarchyStepKinds = ["remove", "hide", "show", "moveView", "removeGesture", "addGesture"]
+
+  /// `remove: ID`, `hide: ID`, `show: ID`, `moveView: {view: ID, to: PARENT_ID}`,
+  /// `removeGesture: RECOGNIZER_ID`, `addGesture: {gesture: RECOGNIZER_ID, to: VIEW_ID}`.
+  func hierarchyStep(_ kind: String, _ value: YAMLValue) throws -> ScenarioStep {
+    switch kind {
+    case "remove", "hide", "show":
+      let view = try viewObject(value, what: kind)
+      let id = try value.string(kind)
+      switch kind {
+      case "remove": return .set(description: "remove \(id)") { view.removeFromSuperview() }
+      case "hide": return .set(description: "hide \(id)") { view.isHidden = true }
+      default: return .set(description: "show \(id)") { view.isHidden = false }
+      }
+    case "removeGesture":
+      let recognizer = try recognizerObject(value)
+      let id = try value.string(kind)
+      return .set(description: "removeGesture \(id)") { recognizer.view?.removeGestureRecognizer(recognizer) }
+    default:  // moveView, addGesture
+      let (objectKey, other) = kind == "moveView" ? ("view", "to") : ("gesture", "to")
+      var objectNode: YAMLValue?
+      var toNode: YAMLValue?
+      for (key, keyValue, v) in try value.mapping("a \(kind) step") {
+        switch key {
+        case objectKey: objectNode = v
+        case other: toNode = v
+        default:
+          throw keyValue.error(
+            "unknown key '\(key)' in a \(kind) step\(suggestion(for: key, in: [objectKey, other])); expected \(objectKey), \(other)"
+          )
+        }
+      }
+      guard let objectNode, let toNode else {
+        throw value.error("a \(kind) step needs \(objectKey) and \(other): {\(objectKey): ID, \(other): ID}")
+      }
+      let parent = try viewObject(toNode, what: "to")
+      if kind == "moveView" {
+        let view = try viewObject(objectNode, what: "view")
+        guard view !== parent, !parent.isDescendant(of: view) else {
+          throw toNode.error("cannot move a view into itself or one of its subviews")
+        }
+        return .set(description: "moveView \(try objectNode.string("view")) to \(try toNode.string("to"))") {
+          parent.addSubview(view)
+        }
+      }
+      let recognizer = try recognizerObject(objectNode)
+      return .set(description: "addGesture \(try objectNode.string("gesture")) to \(try toNode.string("to"))") {
+        parent.addGestureRecognizer(recognizer)
+      }
+    }
+  }
+
+  private func viewObject(_ value: YAMLValue, what: String) throws -> UIView {
+    let id = try value.string(what)
+    guard let view = objects[id] as? UIView, !(view is UIWindow) || what != "remove" else {
+      throw value.error(
+        "unknown view id '\(id)'\(suggestion(for: id, in: objects.compactMap { $0.value is UIView ? $0.key : nil }.sorted()))"
+      )
+    }
+    return view
+  }
+
+  private func recognizerObject(_ value: YAMLValue) throws -> UIGestureRecognizer {
+    let id = try value.string("a gesture recognizer id")
+    guard let recognizer = objects[id] as? UIGestureRecognizer else {
+      let ids = objects.compactMap { $0.value is UIGestureRecognizer ? $0.key : nil }.sorted()
+      throw value.error("unknown gesture recognizer id '\(id)'\(suggestion(for: id, in: ids))")
+    }
+    return recognizer
+  }
+}
