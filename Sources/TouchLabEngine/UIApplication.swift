@@ -91,7 +91,18 @@ open class UIApplication: UIResponder {
     -> Bool
   {
     switch action {
-    case .print(let text):
+    case .print(var text):
+      // `%state` (a recognizer sender's state, as UIKit's enum value) and `%tapCount` (the
+      // event's first touch) in printed actions (docs/layouts.md).
+      if text.contains("%") {
+        if text.contains("%state"), let state = (sender as? Scriptable)?.scriptedStateValue {
+          text = text.replacingOccurrences(of: "%state", with: String(state))
+        }
+        if text.contains("%tapCount") {
+          let touch = event?.touchList.first ?? (sender as? UIGestureRecognizer)?.sequenceTouches.last
+          text = text.replacingOccurrences(of: "%tapCount", with: String(touch?.tapCount ?? 0))
+        }
+      }
       recorder?.record(
         .print(text: text, sender: (sender as? Scriptable)?.participant), touches: event?.touchList ?? [], line: text)
       return true

@@ -78,3 +78,17 @@ final class TapSequenceTests: XCTestCase {
     XCTAssertEqual(drop?.cause, DeliveryCause(.delaysTouchesBegan, by: "Tap"))
   }
 }
+
+/// docs/layouts.md: `%state` and `%tapCount` in a printed action.
+final class PrintPlaceholderTests: XCTestCase {
+  func testStateAndTapCountInAPrintedAction() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let tap = scene.tap("DoubleTap", on: view, taps: 2)
+    tap.addTarget(scene.app, action: .print("state %state, tapCount %tapCount"))
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(100, 100), at: 0.15)
+    let printed = scene.app.records.records.filter { $0.kind == .print }.map(\.line)
+    XCTAssertEqual(printed, ["state 3, tapCount 2"])
+  }
+}
