@@ -6,6 +6,17 @@
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+
+// ppoll() is a GNU extension that the Glibc module declares only with _GNU_SOURCE; glibc
+// has it in every version Swift supports. It sleeps to the nanosecond, poll() to the ms.
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+
+static inline int touchlab_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout) {
+  return ppoll(fds, count, timeout, NULL);
+}
 
 // XInput2's mask helpers are function-like macros, which Swift cannot import.
 static inline void touchlab_xi_set_mask(unsigned char *mask, int event) {
