@@ -87,6 +87,39 @@ public final class SandboxSession {
     transcript.hasNewLines = false
   }
 
+  /// Draws and presents a frame when one is needed, so that no engine timer waits for it:
+  /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
+  ///   would run past the engine's next timer is not started; the loop sleeps until the
+  ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
+  /// - between drawing and sending, timers that fell due meanwhile (the drawing was slower
+  ///   than expected) fire at once, before the send; when one is due before the send would
+  ///   end, the drawn frame is not sent and the next one shows the timer's effect too.
+  /// `draw` draws the current `frameContent` (false when it could not: the problem is
+  /// shown, no frame is sent); `present` sends it. Returns whether a frame was sent.
+  @discardableResult
+  public func renderFrame(draw: () -> Bool, present: () -> Void) -> Bool {
+    while needsFrame && clock.mayStartFrame {
+      let started = timeSource()
+      guard draw() else {
+        frameDrawn()
+        return false
+      }
+      let drawn = timeSource()
+      clock.recordDrawing(drawn - started)
+      if clock.timerDue(within: 0) {
+        clock.advance()  // the frame yields: the timers fire (and log) before any send
+        needsFrame = true
+        continue  // and the frame is drawn again, with their effect
+      }
+      if clock.timerDue(within: clock.presentingCost) { return false }
+      present()
+      clock.recordPresenting(timeSource() - drawn)
+      frameDrawn()
+      return true
+    }
+    return false
+  }
+
   /// When the loop must wake although no input comes, in `timeSource` seconds: the engine's
   /// next timer (the scroll view's 0.15 s, a long press's 0.5 s…) or the overlay's next
   /// animation frame. Nil when the scene is still: the window then sleeps until input.

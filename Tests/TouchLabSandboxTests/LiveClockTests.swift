@@ -95,4 +95,67 @@ final class LiveClockTests: XCTestCase {
     session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
     XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press", "[0.803] long press"])
   }
+
+  // MARK: Frames yield to due timers (virtual clock: drawing "takes" what the test says)
+
+  func testAFrameThatWouldRunPastATimerIsNotStartedAndTheLoopWakesAtTheTimer() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)  // only the engine's timer decides the wake-up
+    var fired = false
+    session.scene.application.clock.schedule(after: 0.005) { fired = true }
+    XCTAssertTrue(session.needsFrame)
+    // The first frame is expected to cost 10 ms + 1 ms: it would hold the 5 ms timer up.
+    var steps: [String] = []
+    func draw() -> Bool {
+      steps.append("draw")
+      return true
+    }
+    XCTAssertFalse(session.renderFrame(draw: draw, present: { steps.append("present") }))
+    XCTAssertEqual(steps, [])
+    XCTAssertTrue(session.needsFrame, "the frame is still owed")
+    XCTAssertEqual(try XCTUnwrap(session.wakeUpTime), 1000.005, accuracy: 1e-9, "wake at the timer")
+    time.seconds = 1000.0052
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertTrue(fired)
+    XCTAssertTrue(session.renderFrame(draw: draw, present: { steps.append("present") }))
+    XCTAssertEqual(steps, ["draw", "present"])
+    XCTAssertFalse(session.needsFrame)
+  }
+
+  func testATimerThatFallsDueWhileAFrameIsDrawnFiresBeforeTheFrameIsSent() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)
+    let engine = session.scene.application.clock
+    var steps: [String] = []
+    engine.schedule(after: 0.050) { steps.append("timer at \(engine.now)") }
+    // The machine is busy: a drawing expected to take 10 ms takes 60 ms, past the timer.
+    let drawn = session.renderFrame(
+      draw: {
+        time.seconds += 0.060
+        steps.append("draw")
+        return true
+      },
+      present: { steps.append("present") })
+    XCTAssertTrue(drawn)
+    XCTAssertEqual(steps, ["draw", "timer at 0.05", "draw", "present"], "the timer fires before any send")
+    XCTAssertEqual(session.clock.drawingCost, 0.060, accuracy: 1e-9, "the slow drawing is learned")
+    XCTAssertFalse(session.needsFrame)
+  }
+
+  func testTheFrameCostIsLearnedAndForgottenSlowly() {
+    let clock = LiveClock(engineClock: EngineClock(), source: { 0 })
+    XCTAssertEqual(clock.frameCost, LiveClock.initialFrameCost + LiveClock.minimumFrameCost, accuracy: 1e-12)
+    clock.recordDrawing(0.030)
+    XCTAssertEqual(clock.drawingCost, 0.030, accuracy: 1e-12, "a slow frame counts at once")
+    clock.recordDrawing(0.001)
+    XCTAssertEqual(clock.drawingCost, 0.027, accuracy: 1e-12, "and is forgotten by a tenth a frame")
+    for _ in 0..<200 { clock.recordDrawing(0.0001) }
+    XCTAssertEqual(clock.drawingCost, LiveClock.minimumFrameCost, accuracy: 1e-12, "never below the minimum")
+    clock.recordPresenting(0.004)
+    XCTAssertEqual(clock.frameCost, 0.005, accuracy: 1e-12)
+  }
 }
