@@ -27,9 +27,15 @@ public final class LiveClock {
   public func advance() -> Bool {
     let target = now
     let fires = engineClock.nextFireTime.map { $0 <= target } ?? false
+    isFiringTimers = fires
+    defer { isFiringTimers = false }
     engineClock.advance(to: target)
     return fires
   }
+
+  /// True while `advance` fires timers: a record made then was made by a timer, due at the
+  /// record's engine time (the `.jsonl` transcript's `deadline`).
+  public private(set) var isFiringTimers = false
 
   /// The source time the loop must wake at: the earlier of the engine's next timer and
   /// `animationTime` (both in engine time); nil when neither is pending, so an idle

@@ -51,11 +51,14 @@ public final class SandboxSession {
     self.layoutPath = scene.file
     self.timeSource = timeSource
     self.report = report
-    transcript = TranscriptLog(file: transcriptFile, report: report)
-    transcript.follow(scene.records)
+    var clockNow: () -> (now: TimeInterval, firingTimers: Bool) = { (0, false) }
+    transcript = TranscriptLog(file: transcriptFile, report: report, realTime: { clockNow() })
     overlay = TouchOverlay(application: scene.application)
     clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
+
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
+    clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
+    transcript.follow(scene.records)
   }
 
   public static func printToStandardError(_ text: String) {
