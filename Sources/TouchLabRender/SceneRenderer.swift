@@ -65,19 +65,25 @@ public final class SceneRenderer {
   }
 
   /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
-  /// message over the scene.
-  public func draw(_ content: FrameContent, on canvas: Canvas) {
+  /// message over the scene. Between those parts it asks `shouldStop` (the live window:
+  /// "is an engine timer due?") and, when told to, stops and returns false: the canvas then
+  /// holds part of a frame, to be drawn again rather than shown.
+  @discardableResult
+  public func draw(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool = { false }) -> Bool {
     canvas.clear(to: theme.colors.background)
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
-    canvas.withSavedState {
+    let finishedScene: Bool = canvas.withSavedState {
       canvas.clip(to: sceneRect)
       drawViewTree(content.window, on: canvas)
       if let overlay = content.overlay {
+        if shouldStop() { return false }
         overlay.sampleTouches()
         drawOverlay(overlay, now: content.now, sceneSize: sceneSize, on: canvas)
       }
+      return true
     }
+    if !finishedScene || shouldStop() { return false }
     let panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if panelRect.width >= Self.panelWidth - 0.5 {
@@ -86,6 +92,7 @@ public final class SceneRenderer {
     if let message = content.message {
       drawMessage(message, sceneSize: sceneSize, on: canvas)
     }
+    return true
   }
 }
 

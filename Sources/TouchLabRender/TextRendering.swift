@@ -117,6 +117,24 @@ public enum TextFonts {
   }
 
   static let measuringContext: OpaquePointer = makeContext()
+
+  /// One user of Pango at a time: its font map, contexts and layouts are not thread-safe.
+  static let lock = NSLock()
+
+  /// Sets fonts up on a thread of their own (fontconfig reading its files, the first
+  /// fonts opened: tens of milliseconds), so that a program can do other start-up work —
+  /// load a layout, open a window — meanwhile. Text drawn or measured before it is done
+  /// waits for it. Returns at once.
+  public static func startWarmingUp() {
+    let thread = Thread {
+      for text in ["Tap 0.150", "按钮"] {
+        _ = measure(text, style: TextStyle())
+        _ = measure(text, style: TextStyle(fontFamily: "DejaVu Sans Mono", weight: .bold))
+      }
+    }
+    thread.name = "touchlab fonts"
+    thread.start()
+  }
   static let drawingContext: OpaquePointer = makeContext()
 
   /// The logical size of `text` set in `style`, in scene points. With a
@@ -147,6 +165,8 @@ public enum TextFonts {
   /// How many characters of `text` no installed font can show (drawn as
   /// boxes); 0 means every character has a real glyph.
   static func unknownGlyphCount(in text: String, style: TextStyle) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
     let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
     defer { touchlab_release_layout(layout) }
     return Int(pango_layout_get_unknown_glyphs_count(layout))
@@ -154,6 +174,8 @@ public enum TextFonts {
 
   /// The font families Pango picked for the runs of `text`, in order, without repeats.
   static func fontFamilies(usedFor text: String, style: TextStyle) -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
     let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
     defer { touchlab_release_layout(layout) }
     guard let iterator = pango_layout_get_iter(layout) else { return [] }
@@ -292,13 +314,14 @@ final class TextLayoutCache: @unchecked Sendable {
   private var current: [Key: OpaquePointer] = [:]
   private var previous: [Key: OpaquePointer] = [:]
   /// Pango layouts and their context are not thread-safe: one user at a time.
-  private let lock = NSLock()
+  private let lock: NSLock
   /// Layouts made, and layouts found already made (tests and benchmarks read them).
   private(set) var misses = 0
   private(set) var hits = 0
 
-  init(context: OpaquePointer, limit: Int = 4096) {
+  init(context: OpaquePointer, limit: Int = 4096, lock: NSLock = TextFonts.lock) {
     self.context = context
+    self.lock = lock
     self.limit = max(2, limit)
   }
 

@@ -92,13 +92,22 @@ public final class LiveSandbox {
   /// (`SandboxSession.renderFrame`).
   private func drawFrame() {
     session.renderFrame(
-      draw: { drawCanvas() != nil },
+      draw: { shouldStop in
+        guard let canvas = makeCanvas() else { return .failed }
+        return renderer.draw(session.frameContent, on: canvas, shouldStop: shouldStop) ? .drawn : .stopped
+      },
       present: { if let canvas { window.present(canvas) } })
   }
 
-  /// Draws the current frame onto the canvas, kept while the size stays; nil when no canvas
-  /// can be made (the problem is shown).
+  /// Draws the current frame onto the canvas; nil when no canvas can be made.
   private func drawCanvas() -> Canvas? {
+    guard let canvas = makeCanvas() else { return nil }
+    renderer.draw(session.frameContent, on: canvas)
+    return canvas
+  }
+
+  /// The canvas, kept while the size stays; nil when none can be made (the problem is shown).
+  private func makeCanvas() -> Canvas? {
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
     if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
       do {
@@ -109,8 +118,6 @@ public final class LiveSandbox {
         return nil
       }
     }
-    guard let canvas else { return nil }
-    renderer.draw(session.frameContent, on: canvas)
     return canvas
   }
 

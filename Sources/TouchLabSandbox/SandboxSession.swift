@@ -90,26 +90,38 @@ public final class SandboxSession {
     transcript.hasNewLines = false
   }
 
+  /// How drawing a frame went (`renderFrame`).
+  public enum FrameDrawing: Equatable, Sendable {
+    /// The frame is on the canvas.
+    case drawn
+    /// The drawing stopped part-way because an engine timer fell due.
+    case stopped
+    /// No frame could be drawn (the problem is shown).
+    case failed
+  }
+
   /// Draws and presents a frame when one is needed, so that no engine timer waits for it:
   /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
   ///   would run past the engine's next timer is not started; the loop sleeps until the
   ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
-  /// - between drawing and sending, timers that fell due meanwhile (the drawing was slower
-  ///   than expected) fire at once, before the send; when one is due before the send would
-  ///   end, the drawn frame is not sent and the next one shows the timer's effect too.
-  /// `draw` draws the current `frameContent` (false when it could not: the problem is
-  /// shown, no frame is sent); `present` sends it. Returns whether a frame was sent.
+  /// - the drawing stops between its parts (scene, overlay, panel) once a timer is due, and
+  ///   timers due when the drawing ends or stops fire at once, before any send; the frame is
+  ///   then drawn again, with their effect;
+  /// - when a timer is due before the send would end, the drawn frame is not sent.
+  /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
+  /// between parts; `present` sends it. Returns whether a frame was sent.
   @discardableResult
-  public func renderFrame(draw: () -> Bool, present: () -> Void) -> Bool {
+  public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
     while needsFrame && clock.mayStartFrame {
       let started = timeSource()
-      guard draw() else {
+      let drawing = draw { self.clock.timerDue(within: 0) }
+      if drawing == .failed {
         frameDrawn()
         return false
       }
       let drawn = timeSource()
-      clock.recordDrawing(drawn - started)
-      if clock.timerDue(within: 0) {
+      if drawing == .drawn { clock.recordDrawing(drawn - started) }
+      if drawing == .stopped || clock.timerDue(within: 0) {
         clock.advance()  // the frame yields: the timers fire (and log) before any send
         needsFrame = true
         continue  // and the frame is drawn again, with their effect

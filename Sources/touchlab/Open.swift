@@ -38,6 +38,7 @@ struct Open: ParsableCommand {
   var transcript: String?
 
   func run() throws {
+    TextFonts.startWarmingUp()  // off the way to the first frame: meanwhile the layout loads, the window opens
     var chosenScale: Double?
     if let scale {
       guard let value = DisplayScale.parse(scale) else {

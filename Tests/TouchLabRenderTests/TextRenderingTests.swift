@@ -142,6 +142,23 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(kept, try doubled())
   }
 
+  /// Fonts warm up on a thread of their own while other threads measure and draw: one
+  /// lock keeps Pango to one user at a time, and every answer is the one alone would give.
+  func testWarmingUpAndTextOnSeveralThreadsAtOnceGiveTheSameAnswers() throws {
+    let style = TextStyle(fontSize: 13)
+    let expected = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
+    TextFonts.startWarmingUp()
+    let sizes = (0..<8).map { _ in CanvasSize(width: 0, height: 0) }
+    let results = UnsafeMutableBufferPointer<CanvasSize>.allocate(capacity: sizes.count)
+    defer { results.deallocate() }
+    DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
+      let canvas = try? Canvas(pixelWidth: 300, pixelHeight: 30)
+      canvas?.draw("按钮 \(index)", in: CanvasRect(x: 0, y: 0, width: 300, height: 30), style: style)
+      results[index] = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
+    }
+    XCTAssertEqual(Array(results), Array(repeating: expected, count: sizes.count))
+  }
+
   func testTextRendersTheSameBytesTwice() throws {
     XCTAssertEqual(try drawText(scale: 1).pngData(), try drawText(scale: 1).pngData())
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRender
 import TouchLabSandbox
 import TouchLabX11
 import XCTest
@@ -108,9 +109,9 @@ final class LiveClockTests: XCTestCase {
     XCTAssertTrue(session.needsFrame)
     // The first frame is expected to cost 10 ms + 1 ms: it would hold the 5 ms timer up.
     var steps: [String] = []
-    func draw() -> Bool {
+    func draw(_ shouldStop: () -> Bool) -> SandboxSession.FrameDrawing {
       steps.append("draw")
-      return true
+      return .drawn
     }
     XCTAssertFalse(session.renderFrame(draw: draw, present: { steps.append("present") }))
     XCTAssertEqual(steps, [])
@@ -134,10 +135,10 @@ final class LiveClockTests: XCTestCase {
     engine.schedule(after: 0.050) { steps.append("timer at \(engine.now)") }
     // The machine is busy: a drawing expected to take 10 ms takes 60 ms, past the timer.
     let drawn = session.renderFrame(
-      draw: {
+      draw: { _ in
         time.seconds += 0.060
         steps.append("draw")
-        return true
+        return .drawn
       },
       present: { steps.append("present") })
     XCTAssertTrue(drawn)
@@ -157,5 +158,45 @@ final class LiveClockTests: XCTestCase {
     XCTAssertEqual(clock.drawingCost, LiveClock.minimumFrameCost, accuracy: 1e-12, "never below the minimum")
     clock.recordPresenting(0.004)
     XCTAssertEqual(clock.frameCost, 0.005, accuracy: 1e-12)
+  }
+
+  func testADrawingStopsBetweenItsPartsWhenATimerFallsDue() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    let engine = session.scene.application.clock
+    var steps: [String] = []
+    engine.schedule(after: 0.050) { steps.append("timer") }
+    var firstDrawing = true
+    let sent = session.renderFrame(
+      draw: { shouldStop in
+        steps.append("scene")
+        if firstDrawing {
+          firstDrawing = false
+          time.seconds += 0.055  // preempted while drawing the scene, past the timer
+        }
+        if shouldStop() { return .stopped }
+        steps.append("panel")
+        return .drawn
+      },
+      present: { steps.append("present") })
+    XCTAssertTrue(sent)
+    XCTAssertEqual(steps, ["scene", "timer", "scene", "panel", "present"], "stopped, the timer, then a whole frame")
+  }
+
+  /// The renderer asks between the scene, the overlay and the panel, and stops when told.
+  func testTheRendererStopsWhenAsked() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: ManualTime(0).read, report: { _ in })
+    let renderer = SceneRenderer(theme: .standard)
+    let canvas = try Canvas(size: renderer.frameSize(for: session.scene.window, showsPanel: true))
+    var asked = 0
+    let finished = renderer.draw(session.frameContent, on: canvas) {
+      asked += 1
+      return false
+    }
+    XCTAssertTrue(finished)
+    XCTAssertEqual(asked, 2, "before the overlay and before the panel")
+    XCTAssertFalse(renderer.draw(session.frameContent, on: canvas) { true })
   }
 }
