@@ -56,6 +56,21 @@ public final class SceneRenderer {
     var width: Double
   }
 
+  /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
+  /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
+  /// nothing redraw only the scene).
+  var keptPanel: (key: PanelKey, canvas: Canvas)?
+
+  struct PanelKey: Equatable {
+    var transcript: [String]
+    var title: String?
+    var subtitle: String?
+    var keyHelp: [String]
+    var rect: CanvasRect
+    var scale: Double
+    var pixelSize: [Int]
+  }
+
   public init(theme: Theme) { self.theme = theme }
 
   /// The frame's size in points: the window's, plus the panel when shown.
@@ -87,12 +102,46 @@ public final class SceneRenderer {
     let panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if panelRect.width >= Self.panelWidth - 0.5 {
-      drawPanel(content, in: panelRect, on: canvas)
+      drawKeptPanel(content, in: panelRect, on: canvas)
     }
     if let message = content.message {
       drawMessage(message, sceneSize: sceneSize, on: canvas)
     }
     return true
+  }
+}
+
+extension SceneRenderer {
+  /// Draws the panel, or copies it from the one kept when it would show the same. Kept only
+  /// when the panel starts on a whole pixel (so its pixels are the same either way).
+  func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = canvas.pixelWidth - Int(pixelX)
+    guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    let key = PanelKey(
+      transcript: content.transcript, title: content.title, subtitle: content.subtitle, keyHelp: content.keyHelp,
+      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+    if let keptPanel, keptPanel.key == key {
+      canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
+      return
+    }
+    let reusable = keptPanel.flatMap { $0.key.pixelSize == key.pixelSize && $0.key.scale == key.scale ? $0.canvas : nil }
+    guard
+      let panel = reusable ?? (try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale))
+    else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    keptPanel = nil
+    panel.withSavedState {
+      panel.translate(x: -rect.minX, y: 0)
+      drawPanel(content, in: rect, on: panel)
+    }
+    keptPanel = (key, panel)
+    canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
   }
 }
 
