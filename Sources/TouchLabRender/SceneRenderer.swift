@@ -128,10 +128,11 @@ extension SceneRenderer {
       canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
       return
     }
-    let reusable = keptPanel.flatMap { $0.key.pixelSize == key.pixelSize && $0.key.scale == key.scale ? $0.canvas : nil }
-    guard
-      let panel = reusable ?? (try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale))
-    else {
+    let reusable = keptPanel.flatMap { kept in
+      kept.key.pixelSize == key.pixelSize && kept.key.scale == key.scale ? kept.canvas : nil
+    }
+    let made = { try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
+    guard let panel = reusable ?? made() else {
       drawPanel(content, in: rect, on: canvas)
       return
     }
