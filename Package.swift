@@ -31,7 +31,7 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .systemLibrary(
       name: "CX11", pkgConfig: "xi",
-      providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]),
+      providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev"])]),
     // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
     .target(
       name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo"],

@@ -343,6 +343,20 @@ public final class Canvas {
 
   // MARK: - Pixels
 
+  /// Copies `other`'s pixels onto this canvas, their top-left corner at pixel (`x`, `y`),
+  /// replacing what is there: no transform, no clip, no blending.
+  public func copyPixels(of other: Canvas, toPixelX x: Int, y: Int) {
+    cairo_surface_flush(other.surface)
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    cairo_reset_clip(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(context, other.surface, Double(x), Double(y))
+    cairo_rectangle(context, Double(x), Double(y), Double(other.pixelWidth), Double(other.pixelHeight))
+    cairo_fill(context)
+    cairo_restore(context)
+  }
+
   /// Bytes from the start of one pixel row to the next (at least 4 × width).
   public var bytesPerRow: Int {
     Int(cairo_image_surface_get_stride(surface))
