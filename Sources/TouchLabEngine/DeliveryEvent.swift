@@ -78,7 +78,14 @@ public enum TouchPhase: String, Equatable, Sendable, Codable, CaseIterable {
   case began, moved, ended, cancelled
 
   /// The selector UIKit calls for this phase.
-  public var selector: String { "touches\(rawValue.prefix(1).uppercased())\(rawValue.dropFirst()):withEvent:" }
+  public var selector: String {
+    switch self {
+    case .began: "touchesBegan:withEvent:"
+    case .moved: "touchesMoved:withEvent:"
+    case .ended: "touchesEnded:withEvent:"
+    case .cancelled: "touchesCancelled:withEvent:"
+    }
+  }
 }
 
 /// A recognizer's state, in UIKit's names (`recognized` is `ended` of a discrete one).
@@ -217,18 +224,12 @@ public enum TimerPurpose: String, Equatable, Sendable, Codable, CaseIterable {
 }
 
 extension Scriptable {
+  /// A scriptable object that is neither a responder nor a recognizer is a plain responder to records.
+  public var participantKind: Participant.Kind { .responder }
+
   /// This object as records name it.
   public var participant: Participant {
-    let kind: Participant.Kind =
-      switch self {
-      case is UIGestureRecognizer: .recognizer
-      case is UIWindow: .window
-      case is UIView: .view
-      case is UIViewController: .controller
-      case is UIApplication: .application
-      default: .responder
-      }
-    return Participant(kind: kind, className: className, id: identifier)
+    Participant(kind: participantKind, className: className, id: identifier)
   }
 
   /// Who a cause names: the layout id, else the class name.

@@ -42,14 +42,16 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   /// The transcript line, for records that print one (logged overrides, actions, prints).
   public var line: String?
 
-  public var kind: Kind
+  // The string form, worked out when asked (the engine makes records on every event; most
+  // readers never ask).
+  public var kind: Kind { Self.legacy(of: event, cause: cause).kind }
   /// The receiver's class name (a declared class, or the built-in one).
-  public var receiver: String
+  public var receiver: String { Self.legacy(of: event, cause: cause).receiver?.className ?? "nil" }
   /// The receiver's id in the layout, when it has one.
-  public var receiverID: String?
+  public var receiverID: String? { Self.legacy(of: event, cause: cause).receiver?.id }
   /// The method's selector (`touchesBegan:withEvent:`), the action's name, or the new state.
-  public var method: String
-  public var outcome: Outcome
+  public var method: String { Self.legacy(of: event, cause: cause).method }
+  public var outcome: Outcome { Self.legacy(of: event, cause: cause).outcome }
 
   public init(
     time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], line: String? = nil
@@ -59,12 +61,6 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
     self.cause = cause
     self.touchIDs = touchIDs
     self.line = line
-    let legacy = Self.legacy(of: event, cause: cause)
-    self.kind = legacy.kind
-    self.receiver = legacy.receiver?.className ?? "nil"
-    self.receiverID = legacy.receiver?.id
-    self.method = legacy.method
-    self.outcome = legacy.outcome
   }
 
   /// The string form of an event, as `--json` has always printed it.

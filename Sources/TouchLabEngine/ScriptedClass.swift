@@ -149,6 +149,8 @@ public final class ScriptedClass {
 /// Anything a declared class can subclass: responders and gesture recognizers.
 public protocol Scriptable: AnyObject {
   var scriptedClass: ScriptedClass? { get }
+  /// What records call it: a view, controller, window, application, recognizer or responder.
+  var participantKind: Participant.Kind { get }
   /// The id the layout gave this object.
   var identifier: String? { get }
   /// Where this object's records go (nil while it is not in a window).

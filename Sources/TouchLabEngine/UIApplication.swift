@@ -6,6 +6,7 @@ import Foundation
 /// TouchLab has no global application: every scene makes its own, so scenes never share
 /// state.
 open class UIApplication: UIResponder {
+  public override var participantKind: Participant.Kind { .application }
   public let clock: EngineClock
   let deliveryRecorder: DeliveryRecorder
   public private(set) var windows: [UIWindow] = []

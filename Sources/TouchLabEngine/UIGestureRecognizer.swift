@@ -38,6 +38,7 @@ extension UIGestureRecognizerDelegate {
 /// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Scriptable {
+  public var participantKind: Participant.Kind { .recognizer }
   public enum State: Int, Sendable, CustomStringConvertible {
     case possible = 0
     case began, changed, ended, cancelled, failed
@@ -244,14 +245,14 @@ open class UIGestureRecognizer: Scriptable {
     recordState(state, cause: cause)
   }
 
-  func clearSettledCauses() { settledCauses.removeAll() }
+  func clearSettledCauses() { settledCauses.removeAll(keepingCapacity: true) }
 
   /// The environment forcing a state (exclusion, revocation) without asking anyone. A loser
   /// that never got as far as the records is reported as failed (UIKit's terms).
   func force(_ new: State, cause: DeliveryCause? = nil) {
     pendingState = nil
     unsettledStates.removeAll()
-    settledCauses.removeAll()
+    settledCauses.removeAll(keepingCapacity: true)
     nextCause = cause
     if new == .cancelled && recordedState == .possible {
       storedState = .cancelled
@@ -427,7 +428,7 @@ open class UIGestureRecognizer: Scriptable {
     isActive = false
     pendingState = nil
     unsettledStates.removeAll()
-    settledCauses.removeAll()
+    settledCauses.removeAll(keepingCapacity: true)
     nextCause = nil
     recordFailure()
     storedState = .possible

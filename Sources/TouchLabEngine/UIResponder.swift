@@ -3,6 +3,7 @@ import Foundation
 /// An object that can respond to touches and pass them along the responder chain
 /// (docs/BEHAVIOUR.md §5).
 open class UIResponder: Scriptable {
+  public var participantKind: Participant.Kind { .responder }
   /// Read at every hit-test visit and every delivery; set once, when the layout is built
   /// (unchecked: see UIView's geometry).
   @exclusivity(unchecked) public var scriptedClass: ScriptedClass?

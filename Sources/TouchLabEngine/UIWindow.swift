@@ -2,6 +2,7 @@ import Foundation
 
 /// The root of the view hierarchy: where hit-testing starts and events are delivered.
 open class UIWindow: UIView {
+  public override var participantKind: Participant.Kind { .window }
   weak var owningApplication: UIApplication?
   /// The responder that has the keyboard's attention (UIResponder+FirstResponder.swift).
   public internal(set) weak var firstResponder: UIResponder?
@@ -26,6 +27,7 @@ open class UIWindow: UIView {
 
 /// A screen's worth of content and the responder for it (docs/BEHAVIOUR.md §5).
 open class UIViewController: UIResponder {
+  public override var participantKind: Participant.Kind { .controller }
   /// The root view; setting it makes this controller the view's next responder.
   public var view: UIView {
     didSet {
