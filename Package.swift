@@ -32,9 +32,12 @@ let package = Package(
     .systemLibrary(
       name: "CX11", pkgConfig: "xi",
       providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]),
+    // Animated captures (`touchlab record`): GIF frames, palettes made by libimagequant.
+    .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
     // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
     .target(
-      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo"],
+      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo", "CGIF", "CImageQuant"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The X11 front end: window, XInput2 input, the poll loop.
     .target(
