@@ -41,6 +41,8 @@ public final class GIFAnimationEncoder {
     /// RGB triples, at most 256.
     var palette: [UInt8]
     var indices: [UInt8]
+    /// The palette index of "unchanged: the frame before shows through", if any.
+    var transparent: Int?
     /// Centiseconds.
     var delay: Int
   }
@@ -118,11 +120,22 @@ public final class GIFAnimationEncoder {
   private func quantize(
     _ pixels: [UInt32], in rect: (left: Int, top: Int, width: Int, height: Int), delay: Int
   ) throws -> Frame {
+    // After the first frame, a pixel that did not change is left transparent, so the one
+    // before shows through it: a scroll redraws the scene, not the panel beside it.
     var rgba = [UInt8](repeating: 255, count: rect.width * rect.height * 4)
+    let first = previous.isEmpty
     for y in 0..<rect.height {
       for x in 0..<rect.width {
-        let word = pixels[(rect.top + y) * pixelWidth + rect.left + x]
+        let offset = (rect.top + y) * pixelWidth + rect.left + x
+        let word = pixels[offset]
         let index = (y * rect.width + x) * 4
+        if !first && word == previous[offset] {
+          rgba[index] = 0
+          rgba[index + 1] = 0
+          rgba[index + 2] = 0
+          rgba[index + 3] = 0
+          continue
+        }
         rgba[index] = UInt8(truncatingIfNeeded: word >> 16)
         rgba[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
         rgba[index + 2] = UInt8(truncatingIfNeeded: word)
@@ -151,15 +164,17 @@ public final class GIFAnimationEncoder {
         throw AnimationError.encodingFailed(reason: "libimagequant could not remap a frame")
       }
       var colours: [UInt8] = []
+      var transparent: Int?
       withUnsafeBytes(of: palette.pointee.entries) { entries in
         let entries = entries.bindMemory(to: liq_color.self)
         for index in 0..<Int(palette.pointee.count) {
           colours += [entries[index].r, entries[index].g, entries[index].b]
+          if entries[index].a < 128 && transparent == nil { transparent = index }
         }
       }
       return Frame(
         left: rect.left, top: rect.top, width: rect.width, height: rect.height, palette: colours, indices: indices,
-        delay: delay)
+        transparent: transparent, delay: delay)
     }
   }
 
@@ -194,7 +209,7 @@ public final class GIFAnimationEncoder {
     for frame in frames {
       var control = GraphicsControlBlock(
         DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(min(frame.delay, 65535)),
-        TransparentColor: NO_TRANSPARENT_COLOR)
+        TransparentColor: frame.transparent.map { Int32($0) } ?? NO_TRANSPARENT_COLOR)
       var extensionBytes = [UInt8](repeating: 0, count: 4)
       let length = EGifGCBToExtension(&control, &extensionBytes)
       try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extensionBytes))

@@ -95,6 +95,11 @@ enum OutputFormat: String, CaseIterable {
   case png, svg, pdf, gif
 
   init(path: String, allowed: [OutputFormat]) throws {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw fail(
+        PNGWriteError.destinationIsFolder(path: URL(fileURLWithPath: path).standardizedFileURL.path).description)
+    }
     let pathExtension = (path as NSString).pathExtension.lowercased()
     guard let format = OutputFormat(rawValue: pathExtension), allowed.contains(format) else {
       let names = allowed.map { "." + $0.rawValue }
