@@ -26,7 +26,9 @@ static void touchlab_png_write(png_structp png, png_bytep data, png_size_t lengt
 
 static void touchlab_png_flush(png_structp png) { (void)png; }
 
-/// Writes 8-bit rows (`channels` 3: RGB, 4: RGBA) `stride` bytes apart as a PNG, with one
+/// Writes 8-bit rows (`channels` 3: RGB, 4: RGBA; 0: B, G, R and an unused byte, written as
+/// RGB — an opaque Cairo image's own memory on a little-endian machine) `stride` bytes apart
+/// as a PNG, with one
 /// zlib `level` (0–9), `strategy` (Z_DEFAULT_STRATEGY, Z_RLE…) and `filters` (PNG_FILTER_*).
 /// Returns 0, or -1 when libpng failed.
 static inline int touchlab_png_encode(
@@ -52,6 +54,11 @@ static inline int touchlab_png_encode(
   png_set_compression_strategy(png, strategy);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
   png_write_info(png, info);
+  // After png_write_info: libpng checks the filler against the colour type it has written.
+  if (channels == 0) {
+    png_set_bgr(png);
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
+  }
   for (int y = 0; y < height; y++) {
     png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
   }
