@@ -61,7 +61,7 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabEngine"],
-      exclude: ["Golden"],  // read from the source tree by path (#filePath), not bundled
+      exclude: ["Golden", "GoldenExplain"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
     .testTarget(

@@ -26,7 +26,7 @@ final class Frame {
     let application = scene.application
     // Something for the overlay and the panel to show: a quick tap on a row (a finished
     // touch and its transcript), then a press on the row 0.05 s old, held back by the table
-    // (a live touch with its receivers and the 0.15 s countdown).
+    // (a live touch with its receivers and the countdowns of its running deadlines).
     let overlay = TouchOverlay(application: scene.application)
     let player = ScenarioPlayer(scene: scene)
     if let scenario = scene.scenario(named: "quick-tap-row") { player.play(scenario) }
@@ -36,7 +36,6 @@ final class Frame {
       TouchInput(finger: 1, phase: .began, location: player.location(of: .row(0, section: 0, table: "table")))
     ])
     application.clock.advance(to: pressed + 0.05)
-    overlay.sampleTouches()
     let lines = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
     let theme: Theme
     do {
@@ -46,7 +45,7 @@ final class Frame {
     }
     renderer = SceneRenderer(theme: theme)
     content = FrameContent(
-      window: scene.window, overlay: overlay, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
+      window: scene.window, overlay: overlay.state, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
       now: application.clock.now)
     do {
       canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)

@@ -1,9 +1,14 @@
 import Foundation
 
-/// One thing the engine did with a touch: the structured record that the transcript
-/// printer, `--json` and the window's overlay all read.
-public struct DeliveryRecord: Equatable, Sendable {
-  public enum Kind: String, Sendable {
+/// One thing the engine did with a touch: the typed record that the transcript printer,
+/// `--json`, `--explain` and the window's overlay all read. `event` says what happened
+/// (consumers switch over it), `cause` why, where a rule decided (`docs/records.md`).
+///
+/// `kind`, `receiver`, `receiverID`, `method` and `outcome` are the record's first,
+/// string-based form, derived from `event` and kept because `--json` prints them (the
+/// contract is extended, never broken); new code reads `event` and `cause`.
+public struct DeliveryRecord: Equatable, Sendable, Codable {
+  public enum Kind: String, Sendable, Codable {
     /// A hit-test pass found the view a new touch belongs to.
     case hitTest
     /// A method of a view, controller, window, application or recognizer ran.
@@ -16,16 +21,27 @@ public struct DeliveryRecord: Equatable, Sendable {
     case state
     /// The engine held a touch back from its view, released it, or dropped it.
     case hold, release, drop
+    /// An input event, a control's tracking call, a timer, a scroll offset change, a row selection.
+    case input, tracking, timer, scroll, selection
   }
 
-  public enum Outcome: String, Sendable {
+  public enum Outcome: String, Sendable, Codable {
     case delivered, held, released, dropped, cancelled, blocked
     case possible, began, changed, recognized, failed
     case ended
     case ignored
+    case scheduled, fired
   }
 
   public var time: TimeInterval
+  /// What happened.
+  public var event: DeliveryEvent
+  /// Why, for every cancel, drop, failure, hold, release and denial a rule decided.
+  public var cause: DeliveryCause?
+  public var touchIDs: [Int]
+  /// The transcript line, for records that print one (logged overrides, actions, prints).
+  public var line: String?
+
   public var kind: Kind
   /// The receiver's class name (a declared class, or the built-in one).
   public var receiver: String
@@ -33,23 +49,84 @@ public struct DeliveryRecord: Equatable, Sendable {
   public var receiverID: String?
   /// The method's selector (`touchesBegan:withEvent:`), the action's name, or the new state.
   public var method: String
-  public var touchIDs: [Int]
   public var outcome: Outcome
-  /// The transcript line, for records that print one (logged overrides, actions, prints).
-  public var line: String?
 
   public init(
-    time: TimeInterval, kind: Kind, receiver: String, receiverID: String? = nil, method: String,
-    touchIDs: [Int] = [], outcome: Outcome = .delivered, line: String? = nil
+    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], line: String? = nil
   ) {
     self.time = time
-    self.kind = kind
-    self.receiver = receiver
-    self.receiverID = receiverID
-    self.method = method
+    self.event = event
+    self.cause = cause
     self.touchIDs = touchIDs
-    self.outcome = outcome
     self.line = line
+    let legacy = Self.legacy(of: event, cause: cause)
+    self.kind = legacy.kind
+    self.receiver = legacy.receiver?.className ?? "nil"
+    self.receiverID = legacy.receiver?.id
+    self.method = legacy.method
+    self.outcome = legacy.outcome
+  }
+
+  /// The string form of an event, as `--json` has always printed it.
+  private static func legacy(of event: DeliveryEvent, cause: DeliveryCause?) -> (
+    kind: Kind, receiver: Participant?, method: String, outcome: Outcome
+  ) {
+    switch event {
+    case .input(let samples):
+      return (.input, nil, samples.map(\.phase.rawValue).joined(separator: ","), .delivered)
+    case .hitTest(_, let view):
+      return (.hitTest, view, "hitTest:withEvent:", view == nil ? .ignored : .delivered)
+    case .touches(let phase, let receiver):
+      return (.call, receiver, phase.selector, .delivered)
+    case .tracking(let phase, let control):
+      let method =
+        switch phase {
+        case .began: "beginTrackingWithTouch:withEvent:"
+        case .moved: "continueTrackingWithTouch:withEvent:"
+        case .ended: "endTrackingWithTouch:withEvent:"
+        case .cancelled: "cancelTrackingWithEvent:"
+        }
+      return (.tracking, control, method, .delivered)
+    case .logged(let method, let receiver):
+      return (.call, receiver, method, .delivered)
+    case .hold(let phase, let view, _, _):
+      return (.hold, view, phase.selector, .held)
+    case .release(let phase, let view, _):
+      return (.release, view, phase.selector, .released)
+    case .drop(let phase, let view):
+      return (.drop, view, phase.selector, .dropped)
+    case .denied(let receiver):
+      switch cause?.rule {
+      case .exclusiveTouch: return (.drop, receiver, "isExclusiveTouch", .blocked)
+      case .shouldReceive: return (.drop, receiver, "gestureRecognizer:shouldReceiveTouch:", .ignored)
+      default: return (.drop, receiver, "isMultipleTouchEnabled", .blocked)
+      }
+    case .stateChange(let recognizer, _, let to):
+      if to == .possible {
+        return (.state, recognizer, "reset", .possible)
+      }
+      let method = to == .recognized ? "ended" : to.rawValue
+      return (.state, recognizer, method, Outcome(rawValue: to.rawValue) ?? .possible)
+    case .illegalTransition(let recognizer, let from, let to):
+      let name = { (s: RecognizerState) in s == .recognized ? "ended" : s.rawValue }
+      return (.state, recognizer, "\(name(from))->\(name(to))", .ignored)
+    case .action(let name, _, let target):
+      return (.action, target, name, target == nil ? .ignored : .delivered)
+    case .print(let text, let sender):
+      return (.print, sender ?? Participant(kind: .responder, className: ""), text, .delivered)
+    case .timer(let change, let timer):
+      let outcome: Outcome =
+        switch change {
+        case .scheduled: .scheduled
+        case .fired: .fired
+        case .cancelled: .cancelled
+        }
+      return (.timer, timer.owner, timer.purpose.rawValue, outcome)
+    case .scroll(let view, _, _):
+      return (.scroll, view, "setContentOffset:", .delivered)
+    case .selection(let table, _, _, let selected):
+      return (.selection, table, selected ? "selectRow" : "deselectRow", .delivered)
+    }
   }
 }
 
@@ -71,14 +148,17 @@ public final class DeliveryRecorder {
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
 
-  func record(
-    _ kind: DeliveryRecord.Kind, receiver: String, receiverID: String?, method: String,
-    touches: [UITouch] = [], outcome: DeliveryRecord.Outcome = .delivered, line: String? = nil
-  ) {
+  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touches: [UITouch] = [], line: String? = nil) {
     guard isListening else { return }
     let record = DeliveryRecord(
-      time: clock.now, kind: kind, receiver: receiver, receiverID: receiverID, method: method,
-      touchIDs: touches.map(\.identifier), outcome: outcome, line: line)
+      time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), line: line)
+    if keepsRecords { records.append(record) }
+    for observer in observers { observer(record) }
+  }
+
+  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int], line: String? = nil) {
+    guard isListening else { return }
+    let record = DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, line: line)
     if keepsRecords { records.append(record) }
     for observer in observers { observer(record) }
   }

@@ -68,9 +68,9 @@ final class GestureEnvironment {
   private func resolvePending() {
     for recognizer in pending {
       let requirements = requirements(of: recognizer)
-      if requirements.contains(where: { [.began, .changed, .ended].contains($0.state) }) {
+      if let winner = requirements.first(where: { [.began, .changed, .ended].contains($0.state) }) {
         pending.removeAll { $0 === recognizer }
-        recognizer.force(.failed)
+        recognizer.force(.failed, cause: DeliveryCause(.requireToFail, by: winner.causeName))
       } else if !requirements.contains(where: isUndecidedRequirement) {
         pending.removeAll { $0 === recognizer }
         guard let target = recognizer.pendingState else { continue }
@@ -111,7 +111,7 @@ final class GestureEnvironment {
     }
     for recognizer in circled {
       pending.removeAll { $0 === recognizer }
-      recognizer.force(.failed)
+      recognizer.force(.failed, cause: DeliveryCause(.requirementCircle, by: recognizer.causeName))
     }
   }
 
@@ -152,7 +152,7 @@ final class GestureEnvironment {
       if requirements(of: other).contains(where: { $0 === winner }) {
         if other.state == .possible {
           pending.removeAll { $0 === other }  // decided: it waits no more
-          other.force(.failed)
+          other.force(.failed, cause: DeliveryCause(.requireToFail, by: winner.causeName))
         }
         continue
       }
@@ -160,20 +160,32 @@ final class GestureEnvironment {
       case .possible:
         if winner.canPrevent(other) && other.canBePrevented(by: winner) {
           pending.removeAll { $0 === other }
-          other.force(.failed)
+          other.force(.failed, cause: DeliveryCause(Self.rule(winner: winner, loser: other), by: winner.causeName))
         }
       case .began, .ended:
         // A newcomer of lower priority loses: one that began is cancelled, one that
         // recognized fails (docs/BEHAVIOUR.md §4), before any action of it fired. One that won
         // in an earlier settle stays.
         if newcomers.contains(where: { $0 === other }) && !other.unsettledStates.isEmpty {
-          other.force(other.state == .began ? .cancelled : .failed)
+          other.force(
+            other.state == .began ? .cancelled : .failed,
+            cause: DeliveryCause(Self.rule(winner: winner, loser: other), by: winner.causeName))
           other.unsettledStates.removeAll()
         }
       default:
         break
       }
     }
+  }
+
+  /// Which arbitration rule let `winner` beat `loser`: closer to the touched view, or on
+  /// the same view and added later; otherwise it simply recognized first.
+  static func rule(winner: UIGestureRecognizer, loser: UIGestureRecognizer) -> DeliveryRule {
+    let a = priority(of: winner)
+    let b = priority(of: loser)
+    if a.distance < b.distance { return .closerRecognizerWins }
+    if winner.view === loser.view && a.order < b.order { return .lastAddedWins }
+    return .recognizedFirst
   }
 
   // MARK: Settling
@@ -211,15 +223,21 @@ final class GestureEnvironment {
       for recognizer in all where recognizer.state != .failed {
         let states = recognizer.unsettledStates
         recognizer.unsettledStates.removeAll()
-        for state in states {
+        for (index, state) in states.enumerated() {
+          recognizer.recordSettled(state, index: index)
           fireActions(of: recognizer, state: state, event: event)
           if (state == .began || (state == .ended && states.first == .ended)) && recognizer.cancelsTouchesInView {
             application.cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
           }
         }
+        recognizer.clearSettledCauses()
       }
-      for recognizer in all where recognizer.state == .failed {
-        recognizer.unsettledStates.removeAll()
+      for recognizer in all where recognizer.state == .failed || recognizer.hasUnrecordedFailure {
+        if recognizer.state == .failed {
+          recognizer.unsettledStates.removeAll()
+          recognizer.clearSettledCauses()
+        }
+        recognizer.recordFailure()
       }
       application.releaseHeldTouches(event: event)
     }
@@ -262,7 +280,7 @@ final class GestureEnvironment {
     where recognizer.state == .possible && recognizer.pendingState == nil && recognizer.trackedTouches.isEmpty
       && !recognizer.isAwaitingMoreTouches && recognizer.isActive
     {
-      recognizer.state = .failed
+      recognizer.fail(.liftedEarly)
     }
   }
 }

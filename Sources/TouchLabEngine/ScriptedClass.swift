@@ -223,7 +223,9 @@ extension Scriptable {
       line = format.replacingOccurrences(of: "%state", with: scriptedStateValue.map(String.init) ?? "")
       line = line.replacingOccurrences(of: "%s", with: function)
     }
+    let own = participant
     recorder.record(
-      .call, receiver: cls.name, receiverID: identifier, method: method.selector, touches: touches, line: line)
+      .logged(method: method.selector, receiver: Participant(kind: own.kind, className: cls.name, id: identifier)),
+      touches: touches, line: line)
   }
 }

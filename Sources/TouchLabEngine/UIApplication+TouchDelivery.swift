@@ -49,11 +49,13 @@ extension UIApplication {
     let now = clock.now
     let event = UIEvent(touches: [], timestamp: now)
     var changed: [UITouch] = []
+    var began: [UITouch] = []
     for input in inputs {
       if input.phase == .began {
         guard touchesByFinger[input.finger] == nil else { continue }
-        let touch = beginTouch(input, event: event)
+        let touch = makeTouch(input, event: event)
         changed.append(touch)
+        began.append(touch)
         continue
       }
       guard let touch = touchesByFinger[input.finger], !changed.contains(where: { $0 === touch }) else { continue }
@@ -71,6 +73,13 @@ extension UIApplication {
       changed.append(touch)
     }
     guard !changed.isEmpty else { return }
+    if let recorder, recorder.isListening {
+      let samples = changed.map {
+        TouchSample(touch: $0.identifier, phase: TouchPhase($0.phase), location: RecordPoint($0.locationInWindow))
+      }
+      recorder.record(.input(samples), touches: changed)
+    }
+    for touch in began { hitTest(touch, event: event) }
     for touch in activeTouches where !changed.contains(where: { $0 === touch }) { touch.phase = .stationary }
     event.touchList = activeTouches
 
@@ -92,7 +101,7 @@ extension UIApplication {
 
   // MARK: A new touch
 
-  private func beginTouch(_ input: TouchInput, event: UIEvent) -> UITouch {
+  private func makeTouch(_ input: TouchInput, event: UIEvent) -> UITouch {
     let now = clock.now
     let touch = UITouch(identifier: nextTouchIdentifier, finger: input.finger, location: input.location, timestamp: now)
     nextTouchIdentifier += 1
@@ -104,42 +113,44 @@ extension UIApplication {
     activeTouches.append(touch)
     touchesByFinger[input.finger] = touch
     event.touchList = activeTouches
+    return touch
+  }
 
+  /// Finds a new touch's view and the recognizers that will see it.
+  private func hitTest(_ touch: UITouch, event: UIEvent) {
     guard let window = keyWindow else {
       touch.isCutOffFromView = true
-      return touch
+      return
     }
     touch.window = window
     // UIKit runs the whole pass twice for a new touch (docs/BEHAVIOUR.md §2, [A3] §2.1).
-    let point = window.convertFromRoot(input.location)
+    let point = window.convertFromRoot(touch.locationInWindow)
     _ = window.dispatchHitTest(point, with: event)
     let hit = window.dispatchHitTest(point, with: event)
     touch.view = hit
     guard let hit else {
-      recorder?.record(
-        .hitTest, receiver: "nil", receiverID: nil, method: "hitTest:withEvent:", touches: [touch], outcome: .ignored)
+      recorder?.record(.hitTest(touch: touch.identifier, view: nil), touches: [touch])
       touch.isCutOffFromView = true
-      return touch
+      return
     }
-    recorder?.record(
-      .hitTest, receiver: hit.className, receiverID: hit.identifier, method: "hitTest:withEvent:", touches: [touch])
+    recorder?.record(.hitTest(touch: touch.identifier, view: hit.participant), touches: [touch])
 
     // isExclusiveTouch: no touch for others while an exclusive view tracks one, and none
     // for an exclusive view while another view tracks one (docs/BEHAVIOUR.md §1).
     let tracking = activeTouches.filter { $0 !== touch && !$0.isFinished && !$0.isCutOffFromView && $0.view != nil }
-    if tracking.contains(where: { $0.view !== hit && ($0.view!.isExclusiveTouch || hit.isExclusiveTouch) }) {
+    if let other = tracking.first(where: { $0.view !== hit && ($0.view!.isExclusiveTouch || hit.isExclusiveTouch) }) {
       touch.isCutOffFromView = true
+      let exclusive = hit.isExclusiveTouch ? hit : other.view!
       recorder?.record(
-        .drop, receiver: hit.className, receiverID: hit.identifier, method: "isExclusiveTouch", touches: [touch],
-        outcome: .blocked)
-      return touch
+        .denied(receiver: hit.participant), cause: DeliveryCause(.exclusiveTouch, by: exclusive.causeName),
+        touches: [touch])
+      return
     }
     // isMultipleTouchEnabled == false: only the first touch goes to the view.
     if !hit.isMultipleTouchEnabled && tracking.contains(where: { $0.view === hit }) {
       touch.isCutOffFromView = true
       recorder?.record(
-        .drop, receiver: hit.className, receiverID: hit.identifier, method: "isMultipleTouchEnabled", touches: [touch],
-        outcome: .blocked)
+        .denied(receiver: hit.participant), cause: DeliveryCause(.notEnabled, by: hit.causeName), touches: [touch])
     }
 
     // The recognizers of the hit view and its ancestors, outermost first (docs/BEHAVIOUR.md §3).
@@ -154,16 +165,14 @@ extension UIApplication {
       for recognizer in v.gestureRecognizers where recognizer.isEnabled && !recognizer.isTerminal {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
           recorder?.record(
-            .drop, receiver: recognizer.className, receiverID: recognizer.identifier,
-            method: "gestureRecognizer:shouldReceiveTouch:",
-            touches: [touch], outcome: .ignored)
+            .denied(receiver: recognizer.participant),
+            cause: DeliveryCause(.shouldReceive, by: recognizer.causeName), touches: [touch])
           continue
         }
         collected.append(recognizer)
       }
     }
     touch.gestureRecognizers = collected
-    return touch
   }
 
   // MARK: Step 1: recognizers
@@ -215,11 +224,9 @@ extension UIApplication {
       guard let view = touch.view, !touch.isCutOffFromView else { continue }
       switch touch.phase {
       case .began:
-        if isBeganHeld(touch) {
+        if let holder = beganHolder(touch) {
           heldTouches.append(touch)
-          recorder?.record(
-            .hold, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
-            touches: [touch], outcome: .held)
+          recordHold(.began, touch, view, by: holder)
         } else {
           batch.add(view, .began, touch)
           touch.viewDelivery = .began
@@ -234,12 +241,10 @@ extension UIApplication {
         if touch.viewDelivery == .none {
           touch.endPending = true
         } else if touch.viewDelivery == .began {
-          if touch.phase == .ended && isEndedHeld(touch) {
+          if touch.phase == .ended, let holder = endedHolder(touch) {
             touch.endPending = true
             if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
-            recorder?.record(
-              .hold, receiver: view.className, receiverID: view.identifier, method: "touchesEnded:withEvent:",
-              touches: [touch], outcome: .held)
+            recordHold(.ended, touch, view, by: holder)
           } else {
             batch.add(view, touch.phase, touch)
             touch.viewDelivery = .finished
@@ -247,15 +252,44 @@ extension UIApplication {
         }
       }
     }
+    cancelCause = touchCancelledCause(changed)
     batch.deliver(event)
+    cancelCause = nil
   }
 
-  func isBeganHeld(_ touch: UITouch) -> Bool {
-    touch.gestureRecognizers.contains { $0.delaysTouchesBegan && $0.isUndecided && $0.isActive }
+  /// Touches the input side cancelled (the window lost focus): their cancel's cause.
+  private func touchCancelledCause(_ changed: [UITouch]) -> DeliveryCause? {
+    changed.contains { $0.phase == .cancelled } ? DeliveryCause(.touchCancelled, by: className) : nil
   }
 
-  func isEndedHeld(_ touch: UITouch) -> Bool {
-    touch.gestureRecognizers.contains { $0.delaysTouchesEnded && $0.isUndecided && $0.isActive }
+  func isBeganHeld(_ touch: UITouch) -> Bool { beganHolder(touch) != nil }
+
+  func isEndedHeld(_ touch: UITouch) -> Bool { endedHolder(touch) != nil }
+
+  /// The recognizer holding the view's `touchesBegan` back, if one is.
+  func beganHolder(_ touch: UITouch) -> UIGestureRecognizer? {
+    touch.gestureRecognizers.first { $0.delaysTouchesBegan && $0.isUndecided && $0.isActive }
+  }
+
+  /// The recognizer holding the view's `touchesEnded` back, if one is.
+  func endedHolder(_ touch: UITouch) -> UIGestureRecognizer? {
+    touch.gestureRecognizers.first { $0.delaysTouchesEnded && $0.isUndecided && $0.isActive }
+  }
+
+  /// A held call's record: who holds it, until when, and by which rule.
+  private func recordHold(_ phase: TouchPhase, _ touch: UITouch, _ view: UIView, by holder: UIGestureRecognizer) {
+    let cause: DeliveryCause
+    if holder is UIScrollViewDelayedTouchesBeganGestureRecognizer, let scrollView = holder.view {
+      cause = DeliveryCause(.delaysContentTouches, by: scrollView.causeName)
+    } else {
+      cause = DeliveryCause(phase == .began ? .delaysTouchesBegan : .delaysTouchesEnded, by: holder.causeName)
+    }
+    touch.holdCause = cause
+    touch.holder = holder.participant
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(
+      .hold(phase: phase, view: view.participant, holder: holder.participant, deadline: holder.nextDeadline),
+      cause: cause, touches: [touch])
   }
 
   // MARK: Step 3 helpers, called by the gesture environment
@@ -264,15 +298,17 @@ extension UIApplication {
   /// get `touchesCancelled`; held ones are dropped; the view hears nothing more of them.
   func cancelTouchesForViews(_ touches: [UITouch], by recognizer: UIGestureRecognizer, event: UIEvent?) {
     var batch = ViewDeliveryBatch()
+    let cause =
+      recognizer is UIScrollViewPanGestureRecognizer
+      ? DeliveryCause(.scrollBegan, by: recognizer.view?.causeName ?? recognizer.causeName)
+      : DeliveryCause(.cancelsTouchesInView, by: recognizer.causeName)
     for touch in touches.inOrder where !touch.isCutOffFromView {
       guard let view = touch.view else { continue }
       switch touch.viewDelivery {
       case .began:
         batch.add(view, .cancelled, touch)
       case .none:
-        recorder?.record(
-          .drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
-          touches: [touch], outcome: .dropped)
+        recorder?.record(.drop(phase: .began, view: view.participant), cause: cause, touches: [touch])
       case .finished:
         continue
       }
@@ -281,7 +317,10 @@ extension UIApplication {
       touch.endPending = false
     }
     heldTouches.removeAll { $0.isCutOffFromView }
+    let outer = cancelCause
+    cancelCause = cause
     batch.deliver(event ?? UIEvent(touches: activeTouches, timestamp: clock.now))
+    cancelCause = outer
   }
 
   /// Gives views what is no longer held: a held began (and a move to where the touch is
@@ -297,16 +336,14 @@ extension UIApplication {
           remaining.append(touch)
           continue
         }
-        guard shouldReleaseHeldBegan(touch, event: event) else {
+        if let refusal = heldBeganRefusal(touch, event: event) {
           touch.isCutOffFromView = true
-          recorder?.record(
-            .drop, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
-            touches: [touch], outcome: .dropped)
+          recorder?.record(.drop(phase: .began, view: view.participant), cause: refusal, touches: [touch])
           continue
         }
         recorder?.record(
-          .release, receiver: view.className, receiverID: view.identifier, method: "touchesBegan:withEvent:",
-          touches: [touch], outcome: .released)
+          .release(phase: .began, view: view.participant, holder: touch.holder), cause: touch.holdCause,
+          touches: [touch])
         batch.add(view, .began, touch)
         touch.viewDelivery = .began
         if touch.movedWhileHeld && !touch.isFinished { batch.add(view, .moved, touch) }
@@ -329,11 +366,13 @@ extension UIApplication {
 
   /// A held began is about to be released: the scroll view that held it may refuse
   /// (`touchesShouldBegin(_:with:in:)`, docs/BEHAVIOUR.md §7).
-  private func shouldReleaseHeldBegan(_ touch: UITouch, event: UIEvent?) -> Bool {
+  private func heldBeganRefusal(_ touch: UITouch, event: UIEvent?) -> DeliveryCause? {
     for recognizer in touch.gestureRecognizers {
-      if let gate = recognizer as? HeldTouchGate, !gate.shouldRelease(touch, event: event) { return false }
+      if let gate = recognizer as? HeldTouchGate, !gate.shouldRelease(touch, event: event) {
+        return DeliveryCause(.touchesShouldBegin, by: recognizer.view?.causeName ?? recognizer.causeName)
+      }
     }
-    return true
+    return nil
   }
 
   /// A recognizer went back to possible: it no longer holds the touches of its old sequence.

@@ -25,6 +25,8 @@ open class UIApplication: UIResponder {
   var eventQueue: [[TouchInput]] = []
   var heldTouches: [UITouch] = []
   var isDispatching = false
+  /// Why the `touchesCancelled` calls being delivered now happen (their records carry it).
+  var cancelCause: DeliveryCause?
   let gestureEnvironment = GestureEnvironment()
 
   public init(clock: EngineClock = EngineClock()) {
@@ -79,8 +81,7 @@ open class UIApplication: UIResponder {
     switch action {
     case .print(let text):
       recorder?.record(
-        .print, receiver: (sender as? Scriptable)?.className ?? "", receiverID: (sender as? Scriptable)?.identifier,
-        method: text, touches: event?.touchList ?? [], line: text)
+        .print(text: text, sender: (sender as? Scriptable)?.participant), touches: event?.touchList ?? [], line: text)
       return true
     case .selector(let name):
       let receiver: AnyObject?
@@ -92,7 +93,8 @@ open class UIApplication: UIResponder {
       }
       guard let receiver else {
         recorder?.record(
-          .action, receiver: "nil", receiverID: nil, method: name, touches: event?.touchList ?? [], outcome: .ignored)
+          .action(name: name, sender: (sender as? Scriptable)?.participant, target: nil),
+          touches: event?.touchList ?? [])
         return false
       }
       let scriptable = receiver as? Scriptable
@@ -102,9 +104,12 @@ open class UIApplication: UIResponder {
       let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
       let method = "-[\(implementor) \(name)]"
       let line = format == "%s" ? method : format.replacingOccurrences(of: "%s", with: method)
+      let target = Participant(
+        kind: scriptable?.participant.kind ?? .responder, className: implementor, id: scriptable?.identifier)
       recorder?.record(
-        .action, receiver: implementor, receiverID: scriptable?.identifier, method: name,
+        .action(name: name, sender: (sender as? Scriptable)?.participant, target: target),
         touches: event?.touchList ?? [], line: line)
+      (receiver as? UIResponder)?.performBuiltinAction(name, sender: sender)
       return true
     }
   }

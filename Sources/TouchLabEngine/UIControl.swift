@@ -18,7 +18,12 @@ open class UIControl: UIView {
     public static let touchCancel = Event(rawValue: 1 << 8)
     public static let valueChanged = Event(rawValue: 1 << 12)
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    public static let editingDidBegin = Event(rawValue: 1 << 16)
+    public static let editingChanged = Event(rawValue: 1 << 17)
+    public static let editingDidEnd = Event(rawValue: 1 << 18)
+    public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
     public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    public static let allEditingEvents = Event(rawValue: 0x000F_0000)
     public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
     /// The events in delivery order, by UIKit's names.
@@ -28,8 +33,10 @@ open class UIControl: UIView {
       ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
       ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
       ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
-      ("primaryActionTriggered", .primaryActionTriggered), ("allTouchEvents", .allTouchEvents),
-      ("allEvents", .allEvents),
+      ("primaryActionTriggered", .primaryActionTriggered), ("editingDidBegin", .editingDidBegin),
+      ("editingChanged", .editingChanged), ("editingDidEnd", .editingDidEnd),
+      ("editingDidEndOnExit", .editingDidEndOnExit), ("allTouchEvents", .allTouchEvents),
+      ("allEditingEvents", .allEditingEvents), ("allEvents", .allEvents),
     ]
   }
 
@@ -68,6 +75,11 @@ open class UIControl: UIView {
   /// Whether this is one of UIKit's own controls, whose default action beats an
   /// ancestor's single tap (docs/BEHAVIOUR.md §6). A custom `UIControl` subclass is not.
   open class var preventsOverlappingGestures: Bool { false }
+
+  /// Whether a single-finger single tap is among the default actions that beat an
+  /// ancestor's recognizer: true for the buttons, switches, steppers, segmented controls
+  /// and page controls of Apple's list; a slider's is a swipe on its thumb instead.
+  open class var defaultActionIncludesSingleTap: Bool { true }
 
   // MARK: Targets
 
@@ -109,19 +121,32 @@ open class UIControl: UIView {
   open func cancelTracking(with event: UIEvent?) {}
 
   private func dispatchBeginTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
-    invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
+    recordTracking(.began, [touch])
+    return invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
   }
 
   private func dispatchContinueTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
-    invokeScripted(.continueTracking, touches: [touch], swallowed: false) { continueTracking(touch, with: event) }
+    recordTracking(.moved, [touch])
+    return invokeScripted(.continueTracking, touches: [touch], swallowed: false) {
+      continueTracking(touch, with: event)
+    }
   }
 
   private func dispatchEndTracking(_ touch: UITouch, _ event: UIEvent?) {
+    recordTracking(.ended, [touch])
     invokeScripted(.endTracking, touches: [touch], swallowed: ()) { endTracking(touch, with: event) }
   }
 
   private func dispatchCancelTracking(_ event: UIEvent?) {
+    recordTracking(.cancelled, [])
     invokeScripted(.cancelTracking, swallowed: ()) { cancelTracking(with: event) }
+  }
+
+  private func recordTracking(_ phase: TouchPhase, _ touches: [UITouch]) {
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(
+      .tracking(phase: phase, control: participant), cause: phase == .cancelled ? application?.cancelCause : nil,
+      touches: touches)
   }
 
   /// Inside while tracking: the bounds grown by about 70 pt (docs/BEHAVIOUR.md §6).
@@ -196,13 +221,14 @@ open class UIControl: UIView {
     guard Self.preventsOverlappingGestures, isEnabled, gestureRecognizer.view !== self,
       gestureRecognizer.cancelsTouchesInView
     else { return true }
-    if let tap = gestureRecognizer as? UITapGestureRecognizer {
+    if let tap = gestureRecognizer as? UITapGestureRecognizer, Self.defaultActionIncludesSingleTap {
       return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
     }
     return !overlapsDefaultAction(gestureRecognizer)
   }
 
-  /// Other gestures a control's default action overlaps (a switch's knob drag).
+  /// Other gestures a control's default action overlaps (a switch's knob drag, a swipe on a
+  /// slider's thumb).
   func overlapsDefaultAction(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 

@@ -71,8 +71,10 @@ open class UIGestureRecognizer: Scriptable {
       guard oldValue, !isEnabled else { return }
       // Disabling a recognizer mid-gesture cancels it, or fails it while still possible.
       switch storedState {
-      case .began, .changed: state = .cancelled
-      case .possible where isActive: state = .failed
+      case .began, .changed:
+        nextCause = DeliveryCause(.notEnabled, by: causeName)
+        state = .cancelled
+      case .possible where isActive: fail(.notEnabled)
       default: break
       }
       environment?.settle()
@@ -103,7 +105,11 @@ open class UIGestureRecognizer: Scriptable {
   /// Began or recognized since the last settle, coming from possible: a newcomer to
   /// arbitration. (A continuous recognizer that began in an earlier settle and now ends is not.)
   var hasJustLeftPossible: Bool { !unsettledStates.isEmpty && stateBeforeUnsettled == .possible }
-  private var timers: [EngineClock.Token] = []
+  private var timers: [(token: EngineClock.Token, record: TimerRecord)] = []
+  /// The last state the records reported (unsettled states are reported when they settle).
+  private var recordedState: State = .possible
+  /// Why the next state change happens, for its record.
+  var nextCause: DeliveryCause?
   /// Illegal transitions attempted (each is ignored, as UIKit does, and counted for tests).
   public private(set) var illegalTransitionCount = 0
 
@@ -159,11 +165,24 @@ open class UIGestureRecognizer: Scriptable {
     guard Self.isLegal(from: old, to: new, discrete: isDiscrete) else {
       illegalTransitionCount += 1
       recorder?.record(
-        .state, receiver: className, receiverID: identifier, method: "\(old)->\(new)", outcome: .ignored)
+        .illegalTransition(
+          recognizer: participant, from: RecognizerState(old, discrete: isDiscrete),
+          to: RecognizerState(new, discrete: isDiscrete)))
+      nextCause = nil
       return
     }
     if old == .possible && (new == .began || new == .ended) {
-      guard shouldBegin() else {
+      if let refusal = shouldBegin() {
+        nextCause = refusal
+        apply(.failed)
+        return
+      }
+      // A recognizer it must wait to fail has already begun or recognized: it fails, as
+      // it would had it waited (resolvePending's rule, for one that did not have to wait).
+      if let environment,
+        let begun = environment.requirements(of: self).first(where: { [.began, .changed, .ended].contains($0.state) })
+      {
+        nextCause = DeliveryCause(.requireToFail, by: begun.causeName)
         apply(.failed)
         return
       }
@@ -182,44 +201,99 @@ open class UIGestureRecognizer: Scriptable {
       unsettledStates.append(new)
     }
     storedState = new
-    let outcome: DeliveryRecord.Outcome =
-      switch new {
-      case .possible: .possible
-      case .began: .began
-      case .changed: .changed
-      case .ended: isDiscrete ? .recognized : .ended
-      case .cancelled: .cancelled
-      case .failed: .failed
-      }
-    recorder?.record(
-      .state, receiver: className, receiverID: identifier, method: new.description, touches: sequenceTouches,
-      outcome: outcome)
+    let cause = nextCause
+    nextCause = nil
+    // States are reported when they settle, recognitions before failures: one that loses
+    // the arbitration is reported as having failed, never as recognized then failed.
+    switch new {
+    case .possible: recordState(new, cause: cause)
+    case .failed: unrecordedFailure = (cause, true)
+    default: settledCauses.append(cause)
+    }
     environment?.noteChanged(self)
   }
 
-  /// The environment forcing a state (exclusion, revocation) without asking anyone.
-  func force(_ new: State) {
+  /// Causes of the unsettled states, in order.
+  private var settledCauses: [DeliveryCause?] = []
+  /// A failure not reported yet (the environment reports it once recognitions are).
+  private var unrecordedFailure: (cause: DeliveryCause?, pending: Bool) = (nil, false)
+  var hasUnrecordedFailure: Bool { unrecordedFailure.pending }
+
+  /// Reports a failure that has not been reported yet.
+  func recordFailure() {
+    guard unrecordedFailure.pending else { return }
+    let cause = unrecordedFailure.cause
+    unrecordedFailure = (nil, false)
+    recordState(.failed, cause: cause)
+  }
+
+  /// Records a state change from the last state the records reported.
+  private func recordState(_ new: State, cause: DeliveryCause?) {
+    let from = recordedState
+    recordedState = new
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(
+      .stateChange(
+        recognizer: participant, from: RecognizerState(from, discrete: isDiscrete),
+        to: RecognizerState(new, discrete: isDiscrete)), cause: cause, touches: sequenceTouches)
+  }
+
+  /// The environment settles an unsettled state: its record goes out now.
+  func recordSettled(_ state: State, index: Int) {
+    let cause = index < settledCauses.count ? settledCauses[index] : nil
+    recordState(state, cause: cause)
+  }
+
+  func clearSettledCauses() { settledCauses.removeAll() }
+
+  /// The environment forcing a state (exclusion, revocation) without asking anyone. A loser
+  /// that never got as far as the records is reported as failed (UIKit's terms).
+  func force(_ new: State, cause: DeliveryCause? = nil) {
     pendingState = nil
     unsettledStates.removeAll()
+    settledCauses.removeAll()
+    nextCause = cause
+    if new == .cancelled && recordedState == .possible {
+      storedState = .cancelled
+      nextCause = nil
+      unrecordedFailure = (cause, true)
+      environment?.noteChanged(self)
+      return
+    }
     apply(new)
   }
 
+  /// Fails, because of `rule` applied by `by` (this recognizer's name when nil).
+  public func fail(_ rule: DeliveryRule, by: String? = nil) {
+    nextCause = DeliveryCause(rule, by: by ?? causeName)
+    state = .failed
+  }
+
   /// The delegate, then each touched view (docs/BEHAVIOUR.md §4: the control rule lives there).
-  private func shouldBegin() -> Bool {
-    guard canBeginRecognizing() else { return false }
-    if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+  /// Nil when it may begin, else why not.
+  private func shouldBegin() -> DeliveryCause? {
+    if let refusal = refusalToBegin() { return refusal }
+    if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return DeliveryCause(.shouldBegin, by: causeName) }
     var asked: [UIView] = []
     for touch in sequenceTouches {
       guard let touched = touch.view, !asked.contains(where: { $0 === touched }) else { continue }
       asked.append(touched)
-      if !touched.askGestureRecognizerShouldBegin(self) { return false }
+      if !touched.askGestureRecognizerShouldBegin(self) {
+        let isControlRule =
+          touched is UIControl && touched.scriptedClass?.answers[.gestureRecognizerShouldBegin] == nil
+          && self is UITapGestureRecognizer
+        return DeliveryCause(isControlRule ? .controlBeatsParentTap : .shouldBegin, by: touched.causeName)
+      }
     }
-    return true
+    return nil
   }
 
   /// A built-in recognizer's own condition for leaving possible, asked before the delegate
   /// (a scroll view's pan: the content can scroll, and its touches may be cancelled).
-  func canBeginRecognizing() -> Bool { true }
+  func canBeginRecognizing() -> Bool { refusalToBegin() == nil }
+
+  /// Why a built-in recognizer may not leave possible (nil: it may).
+  func refusalToBegin() -> DeliveryCause? { nil }
 
   /// The view's own handler, run before the targets' actions and never printed (UIKit's
   /// scroll view is its pan's target, `handlePan:`, which the articles never log).
@@ -271,7 +345,11 @@ open class UIGestureRecognizer: Scriptable {
 
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
     let method = ScriptedClass.Method(touchPhase: phase)
-    recorder?.record(.call, receiver: className, receiverID: identifier, method: method.selector, touches: touches)
+    if let recorder, recorder.isListening {
+      recorder.record(
+        .touches(phase: TouchPhase(phase), receiver: participant),
+        cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
+    }
     invokeScripted(method, touches: touches, swallowed: ()) {
       let set = Set(touches)
       switch phase {
@@ -309,22 +387,36 @@ open class UIGestureRecognizer: Scriptable {
   // MARK: Timers
 
   /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
-  public func schedule(after delay: TimeInterval, _ body: @escaping () -> Void) {
+  /// `purpose` names it in the records.
+  public func schedule(after delay: TimeInterval, purpose: TimerPurpose = .other, _ body: @escaping () -> Void) {
     guard let clock else { return }
     var token: EngineClock.Token?
     token = clock.schedule(after: delay) { [weak self] in
       guard let self else { return }
-      self.timers.removeAll { $0 == token }
+      if let index = self.timers.firstIndex(where: { $0.token == token }) {
+        let record = self.timers.remove(at: index).record
+        self.recorder?.record(.timer(.fired, record))
+      }
       body()
       self.environment?.settle()
     }
-    if let token { timers.append(token) }
+    guard let token else { return }
+    let record = TimerRecord(
+      id: token.id, purpose: purpose, owner: participant, deadline: clock.now + max(0, delay))
+    timers.append((token, record))
+    recorder?.record(.timer(.scheduled, record))
   }
 
   public func cancelTimers() {
-    for token in timers { clock?.cancel(token) }
+    for timer in timers {
+      clock?.cancel(timer.token)
+      recorder?.record(.timer(.cancelled, timer.record))
+    }
     timers.removeAll()
   }
+
+  /// When this recognizer's earliest timer fires, if it has one.
+  var nextDeadline: TimeInterval? { timers.map(\.record.deadline).min() }
 
   var hasTimers: Bool { !timers.isEmpty }
 
@@ -335,9 +427,12 @@ open class UIGestureRecognizer: Scriptable {
     isActive = false
     pendingState = nil
     unsettledStates.removeAll()
+    settledCauses.removeAll()
+    nextCause = nil
+    recordFailure()
     storedState = .possible
     reset()
-    recorder?.record(.state, receiver: className, receiverID: identifier, method: "reset", outcome: .possible)
+    recordState(.possible, cause: nil)
   }
 
   /// Still deciding, so it may still hold its touches back from the view.

@@ -60,4 +60,35 @@ public enum UIKitConstants {
   public static let tableSectionHeaderHeight: CGFloat = 28
   /// A cell's separator and text start this far from its left edge (`separatorInset.left`, §12).
   public static let tableSeparatorInset: CGFloat = 16
+  /// `UISlider`'s default thumb, this many points across (iOS 7 and later; UIKit draws it
+  /// and does not document its size — the figure developers measure and that
+  /// `thumbRect(forBounds:trackRect:value:)` returns for the default thumb).
+  public static let sliderThumbDiameter: CGFloat = 28
+  /// A touch that lands within the thumb grown to at least this size starts tracking it
+  /// (Apple's Human Interface Guidelines: a hit target of at least 44 × 44 pt).
+  public static let minimumHitTargetSize: CGFloat = 44
+  /// `UISlider`'s track height (iOS 7 and later, the default minimum/maximum track images).
+  public static let sliderTrackHeight: CGFloat = 4
+  /// `UIStepper.autorepeat`: a held button steps again after this delay (UIKit does not
+  /// document its timing; AppKit's `NSStepper.autorepeat` documents 0.5 s, then ten steps a
+  /// second, and UIStepper's first repeat comes after the same half second.)
+  public static let stepperAutorepeatDelay: TimeInterval = 0.5
+  /// ...and then every this often (`NSStepper.autorepeat`: "ten times per second"; UIStepper
+  /// speeds up the longer the finger stays, which TouchLab does not model).
+  public static let stepperAutorepeatInterval: TimeInterval = 0.1
+  /// `UIStepper`'s fixed size (iOS 13 and later; UIKit sizes the control itself).
+  public static let stepperSize = CGSize(width: 94, height: 32)
+  /// `UIPageControl`'s page indicator, this many points across (iOS 13 and earlier's dot,
+  /// the figure measured from UIKit; not documented).
+  public static let pageIndicatorDiameter: CGFloat = 7
+  /// ...and this far from the centre of one indicator to the next (measured; not documented).
+  public static let pageIndicatorSpacing: CGFloat = 16
+  /// The keyboard's height on a portrait iPhone with Face ID (375–430 pt wide), without the
+  /// QuickType bar: the frame `keyboardWillShowNotification` reports (measured; not documented).
+  public static let keyboardHeight: CGFloat = 291
+  /// `UIScreenEdgePanGestureRecognizer` takes a touch that lands within this distance of one
+  /// of its `edges` of the screen (the window). UIKit keeps the figure private; 20 pt is the
+  /// width developers measure for the system's own edge gate (Stack Overflow 19799961:
+  /// "the bottom 20 pixels or so").
+  public static let screenEdgeRegion: CGFloat = 20
 }

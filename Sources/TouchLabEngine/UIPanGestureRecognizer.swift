@@ -14,7 +14,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count > maximumNumberOfTouches {
-      if state == .possible { state = .failed }
+      if state == .possible { fail(.numberOfTouches) }
       return
     }
     // A finger joining or leaving moves the centroid: keep the translation continuous.
@@ -39,7 +39,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     let remaining = trackedTouches.count - touches.count
     switch state {
     case .possible:
-      if remaining == 0 { state = .failed }
+      if remaining == 0 { fail(.liftedEarly) }
     case .began, .changed:
       if remaining < minimumNumberOfTouches {
         state = .ended
@@ -53,7 +53,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: state = .failed
+    case .possible: fail(.touchCancelled)
     case .began, .changed: state = .cancelled
     default: break
     }

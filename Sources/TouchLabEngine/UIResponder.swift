@@ -46,7 +46,11 @@ open class UIResponder: Scriptable {
   /// delivery and runs a declared class's overrides before the built-in method.
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent?) {
     let method = ScriptedClass.Method(touchPhase: phase)
-    recorder?.record(.call, receiver: className, receiverID: identifier, method: method.selector, touches: touches)
+    if let recorder, recorder.isListening {
+      recorder.record(
+        .touches(phase: TouchPhase(phase), receiver: participant),
+        cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
+    }
     invokeScripted(method, touches: touches, swallowed: ()) {
       let set = Set(touches)
       switch phase {
@@ -58,11 +62,26 @@ open class UIResponder: Scriptable {
     }
   }
 
+  // MARK: First responder (UIResponder+FirstResponder.swift)
+
+  /// Whether this responder may become the first responder (UIKit's default: false).
+  open var canBecomeFirstResponder: Bool { false }
+
+  @discardableResult
+  open func becomeFirstResponder() -> Bool { makeFirstResponder() }
+
+  @discardableResult
+  open func resignFirstResponder() -> Bool { giveUpFirstResponder() }
+
+  /// Hooks for a subclass (a text field begins and ends editing, the keyboard comes and goes).
+  func didBecomeFirstResponder() {}
+  func didResignFirstResponder() {}
+
   // MARK: Actions
 
   /// Whether this responder implements `action` (a declared class lists it under `actions`).
   open func canPerformAction(_ action: String, withSender sender: Any?) -> Bool {
-    scriptedClass?.implementor(of: action) != nil
+    scriptedClass?.implementor(of: action) != nil || implementsBuiltinAction(action)
   }
 
   /// The responder, from this one along the chain, that implements `action`.

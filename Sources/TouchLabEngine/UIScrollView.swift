@@ -39,7 +39,13 @@ open class UIScrollView: UIView {
   /// The bounds origin: the point of the content at the scroll view's top-left corner.
   public var contentOffset: CGPoint {
     get { bounds.origin }
-    set { bounds.origin = newValue }
+    set {
+      let old = bounds.origin
+      bounds.origin = newValue
+      if old != newValue, let recorder, recorder.isListening {
+        recorder.record(.scroll(view: participant, from: RecordPoint(old), to: RecordPoint(newValue)))
+      }
+    }
   }
   public var isScrollEnabled = true {
     didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
@@ -182,16 +188,24 @@ open class UIScrollView: UIView {
   // MARK: The pan
 
   /// Whether the pan may begin: something to scroll, and content touches that may be cancelled.
-  func panCanBegin(_ pan: UIGestureRecognizer) -> Bool {
-    guard isScrollEnabled, canScrollHorizontally || canScrollVertically else { return false }
+  func panCanBegin(_ pan: UIGestureRecognizer) -> Bool { panRefusal(pan) == nil }
+
+  /// Why the pan may not begin (nil: it may): nothing to scroll, or content touches that
+  /// may not be cancelled.
+  func panRefusal(_ pan: UIGestureRecognizer) -> DeliveryCause? {
+    guard isScrollEnabled, canScrollHorizontally || canScrollVertically else {
+      return DeliveryCause(.notEnabled, by: causeName)
+    }
     for touch in pan.sequenceTouches {
       guard let view = touch.view, view !== self, touch.viewDelivery == .began, !touch.isCutOffFromView else {
         continue
       }
-      if !canCancelContentTouches { return false }
-      if !dispatchTouchesShouldCancel(in: view, touches: [touch]) { return false }
+      if !canCancelContentTouches { return DeliveryCause(.touchesShouldCancel, by: causeName) }
+      if !dispatchTouchesShouldCancel(in: view, touches: [touch]) {
+        return DeliveryCause(.touchesShouldCancel, by: causeName)
+      }
     }
-    return true
+    return nil
   }
 
   private func handlePan(_ state: UIGestureRecognizer.State) {
@@ -431,8 +445,8 @@ extension UIScrollView {
 /// The scroll view's pan: a `UIPanGestureRecognizer` that begins only when the content can
 /// scroll and the content's touches may be cancelled (docs/BEHAVIOUR.md §7).
 public final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
-  override func canBeginRecognizing() -> Bool {
-    (view as? UIScrollView)?.panCanBegin(self) ?? true
+  override func refusalToBegin() -> DeliveryCause? {
+    (view as? UIScrollView)?.panRefusal(self)
   }
 }
 
@@ -461,22 +475,22 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
         guard let content = touch.view, content !== scrollView else { continue }
         if !scrollView.dispatchTouchesShouldBegin([touch], with: event, in: content) { touch.isCutOffFromView = true }
       }
-      if state == .possible { state = .failed }
+      if state == .possible { fail(.delaysContentTouches, by: scrollView.causeName) }
       return
     }
     guard state == .possible, sequenceTouches.count == touches.count else { return }
-    schedule(after: UIKitConstants.scrollViewTouchDelay) { [weak self] in
+    schedule(after: UIKitConstants.scrollViewTouchDelay, purpose: .scrollDelay) { [weak self] in
       guard let self, self.state == .possible else { return }
-      self.state = .failed
+      self.fail(.delaysContentTouches, by: self.scrollView?.causeName)
     }
   }
 
   public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible && trackedTouches.count == touches.count { state = .failed }
+    if state == .possible && trackedTouches.count == touches.count { fail(.liftedEarly) }
   }
 
   public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible { state = .failed }
+    if state == .possible { fail(.touchCancelled) }
   }
 
   func shouldRelease(_ touch: UITouch, event: UIEvent?) -> Bool {

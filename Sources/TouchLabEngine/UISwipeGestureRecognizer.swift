@@ -20,14 +20,14 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count > numberOfTouchesRequired {
-      state = .failed
+      fail(.numberOfTouches)
       return
     }
     start = location(in: nil)
     if trackedTouches.count == touches.count {
-      schedule(after: UIKitConstants.swipeMaximumDuration) { [weak self] in
+      schedule(after: UIKitConstants.swipeMaximumDuration, purpose: .swipeMaximum) { [weak self] in
         guard let self, self.state == .possible else { return }
-        self.state = .failed
+        self.fail(.maximumDuration)
       }
     }
   }
@@ -47,15 +47,15 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     let strayed = checks.filter { direction.contains($0.0) }.allSatisfy {
       abs($0.2) > UIKitConstants.swipeMaximumDeviation
     }
-    if strayed { state = .failed }
+    if strayed { fail(.movedTooFar) }
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible && trackedTouches.count == touches.count { state = .failed }
+    if state == .possible && trackedTouches.count == touches.count { fail(.liftedEarly) }
   }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible { state = .failed }
+    if state == .possible { fail(.touchCancelled) }
   }
 }
 
@@ -68,7 +68,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count > 2 {
-      if state == .possible { state = .failed }
+      if state == .possible { fail(.numberOfTouches) }
       return
     }
     if trackedTouches.count == 2 { initialDistance = currentDistance() }
@@ -95,7 +95,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: if trackedTouches.count - touches.count == 0 { state = .failed }
+    case .possible: if trackedTouches.count - touches.count == 0 { fail(.liftedEarly) }
     case .began, .changed: state = .ended
     default: break
     }
@@ -103,7 +103,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: state = .failed
+    case .possible: fail(.touchCancelled)
     case .began, .changed: state = .cancelled
     default: break
     }
@@ -130,7 +130,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count > 2 {
-      if state == .possible { state = .failed }
+      if state == .possible { fail(.numberOfTouches) }
       return
     }
     if trackedTouches.count == 2 { initialAngle = currentAngle() }
@@ -158,7 +158,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: if trackedTouches.count - touches.count == 0 { state = .failed }
+    case .possible: if trackedTouches.count - touches.count == 0 { fail(.liftedEarly) }
     case .began, .changed: state = .ended
     default: break
     }
@@ -166,7 +166,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: state = .failed
+    case .possible: fail(.touchCancelled)
     case .began, .changed: state = .cancelled
     default: break
     }

@@ -315,9 +315,17 @@ open class UITableView: UIScrollView {
   // MARK: Selection
 
   public func selectRow(at indexPath: IndexPath?) {
+    let oldSelection = indexPathForSelectedRow
     if let old = indexPathForSelectedRow { visible[old]?.isSelected = false }
     indexPathForSelectedRow = indexPath.flatMap { isValid($0) ? $0 : nil }
     if let new = indexPathForSelectedRow { visible[new]?.isSelected = true }
+    guard oldSelection != indexPathForSelectedRow, let recorder, recorder.isListening else { return }
+    if let old = oldSelection {
+      recorder.record(.selection(table: participant, section: old.section, row: old.row, selected: false))
+    }
+    if let new = indexPathForSelectedRow {
+      recorder.record(.selection(table: participant, section: new.section, row: new.row, selected: true))
+    }
   }
 
   public func deselectRow(at indexPath: IndexPath) {

@@ -20,21 +20,21 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
       // The first finger of a tap: a new tap starts; the gap timer stops.
       cancelTimers()
       touchesInThisTap = 0
-      schedule(after: UIKitConstants.tapMaximumDuration) { [weak self] in
+      schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [weak self] in
         guard let self, self.state == .possible else { return }
-        self.state = .failed
+        self.fail(.maximumDuration)
       }
     }
     touchesInThisTap += touches.count
     for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.location(in: nil) }
-    if touchesInThisTap > numberOfTouchesRequired { state = .failed }
+    if touchesInThisTap > numberOfTouchesRequired { fail(.numberOfTouches) }
   }
 
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
     for touch in touches {
       guard let start = startLocations[ObjectIdentifier(touch)] else { continue }
       if start.distance(to: touch.location(in: nil)) > UIKitConstants.tapAllowableMovement {
-        state = .failed
+        fail(.movedTooFar)
         return
       }
     }
@@ -44,22 +44,22 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     guard state == .possible, trackedTouches.count == touches.count else { return }  // others still down
     cancelTimers()
     guard touchesInThisTap == numberOfTouchesRequired else {
-      state = .failed
+      fail(.numberOfTouches)
       return
     }
     tapsCompleted += 1
     if tapsCompleted >= numberOfTapsRequired {
       state = .recognized
     } else {
-      schedule(after: UIKitConstants.multiTapInterval) { [weak self] in
+      schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [weak self] in
         guard let self, self.state == .possible else { return }
-        self.state = .failed
+        self.fail(.tapInterval)
       }
     }
   }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    if state == .possible { state = .failed }
+    if state == .possible { fail(.touchCancelled) }
   }
 
   open override func reset() {
@@ -81,13 +81,13 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     guard state == .possible else { return }
     if trackedTouches.count > numberOfTouchesRequired {
-      state = .failed
+      fail(.numberOfTouches)
       return
     }
     startLocation = location(in: nil)
     guard trackedTouches.count == numberOfTouchesRequired else { return }
     cancelTimers()
-    schedule(after: minimumPressDuration) { [weak self] in
+    schedule(after: minimumPressDuration, purpose: .longPress) { [weak self] in
       guard let self, self.state == .possible, self.trackedTouches.count == self.numberOfTouchesRequired else { return }
       self.state = .began
     }
@@ -96,7 +96,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
     case .possible:
-      if startLocation.distance(to: location(in: nil)) > allowableMovement { state = .failed }
+      if startLocation.distance(to: location(in: nil)) > allowableMovement { fail(.movedTooFar) }
     case .began, .changed:
       state = .changed
     default:
@@ -106,7 +106,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: state = .failed
+    case .possible: fail(.minimumPressDuration)
     case .began, .changed: state = .ended
     default: break
     }
@@ -114,7 +114,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
     switch state {
-    case .possible: state = .failed
+    case .possible: fail(.touchCancelled)
     case .began, .changed: state = .cancelled
     default: break
     }

@@ -31,6 +31,9 @@ public final class UITouch: Hashable, CustomStringConvertible {
   var movedWhileHeld = false
   /// The touch has ended or been cancelled, and its view has not been told yet.
   var endPending = false
+  /// Why the view's began or end is held back now (the record of its release repeats it).
+  var holdCause: DeliveryCause?
+  var holder: Participant?
 
   init(identifier: Int, finger: Int, location: CGPoint, timestamp: TimeInterval) {
     self.identifier = identifier

@@ -3,6 +3,10 @@ import Foundation
 /// The root of the view hierarchy: where hit-testing starts and events are delivered.
 open class UIWindow: UIView {
   weak var owningApplication: UIApplication?
+  /// The responder that has the keyboard's attention (UIResponder+FirstResponder.swift).
+  public internal(set) weak var firstResponder: UIResponder?
+  /// The keyboard while a text field is editing: the window's top subview.
+  public internal(set) var keyboard: UIKeyboard?
 
   open var rootViewController: UIViewController? {
     didSet {

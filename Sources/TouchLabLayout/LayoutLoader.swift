@@ -65,9 +65,11 @@ public enum LayoutLoader {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel, UIImageView, UIScrollView, UITableView
+  case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView, UITextField
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
+  case UIScreenEdgePanGestureRecognizer
   case UIViewController
   case UIApplication
   case UIResponder
@@ -84,9 +86,11 @@ enum BuiltinClass: String, CaseIterable {
   var family: Family {
     switch self {
     case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIImageView, .UIScrollView, .UITableView: .view
+    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
-      .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer:
+      .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer,
+      .UIScreenEdgePanGestureRecognizer:
       .recognizer
     case .UIViewController: .controller
     case .UIApplication: .application
@@ -99,10 +103,10 @@ enum BuiltinClass: String, CaseIterable {
     let touches: [ScriptedClass.Method] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
     let view = touches + [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
     switch self {
-    case .UIControl, .UIButton, .UISwitch:
+    case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UITextField:
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIImageView, .UIWindow: return view
-    case .UIScrollView, .UITableView: return view + [.touchesShouldBegin, .touchesShouldCancel]
+    case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
     default: return touches
     }
   }
@@ -114,6 +118,13 @@ enum BuiltinClass: String, CaseIterable {
     case .UIButton: TouchLabEngine.UIButton()
     case .UISwitch: TouchLabEngine.UISwitch(frame: CGRect(origin: .zero, size: TouchLabEngine.UISwitch.standardSize))
     case .UILabel: TouchLabEngine.UILabel()
+    case .UISlider: TouchLabEngine.UISlider()
+    case .UISegmentedControl: TouchLabEngine.UISegmentedControl()
+    case .UIStepper:
+      TouchLabEngine.UIStepper(frame: CGRect(origin: .zero, size: TouchLabEngine.UIKitConstants.stepperSize))
+    case .UIPageControl: TouchLabEngine.UIPageControl()
+    case .UICollectionView: TouchLabEngine.UICollectionView()
+    case .UITextField: TouchLabEngine.UITextField()
     case .UIImageView: TouchLabEngine.UIImageView()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
@@ -125,6 +136,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UISwipeGestureRecognizer: TouchLabEngine.UISwipeGestureRecognizer()
     case .UIPinchGestureRecognizer: TouchLabEngine.UIPinchGestureRecognizer()
     case .UIRotationGestureRecognizer: TouchLabEngine.UIRotationGestureRecognizer()
+    case .UIScreenEdgePanGestureRecognizer: TouchLabEngine.UIScreenEdgePanGestureRecognizer()
     case .UIViewController: TouchLabEngine.UIViewController()
     case .UIApplication: TouchLabEngine.UIApplication()
     case .UIResponder: TouchLabEngine.UIResponder()

@@ -157,6 +157,7 @@ struct PropertyTable {
       },
     ]
     e.append(contentsOf: scrollViewEntries)
+    e.append(contentsOf: controlEntries)
     return e
   }()
 

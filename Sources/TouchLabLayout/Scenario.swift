@@ -11,6 +11,8 @@ public enum FingerTarget: Equatable, Sendable {
   case pointInView(String, CGPoint)
   /// The centre of a table's row (`section` 0 unless given).
   case row(Int, section: Int, table: String)
+  /// The centre of a collection view's item.
+  case item(Int, collection: String)
 }
 
 /// One step of a scenario (LAYOUTS.md): steps run one after the other on the virtual clock.

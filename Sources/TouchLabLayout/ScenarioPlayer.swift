@@ -128,6 +128,8 @@ public struct ScenarioPlayer {
       return view.convert(p, to: nil)
     case .row(let row, let section, let table):
       return rowLocation(row: row, section: section, table: table)
+    case .item(let item, let collection):
+      return itemLocation(item: item, collection: collection)
     }
   }
 }
@@ -152,7 +154,8 @@ public struct TranscriptFormatter {
   }
 
   /// One JSON object per record: time, kind, receiver class and id, method or action,
-  /// touch ids, outcome, and the transcript line.
+  /// touch ids, outcome, and the transcript line; then the schema version, the typed
+  /// event's fields and the cause (docs/records.md).
   public static func json(_ record: DeliveryRecord) -> String {
     var fields: [String] = [
       "\"time\":\(String(format: "%.3f", record.time))",
@@ -164,6 +167,7 @@ public struct TranscriptFormatter {
     fields.append("\"touches\":[\(record.touchIDs.map(String.init).joined(separator: ","))]")
     fields.append("\"outcome\":\(quote(record.outcome.rawValue))")
     if let line = record.line { fields.append("\"line\":\(quote(line))") }
+    fields += typedFields(record)
     return "{" + fields.joined(separator: ",") + "}"
   }
 

@@ -118,6 +118,7 @@ extension SceneBuilder {
     var view: String?
     var at: CGPoint?
     var row: Int?
+    var item: Int?
     var section = 0
     var table: String?
     for (key, keyValue, v) in try value.mapping("a target") {
@@ -125,9 +126,11 @@ extension SceneBuilder {
       case "view": view = try v.string("view")
       case "at": at = try v.point("at")
       case "row": row = try v.int("row", in: 0...1_000_000)
+      case "item": item = try v.int("item", in: 0...10_000_000)
       case "section": section = try v.int("section", in: 0...1_000_000)
       case "in": table = try v.string("in")
-      default: throw keyValue.error("unknown key '\(key)' in a target; expected view and at, or row and in")
+      default:
+        throw keyValue.error("unknown key '\(key)' in a target; expected view and at, row and in, or item and in")
       }
     }
     if let view {
@@ -136,11 +139,16 @@ extension SceneBuilder {
       }
       return at.map { .pointInView(view, $0) } ?? .view(view)
     }
+    if let item, let table {
+      try checkItemTarget(item: item, collection: table, at: value)
+      return .item(item, collection: table)
+    }
     if let row, let table {
       try checkRowTarget(row: row, section: section, table: table, at: value)
       return .row(row, section: section, table: table)
     }
-    throw value.error("a target is a view id, [x, y], {view: ID, at: [x, y]} or {row: N, in: TABLE}")
+    throw value.error(
+      "a target is a view id, [x, y], {view: ID, at: [x, y]}, {row: N, in: TABLE} or {item: N, in: COLLECTION}")
   }
 
   private var viewIDs: [String] { objects.filter { $0.value is UIView }.map(\.key) }

@@ -32,7 +32,7 @@ extension SceneBuilder {
   /// Keys that are structure, not properties.
   static let viewStructuralKeys = [
     "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
-    "didEndDragging", "didEndDecelerating",
+    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
   ]
 
   mutating func buildView(
@@ -49,11 +49,13 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    var hasFrame = defaultFrame != nil || view is UISwitch
+    var hasFrame = defaultFrame != nil || view is UISwitch || view is UIStepper
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
     var tableNodes: [(String, YAMLValue, YAMLValue)] = []
+    var collectionNodes: [(String, YAMLValue, YAMLValue)] = []
+    var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
       switch key {
       case "class": break
@@ -62,6 +64,7 @@ extension SceneBuilder {
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
       case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
+      case "items", "numberOfItems", "itemText", "didSelectItem": collectionNodes.append((key, keyValue, value))
       case "willBeginDragging", "didEndDragging", "didEndDecelerating":
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
@@ -70,11 +73,13 @@ extension SceneBuilder {
           let names = PropertyTable.names(for: view) + Self.viewStructuralKeys
           throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
         }
-        setter()
+        if Self.appliedAfterRangeKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
       }
     }
+    try applyValueSetters(valueSetters, to: view)
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
     if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
+    try configureCollection(view, collectionNodes, node: node, controller: controller, depth: depth)
     if let table = view as? UITableView {
       let rows = (table.bounds.height / table.rowHeight).rounded(.up)
       guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {
@@ -83,6 +88,7 @@ extension SceneBuilder {
             + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
       }
     }
+    registerBuiltinRecognizers(of: view)
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
         try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)

@@ -7,7 +7,9 @@ import TouchLabEngine
 /// finger listing everything that received the touch, in delivery order, each with what
 /// became of it in the outcome colours. Touches of earlier gestures stay as faded marks.
 extension SceneRenderer {
-  func drawOverlay(_ overlay: TouchOverlay, now: TimeInterval, sceneSize: CanvasSize, on canvas: Canvas) {
+  func drawOverlay(
+    _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, on canvas: Canvas
+  ) {
     let current = overlay.currentTouches
     let latestSequence = current.first?.sequence
     let earlier = overlay.touches.filter { $0.sequence != latestSequence }
@@ -19,25 +21,68 @@ extension SceneRenderer {
         }
       }
     }
-    let outlines = current.map(hitOutline)
-    // Cards are placed first, away from fingers and hit views.
-    var cards: [CardLayout] = []
-    let hitBoxes = outlines.compactMap { $0.map(Self.boundingBox) }
-    for touch in current {
-      let card = layoutCard(for: touch, now: now, sceneSize: sceneSize, hitBoxes: hitBoxes, cards: cards.map(\.frame))
-      if let card { cards.append(card) }
-    }
+    let outlines = current.map { hitOutline(of: $0, in: window) }
+    let cards = layoutCards(of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize)
     for (touch, outline) in zip(current, outlines) {
       if let outline { drawHitOutline(outline, of: touch, on: canvas) }
     }
     for touch in current { drawTrail(of: touch, on: canvas) }
-    for card in cards { drawLeader(of: card, on: canvas) }
-    for card in cards { drawCard(card, now: now, on: canvas) }
+    for card in cards {
+      canvas.withAlpha(card.touch.cardOpacity(at: now)) { drawLeader(of: card, on: canvas) }
+    }
+    for card in cards {
+      canvas.withAlpha(card.touch.cardOpacity(at: now)) { drawCard(card, now: now, on: canvas) }
+    }
     // The fingers on top: where a card had to cover one, the finger still shows.
     for touch in current {
-      drawCountdown(of: touch, now: now, on: canvas)
+      drawCountdowns(of: touch, now: now, on: canvas)
       drawMarker(of: touch, on: canvas)
     }
+  }
+
+  /// The cards of the latest gesture's touches whose cards have not faded, placed first,
+  /// away from fingers, hit views and the scene's views.
+  func layoutCards(
+    of overlay: OverlayState, outlines: [HitOutline?]? = nil, window: UIWindow, now: TimeInterval,
+    sceneSize: CanvasSize
+  ) -> [CardLayout] {
+    let current = overlay.currentTouches
+    let outlines = outlines ?? current.map { hitOutline(of: $0, in: window) }
+    var cards: [CardLayout] = []
+    let hitBoxes = outlines.compactMap { $0.map(\.visible) }
+    let contentBoxes = Self.contentBoxes(of: window, sceneSize: sceneSize)
+    let fingers = current.map(fingerBox)
+    for touch in current where touch.cardOpacity(at: now) > 0 {
+      let card = layoutCard(
+        for: touch, now: now, sceneSize: sceneSize,
+        avoiding: CardObstacles(
+          hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame)))
+      if let card { cards.append(card) }
+    }
+    return cards
+  }
+
+  /// The area round a finger that a card must not cover: its ring and countdown rings.
+  func fingerBox(_ touch: OverlayTouch) -> CanvasRect {
+    guard let location = touch.location else { return CanvasRect(x: -1000, y: -1000, width: 0, height: 0) }
+    let rings = Double(touch.countdowns.count { $0.isRunning })
+    let reach = theme.overlay.touchRadius + 6 + rings * Self.countdownSpacing
+    return CanvasRect(x: location.x - reach, y: location.y - reach, width: 2 * reach, height: 2 * reach)
+  }
+
+  /// The window-space boxes of the views a card should not cover: every visible view but
+  /// those as big as most of the scene (the window, the root view, a full-screen scroll view).
+  static func contentBoxes(of window: UIWindow, sceneSize: CanvasSize) -> [CanvasRect] {
+    var boxes: [CanvasRect] = []
+    let sceneArea = max(1, sceneSize.width * sceneSize.height)
+    func visit(_ view: UIView) {
+      guard !view.isHidden, view.alpha >= 0.01, boxes.count < 200 else { return }
+      let box = boundingBox(windowCorners(of: view))
+      if box.width * box.height < 0.5 * sceneArea { boxes.append(box) }
+      for subview in view.subviews { visit(subview) }
+    }
+    for subview in window.subviews { visit(subview) }
+    return boxes
   }
 
   // MARK: Colours
@@ -99,14 +144,68 @@ extension SceneRenderer {
 
   // MARK: Marks on the scene
 
-  /// The hit view's bounds in window points (a closed polygon, as transforms may turn it).
-  private func hitOutline(of touch: OverlayTouch) -> [CanvasPoint]? {
-    guard let view = touch.hitViewObject, view.window != nil else { return nil }
+  /// The hit view's outline: its bounds in window points (a closed polygon, as transforms
+  /// may turn it), and the part of its bounding box left visible by the scroll views and
+  /// clipping views above it (the outline is drawn clipped to that).
+  struct HitOutline {
+    var corners: [CanvasPoint]
+    /// The clipping ancestors' boxes; the outline shows only inside all of them.
+    var clips: [CanvasRect]
+    /// The visible part of the outline's bounding box.
+    var visible: CanvasRect
+  }
+
+  /// The view the hit-test record named, found in the scene by its layout id (else its
+  /// class), the one under where the touch went down when several match.
+  static func hitView(of touch: OverlayTouch, in window: UIWindow) -> UIView? {
+    guard let name = touch.hitView else { return nil }
+    var matches: [UIView] = []
+    func visit(_ view: UIView) {
+      if view.className == name.className && view.identifier == name.identifier { matches.append(view) }
+      for subview in view.subviews { visit(subview) }
+    }
+    visit(window)
+    guard matches.count > 1, let start = touch.trail.first else { return matches.first }
+    // The deepest match containing the point the touch went down at.
+    return matches.last { view in
+      let point = view.convert(start, from: nil)
+      return view.bounds.contains(point)
+    } ?? matches.first
+  }
+
+  /// A view's bounds' corners in window points.
+  static func windowCorners(of view: UIView) -> [CanvasPoint] {
     let b = view.bounds
     return [
       CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY),
       CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.minX, y: b.minY),
     ].map { CanvasPoint(view.convert($0, to: nil)) }
+  }
+
+  func hitOutline(of touch: OverlayTouch, in window: UIWindow) -> HitOutline? {
+    guard let view = Self.hitView(of: touch, in: window) else { return nil }
+    let corners = Self.windowCorners(of: view)
+    var clips: [CanvasRect] = []
+    var visible = Self.boundingBox(corners)
+    var ancestor = view.superview
+    while let clipping = ancestor, !(clipping is UIWindow) {
+      // Scroll views clip whatever their clipsToBounds says, as the scene drawing does.
+      if clipping.clipsToBounds || clipping is ScrollViewDrawingTraits {
+        let box = Self.boundingBox(Self.windowCorners(of: clipping))
+        clips.append(box)
+        visible = Self.intersection(visible, box)
+      }
+      ancestor = clipping.superview
+    }
+    guard visible.width > 0, visible.height > 0 else { return nil }
+    return HitOutline(corners: corners, clips: clips, visible: visible)
+  }
+
+  static func intersection(_ a: CanvasRect, _ b: CanvasRect) -> CanvasRect {
+    let minX = max(a.minX, b.minX)
+    let minY = max(a.minY, b.minY)
+    return CanvasRect(
+      x: minX, y: minY, width: max(0, min(a.maxX, b.maxX) - minX), height: max(0, min(a.maxY, b.maxY) - minY))
   }
 
   static func boundingBox(_ points: [CanvasPoint]) -> CanvasRect {
@@ -117,19 +216,23 @@ extension SceneRenderer {
     return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
   }
 
-  private func drawHitOutline(_ corners: [CanvasPoint], of touch: OverlayTouch, on canvas: Canvas) {
+  private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, on canvas: Canvas) {
     let color = touchColor(touch)
     let width = theme.overlay.outlineWidth
-    canvas.strokePolyline(corners, color: CanvasColor.white.withAlpha(0.8), style: .solid(width + 2))
-    canvas.strokePolyline(corners, color: color, style: .solid(width))
-    // A tag with the class name at the outline's top-left corner, above it when there is room.
+    canvas.withSavedState {
+      // Clipped as the view itself is, with room for the stroke's outer half.
+      for clip in outline.clips { canvas.clip(to: clip.insetBy(dx: -width - 1, dy: -width - 1)) }
+      canvas.strokePolyline(outline.corners, color: CanvasColor.white.withAlpha(0.8), style: .solid(width + 2))
+      canvas.strokePolyline(outline.corners, color: color, style: .solid(width))
+    }
+    // A tag with the class name at the visible part's top-left corner, above it when there is room.
     let name = touch.hitView.map(nameText) ?? ""
     let style = TextStyle(
       fontFamily: theme.metrics.fontFamily, fontSize: 10.5, weight: .semibold, color: .white,
       alignment: .leading, verticalAlignment: .center)
     let textSize = TextFonts.measure(name, style: style)
-    let left = corners.map(\.x).min() ?? 0
-    let top = corners.map(\.y).min() ?? 0
+    let left = outline.visible.minX
+    let top = outline.visible.minY
     let tagHeight = 16.0
     let tag = CanvasRect(
       x: left - width / 2, y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
@@ -175,28 +278,31 @@ extension SceneRenderer {
     }
   }
 
-  /// The scroll view's 0.15 s: an arc that sweeps round the finger while the began is held,
-  /// with the time in a tag below.
-  private func drawCountdown(of touch: OverlayTouch, now: TimeInterval, on canvas: Canvas) {
-    guard let countdown = touch.countdown, countdown.isRunning, let location = touch.location else { return }
+  /// The gap between a finger's countdown rings.
+  static let countdownSpacing = 7.0
+
+  /// Every deadline still running for the touch (the scroll view's 0.15 s, the tap's
+  /// 0.75 s, the long press's 0.5 s, the 0.35 s wait for a next tap…): a ring each round the
+  /// finger, the oldest innermost, its arc sweeping as the time runs out. The card says
+  /// which ring is which.
+  private func drawCountdowns(of touch: OverlayTouch, now: TimeInterval, on canvas: Canvas) {
+    guard let location = touch.location else { return }
     let center = CanvasPoint(location)
-    let radius = theme.overlay.touchRadius + 7
-    let progress = countdown.progress(at: now)
-    canvas.strokeCircle(
-      center: center, radius: radius, color: CanvasColor.black.withAlpha(0.35), style: .solid(6))
-    let start = -Double.pi / 2
-    canvas.strokeArc(
-      center: center, radius: radius, startAngle: start, endAngle: start + 2 * Double.pi * progress,
-      color: theme.overlay.gestureHeld, style: .rounded(4))
-    let elapsed = min(countdown.duration, max(0, now - countdown.start))
-    let text = Self.seconds(elapsed) + " / " + Self.seconds(countdown.duration) + " s"
-    let style = TextStyle(
-      fontFamily: theme.metrics.fontFamily, fontSize: 11, weight: .semibold, color: .black, alignment: .leading)
-    let size = TextFonts.measure(text, style: style)
-    let tag = CanvasRect(
-      x: center.x - size.width / 2 - 6, y: center.y + radius + 6, width: size.width + 12, height: 17)
-    canvas.fillRoundedRect(tag, cornerRadius: 8.5, color: theme.overlay.gestureHeld)
-    canvas.draw(text, in: tag.insetBy(dx: 6, dy: 0), style: style)
+    for (ring, countdown) in touch.countdowns.filter(\.isRunning).enumerated() {
+      let radius = theme.overlay.touchRadius + 7 + Double(ring) * Self.countdownSpacing
+      canvas.strokeCircle(center: center, radius: radius, color: CanvasColor.black.withAlpha(0.35), style: .solid(6))
+      let start = -Double.pi / 2
+      canvas.strokeArc(
+        center: center, radius: radius, startAngle: start,
+        endAngle: start + 2 * Double.pi * countdown.progress(at: now), color: countdownColor(countdown),
+        style: .rounded(4))
+    }
+  }
+
+  /// The scroll view's delay in the held colour (it holds the began back); the other
+  /// deadlines in the colour of a recognizer still deciding.
+  func countdownColor(_ countdown: OverlayCountdown) -> CanvasColor {
+    countdown.purpose == .scrollDelay ? theme.overlay.gestureHeld : CanvasColor.white
   }
 
   private func drawCentered(

@@ -1,9 +1,12 @@
 import Foundation
 import TouchLabEngine
 
-/// The card beside a finger: which touch, where hit-testing sent it, and every receiver in
-/// delivery order with what became of it, in the outcome colours. A responder the touch
-/// was passed on to with the same outcomes (the responder chain) folds into the line above.
+/// The card beside a finger: which touch, where hit-testing sent it, the deadlines running
+/// for it, and every receiver in delivery order with what became of it, in the outcome
+/// colours, with the reason (the rule and who applied it) under every failed, cancelled,
+/// dropped, held or refused one. A responder the touch was passed on to with the same
+/// outcomes (the responder chain) folds into the line above. Cards are opaque and placed
+/// where they cover least of the scene.
 extension SceneRenderer {
   static let cardWidth = 252.0
   private static let cardPadding = 10.0
@@ -28,7 +31,19 @@ extension SceneRenderer {
     /// The name's height: one line, or two for a long class name.
     var nameHeight = 0.0
     var noteHeight = 0.0
+    /// Why: "failed — closerRecognizerWins (by redTap)", in the step's colour; each may
+    /// wrap to a second line (`width` holds its measured height).
+    var reasons: [CardStep] = []
     var height = 0.0
+  }
+
+  /// What a card should not cover, each kind weighted in turn: fingers, other cards, the
+  /// views hit-testing chose, then the scene's other views.
+  struct CardObstacles {
+    var hitBoxes: [CanvasRect] = []
+    var contentBoxes: [CanvasRect] = []
+    var fingers: [CanvasRect] = []
+    var cards: [CanvasRect] = []
   }
 
   /// One outcome (or an arrow, or "…") placed on its line.
@@ -47,6 +62,8 @@ extension SceneRenderer {
     var hitHeight: Double
     var rows: [CardRow]
     var hiddenRows: Int
+    /// The deadlines running for the touch, one line each.
+    var countdowns: [OverlayCountdown]
   }
 
   private struct CardStyles {
@@ -75,7 +92,7 @@ extension SceneRenderer {
   // MARK: Layout
 
   func layoutCard(
-    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, hitBoxes: [CanvasRect], cards: [CanvasRect]
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
   ) -> CardLayout? {
     guard let location = touch.location else { return nil }
     let styles = cardStyles
@@ -95,6 +112,8 @@ extension SceneRenderer {
     let hitHeight = max(
       Self.lineHeight, TextFonts.measure(hitName, style: hitStyle, maximumWidth: inner - hitLabelWidth).height + 2)
     height += hitHeight - Self.lineHeight
+    let countdowns = touch.countdowns.filter(\.isRunning)
+    height += Double(countdowns.count) * Self.countdownLineHeight
     var rows: [CardRow] = []
     let allRows = Self.cardRows(touch.receivers)
     for (index, candidate) in allRows.enumerated() {
@@ -104,7 +123,8 @@ extension SceneRenderer {
       if row.receiver.kind == .recognizer, steps.count > 1, steps.first == .possible { steps.removeFirst() }
       let parts = steps.map { step in
         CardStep(
-          text: label(of: step, name: row.receiver.name, countdown: touch.countdown, now: now), color: color(of: step),
+          text: label(of: step, name: row.receiver.name, countdown: touch.scrollDelay, now: now),
+          color: color(of: step),
           x: 0, width: 0)
       }
       let name = Self.breakable(nameText(row.receiver.name))
@@ -130,7 +150,19 @@ extension SceneRenderer {
         row.noteHeight =
           TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
       }
+      row.reasons = row.receiver.reasons.map { reason in
+        CardStep(
+          text: Self.reasonText(
+            reason, label: label(of: reason.step, name: row.receiver.name, countdown: nil, now: now)),
+          color: color(of: reason.step), x: 0, width: 0)
+      }
+      for index in row.reasons.indices {
+        row.reasons[index].width = max(
+          Self.reasonLineHeight,
+          TextFonts.measure(row.reasons[index].text, style: styles.note, maximumWidth: lineRoom).height + 1)
+      }
       row.height = row.wraps ? row.nameHeight + Double(lines.count) * Self.lineHeight : Self.lineHeight
+      row.height += row.reasons.reduce(0) { $0 + $1.width }
       row.height += row.noteHeight + 3
       // Keep a line for "+N more" unless this is the last row.
       let reserve = index == allRows.count - 1 ? 0 : Self.lineHeight
@@ -142,9 +174,18 @@ extension SceneRenderer {
     if hiddenRows > 0 || allRows.isEmpty { height += Self.lineHeight }
 
     let frame = placeCard(
-      size: CanvasSize(width: width, height: height), near: CanvasPoint(location),
-      hasCountdown: touch.countdown?.isRunning == true, sceneSize: sceneSize, hitBoxes: hitBoxes, cards: cards)
-    return CardLayout(touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows)
+      size: CanvasSize(width: width, height: height), near: CanvasPoint(location), sceneSize: sceneSize,
+      avoiding: obstacles)
+    return CardLayout(
+      touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows, countdowns: countdowns)
+  }
+
+  static let reasonLineHeight = 14.0
+  static let countdownLineHeight = 20.0
+
+  /// A step's reason as the card writes it: `failed — closerRecognizerWins (by redTap)`.
+  static func reasonText(_ reason: OverlayReceiver.Reason, label: String) -> String {
+    label + " — " + reason.cause.rule.rawValue + " (by " + reason.cause.by + ")"
   }
 
   /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
@@ -194,40 +235,50 @@ extension SceneRenderer {
     return rows
   }
 
-  /// Beside the finger if there is room, else below or above it, else in a corner: the
-  /// place that covers least of the finger (and its countdown), then of other cards, then of
-  /// the views hit-testing chose, and that stays near the finger.
+  /// Beside the finger if there is room, else below or above it, else along the scene's
+  /// edges: the place that covers least of the fingers (and their countdowns), then of other
+  /// cards, then of the views hit-testing chose, then of the scene's other views, and that
+  /// stays near the finger.
   private func placeCard(
-    size: CanvasSize, near point: CanvasPoint, hasCountdown: Bool, sceneSize: CanvasSize, hitBoxes: [CanvasRect],
-    cards: [CanvasRect]
+    size: CanvasSize, near point: CanvasPoint, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
   ) -> CanvasRect {
     let margin = 6.0
-    let reach = theme.overlay.touchRadius + (hasCountdown ? 12 : 6)
-    let finger = CanvasRect(
-      x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach + (hasCountdown ? 24 : 0))
+    let reach = theme.overlay.touchRadius + 6
+    let finger =
+      obstacles.fingers.first { point.x >= $0.minX && point.x <= $0.maxX && point.y >= $0.minY && point.y <= $0.maxY }
+      ?? CanvasRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     let (w, h) = (size.width, size.height)
-    let candidates = [
+    let (right, bottom) = (sceneSize.width - w - margin, sceneSize.height - h - margin)
+    var candidates = [
       CanvasPoint(x: finger.maxX + 8, y: point.y - 24), CanvasPoint(x: finger.minX - 8 - w, y: point.y - 24),
       CanvasPoint(x: point.x - w / 2, y: finger.maxY + 8), CanvasPoint(x: point.x - w / 2, y: finger.minY - 8 - h),
-      CanvasPoint(x: margin, y: margin), CanvasPoint(x: sceneSize.width - w - margin, y: margin),
-      CanvasPoint(x: margin, y: sceneSize.height - h - margin),
-      CanvasPoint(x: sceneSize.width - w - margin, y: sceneSize.height - h - margin),
+      CanvasPoint(x: finger.maxX + 8, y: finger.maxY - h), CanvasPoint(x: finger.minX - 8 - w, y: finger.maxY - h),
     ]
+    // Along the edges: the corners, the middles, and the finger's own height and width.
+    for x in [margin, (sceneSize.width - w) / 2, right] {
+      for y in [margin, (sceneSize.height - h) / 2, bottom] { candidates.append(CanvasPoint(x: x, y: y)) }
+    }
+    for x in [margin, right] { candidates.append(CanvasPoint(x: x, y: point.y - h / 2)) }
+    for y in [margin, bottom] { candidates.append(CanvasPoint(x: point.x - w / 2, y: y)) }
     let diagonal = max(1, (sceneSize.width * sceneSize.width + sceneSize.height * sceneSize.height).squareRoot())
     var best: (frame: CanvasRect, score: Double)?
     for (order, origin) in candidates.enumerated() {
-      let x = min(max(margin, origin.x), max(margin, sceneSize.width - w - margin))
-      let y = min(max(margin, origin.y), max(margin, sceneSize.height - h - margin))
+      let x = min(max(margin, origin.x), max(margin, right))
+      let y = min(max(margin, origin.y), max(margin, bottom))
       let frame = CanvasRect(x: x, y: y, width: w, height: h)
       // Each penalty is a fraction (of what is covered, or of the scene's diagonal), weighted.
-      var score = 1000 * Self.overlap(frame, finger) / max(1, finger.width * finger.height)
-      for card in cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
-      for box in hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
+      var score = 0.0
+      for box in obstacles.fingers + [finger] {
+        score += 1000 * Self.overlap(frame, box) / max(1, box.width * box.height)
+      }
+      for card in obstacles.cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
+      for box in obstacles.hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
+      for box in obstacles.contentBoxes { score += 1 * Self.overlap(frame, box) / max(1, box.width * box.height) }
       let nearest = CanvasPoint(
         x: min(max(point.x, frame.minX), frame.maxX), y: min(max(point.y, frame.minY), frame.maxY))
       let distance = ((nearest.x - point.x) * (nearest.x - point.x) + (nearest.y - point.y) * (nearest.y - point.y))
         .squareRoot()
-      score += 2 * distance / diagonal + Double(order) * 0.001
+      score += 0.5 * distance / diagonal + Double(order) * 0.001
       if best == nil || score < best!.score { best = (frame, score) }
     }
     return best!.frame
@@ -265,9 +316,9 @@ extension SceneRenderer {
     let accent = touchColor(touch)
     let inner = frame.width - 2 * Self.cardPadding
     let lineHeight = Self.lineHeight
-    // At least nearly opaque: the scene must not show through the text.
-    let background = theme.overlay.panelBackground
-    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background.withAlpha(max(background.alpha, 0.94)))
+    // Opaque: the scene must not show through the text (the panel colour over the window's background).
+    let background = theme.overlay.panelBackground.over(theme.colors.background.withAlpha(1))
+    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background)
     canvas.strokeRoundedRect(frame, cornerRadius: 9, color: accent, style: .solid(1.5))
 
     // Header: which touch, how it stands, and what hit-testing chose.
@@ -296,7 +347,12 @@ extension SceneRenderer {
       touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing",
       in: CanvasRect(x: x + hitLabelWidth, y: y, width: inner - hitLabelWidth, height: card.hitHeight), style: hitStyle)
     y += card.hitHeight - lineHeight
-    y += lineHeight + 3
+    y += lineHeight
+    for countdown in card.countdowns {
+      drawCountdownLine(countdown, now: now, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), on: canvas)
+      y += Self.countdownLineHeight
+    }
+    y += 3
     canvas.fill(CanvasRect(x: x, y: y, width: inner, height: 1), color: theme.overlay.panelText.withAlpha(0.18))
     y += 4
 
@@ -329,6 +385,14 @@ extension SceneRenderer {
         stepY += lineHeight
       }
       y += row.wraps ? row.nameHeight + Double(row.stepLines.count) * lineHeight : lineHeight
+      for reason in row.reasons {
+        var style = styles.note
+        style.color = reason.color
+        canvas.draw(
+          reason.text, in: CanvasRect(x: nameX, y: y, width: inner - Self.glyphWidth, height: reason.width),
+          style: style)
+        y += reason.width
+      }
       if row.noteHeight > 0 {
         canvas.draw(
           passedOnText(row.passedOn),
@@ -341,6 +405,42 @@ extension SceneRenderer {
       canvas.draw(
         "+\(card.hiddenRows) more", in: CanvasRect(x: nameX, y: y, width: inner, height: lineHeight), style: styles.dim)
     }
+  }
+
+  /// A running deadline: what it is for, whose it is, a bar filling as it runs out, and the
+  /// time (`tap maximum · tap  0.32 / 0.75 s`).
+  private func drawCountdownLine(
+    _ countdown: OverlayCountdown, now: TimeInterval, in rect: CanvasRect, on canvas: Canvas
+  ) {
+    let styles = cardStyles
+    let color = countdownColor(countdown)
+    let time = Self.seconds(countdown.elapsed(at: now)) + " / " + Self.seconds(countdown.duration) + " s"
+    var timeStyle = styles.step
+    timeStyle.color = color
+    timeStyle.alignment = .trailing
+    let timeWidth = TextFonts.measure(time, style: timeStyle).width
+    canvas.strokeCircle(
+      center: CanvasPoint(x: rect.minX + 4.5, y: rect.midY), radius: 3.6, color: color, style: .solid(1.5))
+    canvas.strokeLine(
+      from: CanvasPoint(x: rect.minX + 4.5, y: rect.midY), to: CanvasPoint(x: rect.minX + 4.5, y: rect.midY - 2.5),
+      color: color, style: .rounded(1.2))
+    var titleStyle = styles.step
+    titleStyle.color = color
+    titleStyle.weight = .regular
+    // Whose it is, when the layout named it (a built-in class name would not fit).
+    let owner = countdown.owner?.identifier.map { " · " + $0 } ?? ""
+    canvas.draw(
+      countdown.title + owner,
+      in: CanvasRect(
+        x: rect.minX + Self.glyphWidth, y: rect.minY, width: rect.width - Self.glyphWidth - timeWidth - 6,
+        height: rect.height), style: titleStyle)
+    canvas.draw(time, in: rect, style: timeStyle)
+    let bar = CanvasRect(
+      x: rect.minX + Self.glyphWidth, y: rect.maxY + 1, width: rect.width - Self.glyphWidth, height: 2.5)
+    canvas.fillRoundedRect(bar, cornerRadius: 1.25, color: theme.overlay.panelText.withAlpha(0.15))
+    var filled = bar
+    filled.size.width = bar.width * countdown.progress(at: now)
+    if filled.width > 0 { canvas.fillRoundedRect(filled, cornerRadius: 1.25, color: color) }
   }
 
   /// A receiver's name as the card shows it: a built-in class says little on its own, so

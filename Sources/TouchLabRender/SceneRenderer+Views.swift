@@ -66,6 +66,24 @@ extension SceneRenderer {
     case let toggle as UISwitch:
       drawBackground(of: view, in: rect, on: canvas)
       drawSwitch(toggle, in: rect, on: canvas)
+    case let slider as UISlider:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawSlider(slider, in: rect, on: canvas)
+    case let control as UISegmentedControl:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawSegmentedControl(control, in: rect, on: canvas)
+    case let stepper as UIStepper:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawStepper(stepper, in: rect, on: canvas)
+    case let pages as UIPageControl:
+      drawBackground(of: view, in: rect, on: canvas)
+      drawPageControl(pages, in: rect, on: canvas)
+    case let cell as UICollectionViewCell:
+      drawCollectionCell(cell, in: rect, on: canvas)
+    case let field as UITextField:
+      drawTextField(field, in: rect, on: canvas)
+    case let keyboard as UIKeyboard:
+      drawKeyboard(keyboard, in: rect, on: canvas)
     case let button as UIButton:
       drawButton(button, in: rect, on: canvas)
     case let label as UILabel:
@@ -96,10 +114,14 @@ extension SceneRenderer {
   private func drawButton(_ button: UIButton, in rect: CanvasRect, on canvas: Canvas) {
     let colors = theme.colors
     let titleColor: CanvasColor
+    // Rounded as an iOS button is (the filled configuration's corners), whatever its colour.
+    let radius = min(theme.metrics.cornerRadius, rect.height / 2, rect.width / 2)
     if let background = button.backgroundColor, background.alpha > 0 {
       let fill = CanvasColor(background)
-      canvas.fill(rect, color: fill)
-      if button.isHighlighted && button.isEnabled { canvas.fill(rect, color: UIKitLook.highlightDarkening) }
+      canvas.fillRoundedRect(rect, cornerRadius: radius, color: fill)
+      if button.isHighlighted && button.isEnabled {
+        canvas.fillRoundedRect(rect, cornerRadius: radius, color: UIKitLook.highlightDarkening)
+      }
       // The tint (system blue) as UIKit draws it, unless it would vanish into the fill.
       let opaqueFill = fill.over(.white)
       let tint = CanvasColor(UIColor.systemBlue)
@@ -115,7 +137,6 @@ extension SceneRenderer {
       let fill =
         !button.isEnabled
         ? colors.controlDisabled : button.isHighlighted ? colors.controlHighlighted : colors.controlFill
-      let radius = min(theme.metrics.cornerRadius, rect.height / 2)
       canvas.fillRoundedRect(rect, cornerRadius: radius, color: fill)
       titleColor = button.isEnabled ? colors.controlText : colors.secondaryText
     }
@@ -126,7 +147,19 @@ extension SceneRenderer {
     if !button.isEnabled && button.backgroundColor != nil {
       style.color = titleColor.withAlpha(UIKitLook.disabledAlpha)
     }
-    canvas.draw(title, in: rect.insetBy(dx: min(8, rect.width / 8), dy: 0), style: style)
+    // A title too wide for the button shrinks (to 9 points at least) before it is truncated,
+    // so a short word is never cut to "U… er".
+    let box = rect.insetBy(dx: min(8, rect.width / 12), dy: 0)
+    style.fontSize = Self.fittingFontSize(title, style: style, width: box.width)
+    canvas.draw(title, in: box, style: style)
+  }
+
+  /// The font size at which `text` fits `width` (UIKit's `adjustsFontSizeToFitWidth`): the
+  /// style's own when it fits, else smaller, but never under 9 points (then it truncates).
+  static func fittingFontSize(_ text: String, style: TextStyle, width: Double) -> Double {
+    let natural = TextFonts.measure(text, style: style).width
+    guard natural > width, width > 0 else { return style.fontSize }
+    return max(9, (style.fontSize * width / natural * 20).rounded(.down) / 20)
   }
 
   /// UISwitch as iOS draws it: a capsule track, grey when off and green when on, and a

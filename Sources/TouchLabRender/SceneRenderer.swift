@@ -5,8 +5,8 @@ import TouchLabEngine
 /// panel, and a message (a layout error kept on screen after a failed reload).
 public struct FrameContent {
   public var window: UIWindow
-  /// The touch overlay, or nil when it is switched off.
-  public var overlay: TouchOverlay?
+  /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
+  public var overlay: OverlayState?
   /// Transcript lines with their `[time] ` prefixes, oldest first (the panel shows the newest).
   public var transcript: [String]
   /// A title for the panel's header (the layout's `title:` or file name).
@@ -21,7 +21,7 @@ public struct FrameContent {
   public var subtitle: String?
 
   public init(
-    window: UIWindow, overlay: TouchOverlay? = nil, transcript: [String] = [], title: String? = nil,
+    window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
     message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0, subtitle: String? = nil
   ) {
     self.window = window
@@ -39,8 +39,8 @@ public struct FrameContent {
 /// canvas point (x, y) (the canvas's scale makes it pixel (x·N, y·N)); the panel sits to
 /// the right of the scene, when the canvas is wide enough for it (`frameSize(for:showsPanel:)`).
 ///
-/// Drawing reads the view tree and the overlay and changes neither (but for the overlay
-/// sampling where fingers are), so the same frame drawn twice gives the same pixels.
+/// Drawing reads the view tree and the overlay state and changes neither, so the same frame
+/// drawn twice gives the same pixels.
 public final class SceneRenderer {
   public let theme: Theme
   /// The transcript panel's width, in points.
@@ -74,8 +74,7 @@ public final class SceneRenderer {
       canvas.clip(to: sceneRect)
       drawViewTree(content.window, on: canvas)
       if let overlay = content.overlay {
-        overlay.sampleTouches()
-        drawOverlay(overlay, now: content.now, sceneSize: sceneSize, on: canvas)
+        drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)
       }
     }
     let panelRect = CanvasRect(

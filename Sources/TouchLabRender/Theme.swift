@@ -119,10 +119,11 @@ public struct ThemeMetrics: Equatable, Sendable {
 
 /// The touch and hit-testing overlay drawn over the scene.
 public struct ThemeOverlay: Equatable, Sendable {
-  /// One colour per concurrent touch, reused in order.
+  /// One colour per concurrent touch, reused in order: purple, magenta, indigo, teal,
+  /// sienna and slate, none of them an outcome colour below (a touch must not read as
+  /// "failed" or "recognized" by its colour).
   public var touchColors = [
-    "#FF3B30CC", "#34C759CC", "#0A84FFCC", "#FF9F0ACC", "#BF5AF2CC",
-    "#64D2FFCC", "#FFD60ACC", "#FF375FCC", "#30D158CC", "#5E5CE6CC",
+    "#AF52DECC", "#C8168FCC", "#4B48C9CC", "#00838FCC", "#A0522DCC", "#455A64CC",
   ].map { CanvasColor(hex: $0)! }
   /// Radius of the circle under a finger.
   public var touchRadius = 22.0

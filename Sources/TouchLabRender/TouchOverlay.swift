@@ -1,33 +1,56 @@
 import Foundation
 import TouchLabEngine
 
-/// Follows the engine's delivery records for the overlay: each touch's position and trail,
-/// its hit-tested view, its receivers in delivery order with their outcomes, and the
-/// scroll view's 0.15 s while it holds a touch.
+/// The overlay's picture of the touches, as a value computed from delivery records alone:
+/// each touch's position and trail (from input records), its hit-tested view (from the
+/// hit-test record), its receivers in delivery order with their outcomes and the cause of
+/// each failure, cancel, drop, hold and denial, and a countdown for every timer the engine
+/// scheduled for it (the scroll view's 0.15 s, the long press's 0.5 s, the tap's 0.75 s
+/// maximum, the 0.35 s wait for a next tap…).
 ///
-/// It subscribes to `application.records` when made, so make it before the first touch.
-/// Everything it keeps is bounded: trails (`maximumTrailLength`), finished touches
-/// (`maximumFinishedTouches`), receivers per touch and steps per receiver.
-public final class TouchOverlay {
-  public let application: UIApplication
+/// `fold(_:upTo:)` makes the state at a time from a record list; `apply(_:)` adds one record
+/// to a state, so a state fed record by record equals the fold of the same records. The
+/// window, `touchlab shot --at` and a timeline therefore draw the same thing. Nothing here
+/// reads the engine's live objects.
+///
+/// Everything kept is bounded: trails (`maximumTrailLength`), finished touches
+/// (`maximumFinishedTouches`), receivers per touch, steps and reasons per receiver,
+/// countdowns per touch.
+public struct OverlayState: Equatable, Sendable {
   /// The touches followed, oldest first: those on the screen and the most recent lifted ones.
   public private(set) var touches: [OverlayTouch] = []
+  /// The time of the latest record applied.
+  public private(set) var time: TimeInterval = 0
   /// Positions kept per trail (the renderer draws the last `theme.overlay.trailLength`).
   public var maximumTrailLength = 64
   /// Lifted touches kept for the picture; older ones are forgotten.
   public var maximumFinishedTouches = 10
   /// Receivers kept per touch; a touch reaching more shows only the first ones.
   public static let maximumReceivers = 24
-  /// How often a countdown asks for a frame, in engine seconds.
+  /// Countdowns kept per touch (the oldest finished ones give way).
+  public static let maximumCountdowns = 8
+  /// How often a countdown or a fading card asks for a frame, in engine seconds.
   public static let animationInterval: TimeInterval = 1.0 / 60
+  /// A lifted touch's card stays this long after the lift, then fades out.
+  public static let cardHoldDuration: TimeInterval = 4
+  /// How long the fade takes.
+  public static let cardFadeDuration: TimeInterval = 1
 
   /// Numbers the gestures: touches that go down while another is on the screen share one.
   private var sequence = 0
 
-  /// Subscribes to the application's delivery recorder.
-  public init(application: UIApplication) {
-    self.application = application
-    application.records.addObserver { [weak self] record in self?.receive(record) }
+  public init() {}
+
+  /// The state at `time`: every record up to and including it, in order, applied to an
+  /// empty state.
+  public static func fold<Records: Sequence>(_ records: Records, upTo time: TimeInterval = .infinity) -> OverlayState
+  where Records.Element == DeliveryRecord {
+    var state = OverlayState()
+    for record in records {
+      guard record.time <= time else { break }
+      state.apply(record)
+    }
+    return state
   }
 
   /// The touch with this identifier, if it is still followed.
@@ -41,95 +64,104 @@ public final class TouchOverlay {
   }
 
   /// Forgets finished touches and their receivers (the "clear the log" key).
-  public func clear() {
-    sampleTouches()
+  public mutating func clear() {
     touches.removeAll { !$0.isOnScreen }
   }
 
-  /// When the overlay next needs a frame although nothing happens (a countdown ticking),
-  /// in engine time; nil when it is still.
+  /// When the picture next changes although no record comes (a countdown ticking, a card
+  /// fading), in engine time; nil when it is still.
   public func nextAnimationTime(after now: TimeInterval) -> TimeInterval? {
     var next: TimeInterval?
-    for touch in touches {
-      guard let countdown = touch.countdown, countdown.isRunning, now < countdown.end else { continue }
-      let frame = min(now + Self.animationInterval, countdown.end)
+    func consider(_ end: TimeInterval) {
+      guard now < end else { return }
+      let frame = min(now + Self.animationInterval, end)
       next = min(next ?? frame, frame)
+    }
+    for touch in currentTouches {
+      for countdown in touch.countdowns where countdown.isRunning { consider(countdown.end) }
+      if let fadeEnd = touch.cardFadeEnd {
+        // Still while the card waits; a frame at the fade's start, then every 60th of a second.
+        let fadeStart = fadeEnd - Self.cardFadeDuration
+        if now < fadeStart { next = min(next ?? fadeStart, fadeStart) } else { consider(fadeEnd) }
+      }
     }
     return next
   }
 
-  /// Reads where the followed touches are now and whether they lifted. Records trigger
-  /// this; the renderer calls it too, for fingers that move without any record.
-  public func sampleTouches() {
-    let onScreen = application.touchesOnScreen
-    for touch in touches where touch.isOnScreen {
-      let live = touch.touch ?? onScreen.first { $0.identifier == touch.identifier }
-      guard let live else {
-        touch.isOnScreen = false
-        touch.endTime = application.clock.now
-        continue
-      }
-      touch.touch = live
-      touch.move(to: live.location(in: nil), limit: maximumTrailLength)
-      touch.phase = live.phase
-      if live.phase == .ended || live.phase == .cancelled || !onScreen.contains(where: { $0 === live }) {
-        touch.isOnScreen = false
-        touch.endTime = application.clock.now
-      }
-    }
-  }
-
   // MARK: Records
 
-  private func receive(_ record: DeliveryRecord) {
-    if record.kind == .hitTest, let id = record.touchIDs.first, touch(withIdentifier: id) == nil {
-      begin(id, hit: record)
+  /// Adds one record to the state.
+  public mutating func apply(_ record: DeliveryRecord) {
+    time = max(time, record.time)
+    switch record.event {
+    case .input(let samples):
+      for sample in samples { apply(sample, at: record.time) }
+    case .hitTest(let id, let view):
+      guard let index = index(of: id) else { return }
+      touches[index].hitView = view.map(OverlayReceiverName.init)
+    case .touches(let phase, let receiver):
+      let name = OverlayReceiverName(receiver)
+      if receiver.kind == .recognizer {
+        note(name, kind: .recognizer, step: phase == .began ? .possible : nil, record: record)
+      } else {
+        note(name, kind: .responder, step: OverlayReceiver.Step(phase), record: record)
+      }
+    case .tracking, .logged, .illegalTransition, .scroll, .selection:
+      // The touches call that carries a control's or a logged override's delivery is
+      // recorded on its own; a scroll or a selection is drawn by the scene itself.
+      break
+    case .hold(let phase, let view, _, _):
+      let step: OverlayReceiver.Step =
+        phase == .ended ? .endHeld : record.cause?.rule == .delaysContentTouches ? .delayed : .held
+      note(OverlayReceiverName(view), kind: .responder, step: step, record: record)
+    case .release(_, let view, _):
+      note(OverlayReceiverName(view), kind: .responder, step: .released, record: record)
+    case .drop(_, let view):
+      note(OverlayReceiverName(view), kind: .responder, step: .dropped, record: record)
+    case .denied(let receiver):
+      let isRecognizer = receiver.kind == .recognizer
+      note(
+        OverlayReceiverName(receiver), kind: isRecognizer ? .recognizer : .responder,
+        step: isRecognizer ? .refused : .blocked, record: record)
+    case .stateChange(let recognizer, _, let to):
+      // `to == .possible` is the reset after the gesture: nothing to show.
+      guard let step = OverlayReceiver.Step(to) else { return }
+      note(OverlayReceiverName(recognizer), kind: .recognizer, step: step, record: record)
+    case .action(let name, let sender, let target):
+      guard let who = target ?? sender else { return }
+      let action = OverlayReceiverName(className: who.className, identifier: who.id, message: name)
+      note(action, kind: .action, step: target == nil ? .unanswered : .sent, record: record)
+    case .print(let text, let sender):
+      let action = OverlayReceiverName(
+        className: sender?.className ?? "", identifier: sender?.id, message: text, isPrint: true)
+      note(action, kind: .action, step: .sent, record: record)
+    case .timer(let change, let timer):
+      apply(change, timer, at: record.time, touchIDs: record.touchIDs)
     }
-    for id in touchIDs(of: record) {
-      // A touch met first here went down before the overlay was made (or was cleared
-      // away): follow it only while it is still on the screen.
-      guard
-        let touch = self.touch(withIdentifier: id)
-          ?? (application.touchesOnScreen.contains { $0.identifier == id } ? begin(id, hit: nil) : nil)
-      else { continue }
-      apply(record, to: touch)
-    }
-    sampleTouches()
   }
 
-  /// The touches a record is about. An action a timer sent has none: it belongs to the
-  /// latest touch.
-  private func touchIDs(of record: DeliveryRecord) -> [Int] {
-    if record.kind == .hitTest { return [] }
-    if !record.touchIDs.isEmpty { return record.touchIDs }
-    if record.kind == .action || record.kind == .print, let latest = touches.last {
-      return [latest.identifier]
-    }
-    return []
+  private func index(of id: Int) -> Int? {
+    touches.firstIndex { $0.identifier == id }
   }
 
-  @discardableResult
-  private func begin(_ id: Int, hit: DeliveryRecord?) -> OverlayTouch {
-    sampleTouches()
-    if !touches.contains(where: { $0.isOnScreen }) { sequence += 1 }
-    let live = application.touchesOnScreen.first { $0.identifier == id }
-    let touch = OverlayTouch(
-      identifier: id, finger: live?.finger ?? 0, sequence: sequence, startTime: application.clock.now)
-    touch.touch = live
-    if let live {
-      touch.move(to: live.location(in: nil), limit: maximumTrailLength)
-      touch.phase = live.phase
+  private mutating func apply(_ sample: TouchSample, at time: TimeInterval) {
+    let point = CGPoint(x: sample.location.x, y: sample.location.y)
+    if sample.phase == .began, index(of: sample.touch) == nil {
+      if !touches.contains(where: { $0.isOnScreen }) { sequence += 1 }
+      touches.append(OverlayTouch(identifier: sample.touch, sequence: sequence, startTime: time))
+      forgetOldTouches()
     }
-    if let hit, hit.outcome != .ignored {
-      touch.hitView = OverlayReceiverName(className: hit.receiver, identifier: hit.receiverID)
-      touch.hitViewObject = live?.view
+    // A touch that went down before the first record is not followed.
+    guard let index = index(of: sample.touch) else { return }
+    touches[index].move(to: point, limit: maximumTrailLength)
+    touches[index].phase = sample.phase
+    if sample.phase == .ended || sample.phase == .cancelled {
+      touches[index].isOnScreen = false
+      touches[index].endTime = time
     }
-    touches.append(touch)
-    forgetOldTouches()
-    return touch
   }
 
-  private func forgetOldTouches() {
+  private mutating func forgetOldTouches() {
     var finished = touches.count { !$0.isOnScreen }
     guard finished > maximumFinishedTouches else { return }
     touches.removeAll { touch in
@@ -139,116 +171,85 @@ public final class TouchOverlay {
     }
   }
 
-  private func apply(_ record: DeliveryRecord, to touch: OverlayTouch) {
-    let name = OverlayReceiverName(className: record.receiver, identifier: record.receiverID)
-    switch record.kind {
-    case .hitTest:
-      break
-    case .call:
-      // A logged override records a second call with its transcript line; the first
-      // (line-less) record of the delivery is the one that counts.
-      guard record.line == nil, let phase = Self.phase(ofSelector: record.method) else { return }
-      let kind: OverlayReceiver.Kind = isRecognizer(name, of: touch) ? .recognizer : .responder
-      if kind == .recognizer {
-        touch.note(name, kind: kind, step: phase == .began ? .possible : nil)
-      } else {
-        touch.note(name, kind: kind, step: phase)
-      }
-    case .state:
-      guard let step = Self.step(ofState: record.outcome) else { return }
-      touch.note(name, kind: .recognizer, step: step)
-    case .hold:
-      if record.method.hasPrefix("touchesEnded") {
-        touch.note(name, kind: .responder, step: .endHeld)
-      } else if let delayer = delayingRecognizer(of: touch) {
-        touch.countdown = OverlayCountdown(
-          start: record.time, duration: UIKitConstants.scrollViewTouchDelay, recognizer: delayer)
-        touch.note(name, kind: .responder, step: .delayed)
-      } else {
-        touch.note(name, kind: .responder, step: .held)
-      }
-    case .release:
-      touch.countdown?.finish(at: record.time)
-      touch.note(name, kind: .responder, step: .released)
-    case .drop:
-      switch record.outcome {
-      case .ignored:
-        touch.note(name, kind: .recognizer, step: .refused)
-      case .blocked:
-        touch.note(name, kind: .responder, step: .blocked)
-      default:
-        touch.countdown?.finish(at: record.time)
-        touch.note(name, kind: .responder, step: .dropped)
-      }
-    case .action, .print:
-      let step: OverlayReceiver.Step = record.outcome == .ignored ? .unanswered : .sent
-      let action = OverlayReceiverName(
-        className: record.receiver, identifier: record.receiverID, message: record.method,
-        isPrint: record.kind == .print)
-      touch.note(action, kind: .action, step: step)
+  /// The touches a record is about. An action or print a timer sent has none: it belongs
+  /// to the latest touch.
+  private func targets(of record: DeliveryRecord) -> [Int] {
+    if !record.touchIDs.isEmpty { return record.touchIDs.compactMap(index(of:)) }
+    switch record.event {
+    case .action, .print: return touches.indices.last.map { [$0] } ?? []
+    default: return []
     }
   }
 
-  /// Whether a receiver of `touch` is one of its gesture recognizers: one collected at
-  /// hit-test time, one already seen changing state, or, when the touch is gone, one
-  /// whose class says so.
-  private func isRecognizer(_ name: OverlayReceiverName, of touch: OverlayTouch) -> Bool {
-    if touch.receivers.contains(where: { $0.name == name && $0.kind == .recognizer }) { return true }
-    if let live = touch.touch {
-      return live.gestureRecognizers.contains { $0.className == name.className && $0.identifier == name.identifier }
+  private mutating func note(
+    _ name: OverlayReceiverName, kind: OverlayReceiver.Kind, step: OverlayReceiver.Step?, record: DeliveryRecord
+  ) {
+    for index in targets(of: record) {
+      touches[index].note(name, kind: kind, step: step, cause: record.cause)
     }
-    return name.className.hasSuffix("GestureRecognizer")
   }
 
-  /// The scroll view's delayed-touches-began recognizer among the touch's recognizers,
-  /// when it is the one holding the touch back (it releases after 0.15 s).
-  private func delayingRecognizer(of touch: OverlayTouch) -> OverlayReceiverName? {
-    if let live = touch.touch {
-      for recognizer in live.gestureRecognizers
-      where recognizer.delaysTouchesBegan && recognizer.state == .possible
-        && (Self.isDelayedTouchesRecognizer(String(describing: type(of: recognizer)))
-          || Self.isDelayedTouchesRecognizer(recognizer.className))
-      {
-        return OverlayReceiverName(className: recognizer.className, identifier: recognizer.identifier)
+  /// A timer belongs to the touches whose receivers include its owner; one with no such
+  /// owner (or none) to the touches on the screen, else to the latest touch.
+  private mutating func apply(_ change: TimerChange, _ timer: TimerRecord, at time: TimeInterval, touchIDs: [Int]) {
+    let owner = timer.owner.map(OverlayReceiverName.init)
+    switch change {
+    case .scheduled:
+      var indices = touchIDs.compactMap(index(of:))
+      if indices.isEmpty, let owner {
+        indices = touches.indices.filter { i in
+          touches[i].isOnScreen && touches[i].receivers.contains { $0.name == owner }
+        }
+        if indices.isEmpty {
+          indices = touches.indices.filter { touches[$0].receivers.contains { $0.name == owner } }.suffix(1)
+        }
       }
-    }
-    return touch.receivers.first { $0.kind == .recognizer && Self.isDelayedTouchesRecognizer($0.name.className) }?
-      .name
-  }
-
-  /// UIKit's `UIScrollViewDelayedTouchesBeganGestureRecognizer` (or a class named after it).
-  static func isDelayedTouchesRecognizer(_ className: String) -> Bool {
-    className.hasSuffix("UIScrollViewDelayedTouchesBeganGestureRecognizer")
-  }
-
-  static func phase(ofSelector selector: String) -> OverlayReceiver.Step? {
-    switch selector {
-    case "touchesBegan:withEvent:": .began
-    case "touchesMoved:withEvent:": .moved
-    case "touchesEnded:withEvent:": .ended
-    case "touchesCancelled:withEvent:": .cancelled
-    default: nil
-    }
-  }
-
-  static func step(ofState outcome: DeliveryRecord.Outcome) -> OverlayReceiver.Step? {
-    switch outcome {
-    case .began: .began
-    case .changed: .changed
-    case .recognized: .recognized
-    case .ended: .ended
-    case .cancelled: .cancelled
-    case .failed: .failed
-    default: nil
+      if indices.isEmpty { indices = touches.indices.filter { touches[$0].isOnScreen } }
+      if indices.isEmpty, let last = touches.indices.last { indices = [last] }
+      let countdown = OverlayCountdown(
+        timer: timer.id, purpose: timer.purpose, owner: owner, start: time, duration: max(0, timer.deadline - time))
+      for index in indices { touches[index].add(countdown) }
+    case .fired, .cancelled:
+      for index in touches.indices {
+        touches[index].finishCountdown(timer: timer.id, at: time, fired: change == .fired)
+      }
     }
   }
 }
 
+/// Follows an application's delivery records as they come and keeps the overlay state
+/// they fold to: the window's live overlay. It subscribes when made, so make it before the
+/// first touch; `state` always equals `OverlayState.fold` of the records it received.
+public final class TouchOverlay {
+  public private(set) var state = OverlayState()
+
+  /// Subscribes to the application's delivery recorder.
+  public init(application: UIApplication) {
+    application.records.addObserver { [weak self] record in self?.state.apply(record) }
+  }
+
+  public var touches: [OverlayTouch] { state.touches }
+  public var currentTouches: [OverlayTouch] { state.currentTouches }
+  public func touch(withIdentifier identifier: Int) -> OverlayTouch? { state.touch(withIdentifier: identifier) }
+  public var maximumTrailLength: Int {
+    get { state.maximumTrailLength }
+    set { state.maximumTrailLength = newValue }
+  }
+  public var maximumFinishedTouches: Int {
+    get { state.maximumFinishedTouches }
+    set { state.maximumFinishedTouches = newValue }
+  }
+
+  /// Forgets finished touches and their receivers (the "clear the log" key).
+  public func clear() { state.clear() }
+
+  public func nextAnimationTime(after now: TimeInterval) -> TimeInterval? { state.nextAnimationTime(after: now) }
+}
+
 /// One finger as the overlay follows it.
-public final class OverlayTouch {
+public struct OverlayTouch: Equatable, Sendable {
   /// The touch's `UITouch.identifier` (1 for the scene's first touch).
   public let identifier: Int
-  public let finger: Int
   /// Touches that went down while another was on the screen share a sequence number.
   public let sequence: Int
   /// Engine time of its first contact.
@@ -257,25 +258,20 @@ public final class OverlayTouch {
   public internal(set) var endTime: TimeInterval?
   /// Where it is, or where it lifted, in window points.
   public internal(set) var location: CGPoint?
-  /// Its recent positions, oldest first, at most `TouchOverlay.maximumTrailLength`.
+  /// Its recent positions, oldest first, at most `OverlayState.maximumTrailLength`.
   public internal(set) var trail: [CGPoint] = []
-  public internal(set) var phase: UITouch.Phase = .began
+  public internal(set) var phase: TouchPhase = .began
   /// False once it lifted or was cancelled.
   public internal(set) var isOnScreen = true
   /// The view hit-testing chose (nil when the touch landed on nothing).
   public internal(set) var hitView: OverlayReceiverName?
   /// Everything that received the touch, in the order each first got it.
   public internal(set) var receivers: [OverlayReceiver] = []
-  /// The scroll view's delay while (and after) it held this touch's began back.
-  public internal(set) var countdown: OverlayCountdown?
+  /// The deadlines the engine set while it was down, oldest first, running or finished.
+  public internal(set) var countdowns: [OverlayCountdown] = []
 
-  /// The hit view itself, for its outline; gone when the scene is replaced.
-  public internal(set) weak var hitViewObject: UIView?
-  weak var touch: UITouch?
-
-  init(identifier: Int, finger: Int, sequence: Int, startTime: TimeInterval) {
+  init(identifier: Int, sequence: Int, startTime: TimeInterval) {
     self.identifier = identifier
-    self.finger = finger
     self.sequence = sequence
     self.startTime = startTime
   }
@@ -283,7 +279,25 @@ public final class OverlayTouch {
   /// The palette slot of this touch: touches take the colours in turn.
   public var colorIndex: Int { identifier - 1 }
 
-  func move(to point: CGPoint, limit: Int) {
+  /// The countdown of the scroll view's delay, when one held this touch's began.
+  public var scrollDelay: OverlayCountdown? {
+    countdowns.last { $0.purpose == .scrollDelay }
+  }
+
+  /// When its card has faded away (nil while the finger is down).
+  public var cardFadeEnd: TimeInterval? {
+    endTime.map { $0 + OverlayState.cardHoldDuration + OverlayState.cardFadeDuration }
+  }
+
+  /// How opaque its card is at `now`: whole while down and some seconds after the lift,
+  /// then fading to nothing.
+  public func cardOpacity(at now: TimeInterval) -> Double {
+    guard let endTime else { return 1 }
+    let fadeStart = endTime + OverlayState.cardHoldDuration
+    return min(1, max(0, 1 - (now - fadeStart) / OverlayState.cardFadeDuration))
+  }
+
+  mutating func move(to point: CGPoint, limit: Int) {
     location = point
     if trail.last != point {
       if trail.count >= max(1, limit) { trail.removeFirst(trail.count - max(1, limit) + 1) }
@@ -292,15 +306,33 @@ public final class OverlayTouch {
   }
 
   /// Adds `step` to the receiver's history (making the receiver when it is new).
-  func note(_ name: OverlayReceiverName, kind: OverlayReceiver.Kind, step: OverlayReceiver.Step?) {
+  mutating func note(
+    _ name: OverlayReceiverName, kind: OverlayReceiver.Kind, step: OverlayReceiver.Step?, cause: DeliveryCause? = nil
+  ) {
     if let index = receivers.firstIndex(where: { $0.name == name && $0.kind == kind }) {
-      if let step { receivers[index].append(step) }
+      if let step { receivers[index].append(step, cause: cause) }
       return
     }
-    guard receivers.count < TouchOverlay.maximumReceivers else { return }
+    guard receivers.count < OverlayState.maximumReceivers else { return }
     var receiver = OverlayReceiver(kind: kind, name: name)
-    if let step { receiver.append(step) }
+    if let step { receiver.append(step, cause: cause) }
     receivers.append(receiver)
+  }
+
+  mutating func add(_ countdown: OverlayCountdown) {
+    if countdowns.count >= OverlayState.maximumCountdowns,
+      let finished = countdowns.firstIndex(where: { !$0.isRunning })
+    {
+      countdowns.remove(at: finished)
+    }
+    guard countdowns.count < OverlayState.maximumCountdowns else { return }
+    countdowns.append(countdown)
+  }
+
+  mutating func finishCountdown(timer: Int, at time: TimeInterval, fired: Bool) {
+    for index in countdowns.indices where countdowns[index].timer == timer {
+      countdowns[index].finish(at: time, fired: fired)
+    }
   }
 }
 
@@ -318,6 +350,11 @@ public struct OverlayReceiverName: Equatable, Sendable {
     self.identifier = identifier
     self.message = message
     self.isPrint = isPrint
+  }
+
+  /// A record's participant.
+  public init(_ participant: Participant) {
+    self.init(className: participant.className, identifier: participant.id)
   }
 
   /// How the overlay writes it: `LMRedView`, `-[ViewController redViewClick:]`, `“按钮点击”`.
@@ -348,14 +385,46 @@ public struct OverlayReceiver: Equatable, Sendable {
     case blocked
     /// An action was sent, or found no one to answer it.
     case sent, unanswered
+
+    init(_ phase: TouchPhase) {
+      switch phase {
+      case .began: self = .began
+      case .moved: self = .moved
+      case .ended: self = .ended
+      case .cancelled: self = .cancelled
+      }
+    }
+
+    /// A recognizer's new state; nil for `possible` (its reset).
+    init?(_ state: RecognizerState) {
+      switch state {
+      case .possible: return nil
+      case .began: self = .began
+      case .changed: self = .changed
+      case .ended: self = .ended
+      case .recognized: self = .recognized
+      case .cancelled: self = .cancelled
+      case .failed: self = .failed
+      }
+    }
+  }
+
+  /// A step and the rule that caused it.
+  public struct Reason: Equatable, Sendable {
+    public var step: Step
+    public var cause: DeliveryCause
   }
 
   public var kind: Kind
   public var name: OverlayReceiverName
   /// What happened, oldest first; repeats collapse (`moved` many times is one `moved`).
   public private(set) var steps: [Step] = []
+  /// Why, for the steps a rule decided (failed, cancelled, dropped, held, refused…), oldest first.
+  public private(set) var reasons: [Reason] = []
   /// Steps kept per receiver.
   public static let maximumSteps = 8
+  /// Reasons kept per receiver.
+  public static let maximumReasons = 3
 
   public init(kind: Kind, name: OverlayReceiverName, steps: [Step] = []) {
     self.kind = kind
@@ -366,26 +435,42 @@ public struct OverlayReceiver: Equatable, Sendable {
   /// The latest step: how it stands now.
   public var outcome: Step? { steps.last }
 
-  mutating func append(_ step: Step) {
-    guard steps.last != step else { return }
-    if steps.count >= Self.maximumSteps { steps.remove(at: 1) }
-    steps.append(step)
+  mutating func append(_ step: Step, cause: DeliveryCause? = nil) {
+    if steps.last != step {
+      if steps.count >= Self.maximumSteps { steps.remove(at: 1) }
+      steps.append(step)
+    }
+    guard let cause else { return }
+    let reason = Reason(step: step, cause: cause)
+    guard reasons.last != reason else { return }
+    if reasons.count >= Self.maximumReasons { reasons.removeFirst() }
+    reasons.append(reason)
   }
 }
 
-/// The scroll view's delay of a touch's began: 0.15 s from when it was held.
+/// A deadline the engine set while a touch was down, from its timer record: when it was
+/// scheduled, how long it runs, what it is for, and how it ended.
 public struct OverlayCountdown: Equatable, Sendable {
+  /// The timer record's id.
+  public var timer: Int
+  public var purpose: TimerPurpose
+  /// The recognizer (or view) it belongs to.
+  public var owner: OverlayReceiverName?
   public var start: TimeInterval
   public var duration: TimeInterval
-  /// The recognizer that holds the touch.
-  public var recognizer: OverlayReceiverName
-  /// When it ended (released or dropped); nil while it runs.
+  /// When it ended (fired or cancelled); nil while it runs.
   public private(set) var finishTime: TimeInterval?
+  /// It ended by firing (the deadline passed), not by being cancelled.
+  public private(set) var fired = false
 
-  public init(start: TimeInterval, duration: TimeInterval, recognizer: OverlayReceiverName) {
+  public init(
+    timer: Int, purpose: TimerPurpose, owner: OverlayReceiverName?, start: TimeInterval, duration: TimeInterval
+  ) {
+    self.timer = timer
+    self.purpose = purpose
+    self.owner = owner
     self.start = start
     self.duration = duration
-    self.recognizer = recognizer
   }
 
   public var end: TimeInterval { start + duration }
@@ -398,7 +483,27 @@ public struct OverlayCountdown: Equatable, Sendable {
     return min(1, max(0, (time - start) / duration))
   }
 
-  mutating func finish(at time: TimeInterval) {
-    if finishTime == nil { finishTime = time }
+  /// The seconds it has run at `now`.
+  public func elapsed(at now: TimeInterval) -> TimeInterval {
+    progress(at: now) * duration
+  }
+
+  /// What it waits for, in a few words: `scroll delay`, `long press`…
+  public var title: String {
+    switch purpose {
+    case .scrollDelay: "scroll delay"
+    case .longPress: "long press"
+    case .tapMaximum: "tap maximum"
+    case .nextTapInterval: "next tap"
+    case .swipeMaximum: "swipe maximum"
+    case .deceleration: "deceleration"
+    case .other: "timer"
+    }
+  }
+
+  mutating func finish(at time: TimeInterval, fired: Bool) {
+    guard finishTime == nil else { return }
+    finishTime = time
+    self.fired = fired
   }
 }

@@ -26,7 +26,7 @@ public final class SandboxSession {
   /// Another problem to show (a screenshot that could not be written), until the next key.
   public private(set) var notice: String?
   /// A confirmation under the panel's title ("Saved touchlab-….png"), for
-  /// `statusDuration` seconds.
+  /// `statusDuration` seconds, in place of the layout's file name.
   public private(set) var status: String?
   private var statusExpiry: Double?
   /// How long a confirmation stays, in seconds.
@@ -83,8 +83,9 @@ public final class SandboxSession {
 
   public var frameContent: FrameContent {
     FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay : nil, transcript: transcript.recentLines,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now, subtitle: status)
+      window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
+      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
+      subtitle: status ?? (layoutPath as NSString).lastPathComponent)
   }
 
   /// Shows `text` under the panel's title for `statusDuration` seconds.

@@ -66,8 +66,6 @@ struct Moment {
   /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
   /// to `time`, or to its end after pending timers fired.
   init(scene: Scene, file: String, scenario: Scenario?, at time: TimeInterval?) throws {
-    // The overlay must be listening before the first touch goes down.
-    let overlay = TouchOverlay(application: scene.application)
     let player = ScenarioPlayer(scene: scene)
     if let scenario {
       if let time {
@@ -84,7 +82,8 @@ struct Moment {
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
     self.scene = scene
     content = FrameContent(
-      window: scene.window, overlay: overlay,
+      // The overlay is the fold of the records up to the moment drawn, as the window's is.
+      window: scene.window, overlay: OverlayState.fold(scene.records.records, upTo: now),
       transcript: TranscriptFormatter(showsTimes: true).lines(scene.records.records),
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
   }

@@ -64,8 +64,12 @@ struct Replay: ParsableCommand {
   @Flag(help: "With --json: print every delivery record, not only transcript lines.")
   var allRecords = false
 
+  @Flag(help: "Tell what happened in plain words, one line per record that matters, each with its reason.")
+  var explain = false
+
   func run() throws {
     if allRecords && !json { throw fail("--all-records needs --json (the plain transcript has only the lines)") }
+    if explain && (json || times) { throw fail("--explain prints its own story; it takes neither --json nor --times") }
     let scene = try loadScene(file)
     let chosen: Scenario
     if let name = scenario {
@@ -92,7 +96,9 @@ struct Replay: ParsableCommand {
     }
     ScenarioPlayer(scene: scene).play(chosen)
     var output = ""
-    if json {
+    if explain {
+      for line in RecordExplainer().lines(scene.records.records) { output += line + "\n" }
+    } else if json {
       for record in scene.records.records where allRecords || record.line != nil {
         output += TranscriptFormatter.json(record) + "\n"
       }

@@ -190,3 +190,154 @@ final class LayoutErrorTests: XCTestCase {
     }
   }
 }
+
+final class ControlLayoutErrorTests: XCTestCase {
+  private func slider(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: UISlider\n        frame: [0, 0, 200, 31]\n" + keys
+  }
+
+  func testSliderUnknownKeySuggestsTheProperty() {
+    assertLayoutError(slider("        minimumValu: 3\n"), line: 6, column: 9, contains: "did you mean 'minimumValue'")
+  }
+
+  func testSliderValueOutsideTheRangeIsAnError() {
+    assertLayoutError(
+      slider("        value: 150\n        maximumValue: 100\n"), line: 6, column: 16,
+      contains: "value 150 is outside minimumValue…maximumValue (0…100)")
+  }
+
+  func testSliderValueIsAppliedAfterTheRangeWhateverTheOrder() throws {
+    let scene = try LayoutLoader.load(
+      yaml: slider("        id: s\n        value: 50\n        maximumValue: 100\n"), file: "t.yaml")
+    XCTAssertEqual((scene.objects["s"] as? UISlider)?.value, 50)
+  }
+
+  func testSliderValueMustBeANumber() {
+    assertLayoutError(slider("        value: half\n"), line: 6, column: 16, contains: "value must be a finite number")
+  }
+}
+
+final class ValueControlLayoutErrorTests: XCTestCase {
+  private func control(_ cls: String, _ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: \(cls)\n        frame: [0, 0, 200, 32]\n" + keys
+  }
+
+  func testSegmentedIndexBeyondTheSegmentsIsAnError() {
+    assertLayoutError(
+      control("UISegmentedControl", "        selectedSegmentIndex: 2\n        segments: [A, B]\n"), line: 6,
+      column: 31, contains: "selectedSegmentIndex 2 names no segment: there are 2")
+  }
+
+  func testSegmentsMustBeAList() {
+    assertLayoutError(
+      control("UISegmentedControl", "        segments: {a: 1}\n"), line: 6, column: 19, contains: "segments")
+  }
+
+  func testSegmentedUnknownKeySuggests() {
+    assertLayoutError(
+      control("UISegmentedControl", "        segment: [A, B]\n"), line: 6, column: 9,
+      contains: "did you mean 'segments'")
+  }
+
+  func testStepperValueOutsideTheRange() {
+    assertLayoutError(
+      control("UIStepper", "        value: 120\n"), line: 6, column: 16,
+      contains: "value 120 is outside minimumValue…maximumValue (0…100)")
+  }
+
+  func testStepperStepValueMustBePositive() {
+    assertLayoutError(control("UIStepper", "        stepValue: 0\n"), line: 6, column: 20, contains: "above 0")
+  }
+
+  func testStepperNeedsNoFrame() throws {
+    let scene = try LayoutLoader.load(
+      yaml: "controller:\n  view:\n    subviews:\n      - {id: s, class: UIStepper, autorepeat: false}\n",
+      file: "t.yaml")
+    XCTAssertEqual((scene.objects["s"] as? UIStepper)?.bounds.size, CGSize(width: 94, height: 32))
+  }
+
+  func testStepperUnknownKeySuggests() {
+    assertLayoutError(
+      control("UIStepper", "        autoRepeat: true\n"), line: 6, column: 9, contains: "did you mean 'autorepeat'")
+  }
+
+  func testCurrentPageBeyondThePagesIsAnError() {
+    assertLayoutError(
+      control("UIPageControl", "        currentPage: 3\n        numberOfPages: 3\n"), line: 6, column: 22,
+      contains: "currentPage 3 is not a page: numberOfPages is 3")
+  }
+
+  func testPageControlUnknownKeySuggests() {
+    assertLayoutError(
+      control("UIPageControl", "        numberOfPage: 3\n"), line: 6, column: 9,
+      contains: "did you mean 'numberOfPages'")
+  }
+}
+
+final class CollectionLayoutErrorTests: XCTestCase {
+  private func grid(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - id: grid\n        class: UICollectionView\n"
+      + "        frame: [0, 0, 390, 400]\n" + keys
+  }
+
+  func testItemsOnANonCollectionViewIsAnError() {
+    assertLayoutError(
+      "controller:\n  view:\n    items: [a]\n", line: 3, column: 5, contains: "'items' is for a UICollectionView")
+  }
+
+  func testItemTextWithoutNumberOfItems() {
+    assertLayoutError(grid("        itemText: \"Cell %d\"\n"), line: 7, column: 19, contains: "give numberOfItems too")
+  }
+
+  func testUnknownKeyInAnItem() {
+    assertLayoutError(
+      grid("        items:\n          - {txt: A}\n"), line: 8, column: 14, contains: "unknown key 'txt'")
+  }
+
+  func testTinyItemsPuttingTooManyOnScreenIsAnError() {
+    assertLayoutError(
+      grid("        itemSize: [1, 1]\n        minimumLineSpacing: 0\n        minimumInteritemSpacing: 0\n"), line: 4,
+      column: 9, contains: "at most 10000")
+  }
+
+  func testMisspeltFlowKeySuggests() {
+    assertLayoutError(
+      grid("        minimumLineSpace: 4\n"), line: 7, column: 9, contains: "did you mean 'minimumLineSpacing'")
+  }
+
+  func testItemTargetBeyondTheItems() {
+    assertLayoutError(
+      grid("        numberOfItems: 3\nscenarios:\n  s:\n    - tap: {item: 3, in: grid}\n"), line: 10, column: 12,
+      contains: "has 3 item(s); there is no item 3")
+  }
+}
+
+final class TextFieldLayoutErrorTests: XCTestCase {
+  private func field(_ keys: String) -> String {
+    "controller:\n  view:\n    subviews:\n      - class: UITextField\n        frame: [0, 0, 200, 40]\n" + keys
+  }
+
+  func testMisspeltPlaceholderSuggests() {
+    assertLayoutError(field("        placehoder: Hi\n"), line: 6, column: 9, contains: "did you mean 'placeholder'")
+  }
+
+  func testMisspeltEditingEventSuggests() {
+    assertLayoutError(
+      field("        targets: [{event: editingDidBgin, action: {print: x}}]\n"), line: 6, column: 27,
+      contains: "did you mean 'editingDidBegin'")
+  }
+}
+
+final class EdgePanLayoutErrorTests: XCTestCase {
+  func testUnknownEdgeSuggests() {
+    assertLayoutError(
+      "controller:\n  view:\n    gestures:\n      - {class: UIScreenEdgePanGestureRecognizer, edges: lefft}\n", line: 4,
+      column: 58, contains: "did you mean 'left'")
+  }
+
+  func testEdgesIsOnlyForTheEdgePan() {
+    assertLayoutError(
+      "controller:\n  view:\n    gestures:\n      - {class: UIPanGestureRecognizer, edges: left}\n", line: 4,
+      column: 41, contains: "unknown key 'edges'")
+  }
+}

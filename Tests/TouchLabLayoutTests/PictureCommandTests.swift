@@ -107,7 +107,7 @@ extension CommandLineTests {
     }
   }
 
-  func testRecordSlowMotionSceneOnlyMergesUnchangedFrames() throws {
+  func testRecordSlowMotionSceneOnlyAndUnchangedFramesMerged() throws {
     let folder = try pictureFolder()
     let gif = try GIFStructure(
       try picture(
@@ -115,10 +115,18 @@ extension CommandLineTests {
         out: folder.appendingPathComponent("slow.gif")))
     XCTAssertEqual(gif.width, 390)
     // 0.3 virtual seconds at a quarter speed: frames 0…36 at 30 a second (1.23 s) and the
-    // final second; frames where nothing moved (no clock in the scene alone) are merged.
+    // final second.
     XCTAssertEqual(gif.frames.map(\.delay).reduce(0, +), 123 + 100)
-    XCTAssertLessThan(gif.frames.count, 37)
-    XCTAssertGreaterThan(gif.frames.count, 3)
+    XCTAssertEqual(gif.frames.count, 37, "the countdowns on the card move in every frame")
+
+    // Where nothing moves at all, the whole animation is one frame held for its length:
+    // frames 0…15 (0.5 s at 30 a second; the last one shown for its 1/30 s too).
+    let layout = folder.appendingPathComponent("idle.yaml")
+    try "window: {size: [100, 60]}\ncontroller: {view: {color: white}}\nscenarios:\n  idle:\n    - wait: 0.5\n".write(
+      to: layout, atomically: true, encoding: .utf8)
+    let idle = try GIFStructure(
+      try picture(["record", layout.path, "--scene-only"], out: folder.appendingPathComponent("idle.gif")))
+    XCTAssertEqual(idle.frames, [.init(left: 0, top: 0, width: 100, height: 60, delay: 53 + Self.recordFinalHold)])
   }
 
   func testRecordOfTwoSecondsAtScaleOneStaysUnderTwoMegabytes() throws {

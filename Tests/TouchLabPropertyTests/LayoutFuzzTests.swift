@@ -4,7 +4,7 @@ import Testing
 
 @testable import TouchLabLayout
 
-/// Every input ends in a scene or a `FILE:LINE:COLUMN: error:` within a second — never a
+/// Every input ends in a scene or a `FILE:LINE:COLUMN: error:` within a bounded time (LayoutOutcome.loadLimit) — never a
 /// crash, a hang or a stack overflow — and a scene replays without one (LayoutFuzz.swift).
 @Suite struct LayoutFuzzTests {
   static func check(_ name: String, _ text: String, _ mutation: LayoutMutation) {

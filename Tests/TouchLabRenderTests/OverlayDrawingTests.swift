@@ -29,7 +29,7 @@ final class OverlayDrawingTests: XCTestCase {
     let scene = try RenderSupport.scene(Self.dragScene)
     let overlay = TouchOverlay(application: scene.application)
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "drag")), until: 0.2)
-    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay, now: 0.2))
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay.state, now: 0.2))
     let touchColor = PNGPixel(Theme.standard.overlay.touchColor(at: 0).withAlpha(1))
     // The hit view's outline, in the touch's colour, along the box's left edge.
     XCTAssertEqual(RenderSupport.pixel(canvas, 30, 150), touchColor)
@@ -60,7 +60,7 @@ final class OverlayDrawingTests: XCTestCase {
     let overlay = TouchOverlay(application: scene.application)
     scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 80, y: 84))])
     scene.application.clock.advance(to: 0.1)
-    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay, now: 0.1))
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay.state, now: 0.1))
     let held = PNGPixel(Theme.standard.overlay.gestureHeld)
     let radius = Theme.standard.overlay.touchRadius + 7
     // Two thirds of the way round: the arc is at the right (a quarter) and the bottom (half),
@@ -77,7 +77,7 @@ final class OverlayDrawingTests: XCTestCase {
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap-red")))
     let transcript = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
     let content = FrameContent(
-      window: scene.window, overlay: overlay, transcript: transcript, title: scene.title,
+      window: scene.window, overlay: overlay.state, transcript: transcript, title: scene.title,
       keyHelp: ["Space  replay the scenario", "C  clear the overlay", "O  overlay on/off"], now: 0.05,
       subtitle: "seed003-gestures.yaml · tap-red")
     let canvas = try RenderSupport.render(content, showsPanel: true, scale: 1)
@@ -106,5 +106,71 @@ final class OverlayDrawingTests: XCTestCase {
     XCTAssertEqual(RenderSupport.pixel(canvas, 20, 16), PNGPixel(red: 215, green: 0, blue: 21))
     XCTAssertEqual(RenderSupport.pixel(canvas, 160, 190), PNGPixel(red: 0, green: 0, blue: 255))
     assertSnapshot(canvas.makeImage(), named: "message@2x", tolerance: 2)
+  }
+}
+
+/// Where the overlay puts its marks and cards: clipped as the scene is, and off the views.
+final class OverlayPlacementTests: XCTestCase {
+  func testTheHitOutlineIsClippedByTheScrollViewAfterAScroll() throws {
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [390, 440]}
+      controller:
+        view:
+          color: white
+          subviews:
+            - id: scroll
+              class: UIScrollView
+              frame: [0, 100, 390, 200]
+              contentSize: [390, 900]
+              subviews: [{id: row, frame: [20, 20, 200, 100], color: "#E5E5EA"}]
+      """)
+    let overlay = TouchOverlay(application: scene.application)
+    let scroll = try XCTUnwrap(scene.objects["scroll"] as? UIScrollView)
+    // Scrolled by 60: the row's top 40 points are above the scroll view, cut off.
+    scroll.contentOffset = CGPoint(x: 0, y: 60)
+    scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 120, y: 130))])
+    let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    let renderer = SceneRenderer(theme: .standard)
+    let outline = try XCTUnwrap(renderer.hitOutline(of: touch, in: scene.window))
+    XCTAssertEqual(outline.visible, CanvasRect(x: 20, y: 100, width: 200, height: 60))
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay.state, now: 0))
+    let touchColor = PNGPixel(Theme.standard.overlay.touchColor(at: 0).withAlpha(1))
+    // The outline's left edge shows inside the scroll view and not above it.
+    XCTAssertEqual(RenderSupport.pixel(canvas, 20, 140), touchColor)
+    XCTAssertEqual(RenderSupport.pixel(canvas, 20, 70), PNGPixel(red: 255, green: 255, blue: 255))
+    assertSnapshot(canvas.makeImage(), named: "overlay-clipped@2x", tolerance: 2)
+
+    // Scrolled right out of sight: no outline at all.
+    scroll.contentOffset = CGPoint(x: 0, y: 400)
+    XCTAssertNil(renderer.hitOutline(of: touch, in: scene.window))
+  }
+
+  func testACardCoversNoneOfTheSceneViewsWhenThereIsRoom() throws {
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [390, 700]}
+      controller:
+        view:
+          color: white
+          subviews:
+            - {id: top, frame: [20, 40, 350, 120], color: yellow}
+            - {id: button, class: UIButton, frame: [40, 200, 140, 44], title: Tap}
+            - {id: bottom, frame: [20, 560, 350, 100], color: blue}
+      scenarios:
+        tap: [{tap: top}]
+      """)
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap")))
+    let state = OverlayState.fold(scene.records.records)
+    let renderer = SceneRenderer(theme: .standard)
+    let size = CanvasSize(width: 390, height: 700)
+    let cards = renderer.layoutCards(of: state, window: scene.window, now: state.time, sceneSize: size)
+    let card = try XCTUnwrap(cards.first)
+    for box in SceneRenderer.contentBoxes(of: scene.window, sceneSize: size) {
+      let overlap = SceneRenderer.intersection(card.frame, box)
+      XCTAssertTrue(overlap.width * overlap.height == 0, "\(card.frame) covers \(box)")
+    }
+    // Faded away some seconds after the lift: no card.
+    XCTAssertTrue(renderer.layoutCards(of: state, window: scene.window, now: state.time + 6, sceneSize: size).isEmpty)
   }
 }

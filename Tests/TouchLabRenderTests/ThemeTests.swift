@@ -66,6 +66,29 @@ final class ThemeTests: XCTestCase {
     XCTAssertEqual(overlay.touchColor(at: -1), overlay.touchColors.last)
   }
 
+  /// A touch's colour never reads as an outcome: each is far (in RGB) from every outcome
+  /// colour of the cards, and the touches are told apart from each other too.
+  func testTouchColoursAreNotOutcomeColours() {
+    let overlay = ThemeOverlay()
+    let outcomes = [
+      overlay.gesturePossible, overlay.gestureBegan, overlay.gestureChanged, overlay.gestureRecognized,
+      overlay.gestureFailed, overlay.gestureCancelled, overlay.gestureHeld,
+    ]
+    func distance(_ a: CanvasColor, _ b: CanvasColor) -> Double {
+      let (dr, dg, db) = (a.red - b.red, a.green - b.green, a.blue - b.blue)
+      return (dr * dr + dg * dg + db * db).squareRoot() * 255
+    }
+    for (index, touch) in overlay.touchColors.enumerated() {
+      for outcome in outcomes {
+        XCTAssertGreaterThan(
+          distance(touch, outcome), 90, "touch colour \(index) \(touch.hexString) ~ \(outcome.hexString)")
+      }
+      for other in overlay.touchColors[(index + 1)...] {
+        XCTAssertGreaterThan(distance(touch, other), 90, "\(touch.hexString) ~ \(other.hexString)")
+      }
+    }
+  }
+
   func write(_ json: String) throws -> URL {
     let url = try makeTemporaryFolder().appendingPathComponent("theme.json")
     try Data(json.utf8).write(to: url)

@@ -30,19 +30,20 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(overlay.touches.count, 1)
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
     XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red"))
-    XCTAssertTrue(touch.hitViewObject === scene.objects["red"])
+    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
     XCTAssertFalse(touch.isOnScreen)
     XCTAssertEqual(touch.phase, .ended)
     XCTAssertEqual(touch.endTime ?? -1, 0.05, accuracy: 1e-9)
     let red = try XCTUnwrap(scene.objects["red"] as? UIView)
     XCTAssertEqual(touch.location, red.convert(CGPoint(x: red.bounds.midX, y: red.bounds.midY), to: nil))
-    // Recognizers first (outermost first); the grey one recognized, then lost to the red one.
+    // Recognizers first (outermost first); the grey one wanted to recognize and lost to the
+    // red one, closer to the touched view: it failed (the records never call it recognized).
     // The red view's end was held (delaysTouchesEnded) and then cancelled; the chain above it
     // heard began and cancelled; the action came at the lift.
     XCTAssertEqual(
       summary(touch),
       [
-        "recognizer LMGrayGestureRecognizer: possible → recognized → failed",
+        "recognizer LMGrayGestureRecognizer: possible → failed",
         "recognizer LMRedGestureRecognizer: possible → recognized",
         "responder LMRedView: began → endHeld → cancelled",
         "responder LMGrayView: began → cancelled",
@@ -52,7 +53,12 @@ final class TouchOverlayTests: XCTestCase {
         "responder UIApplication: began → cancelled",
         "action -[ViewController redViewClick:]: sent",
       ])
-    XCTAssertNil(overlay.nextAnimationTime(after: 0.05))
+    // No countdown runs; the card asks for frames only while it fades, after the lift.
+    XCTAssertEqual(overlay.nextAnimationTime(after: 0.05) ?? -1, 4.05, accuracy: 1e-9)
+    XCTAssertEqual(overlay.nextAnimationTime(after: 4.5) ?? -1, 4.5 + 1.0 / 60, accuracy: 1e-9)
+    XCTAssertNil(overlay.nextAnimationTime(after: 0.05 + OverlayState.cardHoldDuration + OverlayState.cardFadeDuration))
+    // The incremental state is the fold of the same records.
+    XCTAssertEqual(overlay.state, OverlayState.fold(scene.records.records))
   }
 
   func testHeldThenDroppedAndTheTrail() throws {
@@ -156,8 +162,8 @@ final class TouchOverlayTests: XCTestCase {
 
     scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 150, y: 150))])
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
-    let countdown = try XCTUnwrap(touch.countdown)
-    XCTAssertEqual(countdown.recognizer.className, "UIScrollViewDelayedTouchesBeganGestureRecognizer")
+    let countdown = try XCTUnwrap(touch.scrollDelay)
+    XCTAssertEqual(countdown.owner?.className, "UIScrollViewDelayedTouchesBeganGestureRecognizer")
     XCTAssertEqual(countdown.duration, UIKitConstants.scrollViewTouchDelay)
     XCTAssertTrue(countdown.isRunning)
     XCTAssertEqual(touch.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed])
@@ -165,12 +171,15 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(overlay.nextAnimationTime(after: 0) ?? -1, 1.0 / 60, accuracy: 1e-9)
     XCTAssertEqual(overlay.nextAnimationTime(after: 0.145) ?? -1, 0.15, accuracy: 1e-9)
     clock.advance(to: 0.1)
-    XCTAssertEqual(touch.countdown?.progress(at: clock.now) ?? -1, 0.1 / 0.15, accuracy: 1e-9)
+    XCTAssertEqual(
+      overlay.touch(withIdentifier: 1)?.scrollDelay?.progress(at: clock.now) ?? -1, 0.1 / 0.15, accuracy: 1e-9)
 
     clock.advance(to: 0.2)
-    XCTAssertEqual(touch.countdown?.isRunning, false)
-    XCTAssertEqual(touch.countdown?.progress(at: clock.now), 1)
-    XCTAssertEqual(touch.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed, .released, .began])
+    let later = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(later.scrollDelay?.isRunning, false)
+    XCTAssertEqual(later.scrollDelay?.fired, true)
+    XCTAssertEqual(later.scrollDelay?.progress(at: clock.now), 1)
+    XCTAssertEqual(later.receivers.first { $0.name.identifier == "content" }?.steps, [.delayed, .released, .began])
     XCTAssertNil(overlay.nextAnimationTime(after: 0.2))
   }
 
@@ -219,7 +228,7 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertTrue(drag.isOnScreen)
     XCTAssertEqual(drag.trail.count, overlay.maximumTrailLength)
     XCTAssertEqual(drag.trail.last, CGPoint(x: 30, y: 530))
-    XCTAssertLessThanOrEqual(drag.receivers.count, TouchOverlay.maximumReceivers)
+    XCTAssertLessThanOrEqual(drag.receivers.count, OverlayState.maximumReceivers)
     XCTAssertTrue(drag.receivers.allSatisfy { $0.steps.count <= OverlayReceiver.maximumSteps })
   }
 
@@ -234,5 +243,44 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(receiver.steps.count, OverlayReceiver.maximumSteps)
     XCTAssertEqual(receiver.steps.first, .began)
     XCTAssertEqual(receiver.outcome, .cancelled)
+  }
+
+  /// The engine's own timers, replayed: a double tap's first lift starts the wait for the
+  /// next tap, which counts down on the lifted touch until it runs out.
+  func testADoubleTapWaitsForTheNextTapWithACountdown() throws {
+    let scene = try RenderSupport.scene(
+      """
+      controller:
+        view:
+          color: white
+          subviews:
+            - id: box
+              frame: [50, 50, 200, 200]
+              color: yellow
+              gestures: [{id: doubleTap, class: UITapGestureRecognizer, numberOfTapsRequired: 2, action: {print: twice}}]
+      scenarios:
+        once: [{tap: box}, {wait: 1}]
+      """)
+    let overlay = TouchOverlay(application: scene.application)
+    let player = ScenarioPlayer(scene: scene)
+    let scenario = try XCTUnwrap(scene.scenario(named: "once"))
+    player.play(scenario, until: 0.02)
+    let down = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(down.countdowns.filter(\.isRunning).map(\.purpose), [.tapMaximum])
+    player.play(scenario)
+    let records = scene.records.records
+    let lift = try XCTUnwrap(overlay.touch(withIdentifier: 1)?.endTime)
+    let waiting = try XCTUnwrap(OverlayState.fold(records, upTo: lift + 0.1).touch(withIdentifier: 1))
+    let next = try XCTUnwrap(waiting.countdowns.first { $0.purpose == .nextTapInterval })
+    XCTAssertTrue(next.isRunning)
+    XCTAssertEqual(next.owner?.identifier, "doubleTap")
+    XCTAssertEqual(next.duration, UIKitConstants.multiTapInterval, accuracy: 1e-9)
+    XCTAssertEqual(waiting.countdowns.first { $0.purpose == .tapMaximum }?.isRunning, false)
+    // It ran out: the recognizer failed, and the card says why.
+    let after = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(after.countdowns.first { $0.purpose == .nextTapInterval }?.fired, true)
+    let doubleTap = try XCTUnwrap(after.receivers.first { $0.name.identifier == "doubleTap" })
+    XCTAssertEqual(doubleTap.outcome, .failed)
+    XCTAssertEqual(doubleTap.reasons.last?.cause.rule, .tapInterval)
   }
 }

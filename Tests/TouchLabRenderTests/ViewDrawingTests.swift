@@ -83,8 +83,10 @@ final class ViewDrawingTests: XCTestCase {
     XCTAssertEqual(pixel(123, 16), PNGPixel(theme.controlHighlighted))
     XCTAssertEqual(pixel(230, 16), PNGPixel(theme.controlDisabled))
     // A background colour of its own is kept; highlighted, it darkens.
-    XCTAssertEqual(pixel(12, 62), PNGPixel(red: 255, green: 0, blue: 0))
-    let darkened = pixel(119, 62)
+    XCTAssertEqual(pixel(16, 66), PNGPixel(red: 255, green: 0, blue: 0))
+    // Its corners are rounded as iOS's: the very corner shows what is behind it.
+    XCTAssertEqual(pixel(10.25, 60.25), pixel(8, 58))
+    let darkened = pixel(123, 66)
     XCTAssertGreaterThan(darkened.red, 150)
     XCTAssertLessThan(darkened.red, 230)
     XCTAssertEqual(darkened.green, 0)
@@ -93,6 +95,20 @@ final class ViewDrawingTests: XCTestCase {
       inkColors(canvas, in: CanvasRect(x: 254, y: 68, width: 36, height: 24)).contains { $0.blue > 200 && $0.red < 100 }
     )
     assertSnapshot(canvas.makeImage(), named: "views-buttons@2x", tolerance: 2)
+  }
+
+  /// A title too wide for its button shrinks to fit instead of losing its middle ("U… er").
+  func testAButtonTitleShrinksToFitBeforeItTruncates() {
+    let style = TextStyle(fontFamily: Theme.standard.metrics.fontFamily, fontSize: 17, weight: .medium)
+    let wide = TextFonts.measure("Under", style: style).width
+    XCTAssertEqual(SceneRenderer.fittingFontSize("Under", style: style, width: wide + 1), 17)
+    let size = SceneRenderer.fittingFontSize("Under", style: style, width: wide * 0.7)
+    XCTAssertLessThan(size, 17)
+    var shrunk = style
+    shrunk.fontSize = size
+    XCTAssertLessThanOrEqual(TextFonts.measure("Under", style: shrunk).width, wide * 0.7 + 0.5)
+    // Never below 9 points: a title far too long still truncates.
+    XCTAssertEqual(SceneRenderer.fittingFontSize("A very long button title", style: style, width: 20), 9)
   }
 
   func testSwitchesOffOnAndMidDrag() throws {
@@ -273,7 +289,7 @@ final class ViewDrawingTests: XCTestCase {
     let overlay = TouchOverlay(application: scene.application)
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap-red")), until: 0.02)
     let content = FrameContent(
-      window: scene.window, overlay: overlay, transcript: ["[0.000] one", "[0.020] two"], title: "Twice",
+      window: scene.window, overlay: overlay.state, transcript: ["[0.000] one", "[0.020] two"], title: "Twice",
       keyHelp: ["Space  replay"], now: 0.02)
     let renderer = SceneRenderer(theme: .standard)
     let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)

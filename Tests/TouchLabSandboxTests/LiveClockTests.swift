@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRender
 import TouchLabSandbox
 import TouchLabX11
 import XCTest
@@ -94,5 +95,30 @@ final class LiveClockTests: XCTestCase {
     time.seconds += 0.1
     session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
     XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press", "[0.803] long press"])
+  }
+
+  /// With the overlay on, a lifted touch's card waits, still, then fades: the window wakes
+  /// once at the fade's start, draws the fade, and then sleeps until input.
+  func testTheOverlayWakesTheWindowOnlyToFadeALiftedCard() throws {
+    let time = ManualTime(1000)
+    let scene = try TestLayouts.scene("live")
+    let session = SandboxSession(scene: scene, scale: 1, timeSource: time.read, report: { _ in })
+    XCTAssertTrue(session.showsOverlay)
+    XCTAssertNil(session.wakeUpTime)
+    time.seconds = 1000.2
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))
+    time.seconds = 1000.25
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
+    let lift = 0.25
+    // The engine's timers of the tap settle first; then the card's fade is all that is left.
+    time.seconds = 1001
+    session.handle(PollWakeup(deadlineReached: true))
+    let fadeStart = 1000 + lift + OverlayState.cardHoldDuration
+    XCTAssertEqual(try XCTUnwrap(session.wakeUpTime), fadeStart, accuracy: 1e-9)
+    time.seconds = fadeStart + 0.5
+    XCTAssertEqual(
+      try XCTUnwrap(session.wakeUpTime), fadeStart + 0.5 + SandboxSession.animationFrameInterval, accuracy: 1e-6)
+    time.seconds = fadeStart + OverlayState.cardFadeDuration
+    XCTAssertNil(session.wakeUpTime, "faded: the window sleeps until input")
   }
 }

@@ -196,7 +196,7 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
     time.seconds = 55
     session.handle(PollWakeup(deadlineReached: true))
-    XCTAssertNil(session.frameContent.subtitle)
+    XCTAssertEqual(session.frameContent.subtitle, "live.yaml", "the file's name again")
     XCTAssertTrue(session.needsFrame)
     XCTAssertNil(session.wakeUpTime, "idle again")
   }

@@ -1,0 +1,320 @@
+import Foundation
+
+/// An item's place in a collection view: Foundation's `IndexPath` with UIKit's `item`.
+extension IndexPath {
+  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+  public var item: Int { self[1] }
+}
+
+/// What a collection view tells its delegate (UIKit's `UICollectionViewDelegate`, the
+/// highlight and selection part).
+public protocol UICollectionViewDelegate: AnyObject {
+  func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+  public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+}
+
+/// A scrolling grid of items in one section, laid out by a `UICollectionViewFlowLayout`.
+///
+/// As a table does, it gives cells only to the items on screen and reuses the cells of items
+/// that scrolled away. Touches reach it from its cells along the responder chain: the item
+/// under a finger is highlighted at `touchesBegan` (after the scroll view's 0.15 s hold),
+/// selected at `touchesEnded` (the previous selection deselected first), unhighlighted at
+/// `touchesCancelled` — so a parent's tap recognizer takes its taps as it takes a table's.
+open class UICollectionView: UIScrollView {
+  /// One item's content: its text and views of its own placed in its cell's content view.
+  public struct Item {
+    public var text: String?
+    public var subviews: [UIView]
+    public init(text: String? = nil, subviews: [UIView] = []) {
+      self.text = text
+      self.subviews = subviews
+    }
+  }
+
+  public let collectionViewLayout: UICollectionViewFlowLayout
+  /// Items given one by one, then `generatedItemCount` more whose text is
+  /// `generatedItemText` with `%d` standing for the item number.
+  public var items: [Item] = [] {
+    didSet { reloadData() }
+  }
+  public var generatedItemCount = 0 {
+    didSet { reloadData() }
+  }
+  public var generatedItemText: String? = "Item %d"
+  public var allowsSelection = true
+  public weak var delegate: UICollectionViewDelegate?
+
+  public private(set) var indexPathsForSelectedItems: [IndexPath] = []
+  /// The item under a finger now (set at `touchesBegan`, cleared at its end).
+  public private(set) var indexPathForHighlightedItem: IndexPath?
+  private var trackedTouch: UITouch?
+
+  private var visible: [Int: UICollectionViewCell] = [:]
+  private var reuseQueue: [UICollectionViewCell] = []
+  private var grid: UICollectionViewFlowLayout.Grid?
+  /// How many cells were ever made (for tests of reuse).
+  public private(set) var cellsCreated = 0
+  /// The most items a collection view gives cells at once (a layout asking for more is an error).
+  public static let maximumItemsOnScreen = 10_000
+
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewFlowLayout) {
+    collectionViewLayout = layout
+    super.init(frame: frame)
+    alwaysBounceVertical = true
+  }
+
+  public convenience override init(frame: CGRect) {
+    self.init(frame: frame, collectionViewLayout: UICollectionViewFlowLayout())
+  }
+
+  // MARK: Data
+
+  public func numberOfItems(inSection section: Int) -> Int { section == 0 ? items.count + generatedItemCount : 0 }
+
+  public var numberOfSections: Int { 1 }
+
+  func text(ofItem item: Int) -> String? {
+    if item < items.count { return items[item].text }
+    return generatedItemText.map { $0.replacingOccurrences(of: "%d", with: String(item)) }
+  }
+
+  private func isValid(_ indexPath: IndexPath) -> Bool {
+    indexPath.section == 0 && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: 0)
+  }
+
+  /// Lays the items out again (after a change of items or of the layout's figures).
+  public func reloadData() {
+    let g = collectionViewLayout.grid(count: numberOfItems(inSection: 0), width: bounds.width)
+    grid = g
+    recycle(visible.keys.sorted().map { visible[$0]! })
+    visible.removeAll()
+    indexPathsForSelectedItems.removeAll { !isValid($0) }
+    contentSize = CGSize(width: bounds.width, height: g.contentHeight)
+    tileCells()
+  }
+
+  // MARK: Geometry
+
+  /// An item's frame in the collection view's content coordinates.
+  public func frameForItem(at indexPath: IndexPath) -> CGRect {
+    guard isValid(indexPath), let g = grid else { return .zero }
+    let line = indexPath.item / g.columns
+    let column = indexPath.item % g.columns
+    let size = collectionViewLayout.itemSize
+    return CGRect(x: g.columnXs[column], y: g.top + CGFloat(line) * g.rowPitch, width: size.width, height: size.height)
+  }
+
+  /// The item at a point of the content (arithmetic; nil in the spacing between items).
+  public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    guard let g = grid, g.rowPitch > 0 else { return nil }
+    let line = Int(((point.y - g.top) / g.rowPitch).rounded(.down))
+    guard point.y >= g.top, line >= 0 else { return nil }
+    for (column, x) in g.columnXs.enumerated() {
+      let indexPath = IndexPath(item: line * g.columns + column, section: 0)
+      guard isValid(indexPath) else { return nil }
+      if point.x >= x && frameForItem(at: indexPath).containsPoint(point) { return indexPath }
+    }
+    return nil
+  }
+
+  public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    indexPath.section == 0 ? visible[indexPath.item] : nil
+  }
+
+  public var indexPathsForVisibleItems: [IndexPath] { visible.keys.sorted().map { IndexPath(item: $0, section: 0) } }
+
+  public var visibleCells: [UICollectionViewCell] { visible.keys.sorted().compactMap { visible[$0] } }
+
+  // MARK: Cells on screen
+
+  override func contentGeometryDidChange() {
+    if grid != nil, bounds.width != contentSize.width {
+      reloadData()  // a new width: new lines
+      return
+    }
+    tileCells()
+  }
+
+  /// The items whose lines show between the content's `top` and `bottom`.
+  private func itemsOnScreen() -> Range<Int> {
+    guard let g = grid, g.rowPitch > 0 else { return 0..<0 }
+    let count = numberOfItems(inSection: 0)
+    let top = max(contentOffset.y, 0) - g.top
+    let bottom = contentOffset.y + bounds.height - g.top
+    guard bottom > 0, count > 0 else { return 0..<0 }
+    // A line shows when its items reach below `top` (not when only the spacing after it does).
+    let firstLine = max(0, Int(((top - collectionViewLayout.itemSize.height) / g.rowPitch).rounded(.down)) + 1)
+    let lastLine = Int((bottom / g.rowPitch).rounded(.up))
+    let first = min(count, firstLine * g.columns)
+    let end = min(count, max(first, lastLine * g.columns), first + Self.maximumItemsOnScreen)
+    return first..<end
+  }
+
+  private func tileCells() {
+    guard grid != nil else { return }
+    let wanted = itemsOnScreen()
+    let leaving = visible.filter { !wanted.contains($0.key) && !isTouched($0.value) }
+    for item in leaving.keys { visible[item] = nil }
+    recycle(leaving.keys.sorted().map { leaving[$0]! })
+    var arriving: [UICollectionViewCell] = []
+    for item in wanted where visible[item] == nil {
+      let cell = dequeueCell()
+      configure(cell, for: IndexPath(item: item, section: 0))
+      visible[item] = cell
+      arriving.append(cell)
+    }
+    insertSubviews(arriving.reversed(), at: 0)
+  }
+
+  private func isTouched(_ cell: UICollectionViewCell) -> Bool {
+    let touches =
+      [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
+      + (application?.heldTouches ?? [])
+    return touches.contains { $0.view?.isDescendant(of: cell) == true }
+  }
+
+  private func dequeueCell() -> UICollectionViewCell {
+    if let cell = reuseQueue.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    cellsCreated += 1
+    return UICollectionViewCell(frame: .zero)
+  }
+
+  private func recycle(_ cells: [UICollectionViewCell]) {
+    removeSubviews(cells)
+    for cell in cells {
+      for view in cell.itemSubviews { view.removeFromSuperview() }
+      cell.itemSubviews = []
+      cell.indexPath = nil
+      reuseQueue.append(cell)
+    }
+  }
+
+  private func configure(_ cell: UICollectionViewCell, for indexPath: IndexPath) {
+    cell.indexPath = indexPath
+    cell.frame = frameForItem(at: indexPath)
+    cell.textLabel.text = text(ofItem: indexPath.item)
+    cell.isSelected = indexPathsForSelectedItems.contains(indexPath)
+    cell.isHighlighted = indexPath == indexPathForHighlightedItem
+    cell.itemSubviews = indexPath.item < items.count ? items[indexPath.item].subviews : []
+    for view in cell.itemSubviews { cell.contentView.addSubview(view) }
+  }
+
+  // MARK: Selection
+
+  public func selectItem(at indexPath: IndexPath?) {
+    for old in indexPathsForSelectedItems { cellForItem(at: old)?.isSelected = false }
+    indexPathsForSelectedItems = indexPath.flatMap { isValid($0) ? [$0] : nil } ?? []
+    for new in indexPathsForSelectedItems { cellForItem(at: new)?.isSelected = true }
+  }
+
+  public func deselectItem(at indexPath: IndexPath) {
+    guard indexPathsForSelectedItems.contains(indexPath) else { return }
+    selectItem(at: nil)
+  }
+
+  private func setHighlightedItem(_ indexPath: IndexPath?) {
+    if let old = indexPathForHighlightedItem { cellForItem(at: old)?.isHighlighted = false }
+    indexPathForHighlightedItem = indexPath
+    if let new = indexPath { cellForItem(at: new)?.isHighlighted = true }
+  }
+
+  // MARK: Touches from the cells
+
+  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
+      let indexPath = indexPathForItem(at: touch.location(in: self))
+    else { return }
+    trackedTouch = touch
+    if delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true {
+      setHighlightedItem(indexPath)
+    }
+  }
+
+  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    trackedTouch = nil
+    let highlighted = indexPathForHighlightedItem
+    setHighlightedItem(nil)
+    guard let indexPath = highlighted, indexPathForItem(at: touch.location(in: self)) == indexPath else { return }
+    for previous in indexPathsForSelectedItems where previous != indexPath {
+      selectItem(at: nil)
+      delegate?.collectionView(self, didDeselectItemAt: previous)
+    }
+    selectItem(at: indexPath)
+    delegate?.collectionView(self, didSelectItemAt: indexPath)
+  }
+
+  open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    guard let touch = trackedTouch, touches.contains(touch) else { return }
+    trackedTouch = nil
+    setHighlightedItem(nil)
+    tileCells()
+  }
+}
+
+/// An item on screen: a content view holding a centred label and the item's own views.
+open class UICollectionViewCell: UIView {
+  public let contentView: UIView
+  /// TouchLab's stand-in for a cell's content configuration: the item's text, centred.
+  public let textLabel: UILabel
+  public var isSelected = false
+  public var isHighlighted = false
+  public internal(set) var indexPath: IndexPath?
+  var itemSubviews: [UIView] = []
+
+  public override init(frame: CGRect) {
+    contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
+    textLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
+    super.init(frame: frame)
+    textLabel.textAlignment = .center
+    textLabel.fontSize = 15
+    addSubview(contentView)
+    contentView.addSubview(textLabel)
+  }
+
+  override func boundsDidChange(from old: CGRect) {
+    guard bounds.size != old.size else { return }
+    contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    textLabel.frame = CGRect(origin: .zero, size: bounds.size)
+  }
+
+  open func prepareForReuse() {
+    isSelected = false
+    isHighlighted = false
+  }
+}
+
+/// A collection delegate described by a layout's `didSelectItem:` key: a selection prints a
+/// line (`{print: TEXT}`) or sends `collectionView:didSelectItemAtIndexPath:` to a target.
+public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
+  public static let didSelectSelector = "collectionView:didSelectItemAtIndexPath:"
+  public weak var target: AnyObject?
+  public let message: ActionMessage
+
+  public init(target: AnyObject?, message: ActionMessage) {
+    self.target = target
+    self.message = message
+  }
+
+  public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    switch message {
+    case .print:
+      collectionView.application?.sendAction(message, to: nil, from: collectionView, for: nil)
+    case .selector:
+      collectionView.application?.sendAction(
+        .selector(Self.didSelectSelector), to: target, from: collectionView, for: nil)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// UIKit's stepper: a − and a + button side by side. A touch on a button steps `value` by
+/// `stepValue` at once (touch down) and, with `autorepeat`, again after half a second and
+/// then ten times a second while the finger stays on it, on the engine's clock. At the ends
+/// of the range it stops, or with `wraps` jumps to the other end.
+open class UIStepper: UIControl {
+  public enum Button: Sendable { case decrement, increment }
+
+  public var minimumValue: Double = 0 {
+    didSet {
+      if maximumValue < minimumValue { maximumValue = minimumValue }
+      value = clamped(value)
+    }
+  }
+  public var maximumValue: Double = 100 {
+    didSet {
+      if minimumValue > maximumValue { minimumValue = maximumValue }
+      value = clamped(value)
+    }
+  }
+  public var value: Double = 0 {
+    didSet {
+      let inRange = clamped(value)
+      if inRange != value { value = inRange }
+    }
+  }
+  /// Must be above 0 (UIKit raises for 0 or less; a layout reports it).
+  public var stepValue: Double = 1
+  public var wraps = false
+  public var autorepeat = true
+  /// True: `valueChanged` at each step; false: once, when the finger lifts.
+  public var isContinuous = true
+  /// The button under the tracked finger, for the renderer; nil when none is pressed.
+  public private(set) var pressedButton: Button?
+
+  private var valueAtTouchDown: Double = 0
+  private var repeatTimer: EngineClock.Token?
+  private var lastEvent: UIEvent?
+
+  open override class var preventsOverlappingGestures: Bool { true }
+
+  private func clamped(_ v: Double) -> Double { min(max(v, minimumValue), maximumValue) }
+
+  /// Whether `button` can step now (a button at its end of the range is disabled unless `wraps`).
+  public func canStep(_ button: Button) -> Bool {
+    guard isEnabled else { return false }
+    if wraps { return true }
+    return button == .increment ? value < maximumValue : value > minimumValue
+  }
+
+  /// The half of the control a button takes, in its coordinates.
+  public func rect(for button: Button) -> CGRect {
+    let half = bounds.width / 2
+    return CGRect(
+      x: bounds.minX + (button == .increment ? half : 0), y: bounds.minY, width: half, height: bounds.height)
+  }
+
+  private func button(at point: CGPoint) -> Button { point.x < bounds.midX ? .decrement : .increment }
+
+  /// One step; `valueChanged` when the value moved and the stepper is continuous.
+  private func step(_ button: Button, event: UIEvent?) {
+    var next = value + (button == .increment ? stepValue : -stepValue)
+    if next > maximumValue { next = wraps ? minimumValue : maximumValue }
+    if next < minimumValue { next = wraps ? maximumValue : minimumValue }
+    guard next != value else { return }
+    value = next
+    if isContinuous { sendActions(for: .valueChanged, with: event) }
+  }
+
+  private func scheduleRepeat(after delay: TimeInterval) {
+    guard autorepeat, let clock = application?.clock else { return }
+    repeatTimer = clock.schedule(after: delay) { [weak self] in
+      guard let self, let button = self.pressedButton else { return }
+      self.repeatTimer = nil
+      self.step(button, event: self.lastEvent)
+      // At the end of the range (without wraps) the button is disabled: the repeat stops.
+      if self.canStep(button) { self.scheduleRepeat(after: UIKitConstants.stepperAutorepeatInterval) }
+    }
+  }
+
+  private func stopRepeating() {
+    application?.clock.cancel(repeatTimer)
+    repeatTimer = nil
+  }
+
+  open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    valueAtTouchDown = value
+    lastEvent = event
+    let button = button(at: touch.location(in: self))
+    guard canStep(button) else { return true }
+    pressedButton = button
+    step(button, event: event)
+    scheduleRepeat(after: UIKitConstants.stepperAutorepeatDelay)
+    return true
+  }
+
+  open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+    lastEvent = event
+    // Off its button, the finger stops the repeat; back on it, the repeat starts over.
+    let onButton = pressedButton.map { rect(for: $0).containsPoint(touch.location(in: self)) }
+    if onButton == false, repeatTimer != nil { stopRepeating() }
+    if onButton == true, repeatTimer == nil, let button = pressedButton, canStep(button) {
+      scheduleRepeat(after: UIKitConstants.stepperAutorepeatDelay)
+    }
+    return true
+  }
+
+  open override func endTracking(_ touch: UITouch?, with event: UIEvent?) { finish(event) }
+
+  open override func cancelTracking(with event: UIEvent?) { finish(event) }
+
+  private func finish(_ event: UIEvent?) {
+    stopRepeating()
+    pressedButton = nil
+    lastEvent = nil
+    if !isContinuous && value != valueAtTouchDown { sendActions(for: .valueChanged, with: event) }
+  }
+}
