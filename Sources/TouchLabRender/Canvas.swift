@@ -80,9 +80,30 @@ public final class Canvas {
   let context: OpaquePointer
   // Each open transparency layer's alpha, innermost last.
   private var layerAlphas: [Double] = []
+  /// Where a vector surface streams its bytes (nil for an image canvas); see VectorCanvas.swift.
+  let vectorOutput: VectorOutput?
+
+  /// A canvas on a surface made for it: takes ownership of `surface`.
+  init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, scale: Double, vectorOutput: VectorOutput?) throws {
+    guard let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw CanvasError.cairoFailure("no context")
+    }
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.scale = scale
+    self.surface = surface
+    self.context = context
+    self.vectorOutput = vectorOutput
+    // Fixed rendering options: the default antialiasing is already the same
+    // on every machine, but naming it keeps a cairo default change from
+    // silently altering every snapshot.
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+    cairo_scale(context, scale, scale)
+  }
 
   /// A canvas of an exact pixel size; drawing is in points of `1 / scale` pixels.
-  public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws {
+  public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws {
     guard pixelWidth > 0, pixelHeight > 0 else {
       throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
     }
@@ -96,20 +117,8 @@ public final class Canvas {
       cairo_surface_destroy(surface)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(surfaceStatus)))
     }
-    guard let context = cairo_create(surface) else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure("no context")
-    }
-    self.pixelWidth = pixelWidth
-    self.pixelHeight = pixelHeight
-    self.scale = scale
-    self.surface = surface
-    self.context = context
-    // Fixed rendering options: the default antialiasing is already the same
-    // on every machine, but naming it keeps a cairo default change from
-    // silently altering every snapshot.
-    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
-    cairo_scale(context, scale, scale)
+    try self.init(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
   }
 
   /// A canvas large enough for `size` points at `scale`, rounding pixels up.
