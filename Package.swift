@@ -31,10 +31,15 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .systemLibrary(
       name: "CX11", pkgConfig: "xi",
-      providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev"])]),
+      providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev"])]),
+    // Animated captures (`touchlab record`): GIF frames, palettes made by libimagequant.
+    // PNG files written with compression settings chosen for speed (see PNGEncoding.swift).
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
     // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
     .target(
-      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo"],
+      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo", "CPNG", "CGIF", "CImageQuant"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The X11 front end: window, XInput2 input, the poll loop.
     .target(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates docs/images/*.png with `touchlab shot`: each is a scene, its touch overlay and
-# the transcript panel at one moment of a scenario, headless and byte-for-byte reproducible
-# (fonts pinned by Assets/fonts.conf). Run from anywhere: bash docs/make-screenshots.sh
+# Regenerates every picture in docs/images/, headless and byte-for-byte reproducible (fonts
+# pinned by Assets/fonts.conf): stills with `touchlab shot` (a scene, its touch overlay and
+# the transcript panel at one moment of a scenario), animations with `touchlab record`, and
+# side-by-side pictures with `touchlab compare`. Run from anywhere: bash docs/make-screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,3 +38,13 @@ shot seed003-tap-red seed003-gestures.yaml tap-red
 shot seed001-button seed001-button-gestures.yaml 示例一
 # A scroll view takes over a drag from the tile it first gave the touch to.
 shot scroll-drag-tile scroll-demo.yaml drag-tile 0.6
+
+# Animated: the short press in slow motion (a quarter speed), the scene alone, for the README.
+swift run --skip-build touchlab record Layouts/table-cell-conflict.yaml --scenario short-press --speed 0.25 \
+  --scene-only --out docs/images/table-short-press.gif
+echo docs/images/table-short-press.gif
+# Side by side: the short press as it is, and with the table not delaying its touches.
+swift run --skip-build touchlab compare Layouts/table-cell-conflict.yaml --scenario short-press --at 0.10 \
+  --set table.delaysContentTouches=false --caption "delaysContentTouches: true" \
+  --versus-caption "delaysContentTouches: false" --scene-only --out docs/images/table-short-press-compare.png
+echo docs/images/table-short-press-compare.png

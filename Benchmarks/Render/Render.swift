@@ -21,7 +21,9 @@ final class Frame {
     "Mouse: one finger", "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
   ]
 
-  init(scale: Double) {
+  /// `fullPanel`: the panel's whole list of 500 lines (TranscriptLog.recentLineLimit), as
+  /// after a while of use, instead of the few lines of one tap.
+  init(scale: Double, fullPanel: Bool = false) {
     let scene = BenchScenes.load("playground.yaml")
     let application = scene.application
     // Something for the overlay and the panel to show: a quick tap on a row (a finished
@@ -36,7 +38,14 @@ final class Frame {
       TouchInput(finger: 1, phase: .began, location: player.location(of: .row(0, section: 0, table: "table")))
     ])
     application.clock.advance(to: pressed + 0.05)
-    let lines = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
+    var lines = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
+    if fullPanel {
+      let some = lines
+      lines = (0..<500).map { index in
+        let line = some[index % some.count]
+        return "[\(String(format: "%.3f", Double(index) * 0.016))]" + line.drop { $0 != "]" }.dropFirst()
+      }
+    }
     let theme: Theme
     do {
       theme = try Theme.loadDefault()
@@ -62,7 +71,7 @@ final class Box<T> {
   var value: T?
 }
 
-func frameBenchmark(_ name: String, scale: Double) {
+func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false) {
   let frame = Box<Frame>()
   Benchmark(
     name,
@@ -75,7 +84,7 @@ func frameBenchmark(_ name: String, scale: Double) {
       for _ in benchmark.scaledIterations { frame.draw() }
     },
     setup: {
-      let made = Frame(scale: scale)
+      let made = Frame(scale: scale, fullPanel: fullPanel)
       // To see what is measured: TOUCHLAB_BENCH_FRAME=folder writes each frame there as a PNG.
       if let folder = ProcessInfo.processInfo.environment["TOUCHLAB_BENCH_FRAME"] {
         made.draw()
@@ -89,4 +98,6 @@ func frameBenchmark(_ name: String, scale: Double) {
 let benchmarks: @Sendable () -> Void = {
   frameBenchmark("frame.playground.scale1", scale: 1)
   frameBenchmark("frame.playground.scale2", scale: 2)
+  frameBenchmark("frame.panel500.scale1", scale: 1, fullPanel: true)
+  frameBenchmark("frame.panel500.scale2", scale: 2, fullPanel: true)
 }

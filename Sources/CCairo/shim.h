@@ -2,6 +2,8 @@
 #define TOUCHLAB_CCAIRO_SHIM_H
 
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
 // PANGO_SCALE is a macro of an expression Swift can import, but keep one

@@ -80,9 +80,30 @@ public final class Canvas {
   let context: OpaquePointer
   // Each open transparency layer's alpha, innermost last.
   private var layerAlphas: [Double] = []
+  /// Where a vector surface streams its bytes (nil for an image canvas); see VectorCanvas.swift.
+  let vectorOutput: VectorOutput?
+
+  /// A canvas on a surface made for it: takes ownership of `surface`.
+  init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, scale: Double, vectorOutput: VectorOutput?) throws {
+    guard let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw CanvasError.cairoFailure("no context")
+    }
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.scale = scale
+    self.surface = surface
+    self.context = context
+    self.vectorOutput = vectorOutput
+    // Fixed rendering options: the default antialiasing is already the same
+    // on every machine, but naming it keeps a cairo default change from
+    // silently altering every snapshot.
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+    cairo_scale(context, scale, scale)
+  }
 
   /// A canvas of an exact pixel size; drawing is in points of `1 / scale` pixels.
-  public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws {
+  public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws {
     guard pixelWidth > 0, pixelHeight > 0 else {
       throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
     }
@@ -96,20 +117,8 @@ public final class Canvas {
       cairo_surface_destroy(surface)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(surfaceStatus)))
     }
-    guard let context = cairo_create(surface) else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure("no context")
-    }
-    self.pixelWidth = pixelWidth
-    self.pixelHeight = pixelHeight
-    self.scale = scale
-    self.surface = surface
-    self.context = context
-    // Fixed rendering options: the default antialiasing is already the same
-    // on every machine, but naming it keeps a cairo default change from
-    // silently altering every snapshot.
-    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
-    cairo_scale(context, scale, scale)
+    try self.init(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
   }
 
   /// A canvas large enough for `size` points at `scale`, rounding pixels up.
@@ -342,6 +351,20 @@ public final class Canvas {
   }
 
   // MARK: - Pixels
+
+  /// Copies `other`'s pixels onto this canvas, their top-left corner at pixel (`x`, `y`),
+  /// replacing what is there: no transform, no clip, no blending.
+  public func copyPixels(of other: Canvas, toPixelX x: Int, y: Int) {
+    cairo_surface_flush(other.surface)
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    cairo_reset_clip(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(context, other.surface, Double(x), Double(y))
+    cairo_rectangle(context, Double(x), Double(y), Double(other.pixelWidth), Double(other.pixelHeight))
+    cairo_fill(context)
+    cairo_restore(context)
+  }
 
   /// Bytes from the start of one pixel row to the next (at least 4 × width).
   public var bytesPerRow: Int {

@@ -200,29 +200,6 @@ public struct PNGImage: Equatable, Sendable {
   }
 }
 
-/// Runs cairo's PNG encoder into memory, so the file itself can be written
-/// atomically by us rather than piecemeal by cairo.
-func encodePNG(surface: OpaquePointer) throws -> Data {
-  final class Sink {
-    var bytes = Data()
-  }
-  let sink = Sink()
-  let unmanaged = Unmanaged.passRetained(sink)
-  defer { unmanaged.release() }
-  let status = cairo_surface_write_to_png_stream(
-    surface,
-    { closure, data, length in
-      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-      let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-      sink.bytes.append(data, count: Int(length))
-      return CAIRO_STATUS_SUCCESS
-    }, unmanaged.toOpaque())
-  guard status == CAIRO_STATUS_SUCCESS else {
-    throw PNGWriteError.encodingFailed(reason: String(cString: cairo_status_to_string(status)))
-  }
-  return sink.bytes
-}
-
 extension Canvas {
   /// The canvas as PNG bytes. The same drawing always gives the same bytes.
   public func pngData() throws -> Data {

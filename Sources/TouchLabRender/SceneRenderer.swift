@@ -56,6 +56,21 @@ public final class SceneRenderer {
     var width: Double
   }
 
+  /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
+  /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
+  /// nothing redraw only the scene).
+  var keptPanel: (key: PanelKey, canvas: Canvas)?
+
+  struct PanelKey: Equatable {
+    var transcript: [String]
+    var title: String?
+    var subtitle: String?
+    var keyHelp: [String]
+    var rect: CanvasRect
+    var scale: Double
+    var pixelSize: [Int]
+  }
+
   public init(theme: Theme) { self.theme = theme }
 
   /// The frame's size in points: the window's, plus the panel when shown.
@@ -65,26 +80,68 @@ public final class SceneRenderer {
   }
 
   /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
-  /// message over the scene.
-  public func draw(_ content: FrameContent, on canvas: Canvas) {
+  /// message over the scene. Between those parts it asks `shouldStop` (the live window:
+  /// "is an engine timer due?") and, when told to, stops and returns false: the canvas then
+  /// holds part of a frame, to be drawn again rather than shown.
+  @discardableResult
+  public func draw(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool = { false }) -> Bool {
     canvas.clear(to: theme.colors.background)
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
-    canvas.withSavedState {
+    let finishedScene: Bool = canvas.withSavedState {
       canvas.clip(to: sceneRect)
       drawViewTree(content.window, on: canvas)
       if let overlay = content.overlay {
+        if shouldStop() { return false }
         drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)
       }
+      return true
     }
+    if !finishedScene || shouldStop() { return false }
     let panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if panelRect.width >= Self.panelWidth - 0.5 {
-      drawPanel(content, in: panelRect, on: canvas)
+      drawKeptPanel(content, in: panelRect, on: canvas)
     }
     if let message = content.message {
       drawMessage(message, sceneSize: sceneSize, on: canvas)
     }
+    return true
+  }
+}
+
+extension SceneRenderer {
+  /// Draws the panel, or copies it from the one kept when it would show the same. Kept only
+  /// when the panel starts on a whole pixel (so its pixels are the same either way).
+  func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = canvas.pixelWidth - Int(pixelX)
+    guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    let key = PanelKey(
+      transcript: content.transcript, title: content.title, subtitle: content.subtitle, keyHelp: content.keyHelp,
+      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+    if let keptPanel, keptPanel.key == key {
+      canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
+      return
+    }
+    let reusable = keptPanel.flatMap { kept in
+      kept.key.pixelSize == key.pixelSize && kept.key.scale == key.scale ? kept.canvas : nil
+    }
+    let made = { try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
+    guard let panel = reusable ?? made() else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    keptPanel = nil
+    panel.withSavedState {
+      panel.translate(x: -rect.minX, y: 0)
+      drawPanel(content, in: rect, on: panel)
+    }
+    keptPanel = (key, panel)
+    canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
   }
 }
 

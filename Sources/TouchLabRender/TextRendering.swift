@@ -117,6 +117,24 @@ public enum TextFonts {
   }
 
   static let measuringContext: OpaquePointer = makeContext()
+
+  /// One user of Pango at a time: its font map, contexts and layouts are not thread-safe.
+  static let lock = NSLock()
+
+  /// Sets fonts up on a thread of their own (fontconfig reading its files, the first
+  /// fonts opened: tens of milliseconds), so that a program can do other start-up work —
+  /// load a layout, open a window — meanwhile. Text drawn or measured before it is done
+  /// waits for it. Returns at once.
+  public static func startWarmingUp() {
+    let thread = Thread {
+      for text in ["Tap 0.150", "按钮"] {
+        _ = measure(text, style: TextStyle())
+        _ = measure(text, style: TextStyle(fontFamily: "DejaVu Sans Mono", weight: .bold))
+      }
+    }
+    thread.name = "touchlab fonts"
+    thread.start()
+  }
   static let drawingContext: OpaquePointer = makeContext()
 
   /// The logical size of `text` set in `style`, in scene points. With a
@@ -125,17 +143,30 @@ public enum TextFonts {
   public static func measure(_ text: String, style: TextStyle, maximumWidth: Double? = nil)
     -> CanvasSize
   {
-    let layout = makeLayout(text, style: style, width: maximumWidth, context: measuringContext)
-    defer { touchlab_release_layout(layout) }
+    measuringLayouts.withLayout(text, style: style, width: maximumWidth, logicalSize(of:))
+  }
+
+  /// A layout's logical size, in scene points.
+  static func logicalSize(of layout: OpaquePointer) -> CanvasSize {
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, nil, &logical)
     let unit = Double(touchlab_pango_scale())
     return CanvasSize(width: Double(logical.width) / unit, height: Double(logical.height) / unit)
   }
 
+  /// The layouts `measure` made, kept for the next frame (the panel measures the same
+  /// lines every frame).
+  static let measuringLayouts = TextLayoutCache(context: measuringContext)
+  /// The layouts `Canvas.draw(_:in:style:)` made. Their context follows the canvas's
+  /// transform (`pango_cairo_update_context`); Pango lays a layout out again by itself
+  /// when its context changed, so a kept layout is never stale.
+  static let drawingLayouts = TextLayoutCache(context: drawingContext)
+
   /// How many characters of `text` no installed font can show (drawn as
   /// boxes); 0 means every character has a real glyph.
   static func unknownGlyphCount(in text: String, style: TextStyle) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
     let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
     defer { touchlab_release_layout(layout) }
     return Int(pango_layout_get_unknown_glyphs_count(layout))
@@ -143,6 +174,8 @@ public enum TextFonts {
 
   /// The font families Pango picked for the runs of `text`, in order, without repeats.
   static func fontFamilies(usedFor text: String, style: TextStyle) -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
     let layout = makeLayout(text, style: style, width: nil, context: measuringContext)
     defer { touchlab_release_layout(layout) }
     guard let iterator = pango_layout_get_iter(layout) else { return [] }
@@ -213,50 +246,138 @@ extension Canvas {
   /// DejaVu Sans lacks, such as Chinese, come from Noto Sans CJK.
   public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
     guard !text.isEmpty, rect.width > 0 || style.truncation == .clip else { return }
-    let pangoContext = TextFonts.drawingContext
+    let cache = TextFonts.drawingLayouts
     // Fonts are chosen for the device transform so glyphs are rasterised at
     // the real pixel size, not scaled up from a 1× bitmap.
-    pango_cairo_update_context(context, pangoContext)
-    let layout = TextFonts.makeLayout(text, style: style, width: rect.width, context: pangoContext)
-    defer { touchlab_release_layout(layout) }
+    let followTransform: (OpaquePointer) -> Void = { pango_cairo_update_context(self.context, $0) }
+    cache.withLayout(text, style: style, width: rect.width, beforehand: followTransform) { layout in
+      let size = TextFonts.logicalSize(of: layout)
+      let textWidth = size.width
+      let textHeight = size.height
 
-    let unit = Double(touchlab_pango_scale())
-    var logical = PangoRectangle()
-    pango_layout_get_extents(layout, nil, &logical)
-    let textWidth = Double(logical.width) / unit
-    let textHeight = Double(logical.height) / unit
-
-    var x = rect.minX
-    if style.truncation == .clip && style.maximumLines == 1 {
-      // No layout width was set, so align the single line ourselves.
-      switch style.alignment {
-      case .leading: break
-      case .center: x += (rect.width - textWidth) / 2
-      case .trailing: x += rect.width - textWidth
+      var x = rect.minX
+      if style.truncation == .clip && style.maximumLines == 1 {
+        // No layout width was set, so align the single line ourselves.
+        switch style.alignment {
+        case .leading: break
+        case .center: x += (rect.width - textWidth) / 2
+        case .trailing: x += rect.width - textWidth
+        }
       }
-    }
-    var y = rect.minY
-    switch style.verticalAlignment {
-    case .top: break
-    case .center: y += (rect.height - textHeight) / 2
-    case .bottom: y += rect.height - textHeight
-    }
+      var y = rect.minY
+      switch style.verticalAlignment {
+      case .top: break
+      case .center: y += (rect.height - textHeight) / 2
+      case .bottom: y += rect.height - textHeight
+      }
 
-    cairo_save(context)
-    if style.truncation == .clip {
+      cairo_save(context)
+      if style.truncation == .clip {
+        cairo_new_path(context)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+      }
+      setSource(style.color)
+      cairo_move_to(context, x, y)
+      pango_cairo_show_layout(context, layout)
       cairo_new_path(context)
-      cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-      cairo_clip(context)
+      cairo_restore(context)
     }
-    setSource(style.color)
-    cairo_move_to(context, x, y)
-    pango_cairo_show_layout(context, layout)
-    cairo_new_path(context)
-    cairo_restore(context)
   }
 
   /// The size `text` takes in `style`; see `TextFonts.measure`.
   public func measure(_ text: String, style: TextStyle, maximumWidth: Double? = nil) -> CanvasSize {
     TextFonts.measure(text, style: style, maximumWidth: maximumWidth)
+  }
+}
+
+/// Pango layouts kept between frames: making one (itemising, shaping, wrapping) is most of
+/// drawing a line of text, and a frame draws and measures the same lines as the one before.
+/// A layout is found by everything it depends on — the text, the font, the width and the
+/// wrapping — so a changed text or style makes a new one; the colour and the vertical
+/// placement are applied when drawing. Bounded: two generations of at most `limit / 2`
+/// layouts each; a layout not used for a whole generation is released.
+final class TextLayoutCache: @unchecked Sendable {
+  struct Key: Hashable {
+    var text: String
+    var fontFamily: String
+    var fontSize: Double
+    var weight: TextWeight
+    var alignment: TextAlignment
+    var truncation: TextTruncation
+    var maximumLines: Int
+    var width: Double?
+  }
+
+  let context: OpaquePointer
+  let limit: Int
+  private var current: [Key: OpaquePointer] = [:]
+  private var previous: [Key: OpaquePointer] = [:]
+  /// Pango layouts and their context are not thread-safe: one user at a time.
+  private let lock: NSLock
+  /// Layouts made, and layouts found already made (tests and benchmarks read them).
+  private(set) var misses = 0
+  private(set) var hits = 0
+
+  init(context: OpaquePointer, limit: Int = 4096, lock: NSLock = TextFonts.lock) {
+    self.context = context
+    self.lock = lock
+    self.limit = max(2, limit)
+  }
+
+  /// Layouts kept now.
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return current.count + previous.count
+  }
+
+  /// Calls `body` with the layout of `text` in `style` at `width` (made now if not kept),
+  /// after `beforehand` (given the Pango context), holding the cache's lock throughout.
+  func withLayout<Result>(
+    _ text: String, style: TextStyle, width: Double?,
+    beforehand: (OpaquePointer) -> Void = { _ in },
+    _ body: (OpaquePointer) -> Result
+  ) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    beforehand(context)
+    let key = Key(
+      text: text, fontFamily: style.fontFamily, fontSize: style.fontSize, weight: style.weight,
+      alignment: style.alignment, truncation: style.truncation, maximumLines: style.maximumLines,
+      width: width)
+    let layout: OpaquePointer
+    if let kept = current[key] {
+      hits += 1
+      layout = kept
+    } else if let kept = previous.removeValue(forKey: key) {
+      hits += 1
+      layout = kept
+      store(layout, for: key)
+    } else {
+      misses += 1
+      layout = TextFonts.makeLayout(text, style: style, width: width, context: context)
+      store(layout, for: key)
+    }
+    return body(layout)
+  }
+
+  private func store(_ layout: OpaquePointer, for key: Key) {
+    if current.count >= limit / 2 {
+      for old in previous.values { touchlab_release_layout(old) }
+      previous = current
+      current = [:]
+    }
+    current[key] = layout
+  }
+
+  /// Releases every kept layout.
+  func removeAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    for layout in current.values { touchlab_release_layout(layout) }
+    for layout in previous.values { touchlab_release_layout(layout) }
+    current = [:]
+    previous = [:]
   }
 }

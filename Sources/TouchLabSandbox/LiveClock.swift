@@ -27,9 +27,15 @@ public final class LiveClock {
   public func advance() -> Bool {
     let target = now
     let fires = engineClock.nextFireTime.map { $0 <= target } ?? false
+    isFiringTimers = fires
+    defer { isFiringTimers = false }
     engineClock.advance(to: target)
     return fires
   }
+
+  /// True while `advance` fires timers: a record made then was made by a timer, due at the
+  /// record's engine time (the `.jsonl` transcript's `deadline`).
+  public private(set) var isFiringTimers = false
 
   /// The source time the loop must wake at: the earlier of the engine's next timer and
   /// `animationTime` (both in engine time); nil when neither is pending, so an idle
@@ -40,14 +46,52 @@ public final class LiveClock {
   /// fire on time, PERFORMANCE.md), and the timer's own frame comes right after.
   public func wakeUpTime(animationTime: TimeInterval?) -> Double? {
     var animation = animationTime
-    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < Self.frameCost {
+    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < frameCost {
       animation = nil
     }
     let times = [engineClock.nextFireTime, animation].compactMap { $0 }
     return times.min().map { startTime + $0 }
   }
 
-  /// About what drawing and presenting one frame takes at most (PERFORMANCE.md: 2.4 ms to
-  /// draw at scale 1, 4.6 ms at scale 2, plus sending the image to the X server).
-  public static let frameCost: TimeInterval = 0.010
+  // MARK: Frames that never hold a timer up
+
+  /// What drawing a frame is expected to take, learned from the frames drawn: the slowest
+  /// recent one, forgotten by a tenth a frame, never below `minimumFrameCost`. A busy
+  /// machine or a big scale raises it at once.
+  public private(set) var drawingCost: TimeInterval = LiveClock.initialFrameCost
+  /// What sending a drawn frame to the X server is expected to take, learned the same way.
+  public private(set) var presentingCost: TimeInterval = LiveClock.minimumFrameCost
+
+  /// Drawing and sending a frame, as expected now.
+  public var frameCost: TimeInterval { drawingCost + presentingCost }
+
+  /// The cost assumed before the first frame has been timed.
+  public static let initialFrameCost: TimeInterval = 0.010
+  /// The least cost assumed (a frame is never free, and the loop needs time to wake).
+  public static let minimumFrameCost: TimeInterval = 0.001
+
+  /// Whether an engine timer is due within `interval` from now (or is overdue).
+  public func timerDue(within interval: TimeInterval) -> Bool {
+    guard let next = engineClock.nextFireTime else { return false }
+    return next <= now + interval
+  }
+
+  /// Whether a frame may start now: none of the engine's timers falls due before it would
+  /// be drawn and sent. When one does, the loop sleeps until the timer instead (it is the
+  /// wake-up time), fires it, and then draws one frame with its effect too.
+  public var mayStartFrame: Bool { !timerDue(within: frameCost) }
+
+  /// Counts a drawing's time into `drawingCost`.
+  public func recordDrawing(_ seconds: TimeInterval) {
+    drawingCost = Self.learn(drawingCost, seconds)
+  }
+
+  /// Counts a send's time into `presentingCost`.
+  public func recordPresenting(_ seconds: TimeInterval) {
+    presentingCost = Self.learn(presentingCost, seconds)
+  }
+
+  private static func learn(_ estimate: TimeInterval, _ sample: TimeInterval) -> TimeInterval {
+    max(minimumFrameCost, sample, estimate * 0.9)
+  }
 }

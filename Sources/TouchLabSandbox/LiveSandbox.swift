@@ -88,9 +88,26 @@ public final class LiveSandbox {
     }
   }
 
-  /// Draws the current frame and shows it. The canvas is kept while the size stays.
-  @discardableResult
-  private func drawFrame() -> Canvas? {
+  /// Draws the current frame and shows it, unless that would hold up an engine timer
+  /// (`SandboxSession.renderFrame`).
+  private func drawFrame() {
+    session.renderFrame(
+      draw: { shouldStop in
+        guard let canvas = makeCanvas() else { return .failed }
+        return renderer.draw(session.frameContent, on: canvas, shouldStop: shouldStop) ? .drawn : .stopped
+      },
+      present: { if let canvas { window.present(canvas) } })
+  }
+
+  /// Draws the current frame onto the canvas; nil when no canvas can be made.
+  private func drawCanvas() -> Canvas? {
+    guard let canvas = makeCanvas() else { return nil }
+    renderer.draw(session.frameContent, on: canvas)
+    return canvas
+  }
+
+  /// The canvas, kept while the size stays; nil when none can be made (the problem is shown).
+  private func makeCanvas() -> Canvas? {
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
     if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
       do {
@@ -98,20 +115,17 @@ public final class LiveSandbox {
       } catch {
         canvas = nil
         session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels: \(error)")
-        session.frameDrawn()
         return nil
       }
     }
-    guard let canvas else { return nil }
-    renderer.draw(session.frameContent, on: canvas)
-    window.present(canvas)
-    session.frameDrawn()
     return canvas
   }
 
   /// Saves the window's frame as drawn now, and says where.
   private func saveScreenshot() {
-    guard let canvas = drawFrame() else { return }
+    guard let canvas = drawCanvas() else { return }
+    window.present(canvas)
+    session.frameDrawn()
     let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
     do {
       try canvas.writePNG(to: url)

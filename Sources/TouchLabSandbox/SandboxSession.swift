@@ -57,11 +57,14 @@ public final class SandboxSession {
     self.layoutPath = scene.file
     self.timeSource = timeSource
     self.report = report
-    transcript = TranscriptLog(file: transcriptFile, report: report)
-    transcript.follow(scene.records)
+    var clockNow: () -> (now: TimeInterval, firingTimers: Bool) = { (0, false) }
+    transcript = TranscriptLog(file: transcriptFile, report: report, realTime: { clockNow() })
     overlay = TouchOverlay(application: scene.application)
     clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
+
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
+    clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
+    transcript.follow(scene.records)
   }
 
   public static func printToStandardError(_ text: String) {
@@ -99,6 +102,51 @@ public final class SandboxSession {
   public func frameDrawn() {
     needsFrame = false
     transcript.hasNewLines = false
+  }
+
+  /// How drawing a frame went (`renderFrame`).
+  public enum FrameDrawing: Equatable, Sendable {
+    /// The frame is on the canvas.
+    case drawn
+    /// The drawing stopped part-way because an engine timer fell due.
+    case stopped
+    /// No frame could be drawn (the problem is shown).
+    case failed
+  }
+
+  /// Draws and presents a frame when one is needed, so that no engine timer waits for it:
+  /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
+  ///   would run past the engine's next timer is not started; the loop sleeps until the
+  ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
+  /// - the drawing stops between its parts (scene, overlay, panel) once a timer is due, and
+  ///   timers due when the drawing ends or stops fire at once, before any send; the frame is
+  ///   then drawn again, with their effect;
+  /// - when a timer is due before the send would end, the drawn frame is not sent.
+  /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
+  /// between parts; `present` sends it. Returns whether a frame was sent.
+  @discardableResult
+  public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
+    while needsFrame && clock.mayStartFrame {
+      let started = timeSource()
+      let drawing = draw { self.clock.timerDue(within: 0) }
+      if drawing == .failed {
+        frameDrawn()
+        return false
+      }
+      let drawn = timeSource()
+      if drawing == .drawn { clock.recordDrawing(drawn - started) }
+      if drawing == .stopped || clock.timerDue(within: 0) {
+        clock.advance()  // the frame yields: the timers fire (and log) before any send
+        needsFrame = true
+        continue  // and the frame is drawn again, with their effect
+      }
+      if clock.timerDue(within: clock.presentingCost) { return false }
+      present()
+      clock.recordPresenting(timeSource() - drawn)
+      frameDrawn()
+      return true
+    }
+    return false
   }
 
   /// When the loop must wake although no input comes, in `timeSource` seconds: the engine's

@@ -16,7 +16,8 @@ public struct TranscriptFileError: Error, Equatable, CustomStringConvertible {
   public var description: String { "cannot write the transcript to \(path): \(reason)" }
 }
 
-/// `--transcript FILE`: every transcript line appended to FILE as it happens. Each line is
+/// `--transcript FILE`: every transcript line appended to FILE as it happens. A FILE named
+/// `*.jsonl` gets one JSON object a line instead (`TranscriptLog`). Each line is
 /// one `write` to a descriptor opened with O_APPEND, so it is in the file (and visible to
 /// `tail -f`) the moment the engine logs it, and a crash loses nothing already logged.
 public final class TranscriptFile {
@@ -24,6 +25,8 @@ public final class TranscriptFile {
   private var descriptor: Int32
   /// The first write error, reported once; later lines are dropped.
   public private(set) var failure: String?
+  /// Whether records are written as JSON objects, one a line (the path ends in `.jsonl`).
+  public var writesJSONLines: Bool { path.lowercased().hasSuffix(".jsonl") }
 
   /// Opens (creating if needed) `path` for appending.
   public init(path: String) throws {
@@ -72,27 +75,57 @@ public final class TranscriptLog {
   /// Where problems are reported (standard error in the window).
   private let report: (String) -> Void
 
-  public init(file: TranscriptFile?, report: @escaping (String) -> Void) {
+  /// The real time a record is written, and whether a timer made it (`LiveClock`).
+  private let realTime: () -> (now: TimeInterval, firingTimers: Bool)
+
+  /// `realTime` gives the seconds since the scene loaded on the monotonic clock, and
+  /// whether timers are firing, for the `.jsonl` file's `time` and `deadline`.
+  public init(
+    file: TranscriptFile?, report: @escaping (String) -> Void,
+    realTime: @escaping () -> (now: TimeInterval, firingTimers: Bool) = { (0, false) }
+  ) {
     self.file = file
     self.report = report
+    self.realTime = realTime
   }
 
   /// Starts following a scene's recorder (a new scene: on open and every reload).
   public func follow(_ recorder: DeliveryRecorder) {
     recorder.keepsRecords = false
     recorder.addObserver { [weak self] record in
-      guard let self, let line = record.line else { return }
-      self.add("\(TranscriptFormatter.timeStamp(record.time)) \(line)")
+      guard let self else { return }
+      if let file = self.file, file.writesJSONLines { self.write(file.append(self.jsonLine(record))) }
+      guard let line = record.line else { return }
+      self.add("\(TranscriptFormatter.timeStamp(record.time)) \(line)", toFile: !(self.file?.writesJSONLines ?? false))
     }
   }
 
-  func add(_ line: String) {
+  /// A record as the `.jsonl` file has it: `TranscriptFormatter.json`'s object with `time`
+  /// the seconds since the scene loaded when it was written (monotonic, to the microsecond)
+  /// and, for a record a firing timer made, `due`: when that timer was due, on the same clock.
+  /// The timer's own `fired` record also carries its `deadline` (docs/records.md), so
+  /// `time - deadline` there, and `time - due` on what it caused, is how late it fired.
+  /// Every record is written, logged or not.
+  func jsonLine(_ record: DeliveryRecord) -> String {
+    let json = TranscriptFormatter.json(record)  // {"time":0.150,"kind":…}
+    let rest = json.firstIndex(of: ",").map { json[json.index(after: $0)...] } ?? json.dropFirst()
+    let (now, firingTimers) = realTime()
+    var head = "{\"time\":" + String(format: "%.6f", now) + ","
+    if firingTimers { head += "\"due\":" + String(format: "%.6f", record.time) + "," }
+    return head + rest
+  }
+
+  private func write(_ problem: String?) {
+    if let problem { report("touchlab: error: \(problem); no more lines will be written to it") }
+  }
+
+  func add(_ line: String, toFile: Bool = true) {
     recentLines.append(line)
     if recentLines.count > Self.recentLineLimit {
       recentLines.removeFirst(recentLines.count - Self.recentLineLimit)
     }
     hasNewLines = true
-    if let problem = file?.append(line) { report("touchlab: error: \(problem); no more lines will be written to it") }
+    if toFile, let file { write(file.append(line)) }
   }
 
   /// Empties the panel's list (the "clear the log" key). The file keeps everything.

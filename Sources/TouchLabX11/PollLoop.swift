@@ -1,3 +1,5 @@
+import CX11
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -29,7 +31,7 @@ public struct PollWakeup: Equatable, Sendable {
   }
 }
 
-/// The event loop's one blocking call: sleeps in `poll()` until input
+/// The event loop's one blocking call: sleeps in `ppoll()` until input
 /// arrives, the caller's next deadline comes, or a watched file changes.
 ///
 /// An idle window therefore costs no CPU, and an animation or timer wakes
@@ -66,11 +68,16 @@ public final class PollLoop {
           pollfd(fd: fileWatcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
       }
       sleepCount += 1
-      let result = poll(
-        &descriptors, nfds_t(descriptors.count),
-        PollLoop.timeoutMilliseconds(until: deadline, now: now))
+      // ppoll() takes the timeout to the nanosecond; poll()'s whole milliseconds would wake
+      // a timer due in 0.2 ms 1 ms later (PERFORMANCE.md).
+      let result: Int32
+      if var timeout = PollLoop.timeout(until: deadline, now: now) {
+        result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), &timeout)
+      } else {
+        result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), nil)
+      }
       if result < 0 && errno != EINTR {
-        preconditionFailure("poll() failed: \(String(cString: strerror(errno)))")
+        preconditionFailure("ppoll() failed: \(String(cString: strerror(errno)))")
       }
       if descriptors.count > 1, descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
         return PollWakeup(
@@ -80,6 +87,24 @@ public final class PollLoop {
       // Otherwise loop: drain what arrived, or sleep again for the rest of
       // the time if the wake-up brought nothing (such as an X reply).
     }
+  }
+
+  /// ppoll()'s timeout for a deadline: nil (forever) for none, otherwise the time left to the
+  /// nanosecond (rounded up, so the loop never wakes a hair early and polls again for
+  /// nothing); zero once the deadline has passed.
+  public static func timeout(until deadline: Double?, now: Double) -> timespec? {
+    guard let deadline else { return nil }
+    let left = deadline - now
+    if !(left > 0) { return timespec(tv_sec: 0, tv_nsec: 0) }
+    if left >= Double(Int32.max) { return timespec(tv_sec: Int(Int32.max), tv_nsec: 0) }
+    let seconds = left.rounded(.down)
+    var nanoseconds = ((left - seconds) * 1e9).rounded(.up)
+    var wholeSeconds = Int(seconds)
+    if nanoseconds >= 1e9 {
+      wholeSeconds += 1
+      nanoseconds = 0
+    }
+    return timespec(tv_sec: wholeSeconds, tv_nsec: Int(nanoseconds))
   }
 
   /// poll()'s timeout for a deadline: -1 (forever) for none, otherwise the

@@ -52,13 +52,19 @@ public final class X11Window: InputEventSource {
   private let graphicsContext: GC
   private let deleteWindowAtom: Atom
   private var isClosed = false
+  /// The last frame sent, in shared memory when the server agrees.
+  private var frameBuffer: FrameBuffer?
+  /// Whether to try MIT-SHM for the next frame buffer.
+  private var prefersSharedMemory: Bool
 
   /// Opens the display (nil: $DISPLAY), checks XInput 2.2, and maps a
   /// window of `width`×`height` pixels titled `title`, with `icon` as its
   /// window icon (nil for none).
+  /// `sharedMemory: false` sends frames with `XPutImage` even where MIT-SHM works (tests
+  /// of that path; `TOUCHLAB_NO_SHM=1` in the environment does the same).
   public init(
     title: String, width: Int, height: Int, displayName: String? = nil,
-    icon: PNGImage? = X11Window.defaultIcon()
+    icon: PNGImage? = X11Window.defaultIcon(), sharedMemory: Bool = true
   ) throws {
     guard width > 0, height > 0 else { throw X11Error.invalidSize(width: width, height: height) }
     X11Window.installConnectionLossHandler()
@@ -113,6 +119,7 @@ public final class X11Window: InputEventSource {
     self.fileDescriptor = touchlab_connection_number(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+    self.prefersSharedMemory = sharedMemory && ProcessInfo.processInfo.environment["TOUCHLAB_NO_SHM"] != "1"
 
     var protocols = [deleteWindowAtom]
     XSetWMProtocols(display, window, &protocols, 1)
@@ -133,6 +140,7 @@ public final class X11Window: InputEventSource {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
+    frameBuffer = nil
     XFreeGC(display, graphicsContext)
     XDestroyWindow(display, window)
     XCloseDisplay(display)
@@ -239,31 +247,34 @@ public final class X11Window: InputEventSource {
 
   /// Copies the canvas's pixels to the window's top-left corner. A canvas
   /// larger than the window is cut off; a smaller one leaves the rest as it was.
+  /// Only the rectangle holding what changed since the last frame is sent
+  /// (`lastSentRect`), through shared memory when the server offers MIT-SHM.
   public func present(_ canvas: Canvas) {
     let copyWidth = min(canvas.pixelWidth, width)
     let copyHeight = min(canvas.pixelHeight, height)
     guard copyWidth > 0, copyHeight > 0 else { return }
-    canvas.withUnsafePixelBytes { pixels in
-      guard let base = pixels.baseAddress else { return }
-      // The XImage borrows the canvas buffer; Xlib only reads it, and copies
-      // it into the request before XPutImage returns.
-      guard
-        let image = XCreateImage(
-          display, visual, UInt32(depth), ZPixmap, 0,
-          UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self),
-          UInt32(canvas.pixelWidth), UInt32(canvas.pixelHeight), 32, Int32(canvas.bytesPerRow))
-      else { return }
-      // Cairo's words are in the machine's byte order; say so, and Xlib
-      // swaps for a server of the other order.
-      image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
-      XPutImage(
-        display, window, graphicsContext, image, 0, 0, 0, 0, UInt32(copyWidth), UInt32(copyHeight))
-      // Detach the borrowed buffer so XDestroyImage frees only the header.
-      image.pointee.data = nil
-      touchlab_destroy_image(image)
+    if frameBuffer?.width != copyWidth || frameBuffer?.height != copyHeight {
+      frameBuffer = nil  // the old segment goes first
+      frameBuffer = FrameBuffer(
+        display: display, visual: visual, depth: depth, width: copyWidth, height: copyHeight,
+        shared: prefersSharedMemory)
+      // A server that refused once (another machine) is not asked again.
+      if frameBuffer?.isShared == false { prefersSharedMemory = false }
     }
-    XFlush(display)
+    guard let frameBuffer else { return }
+    lastSentRect = canvas.withUnsafePixelBytes { pixels in
+      pixels.baseAddress.flatMap { frameBuffer.update(from: $0, sourceBytesPerRow: canvas.bytesPerRow) }
+    }
+    if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
   }
+
+  /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
+  /// Known once a frame has been presented.
+  public var sendsThroughSharedMemory: Bool { frameBuffer?.isShared ?? false }
+
+  /// The rectangle the last `present` sent: what changed since the frame before (the whole
+  /// frame the first time and after an expose), nil when nothing changed.
+  public private(set) var lastSentRect: PixelRect?
 
   /// Reads the window's pixels back from the server (XGetImage), for tests
   /// and screenshots of what is really on screen. Opaque RGBA.
@@ -374,6 +385,7 @@ public final class X11Window: InputEventSource {
     case Expose:
       // Expose comes as a burst of rectangles; `count` is how many follow.
       // Report only the last, since the whole frame is presented anyway.
+      frameBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
       return event.xexpose.count == 0 ? .expose : nil
 
     case ClientMessage:

@@ -33,10 +33,12 @@ struct Open: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Append every transcript line, with its [time] prefix, to this file as it happens.", valueName: "file"))
+      "Append every transcript line, with its [time] prefix, to this file as it happens; a .jsonl file gets "
+        + "every record as a JSON object a line, with its real time and a timer's deadline.", valueName: "file"))
   var transcript: String?
 
   func run() throws {
+    TextFonts.startWarmingUp()  // off the way to the first frame: meanwhile the layout loads, the window opens
     var chosenScale: Double?
     if let scale {
       guard let value = DisplayScale.parse(scale) else {

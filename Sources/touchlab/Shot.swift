@@ -6,11 +6,13 @@ import TouchLabRender
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Draw a scene, its touch overlay and transcript panel to a PNG image, headless.",
+    abstract: "Draw a scene, its touch overlay and transcript panel to a PNG, SVG or PDF file, headless.",
     discussion: """
       Plays the scenario on the virtual clock up to --at (by default to its end, after the clock \
       settles) with the overlay on, then draws what the window would show at that moment. No X \
-      server is needed, and the same input always gives the same bytes:
+      server is needed, and the same input always gives the same bytes. The --out file's \
+      extension picks the format: .png (pixels), .svg or .pdf (vector graphics; the PDF keeps \
+      text as text):
 
         touchlab shot Layouts/seed003-gestures.yaml --scenario tap-red --at 0.02 --scale 2 --out tap.png
       """)
@@ -32,77 +34,158 @@ struct Shot: ParsableCommand {
   @Option(help: ArgumentHelp("Pixels per scene point, from 1 to 3.", valueName: "N"))
   var scale: String = "1"
 
-  @Option(help: ArgumentHelp("The PNG file to write (replaced atomically).", valueName: "FILE.png"))
+  @Option(help: ArgumentHelp("The .png, .svg or .pdf file to write (replaced atomically).", valueName: "FILE"))
   var out: String
 
-  func run() throws {
-    guard let pixelScale = Double(scale), pixelScale.isFinite, (1...3).contains(pixelScale) else {
-      throw fail("--scale must be a number from 1 to 3, not '\(scale)'")
-    }
-    var time: TimeInterval?
-    if let at {
-      guard let seconds = Double(at), seconds.isFinite, seconds >= 0 else {
-        throw fail("--at must be a time in seconds, 0 or more, not '\(at)'")
-      }
-      time = seconds
-    }
+  @Flag(help: "Draw the scene alone, without the transcript panel beside it.")
+  var sceneOnly = false
 
+  func run() throws {
+    let pixelScale = try parseScale(scale)
+    var time: TimeInterval?
+    if let at { time = try parseTime(at, option: "--at") }
+    let format = try OutputFormat(path: out, allowed: [.png, .svg, .pdf])
     let scene = try loadScene(file)
-    let chosen = try chooseScenario(in: scene)
+    let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: noScenario)
+    let moment = try Moment(scene: scene, file: file, scenario: chosen, at: time)
+    let renderer = SceneRenderer(theme: try loadTheme())
+    let data = try render(
+      size: renderer.frameSize(for: scene.window, showsPanel: !sceneOnly), scale: pixelScale, format: format
+    ) { canvas in
+      renderer.draw(moment.content, on: canvas)
+    }
+    try writeOutput(data, to: out)
+  }
+}
+
+/// One moment of a played scenario, ready to draw: what `shot`, `record` and `compare` show.
+struct Moment {
+  let scene: Scene
+  let content: FrameContent
+
+  /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
+  /// to `time`, or to its end after pending timers fired.
+  init(scene: Scene, file: String, scenario: Scenario?, at time: TimeInterval?) throws {
     let player = ScenarioPlayer(scene: scene)
-    if let chosen {
+    if let scenario {
       if let time {
-        player.play(chosen, until: time)
+        player.play(scenario, until: time)
       } else {
-        player.play(chosen)
+        player.play(scenario)
       }
     } else if let time {
       scene.application.clock.advance(to: time)
     }
-
-    let theme: Theme
-    do {
-      theme = try Theme.loadDefault()
-    } catch let error as ThemeError {
-      throw fail(error.description)
-    }
-    let renderer = SceneRenderer(theme: theme)
     let now = scene.application.clock.now
     var subtitle = (file as NSString).lastPathComponent
-    if let chosen { subtitle += " · " + chosen.name }
+    if let scenario { subtitle += " · " + scenario.name }
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
-    let content = FrameContent(
+    self.scene = scene
+    content = FrameContent(
       // The overlay is the fold of the records up to the moment drawn, as the window's is.
       window: scene.window, overlay: OverlayState.fold(scene.records.records, upTo: now),
       transcript: TranscriptFormatter(showsTimes: true).lines(scene.records.records),
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
-    do {
-      let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: pixelScale)
-      renderer.draw(content, on: canvas)
-      try canvas.writePNG(to: URL(fileURLWithPath: out))
-    } catch let error as PNGWriteError {
-      throw fail(error.description)
-    } catch let error as CanvasError {
-      throw fail(error.description)
-    }
   }
+}
 
-  /// The scenario named by --scenario, the file's only one, or none when the file has none.
-  private func chooseScenario(in scene: Scene) throws -> Scenario? {
-    if noScenario {
-      if scenario != nil { throw fail("--no-scenario and --scenario exclude each other") }
-      return nil
+/// What a picture is written as, chosen by the `--out` file's extension.
+enum OutputFormat: String, CaseIterable {
+  case png, svg, pdf, gif
+
+  init(path: String, allowed: [OutputFormat]) throws {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw fail(
+        PNGWriteError.destinationIsFolder(path: URL(fileURLWithPath: path).standardizedFileURL.path).description)
     }
-    let names = scene.scenarios.map(\.name).joined(separator: ", ")
-    if let name = scenario {
-      guard let found = scene.scenario(named: name) else {
-        throw fail("\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names)"))
-      }
-      return found
+    let pathExtension = (path as NSString).pathExtension.lowercased()
+    guard let format = OutputFormat(rawValue: pathExtension), allowed.contains(format) else {
+      let names = allowed.map { "." + $0.rawValue }
+      let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + names.last!
+      throw fail("--out must name a \(list) file, not '\(path)'")
     }
-    guard scene.scenarios.count <= 1 else {
-      throw fail("\(file) has several scenarios; choose one with --scenario: \(names)")
-    }
-    return scene.scenarios.first
+    self = format
   }
+}
+
+func parseScale(_ text: String) throws -> Double {
+  guard let pixelScale = Double(text), pixelScale.isFinite, (1...3).contains(pixelScale) else {
+    throw fail("--scale must be a number from 1 to 3, not '\(text)'")
+  }
+  return pixelScale
+}
+
+func parseTime(_ text: String, option: String) throws -> TimeInterval {
+  guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+    throw fail("\(option) must be a time in seconds, 0 or more, not '\(text)'")
+  }
+  return seconds
+}
+
+func loadTheme() throws -> Theme {
+  do {
+    return try Theme.loadDefault()
+  } catch let error as ThemeError {
+    throw fail(error.description)
+  }
+}
+
+/// Applies each `--set ID.PROPERTY=VALUE` to the scene.
+func apply(_ assignments: [String], to scene: Scene) throws {
+  for assignment in assignments {
+    do {
+      try scene.set(assignment)
+    } catch let error as LayoutError {
+      throw fail("--set \(assignment): \(error.message)")
+    }
+  }
+}
+
+/// Draws one picture `size` points large as PNG (at `scale` pixels a point), SVG or PDF bytes.
+func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (Canvas) throws -> Void) throws -> Data {
+  do {
+    switch format {
+    case .png, .gif:
+      let canvas = try Canvas(size: size, scale: scale)
+      try draw(canvas)
+      return try canvas.pngData()
+    case .svg, .pdf:
+      let canvas = try Canvas(vector: format == .svg ? .svg : .pdf, size: size, scale: scale)
+      try draw(canvas)
+      return try canvas.vectorData()
+    }
+  } catch let error as PNGWriteError {
+    throw fail(error.description)
+  } catch let error as CanvasError {
+    throw fail(error.description)
+  }
+}
+
+/// Writes a finished picture to `--out`, atomically, with `shot`'s errors.
+func writeOutput(_ data: Data, to path: String) throws {
+  do {
+    try writeFileAtomically(data, to: URL(fileURLWithPath: path))
+  } catch let error as PNGWriteError {
+    throw fail(error.description)
+  }
+}
+
+/// The scenario named by --scenario, the file's only one, or none when the file has none.
+func chooseScenario(in scene: Scene, file: String, name: String?, noScenario: Bool) throws -> Scenario? {
+  if noScenario {
+    if name != nil { throw fail("--no-scenario and --scenario exclude each other") }
+    return nil
+  }
+  let names = scene.scenarios.map(\.name).joined(separator: ", ")
+  if let name {
+    guard let found = scene.scenario(named: name) else {
+      throw fail("\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names)"))
+    }
+    return found
+  }
+  guard scene.scenarios.count <= 1 else {
+    throw fail("\(file) has several scenarios; choose one with --scenario: \(names)")
+  }
+  return scene.scenarios.first
 }

@@ -18,7 +18,8 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
-    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self], defaultSubcommand: Open.self)
+    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self],
+    defaultSubcommand: Open.self)
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.

@@ -82,6 +82,83 @@ final class TextRenderingTests: XCTestCase {
     assertSnapshot(try drawText(scale: 2).makeImage(), named: "text@2x")
   }
 
+  // MARK: Kept layouts
+
+  func testAKeptLayoutIsReusedAndAChangedTextOrStyleMakesANewOne() {
+    let cache = TextLayoutCache(context: TextFonts.makeContext())
+    let style = TextStyle(fontSize: 17)
+    func width(_ text: String, _ style: TextStyle = style, maximumWidth: Double? = nil) -> Double {
+      cache.withLayout(text, style: style, width: maximumWidth) { TextFonts.logicalSize(of: $0).width }
+    }
+    let tap = width("Tap")
+    XCTAssertEqual([cache.misses, cache.hits], [1, 0])
+    XCTAssertEqual(width("Tap"), tap)
+    XCTAssertEqual([cache.misses, cache.hits], [1, 1], "the same text and style: the kept layout")
+    XCTAssertGreaterThan(width("Tap me"), tap, "a changed text is laid out anew, not the kept one")
+    XCTAssertGreaterThan(width("Tap", TextStyle(fontSize: 17, weight: .bold)), tap, "so is a changed style")
+    XCTAssertLessThan(width("Tap me please", maximumWidth: 40), width("Tap me please"), "and a changed width")
+    XCTAssertEqual(cache.misses, 5)
+    // The colour and the vertical placement are not the layout's: the kept one serves.
+    _ = width("Tap", TextStyle(fontSize: 17, color: .white, verticalAlignment: .top))
+    XCTAssertEqual(cache.misses, 5)
+  }
+
+  func testKeptLayoutsAreBounded() {
+    let cache = TextLayoutCache(context: TextFonts.makeContext(), limit: 8)
+    for index in 0..<100 { _ = cache.withLayout("line \(index)", style: TextStyle(), width: nil) { _ in 0 } }
+    XCTAssertLessThanOrEqual(cache.count, 8)
+    XCTAssertEqual(cache.misses, 100)
+    // Recently used ones are still kept.
+    _ = cache.withLayout("line 99", style: TextStyle(), width: nil) { _ in 0 }
+    XCTAssertEqual(cache.hits, 1)
+    cache.removeAll()
+    XCTAssertEqual(cache.count, 0)
+  }
+
+  func testDrawingTheSamePlaceWithAnotherTextDrawsTheNewText() throws {
+    let style = TextStyle(fontSize: 14, color: .black)
+    let rect = CanvasRect(x: 0, y: 0, width: 200, height: 30)
+    func image(_ text: String) throws -> PNGImage {
+      let canvas = try Canvas(pixelWidth: 200, pixelHeight: 30, scale: 1)
+      canvas.clear(to: .white)
+      canvas.draw(text, in: rect, style: style)
+      return canvas.makeImage()
+    }
+    let first = try image("Cancel")
+    let hitsBefore = TextFonts.drawingLayouts.hits
+    XCTAssertEqual(try image("Cancel"), first, "the kept layout draws the same pixels")
+    XCTAssertGreaterThan(TextFonts.drawingLayouts.hits, hitsBefore)
+    XCTAssertNotEqual(try image("Cancelled"), first, "a changed text is drawn, not the kept one")
+    // A kept layout follows a change of scale (its context changed): the 1× "Cancel" kept
+    // above draws at 2× as a layout made for 2× does.
+    func doubled() throws -> PNGImage {
+      let canvas = try Canvas(pixelWidth: 400, pixelHeight: 60, scale: 2)
+      canvas.clear(to: .white)
+      canvas.draw("Cancel", in: rect, style: style)
+      return canvas.makeImage()
+    }
+    let kept = try doubled()
+    TextFonts.drawingLayouts.removeAll()
+    XCTAssertEqual(kept, try doubled())
+  }
+
+  /// Fonts warm up on a thread of their own while other threads measure and draw: one
+  /// lock keeps Pango to one user at a time, and every answer is the one alone would give.
+  func testWarmingUpAndTextOnSeveralThreadsAtOnceGiveTheSameAnswers() throws {
+    let style = TextStyle(fontSize: 13)
+    let expected = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
+    TextFonts.startWarmingUp()
+    let sizes = (0..<8).map { _ in CanvasSize(width: 0, height: 0) }
+    let results = UnsafeMutableBufferPointer<CanvasSize>.allocate(capacity: sizes.count)
+    defer { results.deallocate() }
+    DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
+      let canvas = try? Canvas(pixelWidth: 300, pixelHeight: 30)
+      canvas?.draw("按钮 \(index)", in: CanvasRect(x: 0, y: 0, width: 300, height: 30), style: style)
+      results[index] = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
+    }
+    XCTAssertEqual(Array(results), Array(repeating: expected, count: sizes.count))
+  }
+
   func testTextRendersTheSameBytesTwice() throws {
     XCTAssertEqual(try drawText(scale: 1).pngData(), try drawText(scale: 1).pngData())
   }

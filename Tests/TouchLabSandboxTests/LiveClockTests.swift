@@ -121,4 +121,107 @@ final class LiveClockTests: XCTestCase {
     time.seconds = fadeStart + OverlayState.cardFadeDuration
     XCTAssertNil(session.wakeUpTime, "faded: the window sleeps until input")
   }
+
+  // MARK: Frames yield to due timers (virtual clock: drawing "takes" what the test says)
+
+  func testAFrameThatWouldRunPastATimerIsNotStartedAndTheLoopWakesAtTheTimer() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)  // only the engine's timer decides the wake-up
+    var fired = false
+    session.scene.application.clock.schedule(after: 0.005) { fired = true }
+    XCTAssertTrue(session.needsFrame)
+    // The first frame is expected to cost 10 ms + 1 ms: it would hold the 5 ms timer up.
+    var steps: [String] = []
+    func draw(_ shouldStop: () -> Bool) -> SandboxSession.FrameDrawing {
+      steps.append("draw")
+      return .drawn
+    }
+    XCTAssertFalse(session.renderFrame(draw: draw, present: { steps.append("present") }))
+    XCTAssertEqual(steps, [])
+    XCTAssertTrue(session.needsFrame, "the frame is still owed")
+    XCTAssertEqual(try XCTUnwrap(session.wakeUpTime), 1000.005, accuracy: 1e-9, "wake at the timer")
+    time.seconds = 1000.0052
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertTrue(fired)
+    XCTAssertTrue(session.renderFrame(draw: draw, present: { steps.append("present") }))
+    XCTAssertEqual(steps, ["draw", "present"])
+    XCTAssertFalse(session.needsFrame)
+  }
+
+  func testATimerThatFallsDueWhileAFrameIsDrawnFiresBeforeTheFrameIsSent() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)
+    let engine = session.scene.application.clock
+    var steps: [String] = []
+    engine.schedule(after: 0.050) { steps.append("timer at \(engine.now)") }
+    // The machine is busy: a drawing expected to take 10 ms takes 60 ms, past the timer.
+    let drawn = session.renderFrame(
+      draw: { _ in
+        time.seconds += 0.060
+        steps.append("draw")
+        return .drawn
+      },
+      present: { steps.append("present") })
+    XCTAssertTrue(drawn)
+    XCTAssertEqual(steps, ["draw", "timer at 0.05", "draw", "present"], "the timer fires before any send")
+    XCTAssertEqual(session.clock.drawingCost, 0.060, accuracy: 1e-9, "the slow drawing is learned")
+    XCTAssertFalse(session.needsFrame)
+  }
+
+  func testTheFrameCostIsLearnedAndForgottenSlowly() {
+    let clock = LiveClock(engineClock: EngineClock(), source: { 0 })
+    XCTAssertEqual(clock.frameCost, LiveClock.initialFrameCost + LiveClock.minimumFrameCost, accuracy: 1e-12)
+    clock.recordDrawing(0.030)
+    XCTAssertEqual(clock.drawingCost, 0.030, accuracy: 1e-12, "a slow frame counts at once")
+    clock.recordDrawing(0.001)
+    XCTAssertEqual(clock.drawingCost, 0.027, accuracy: 1e-12, "and is forgotten by a tenth a frame")
+    for _ in 0..<200 { clock.recordDrawing(0.0001) }
+    XCTAssertEqual(clock.drawingCost, LiveClock.minimumFrameCost, accuracy: 1e-12, "never below the minimum")
+    clock.recordPresenting(0.004)
+    XCTAssertEqual(clock.frameCost, 0.005, accuracy: 1e-12)
+  }
+
+  func testADrawingStopsBetweenItsPartsWhenATimerFallsDue() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    let engine = session.scene.application.clock
+    var steps: [String] = []
+    engine.schedule(after: 0.050) { steps.append("timer") }
+    var firstDrawing = true
+    let sent = session.renderFrame(
+      draw: { shouldStop in
+        steps.append("scene")
+        if firstDrawing {
+          firstDrawing = false
+          time.seconds += 0.055  // preempted while drawing the scene, past the timer
+        }
+        if shouldStop() { return .stopped }
+        steps.append("panel")
+        return .drawn
+      },
+      present: { steps.append("present") })
+    XCTAssertTrue(sent)
+    XCTAssertEqual(steps, ["scene", "timer", "scene", "panel", "present"], "stopped, the timer, then a whole frame")
+  }
+
+  /// The renderer asks between the scene, the overlay and the panel, and stops when told.
+  func testTheRendererStopsWhenAsked() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: ManualTime(0).read, report: { _ in })
+    let renderer = SceneRenderer(theme: .standard)
+    let canvas = try Canvas(size: renderer.frameSize(for: session.scene.window, showsPanel: true))
+    var asked = 0
+    let finished = renderer.draw(session.frameContent, on: canvas) {
+      asked += 1
+      return false
+    }
+    XCTAssertTrue(finished)
+    XCTAssertEqual(asked, 2, "before the overlay and before the panel")
+    XCTAssertFalse(renderer.draw(session.frameContent, on: canvas) { true })
+  }
 }

@@ -53,6 +53,38 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("tap view tapped\n"))
   }
 
+  func testAJSONLinesTranscriptHasEveryRecordWithItsRealTimeAndATimersDeadline() throws {
+    folder = try TestLayouts.copies([])
+    let path = folder!.appendingPathComponent("transcript.jsonl").path
+    let session = try makeSession(TestLayouts.url("live").path, transcriptFile: TranscriptFile(path: path))
+    time.seconds = 50.2
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))  // the long-press view
+    func objects() throws -> [[String: Any]] {
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))
+      }
+    }
+    let pressed = try objects()
+    XCTAssertFalse(pressed.isEmpty, "the press's records are on disk before the next event")
+    for object in pressed {
+      XCTAssertEqual(try XCTUnwrap(object["time"] as? Double), 0.2, accuracy: 1e-9)
+      XCTAssertNil(object["due"], "input, not a timer, made it")
+    }
+    // The loop wakes 3.25 ms after the long press's 0.5 s was due: the record says so.
+    time.seconds = 50.70325
+    session.handle(PollWakeup(deadlineReached: true))
+    let fired = try objects().dropFirst(pressed.count)
+    let longPress = try XCTUnwrap(fired.first { $0["line"] as? String == "long press" })
+    XCTAssertEqual(try XCTUnwrap(longPress["due"] as? Double), 0.7, accuracy: 1e-9)
+    XCTAssertEqual(try XCTUnwrap(longPress["time"] as? Double), 0.70325, accuracy: 1e-9, "to the microsecond")
+    // The timer's own record: its deadline and the real time it fired.
+    let timer = try XCTUnwrap(fired.first { $0["event"] as? String == "timer" && $0["change"] as? String == "fired" })
+    XCTAssertEqual(try XCTUnwrap(timer["deadline"] as? Double), 0.7, accuracy: 1e-9)
+    XCTAssertEqual(try XCTUnwrap(timer["time"] as? Double), 0.70325, accuracy: 1e-9)
+    XCTAssertEqual(longPress["kind"] as? String, "print")
+    XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press"], "the panel as before")
+  }
+
   func testThePanelKeepsABoundedListOfRecentLines() throws {
     let session = try makeSession(TestLayouts.url("live").path)
     for index in 0..<(TranscriptLog.recentLineLimit + 20) {

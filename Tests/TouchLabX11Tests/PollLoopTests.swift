@@ -134,6 +134,21 @@ final class PollLoopTests: XCTestCase {
     XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 1e12, now: 0), Int32.max)
   }
 
+  func testPpollTimeoutKeepsSubMillisecondPrecision() {
+    XCTAssertNil(PollLoop.timeout(until: nil, now: 5), "no deadline: sleep until input")
+    let past = PollLoop.timeout(until: 4, now: 5)!
+    XCTAssertEqual([past.tv_sec, past.tv_nsec], [0, 0])
+    // A timer due in 0.3 ms sleeps 0.3 ms, not poll()'s whole millisecond.
+    let short = PollLoop.timeout(until: 5.0003, now: 5)!
+    XCTAssertEqual(short.tv_sec, 0)
+    XCTAssertEqual(Double(short.tv_nsec), 300_000, accuracy: 1_000)
+    let long = PollLoop.timeout(until: 7.25, now: 5)!
+    XCTAssertEqual(long.tv_sec, 2)
+    XCTAssertEqual(Double(long.tv_nsec), 250_000_000, accuracy: 1_000)
+    let huge = PollLoop.timeout(until: 1e12, now: 0)!
+    XCTAssertEqual(huge.tv_sec, Int(Int32.max))
+  }
+
   func testMonotonicClockDoesNotGoBack() {
     let first = MonotonicClock.now()
     let second = MonotonicClock.now()

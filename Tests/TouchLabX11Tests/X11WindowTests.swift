@@ -78,6 +78,49 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertTrue(comparison.matches, comparison.summary)
   }
 
+  /// A small change sends only its own rectangle, and the window then shows the whole new
+  /// frame; through MIT-SHM (Xvfb offers it) and through the `XPutImage` fallback alike.
+  func testSmallChangesSendTheirRectangleThroughSharedMemoryOrXPutImage() throws {
+    XCTAssertTrue(try sendsOnlyChanges(window), "MIT-SHM")
+    XCTAssertTrue(window.sendsThroughSharedMemory, "Xvfb offers MIT-SHM on the same machine")
+    let fallback = try X11Window(
+      title: "no shm", width: 200, height: 150, displayName: server.displayName, sharedMemory: false)
+    defer { fallback.close() }
+    XCTAssertTrue(try sendsOnlyChanges(fallback), "XPutImage")
+    XCTAssertFalse(fallback.sendsThroughSharedMemory)
+  }
+
+  private func sendsOnlyChanges(_ window: X11Window) throws -> Bool {
+    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    canvas.clear(to: CanvasColor(hex: "#204080")!)
+    window.present(canvas)
+    XCTAssertEqual(window.lastSentRect, PixelRect(x: 0, y: 0, width: 200, height: 150), "the first frame whole")
+    window.present(canvas)
+    XCTAssertNil(window.lastSentRect, "nothing changed: nothing sent")
+    canvas.fill(CanvasRect(x: 20, y: 30, width: 40, height: 20), color: CanvasColor(hex: "#FF8000")!)
+    canvas.fill(CanvasRect(x: 100, y: 90, width: 3, height: 2), color: .white)
+    window.present(canvas)
+    XCTAssertEqual(window.lastSentRect, PixelRect(x: 20, y: 30, width: 83, height: 62), "what changed, no more")
+    let shown = try XCTUnwrap(window.captureImage())
+    let comparison = PNGComparison(actual: shown, expected: canvas.makeImage())
+    XCTAssertTrue(comparison.matches, comparison.summary)
+    return comparison.matches
+  }
+
+  func testAnExposeSendsTheNextFrameWhole() throws {
+    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    canvas.clear(to: .white)
+    window.present(canvas)
+    // Covering part of the window loses its pixels at the server: it sends an Expose.
+    XClearArea(window.display, window.window, 0, 0, 50, 50, 1)
+    window.synchronize()
+    XCTAssertTrue(waitForEvents(timeout: 5) { $0.contains(.expose) }.contains(.expose))
+    window.present(canvas)
+    XCTAssertEqual(window.lastSentRect, PixelRect(x: 0, y: 0, width: 200, height: 150))
+    let comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: canvas.makeImage())
+    XCTAssertTrue(comparison.matches, comparison.summary)
+  }
+
   func testSyntheticClickArrivesAsPointerDownAndUp() throws {
     guard let xdotool = XvfbServer.findExecutable("xdotool") else {
       throw XCTSkip("xdotool is not installed (apt-get install xdotool)")

@@ -8,16 +8,21 @@ import Foundation
 // Figures 5 and 6 of docs/PERFORMANCE.md: the live window under Xvfb, driven by XTest.
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
-//                 [--trials N] [--moves N]
+//                 [--trials N] [--moves N] [--scale N] [--label NAME]
 //
-// It starts its own Xvfb, runs `touchlab open FILE --scale 1 --transcript T`, and watches two
-// things from outside: the window's damage (XDamage: a frame reached the X server) and the
-// transcript file (inotify: a line was written). Figures:
+// It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
+// two things from outside: the window's damage (XDamage: a frame reached the X server) and the
+// transcript file (inotify: a record was written). Figures (named LABEL.…, LABEL "live"):
+//   live.startup.first-frame  from starting the process to the first frame's pixels on the window
 //   live.rss.startup        VmRSS once the first frame is up and the window is idle
 //   live.idle.cpu.startup   CPU time (all threads, /proc/PID/task/*/schedstat) over 5 s idle
 //   live.input.latency.*    XTest motion sent (finger down on --view) → the next frame's damage
+//   live.drag.latency.*     a continuous drag (a motion every 8 ms, not waiting for frames):
+//                           each motion to the first frame after it
 //   live.timer.error.*      a press on --tile: when the line the scroll view's 0.15 s timer
-//                           prints reached the file, against when it was due
+//                           prints reached the file, against when it was due (seen from outside)
+//   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
+//                           `time - deadline`, to the microsecond
 //   live.idle.cpu.after     CPU time over 5 s idle after all that input
 // Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
 // missing or no X server can be started.
@@ -51,12 +56,15 @@ let viewPoint = point(options["view"], (101, 156))
 let timerLine = options["timer-line"] ?? "-[Tile touchesBegan:withEvent:]"
 let trials = Int(options["trials"] ?? "") ?? 100
 let moves = Int(options["moves"] ?? "") ?? 200
+let scale = Double(options["scale"] ?? "") ?? 1
+let label = options["label"] ?? "live"
 
 let figureNames: [(String, String)] = [
-  ("live.rss.startup", "MB"), ("live.idle.cpu.startup", "ms"), ("live.input.latency.p50", "ms"),
-  ("live.input.latency.p99", "ms"), ("live.timer.error.p50", "ms"), ("live.timer.error.p99", "ms"),
-  ("live.idle.cpu.after", "ms"),
-]
+  ("startup.first-frame", "ms"), ("rss.startup", "MB"), ("idle.cpu.startup", "ms"), ("input.latency.p50", "ms"),
+  ("input.latency.p99", "ms"), ("drag.latency.p50", "ms"), ("drag.latency.p99", "ms"), ("timer.error.p50", "ms"),
+  ("timer.error.p99", "ms"), ("timer.lateness.p50", "ms"), ("timer.lateness.p99", "ms"), ("timer.lateness.max", "ms"),
+  ("idle.cpu.after", "ms"),
+].map { ("\(label).\($0.0)", $0.1) }
 
 func notAvailable(_ reason: String) -> Never {
   FileHandle.standardError.write(Data("touchlab-live: NA: \(reason)\n".utf8))
@@ -185,20 +193,21 @@ guard XTestQueryExtension(display, &xtestEvent, &xtestError, &xtestMajor, &xtest
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-live-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 atexit { try? FileManager.default.removeItem(at: folder) }  // exit() skips top-level defers
-let transcriptPath = folder.appendingPathComponent("transcript.txt").path
+let transcriptPath = folder.appendingPathComponent("transcript.jsonl").path
 _ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
 let app = Process()
 app.executableURL = URL(fileURLWithPath: touchlabPath)
-app.arguments = ["open", layoutPath, "--scale", "1", "--transcript", transcriptPath]
+app.arguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
 app.environment = environment
 app.currentDirectoryURL = folder
 app.standardOutput = FileHandle(forWritingAtPath: logPath)
 app.standardError = FileHandle(forWritingAtPath: logPath)
+let spawned = now()
 do { try app.run() } catch { fail("cannot start touchlab: \(error)") }
 children.append(app)
 let pid = app.processIdentifier
@@ -214,12 +223,15 @@ func findWindow() -> Window? {
   guard XQueryTree(display, root, &rootReturn, &parent, &list, &count) != 0, let list else { return nil }
   defer { XFree(list) }
   for i in 0..<Int(count) {
-    var name: UnsafeMutablePointer<CChar>?
-    if XFetchName(display, list[i], &name) != 0, let name {
-      defer { XFree(name) }
+    // WM_NAME is STRING or COMPOUND_TEXT (XFetchName reads only the first); both begin
+    // with "TouchLab" in ASCII.
+    var name = XTextProperty()
+    if XGetWMName(display, list[i], &name) != 0, let value = name.value {
+      defer { XFree(value) }
+      let title = String(decoding: UnsafeBufferPointer(start: value, count: Int(name.nitems)), as: UTF8.self)
       var attributes = XWindowAttributes()
       XGetWindowAttributes(display, list[i], &attributes)
-      if String(cString: name).hasPrefix("TouchLab") && attributes.map_state == IsViewable { return list[i] }
+      if title.hasPrefix("TouchLab") && attributes.map_state == IsViewable { return list[i] }
     }
   }
   return nil
@@ -231,7 +243,22 @@ while window == 0 {
   if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
   if now() > startDeadline { fail("no TouchLab window appeared within 60 s:\n\(appLog())") }
   window = findWindow() ?? 0
-  if window == 0 { usleep(10_000) }
+  if window == 0 { usleep(1_000) }
+}
+// The first frame: the window's background is black until touchlab puts a frame on it; the
+// yellow view's pixel is not. Polled every millisecond.
+func firstFramePixel() -> Bool {
+  guard
+    let image = XGetImage(
+      display, window, Int32((viewPoint.0 * scale).rounded()), Int32((viewPoint.1 * scale).rounded()), 1, 1, UInt.max,
+      ZPixmap)
+  else { return false }
+  defer { bench_destroy_image(image) }
+  return bench_get_pixel(image, 0, 0) & 0xFFFFFF != 0
+}
+var firstFrame: Double?
+while firstFrame == nil && now() < startDeadline {
+  if firstFramePixel() { firstFrame = now() } else { usleep(1_000) }
 }
 let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
 var originX: Int32 = 0
@@ -250,8 +277,12 @@ guard inotifyFD >= 0, inotify_add_watch(inotifyFD, transcriptPath, UInt32(IN_MOD
 let transcriptFD = open(transcriptPath, O_RDONLY | O_CLOEXEC)
 
 struct Line {
+  /// When the harness saw it.
   var wall: Double
+  /// When the window wrote it (seconds since the scene loaded).
   var engine: Double
+  /// When the timer that made it was due, for a timer's record.
+  var deadline: Double?
   var text: String
 }
 var damageTimes: [Double] = []
@@ -268,11 +299,11 @@ func readTranscript(at wall: Double) {
   while let newline = pendingText.firstIndex(of: "\n") {
     let line = String(pendingText[..<newline])
     pendingText = String(pendingText[pendingText.index(after: newline)...])
-    // "[0.150] text"
-    guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
-      let engine = Double(line[line.index(after: line.startIndex)..<close])
+    // {"time":0.150123,"due":0.150000,…,"line":"text"}; records with no line are skipped
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let time = object["time"] as? Double, let text = object["line"] as? String
     else { continue }
-    lines.append(Line(wall: wall, engine: engine, text: String(line[line.index(close, offsetBy: 2)...])))
+    lines.append(Line(wall: wall, engine: time, deadline: object["due"] as? Double, text: text))
   }
 }
 
@@ -314,7 +345,7 @@ func waitForQuiet(_ quiet: Double = 0.05, limit: Double = 2) -> Bool {
 }
 
 func pixel(_ p: (Double, Double)) -> (Int32, Int32) {
-  (originX + Int32(p.0.rounded()), originY + Int32(p.1.rounded()))
+  (originX + Int32((p.0 * scale).rounded()), originY + Int32((p.1 * scale).rounded()))
 }
 
 func moveMouse(_ p: (Int32, Int32)) {
@@ -360,12 +391,25 @@ var unquiet = 0
 for i in 0..<moves {
   if !waitForQuiet(0.03, limit: 0.5) { unquiet += 1 }
   let framesBefore = damageTimes.count
-  let dx = Int32(i % 20 < 10 ? i % 10 : 10 - i % 10) * 3
+  let dx = Int32((Double(i % 20 < 10 ? i % 10 : 10 - i % 10) * 3 * scale).rounded())
   let sent = now()
   moveMouse((view.0 + dx + 1, view.1 + 1))
   pump(until: sent + 0.5, stop: { damageTimes.count > framesBefore })
   if damageTimes.count > framesBefore { latencies.append(damageTimes[framesBefore] - sent) }
 }
+// A continuous drag: a motion every 8 ms (a 125 Hz mouse), whatever the frames do; each
+// motion's latency is to the first frame that reaches the server after it.
+var dragSent: [Double] = []
+let dragFramesBefore = damageTimes.count
+for i in 0..<moves {
+  let dx = Int32((Double(i % 40 < 20 ? i % 20 : 20 - i % 20) * 2 * scale).rounded())
+  dragSent.append(now())
+  moveMouse((view.0 + dx + 1, view.1 + 2))
+  pump(until: dragSent[i] + 0.008)
+}
+pump(until: now() + 0.1)
+let dragFrames = damageTimes[dragFramesBefore...]
+let dragLatencies = dragSent.compactMap { sent in dragFrames.first { $0 > sent }.map { $0 - sent } }
 button(false)
 pump(until: now() + 0.3)
 if unquiet > 0 {
@@ -396,14 +440,16 @@ let immediateLines = trialLines.filter { $0.text != timerLine }
 // Engine time is seconds since the scene started; a line written the moment its input was
 // handled gives that start on the harness's clock (the median, as stamps are rounded to 1 ms).
 let start = percentile(immediateLines.map { $0.wall - $0.engine }, 50)
-let timerErrors = timerLines.map { ($0.wall - $0.engine - start) * 1000 }
+let timerErrors = timerLines.map { ($0.wall - ($0.deadline ?? $0.engine) - start) * 1000 }
+// The window's own account: written at `time`, due at `due`.
+let timerLateness = timerLines.compactMap { line in line.deadline.map { (line.engine - $0) * 1000 } }
 // Why a timer was late: a frame reached the server between when it was due and its line
 // (the loop was drawing), or none did (waking late: poll()'s millisecond, the scheduler).
 if !timerErrors.isEmpty && !immediateLines.isEmpty {
   var lateBehindFrame: [Double] = []
   var lateOtherwise: [Double] = []
   for line in timerLines {
-    let due = start + line.engine
+    let due = start + (line.deadline ?? line.engine)
     let error = (line.wall - due) * 1000
     if damageTimes.contains(where: { $0 > due && $0 < line.wall }) {
       lateBehindFrame.append(error)
@@ -425,7 +471,11 @@ if !timerErrors.isEmpty && !immediateLines.isEmpty {
       ("touchlab-live: note: timer lines with a frame drawn while overdue: \(summary(lateBehindFrame)); "
         + "without: \(summary(lateOtherwise)); lines not late at all seen at: p50 "
         + "\(String(format: "%.2f", percentile(floor, 50))) ms, p99 \(String(format: "%.2f", percentile(floor, 99))) ms"
-        + " (stamps are rounded to 1 ms)\n").utf8))
+        + "\n").utf8))
+}
+if !timerLateness.isEmpty {
+  let worst = timerLateness.sorted().suffix(5).map { String(format: "%.2f", $0) }.joined(separator: ", ")
+  FileHandle.standardError.write(Data("touchlab-live: note: the latest timers (ms): \(worst)\n".utf8))
 }
 if timerLines.count < trials {
   FileHandle.standardError.write(
@@ -439,13 +489,21 @@ if let total = cpuSeconds(pid) {
     Data("touchlab-live: note: touchlab used \(String(format: "%.0f", total * 1000)) ms of CPU in all\n".utf8))
 }
 
-figure("live.rss.startup", rss, "MB", digits: 1)
-figure("live.idle.cpu.startup", idleStartup, "ms")
-figure("live.input.latency.p50", latencies.isEmpty ? nil : percentile(latencies, 50) * 1000, "ms")
-figure("live.input.latency.p99", latencies.isEmpty ? nil : percentile(latencies, 99) * 1000, "ms")
-figure("live.timer.error.p50", timerErrors.isEmpty || immediateLines.isEmpty ? nil : percentile(timerErrors, 50), "ms")
-figure("live.timer.error.p99", timerErrors.isEmpty || immediateLines.isEmpty ? nil : percentile(timerErrors, 99), "ms")
-figure("live.idle.cpu.after", idleAfter, "ms")
+func ms(_ values: [Double], _ p: Double) -> Double? { values.isEmpty ? nil : percentile(values, p) * 1000 }
+let timersMeasured = !(timerErrors.isEmpty || immediateLines.isEmpty)
+figure("\(label).startup.first-frame", firstFrame.map { ($0 - spawned) * 1000 }, "ms", digits: 1)
+figure("\(label).rss.startup", rss, "MB", digits: 1)
+figure("\(label).idle.cpu.startup", idleStartup, "ms")
+figure("\(label).input.latency.p50", ms(latencies, 50), "ms")
+figure("\(label).input.latency.p99", ms(latencies, 99), "ms")
+figure("\(label).drag.latency.p50", ms(dragLatencies, 50), "ms")
+figure("\(label).drag.latency.p99", ms(dragLatencies, 99), "ms")
+figure("\(label).timer.error.p50", timersMeasured ? percentile(timerErrors, 50) : nil, "ms")
+figure("\(label).timer.error.p99", timersMeasured ? percentile(timerErrors, 99) : nil, "ms")
+figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(timerLateness, 50), "ms", digits: 3)
+figure("\(label).timer.lateness.p99", timerLateness.isEmpty ? nil : percentile(timerLateness, 99), "ms", digits: 3)
+figure("\(label).timer.lateness.max", timerLateness.isEmpty ? nil : percentile(timerLateness, 100), "ms", digits: 3)
+figure("\(label).idle.cpu.after", idleAfter, "ms")
 
 XDamageDestroy(display, damage)
 XCloseDisplay(display)

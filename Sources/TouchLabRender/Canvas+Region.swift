@@ -1,0 +1,30 @@
+import CCairo
+
+extension Canvas {
+  /// A canvas drawing into `rect` (in this canvas's points) of the same surface, with the
+  /// same scale, for side-by-side pictures. It sees only its rectangle: its origin is the
+  /// rectangle's corner, its size the rectangle's, and `clear(to:)` clears only inside it.
+  /// Draw into it while this canvas is alive, and before a vector canvas's `vectorData()`.
+  public func region(_ rect: CanvasRect) throws -> Canvas {
+    let x = (rect.minX * scale).rounded()
+    let y = (rect.minY * scale).rounded()
+    let width = (rect.width * scale).rounded()
+    let height = (rect.height * scale).rounded()
+    guard width >= 1, height >= 1, x >= 0, y >= 0, x + width <= Double(pixelWidth) + 0.5,
+      y + height <= Double(pixelHeight) + 0.5
+    else {
+      throw CanvasError.invalidSize(width: Int(width), height: Int(height))
+    }
+    cairo_surface_flush(surface)
+    guard let region = cairo_surface_create_for_rectangle(surface, x, y, width, height) else {
+      throw CanvasError.cairoFailure("no surface")
+    }
+    let status = cairo_surface_status(region)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(region)
+      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
+    }
+    return try Canvas(
+      surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
+  }
+}

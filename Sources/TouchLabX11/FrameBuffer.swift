@@ -1,0 +1,203 @@
+import CX11
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A pixel rectangle of a frame: what changed since the frame before, and what is sent.
+public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+}
+
+/// The last frame the window sent, in memory the X server reads straight (MIT-SHM, when the
+/// server offers it and shares the machine) or in the process's own (sent with `XPutImage`).
+/// Presenting a frame copies only the rows that changed into it and sends only the rectangle
+/// that holds the changes, so a moving finger or a new transcript line costs its own pixels,
+/// not the whole window's.
+final class FrameBuffer {
+  let width: Int
+  let height: Int
+  let bytesPerRow: Int
+  let image: UnsafeMutablePointer<XImage>
+  /// The segment the server reads, when shared; nil for `XPutImage`.
+  private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
+  private let display: OpaquePointer
+  /// Whether it holds a frame yet (the first frame is sent whole).
+  var holdsFrame = false
+
+  var isShared: Bool { segment != nil }
+  var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(image.pointee.data) }
+
+  /// A buffer of `width`×`height` pixels; shared with the server when `shared` and the
+  /// server agrees, otherwise in the process's memory. Nil when memory runs out.
+  init?(
+    display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int,
+    shared: Bool
+  ) {
+    self.display = display
+    self.width = width
+    self.height = height
+    if shared, let (image, segment) = Self.makeShared(display, visual, depth, width, height) {
+      self.image = image
+      self.segment = segment
+    } else {
+      let bytesPerRow = width * 4
+      guard let memory = malloc(bytesPerRow * height),
+        let image = XCreateImage(
+          display, visual, UInt32(depth), ZPixmap, 0, memory.assumingMemoryBound(to: CChar.self),
+          UInt32(width), UInt32(height), 32, Int32(bytesPerRow))
+      else { return nil }
+      self.image = image
+      self.segment = nil
+    }
+    // Cairo's words are in the machine's byte order; say so, and Xlib swaps for a server
+    // of the other order.
+    image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
+    bytesPerRow = Int(image.pointee.bytes_per_line)
+  }
+
+  deinit {
+    if let segment {
+      XShmDetach(display, segment)
+      XSync(display, 0)
+      shmdt(segment.pointee.shmaddr)
+      image.pointee.data = nil
+      touchlab_destroy_image(image)
+      segment.deallocate()
+    } else {
+      touchlab_destroy_image(image)  // frees the malloc'd pixels too
+    }
+  }
+
+  /// Copies what changed in `source` (rows `sourceBytesPerRow` apart, the same size) into
+  /// the buffer; returns the rectangle that holds every change (the whole frame the first
+  /// time), or nil when nothing changed.
+  func update(from source: UnsafeRawPointer, sourceBytesPerRow: Int) -> PixelRect? {
+    let whole = !holdsFrame
+    holdsFrame = true
+    return Self.copyChanges(
+      from: source, sourceBytesPerRow: sourceBytesPerRow, into: pixels, bytesPerRow: bytesPerRow,
+      width: width, height: height, whole: whole)
+  }
+
+  /// Sends `rect` of the buffer to `drawable` at the same place, and waits until the server
+  /// has read it when the memory is shared (the next frame writes into it).
+  func send(_ rect: PixelRect, to drawable: Drawable, graphicsContext: GC) {
+    if let segment {
+      _ = segment
+      XShmPutImage(
+        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
+        UInt32(rect.width), UInt32(rect.height), 0)
+      XSync(display, 0)
+    } else {
+      XPutImage(
+        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
+        UInt32(rect.width), UInt32(rect.height))
+      XFlush(display)
+    }
+  }
+
+  /// The rows of `source` that differ from `target` are copied into it; returns the
+  /// bounding rectangle of the differing pixels (all of them when `whole`), nil for none.
+  static func copyChanges(
+    from source: UnsafeRawPointer, sourceBytesPerRow: Int, into target: UnsafeMutableRawPointer,
+    bytesPerRow: Int, width: Int, height: Int, whole: Bool
+  ) -> PixelRect? {
+    let rowBytes = width * 4
+    var minX = width
+    var maxX = -1
+    var minY = height
+    var maxY = -1
+    for y in 0..<height {
+      let from = source + y * sourceBytesPerRow
+      let to = target + y * bytesPerRow
+      if whole {
+        memcpy(to, from, rowBytes)
+        continue
+      }
+      guard memcmp(to, from, rowBytes) != 0 else { continue }
+      let old = UnsafeRawPointer(to).assumingMemoryBound(to: UInt32.self)
+      let new = from.assumingMemoryBound(to: UInt32.self)
+      var first = 0
+      while first < width && old[first] == new[first] { first += 1 }
+      var last = width - 1
+      while last > first && old[last] == new[last] { last -= 1 }
+      minX = min(minX, first)
+      maxX = max(maxX, last)
+      minY = min(minY, y)
+      maxY = y
+      memcpy(to, from, rowBytes)
+    }
+    if whole { return width > 0 && height > 0 ? PixelRect(x: 0, y: 0, width: width, height: height) : nil }
+    guard maxY >= 0 else { return nil }
+    return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+  }
+
+  // MARK: MIT-SHM
+
+  /// Set by `noteSharedMemoryError` while a segment is being attached.
+  nonisolated(unsafe) private static var attachFailed = false
+
+  private static func makeShared(
+    _ display: OpaquePointer, _ visual: UnsafeMutablePointer<Visual>, _ depth: Int32, _ width: Int, _ height: Int
+  ) -> (UnsafeMutablePointer<XImage>, UnsafeMutablePointer<XShmSegmentInfo>)? {
+    guard XShmQueryExtension(display) != 0 else { return nil }
+    let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+    segment.initialize(to: XShmSegmentInfo())
+    guard
+      let image = XShmCreateImage(
+        display, visual, UInt32(depth), ZPixmap, nil, segment, UInt32(width), UInt32(height))
+    else {
+      segment.deallocate()
+      return nil
+    }
+    let size = Int(image.pointee.bytes_per_line) * height
+    let id = touchlab_shm_create(size)
+    guard id >= 0, let address = touchlab_shm_attach(id) else {
+      if id >= 0 { shmctl(id, IPC_RMID, nil) }
+      touchlab_destroy_image(image)
+      segment.deallocate()
+      return nil
+    }
+    segment.pointee.shmid = id
+    segment.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+    segment.pointee.readOnly = 1
+    image.pointee.data = segment.pointee.shmaddr
+    // A server on another machine (or one refusing the segment) answers BadAccess: trap it
+    // for the attach only, and fall back to XPutImage.
+    XSync(display, 0)
+    attachFailed = false
+    let previous = XSetErrorHandler { _, _ in
+      FrameBuffer.attachFailed = true
+      return 0
+    }
+    let attached = XShmAttach(display, segment) != 0
+    XSync(display, 0)
+    XSetErrorHandler(previous)
+    // Marked for removal now: it goes when both sides have detached, even after a crash.
+    shmctl(id, IPC_RMID, nil)
+    guard attached, !attachFailed else {
+      shmdt(address)
+      image.pointee.data = nil
+      touchlab_destroy_image(image)
+      segment.deallocate()
+      return nil
+    }
+    return (image, segment)
+  }
+}

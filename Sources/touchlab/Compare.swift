@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+
+struct Compare: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw two moments side by side, each with a caption: the bug and the fix in one picture.",
+    discussion: """
+      The left picture is --scenario as the file has it; the right one is --versus (by default \
+      the same scenario) after the --set changes. Each is what `shot` draws at --at (by default \
+      the end); the --out file's extension picks PNG, SVG or PDF:
+
+        touchlab compare Layouts/table-cell-conflict.yaml --scenario short-press \\
+          --set table.delaysContentTouches=false --out fix.png
+      """)
+
+  @Argument(help: "The layout file.")
+  var file: String
+
+  @Option(help: "The scenario on the left (may be left out when the file has only one).")
+  var scenario: String?
+
+  @Option(help: "The scenario on the right (default: the same as on the left).")
+  var versus: String?
+
+  @Option(
+    name: .customLong("set"),
+    help: ArgumentHelp("Change a property on the right side only.", valueName: "ID.PROPERTY=VALUE"))
+  var assignments: [String] = []
+
+  @Option(help: ArgumentHelp("The left picture's caption.", valueName: "TEXT"))
+  var caption: String = "the bug"
+
+  @Option(help: ArgumentHelp("The right picture's caption.", valueName: "TEXT"))
+  var versusCaption: String = "the fix"
+
+  @Option(
+    help: ArgumentHelp(
+      "The virtual time to show, in seconds (default: the end, after pending timers fired).", valueName: "SECONDS"))
+  var at: String?
+
+  @Option(help: ArgumentHelp("Pixels per scene point, from 1 to 3.", valueName: "N"))
+  var scale: String = "1"
+
+  @Flag(help: "Draw the scenes alone, without their transcript panels.")
+  var sceneOnly = false
+
+  @Option(help: ArgumentHelp("The .png, .svg or .pdf file to write (replaced atomically).", valueName: "FILE"))
+  var out: String
+
+  /// The caption band's height and the gap between the pictures, in points.
+  static let captionHeight: Double = 44
+  static let gap: Double = 16
+
+  func run() throws {
+    let pixelScale = try parseScale(scale)
+    let time = try at.map { try parseTime($0, option: "--at") }
+    let format = try OutputFormat(path: out, allowed: [.png, .svg, .pdf])
+    if versus == nil && assignments.isEmpty {
+      throw fail("compare needs a difference: --versus SCENARIO, --set ID.PROPERTY=VALUE, or both")
+    }
+    let leftScene = try loadScene(file)
+    let rightScene = try loadScene(file)
+    guard let leftScenario = try chooseScenario(in: leftScene, file: file, name: scenario, noScenario: false),
+      let rightScenario = try chooseScenario(
+        in: rightScene, file: file, name: versus ?? leftScenario.name, noScenario: false)
+    else { throw fail("\(file) has no scenarios to compare") }
+    try apply(assignments, to: rightScene)
+    let left = try Moment(scene: leftScene, file: file, scenario: leftScenario, at: time)
+    let right = try Moment(scene: rightScene, file: file, scenario: rightScenario, at: time)
+
+    let theme = try loadTheme()
+    let renderer = SceneRenderer(theme: theme)
+    let leftSize = renderer.frameSize(for: leftScene.window, showsPanel: !sceneOnly)
+    let rightSize = renderer.frameSize(for: rightScene.window, showsPanel: !sceneOnly)
+    let size = CanvasSize(
+      width: leftSize.width + Self.gap + rightSize.width,
+      height: Self.captionHeight + max(leftSize.height, rightSize.height))
+    let captionStyle = TextStyle(
+      fontSize: 20, weight: .bold, color: theme.overlay.panelText, alignment: .center)
+    let data = try render(size: size, scale: pixelScale, format: format) { canvas in
+      canvas.clear(to: theme.colors.background)
+      let sides = [(left, caption, 0.0, leftSize), (right, versusCaption, leftSize.width + Self.gap, rightSize)]
+      for (moment, text, x, sideSize) in sides {
+        canvas.draw(
+          text, in: CanvasRect(x: x, y: 0, width: sideSize.width, height: Self.captionHeight), style: captionStyle)
+        let region = try canvas.region(
+          CanvasRect(x: x, y: Self.captionHeight, width: sideSize.width, height: sideSize.height))
+        renderer.draw(moment.content, on: region)
+      }
+    }
+    try writeOutput(data, to: out)
+  }
+}

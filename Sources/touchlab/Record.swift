@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+
+struct Record: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Record a scenario as an animated GIF, frame by frame on the virtual clock, headless.",
+    discussion: """
+      Frame N shows the scene as `shot --at T` would, at virtual time T = N × speed / fps, from 0 \
+      to the scenario's end (after pending timers fired); the last frame stays a second longer \
+      before the loop starts again. Frames that do not change are merged into longer ones, and a \
+      changed frame stores only the rectangle that changed. The same input always gives the \
+      same bytes:
+
+        touchlab record Layouts/table-cell-conflict.yaml --scenario short-press --speed 0.25 --out press.gif
+      """)
+
+  @Argument(help: "The layout file.")
+  var file: String
+
+  @Option(help: "The scenario to play (may be left out when the file has only one).")
+  var scenario: String?
+
+  @Option(
+    name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
+  var assignments: [String] = []
+
+  @Option(help: ArgumentHelp("Frames per second of the animation, from 1 to 50.", valueName: "N"))
+  var fps: String = "30"
+
+  @Option(help: ArgumentHelp("Pixels per scene point, from 1 to 3.", valueName: "N"))
+  var scale: String = "1"
+
+  @Option(
+    help: ArgumentHelp(
+      "Virtual seconds per second of animation, from 0.05 to 10 (0.25: four times slower).", valueName: "X"))
+  var speed: String = "1"
+
+  @Flag(help: "Draw the scene alone, without the transcript panel beside it.")
+  var sceneOnly = false
+
+  @Option(help: ArgumentHelp("The GIF file to write (replaced atomically).", valueName: "FILE.gif"))
+  var out: String
+
+  /// How long the last frame stays, in centiseconds, before the animation loops.
+  static let finalHold = 100
+
+  func run() throws {
+    guard let framesPerSecond = Int(fps), (1...50).contains(framesPerSecond) else {
+      throw fail("--fps must be a whole number from 1 to 50, not '\(fps)'")
+    }
+    let pixelScale = try parseScale(scale)
+    guard let playSpeed = Double(speed), playSpeed.isFinite, (0.05...10).contains(playSpeed) else {
+      throw fail("--speed must be a number from 0.05 to 10, not '\(speed)'")
+    }
+    _ = try OutputFormat(path: out, allowed: [.gif])
+
+    // A scene fresh from the file for each frame, played to that frame's time: the same
+    // picture `shot --at` draws. The first one also finds where the scenario ends.
+    func freshScene() throws -> Scene {
+      let scene = try loadScene(file)
+      try apply(assignments, to: scene)
+      return scene
+    }
+    let first = try freshScene()
+    guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
+      throw fail("\(file) has no scenarios to record")
+    }
+    let end = ScenarioPlayer(scene: first).play(chosen)
+    let renderer = SceneRenderer(theme: try loadTheme())
+    let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
+
+    do {
+      let canvas = try Canvas(size: size, scale: pixelScale)
+      let encoder = try GIFAnimationEncoder(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
+      // Frame n is shown from centisecond round(n·100/fps) to the next one's.
+      func centiseconds(_ frame: Int) -> Int { Int((Double(frame) * 100 / Double(framesPerSecond)).rounded()) }
+      let lastFrame = Int((end * Double(framesPerSecond) / playSpeed - 1e-9).rounded(.up))
+      for frame in 0...max(0, lastFrame) {
+        let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
+        let moment = try Moment(scene: try freshScene(), file: file, scenario: chosen, at: time)
+        renderer.draw(moment.content, on: canvas)
+        var delay = centiseconds(frame + 1) - centiseconds(frame)
+        if frame == max(0, lastFrame) { delay += Self.finalHold }
+        try encoder.addFrame(canvas, delay: delay)
+      }
+      try writeOutput(try encoder.gifData(), to: out)
+    } catch let error as CanvasError {
+      throw fail(error.description)
+    } catch let error as AnimationError {
+      throw fail(error.description)
+    }
+  }
+}
