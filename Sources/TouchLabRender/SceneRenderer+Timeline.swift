@@ -24,7 +24,8 @@ extension SceneRenderer {
       let style = TextStyle(
         fontFamily: Self.monospacedFamily, fontSize: 10.5, color: text.withAlpha(0.75), alignment: .leading,
         verticalAlignment: .top, truncation: .tail)
-      canvas.draw(label, in: CanvasRect(x: axisLeft, y: rect.minY + 5, width: axisRight - axisLeft, height: 14), style: style)
+      canvas.draw(
+        label, in: CanvasRect(x: axisLeft, y: rect.minY + 5, width: axisRight - axisLeft, height: 14), style: style)
 
       // Deadlines: one lane each (up to three, then they share the last).
       let laneTop = rect.minY + 21
@@ -33,7 +34,8 @@ extension SceneRenderer {
         let lane = Double(min(index, 2))
         let shownEnd = min(deadline.end, max(strip.time, deadline.start))
         let y = laneTop + lane * (laneHeight + 2)
-        let whole = CanvasRect(x: x(deadline.start), y: y, width: max(2, x(deadline.end) - x(deadline.start)), height: laneHeight)
+        let whole = CanvasRect(
+          x: x(deadline.start), y: y, width: max(2, x(deadline.end) - x(deadline.start)), height: laneHeight)
         let color: CanvasColor
         switch deadline.fired {
         case true?: color = overlay.gestureRecognized
@@ -43,13 +45,15 @@ extension SceneRenderer {
         canvas.fillRoundedRect(whole, cornerRadius: 2, color: color.withAlpha(0.3))
         if strip.time >= deadline.start {
           let elapsed = CanvasRect(x: whole.minX, y: y, width: max(2, x(shownEnd) - whole.minX), height: laneHeight)
-          canvas.fillRoundedRect(elapsed, cornerRadius: 2, color: strip.time >= deadline.end ? color : overlay.gestureHeld)
+          canvas.fillRoundedRect(
+            elapsed, cornerRadius: 2, color: strip.time >= deadline.end ? color : overlay.gestureHeld)
         }
       }
 
       // The axis and a tick per record time.
       let axisY = rect.maxY - 10
-      canvas.fill(CanvasRect(x: axisLeft, y: axisY, width: axisRight - axisLeft, height: 1), color: text.withAlpha(0.35))
+      canvas.fill(
+        CanvasRect(x: axisLeft, y: axisY, width: axisRight - axisLeft, height: 1), color: text.withAlpha(0.35))
       for time in strip.markTimes {
         let tickX = x(time)
         let passed = time <= strip.time
@@ -59,7 +63,9 @@ extension SceneRenderer {
 
       // The cursor.
       let cursorX = x(strip.time)
-      canvas.fill(CanvasRect(x: cursorX - 1, y: rect.minY + 19, width: 2, height: rect.maxY - rect.minY - 23), color: overlay.gestureBegan)
+      canvas.fill(
+        CanvasRect(x: cursorX - 1, y: rect.minY + 19, width: 2, height: rect.maxY - rect.minY - 23),
+        color: overlay.gestureBegan)
       canvas.fillCircle(center: CanvasPoint(x: cursorX, y: axisY), radius: 4, color: overlay.gestureBegan)
     }
   }

@@ -60,7 +60,8 @@ public final class ScenarioPlayback {
     (records, strip) = try Self.play(scenario, loadScene)
   }
 
-  private static func play(_ scenario: Scenario, _ load: () throws -> Scene) throws -> ([DeliveryRecord], TimelineStrip) {
+  private static func play(_ scenario: Scenario, _ load: () throws -> Scene) throws -> ([DeliveryRecord], TimelineStrip)
+  {
     let scene = try load()
     guard let ours = scene.scenario(named: scenario.name) else {
       throw PlaybackError.noScenario(file: scene.file, name: scenario.name, names: scene.scenarios.map(\.name))

@@ -63,7 +63,10 @@ final class PlaybackEndToEndTests: XCTestCase {
     let file = folder.appendingPathComponent("play.yaml").path
     let cases: [([String], String)] = [
       (["--scenario", "nope"], "touchlab: error: \(file) has no scenario 'nope'; it has: hold, tap\n"),
-      (["--scenario", "hold", "--speed", "10"], "touchlab: error: --speed must be a decimal number from 0.05 to 4, such as 0.1, not '10'\n"),
+      (
+        ["--scenario", "hold", "--speed", "10"],
+        "touchlab: error: --speed must be a decimal number from 0.05 to 4, such as 0.1, not '10'\n"
+      ),
       (["--speed", "0.5"], "touchlab: error: --speed needs --scenario NAME\n"),
       (["--loop"], "touchlab: error: --loop needs --scenario NAME\n"),
     ]
