@@ -30,9 +30,9 @@ public final class ScenarioPlayback {
   private var anchorReal: Double
   /// Loads a fresh, untouched copy of the scene.
   private let loadScene: () throws -> Scene
-  /// The scene played to `shownSceneTime`, for the view tree.
+  /// The scene played through the first `shownSceneRecordCount` records, for the view tree.
   private var shownScene: Scene?
-  private var shownSceneTime: TimeInterval = -1
+  private var shownSceneRecordCount = -1
 
   /// The speeds `--speed` and `[` / `]` allow.
   public static let speeds: ClosedRange<Double> = 0.05...4
@@ -77,7 +77,7 @@ public final class ScenarioPlayback {
     let time = self.time(at: realTime)
     (records, strip) = try Self.play(scenario, loadScene)
     shownScene = nil
-    shownSceneTime = -1
+    shownSceneRecordCount = -1
     anchor(at: min(time, strip.duration), realTime: realTime)
   }
 
@@ -161,14 +161,17 @@ public final class ScenarioPlayback {
   }
 
   /// A copy of the scene played to `time`, for drawing the view tree (a scroll, a slider's
-  /// value); made again only when the time changes. Nil when the layout cannot load.
+  /// value). The tree changes only with a record, so the copy is played to the last record
+  /// at or before `time` and made again only when that record changes (not every frame).
+  /// Nil when the layout cannot load.
   public func scene(at time: TimeInterval) -> Scene? {
-    if time == shownSceneTime, let shownScene { return shownScene }
+    let count = records(upTo: time).count
+    if count == shownSceneRecordCount, let shownScene { return shownScene }
     guard let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else { return shownScene }
     scene.records.keepsRecords = false
-    ScenarioPlayer(scene: scene).play(ours, until: time)
+    if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
     shownScene = scene
-    shownSceneTime = time
+    shownSceneRecordCount = count
     return scene
   }
 }

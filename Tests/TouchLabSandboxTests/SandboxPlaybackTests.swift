@@ -164,8 +164,27 @@ final class SandboxPlaybackTests: XCTestCase {
       XCTAssertNil(ScenarioPlayback.parseSpeed(bad), bad)
     }
     XCTAssertThrowsError(try makeSession("nope")) { error in
-      XCTAssertTrue("\(error)".hasSuffix("has no scenario 'nope'; it has: hold, tap"), "\(error)")
+      XCTAssertTrue("\(error)".hasSuffix("has no scenario 'nope'; it has: hold, tap, flick"), "\(error)")
     }
+  }
+
+  func testTheViewTreeShownIsTheScenePlayedToTheTimeShown() throws {
+    let session = try makeSession("flick", speed: 1)
+    func offset() throws -> Double {
+      let window = session.frameContent.window
+      let scene = try XCTUnwrap(session.playback!.scene(at: try shownTime(session)))
+      XCTAssertTrue(window === scene.window, "the frame draws the played copy, not the live scene")
+      return Double(try XCTUnwrap(scene.objects["scroller"] as? UIScrollView).contentOffset.y)
+    }
+    XCTAssertEqual(try offset(), 0)
+    wake(session, at: 50.05)  // mid-drag
+    let during = try offset()
+    XCTAssertGreaterThan(during, 0)
+    wake(session, at: 80)  // the end, after the deceleration
+    XCTAssertGreaterThan(try offset(), during)
+    wake(session, at: 80, events: [TestEvents.key("space")])  // at the end: plays from the start
+    XCTAssertEqual(try shownTime(session), 0)
+    XCTAssertEqual(try offset(), 0)
   }
 
   func testTheLiveWindowHasNoStripAndIgnoresThePlayKeys() throws {
