@@ -21,6 +21,8 @@ public struct TimelineStrip: Equatable, Sendable {
   public var deadlines: [Deadline]
   /// The scenario's length: the later of its last record and `end`.
   public var duration: TimeInterval
+  /// Where the axis starts (0 for a scenario; the first record's time for live touches).
+  public var start: TimeInterval = 0
   /// The time shown (the cursor).
   public var time: TimeInterval = 0
   /// The playing speed (virtual seconds per real second), for the strip's label.
@@ -74,12 +76,13 @@ public struct TimelineStrip: Equatable, Sendable {
   public func time(atX x: Double, width: Double) -> TimeInterval {
     let axis = max(1, width - 2 * Self.axisInset)
     let fraction = min(1, max(0, (x - Self.axisInset) / axis))
-    return fraction * duration
+    return start + fraction * (duration - start)
   }
 
   /// The x (points from the strip's left edge) of `time` on a strip `width` points wide.
   public func x(of time: TimeInterval, width: Double) -> Double {
     let axis = max(1, width - 2 * Self.axisInset)
-    return Self.axisInset + (duration > 0 ? min(1, max(0, time / duration)) : 0) * axis
+    let length = duration - start
+    return Self.axisInset + (length > 0 ? min(1, max(0, (time - start) / length)) : 0) * axis
   }
 }

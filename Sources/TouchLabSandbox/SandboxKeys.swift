@@ -28,7 +28,7 @@ public enum SandboxKeys {
     (.clearLog, ["c"], "C: clear the log"),
     (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
     (.quit, ["q", "Escape"], "Q or Esc: quit"),
-    (.playPause, ["space"], "Space: play / pause the scenario"),
+    (.playPause, ["space"], "Space: pause (live: review the last gesture) / play"),
     (.stepForward, ["period"], ". / ,: step to the next / previous record"),
     (.stepBackward, ["comma"], ""),
     (.slower, ["bracketleft"], "[ / ]: half / double speed"),

@@ -41,7 +41,9 @@ extension SandboxSession {
       window: window, overlay: showsOverlay ? OverlayState.fold(playback.records(upTo: time)) : nil,
       transcript: playback.transcript(upTo: time), title: title, message: message, keyHelp: SandboxKeys.help,
       now: time,
-      subtitle: status ?? "\((layoutPath as NSString).lastPathComponent) · scenario \(playback.scenario.name)")
+      subtitle: status
+        ?? "\((layoutPath as NSString).lastPathComponent) · "
+        + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
     content.timeline = playback.strip(at: time)
     return content
   }
@@ -49,7 +51,9 @@ extension SandboxSession {
   /// Playing: the next frame (60 a second). Paused: nothing but a status to clear.
   func playbackWakeUpTime(_ playback: ScenarioPlayback) -> Double? {
     let frame = playback.isPlaying ? now + Self.animationFrameInterval : nil
-    return [frame, statusExpiry].compactMap { $0 }.min()
+    // Under review, the live engine runs on: its timers still fire on time.
+    let timer = playback.scenario == nil ? clock.wakeUpTime(animationTime: nil) : nil
+    return [frame, statusExpiry, timer].compactMap { $0 }.min()
   }
 
   /// The time passes (a frame when playing), the lines passed go to the transcript file,
@@ -57,7 +61,11 @@ extension SandboxSession {
   func followPlayback(_ playback: ScenarioPlayback, events: [InputEvent]) {
     let realTime = now
     if playback.isPlaying { needsFrame = true }
-    playback.update(realTime: realTime)
+    if playback.update(realTime: realTime), playback.scenario == nil {
+      // Live touches played to their end: the window is live again.
+      self.playback = nil
+      return
+    }
     for event in events {
       guard case .pointer(let pointer) = event else { continue }
       let point = CanvasPoint(x: pointer.location.x / scale, y: pointer.location.y / scale)
@@ -97,8 +105,16 @@ extension SandboxSession {
   }
 
   func performPlayback(_ command: SandboxCommand) {
-    guard let playback else { return }
     let realTime = now
+    guard let playback else {
+      if command == .playPause { reviewLiveTouches() }
+      return
+    }
+    if command == .playPause, playback.scenario == nil, playback.time(at: realTime) >= playback.duration {
+      self.playback = nil  // Space at the end of a review: live again
+      needsFrame = true
+      return
+    }
     switch command {
     case .playPause: playback.togglePlaying(realTime: realTime)
     case .stepForward: playback.step(forward: true, realTime: realTime)
@@ -111,11 +127,49 @@ extension SandboxSession {
     needsFrame = true
   }
 
+  /// Space in the live window: the latest gesture's records, paused at their end, to step
+  /// and scrub through like a scenario (fingers still down are cancelled first; the engine
+  /// runs on, but the mouse scrubs instead of touching until Space at the end goes live).
+  func reviewLiveTouches() {
+    guard !liveRecords.isEmpty else { return }
+    if !scene.application.touchesOnScreen.isEmpty {
+      scene.application.cancelAllTouches()
+    }
+    mapper.forgetAllFingers()
+    playback = ScenarioPlayback(reviewing: liveRecords, file: layoutPath, realTime: now)
+    needsFrame = true
+  }
+
+  /// Keeps the live scene's records from the latest gesture's first touch on.
+  func keepLiveRecords(of scene: Scene) {
+    liveRecords = []
+    liveTouchesDown = []
+    scene.records.addObserver { [weak self] record in
+      guard let self else { return }
+      if case .input(let samples) = record.event {
+        for sample in samples {
+          switch sample.phase {
+          case .began:
+            if liveTouchesDown.isEmpty { liveRecords.removeAll(keepingCapacity: true) }
+            liveTouchesDown.insert(sample.touch)
+          case .ended, .cancelled: liveTouchesDown.remove(sample.touch)
+          default: break
+          }
+        }
+      }
+      if liveRecords.count < Self.liveRecordLimit { liveRecords.append(record) }
+    }
+  }
+
+  /// The most records kept for a review (a long drag's moves beyond are not kept).
+  public static let liveRecordLimit = 20_000
+
   /// A new scene: the same file plays the scenario again from it (a save); another file
-  /// (N, P) ends the play and the window is live.
+  /// (N, P) ends the play and the window is live. A review of live touches ends.
   func followScene(_ newScene: Scene) {
+    keepLiveRecords(of: newScene)
     guard let playback else { return }
-    guard newScene.file == playback.file else {
+    guard newScene.file == playback.file, playback.scenario != nil else {
       self.playback = nil
       return
     }

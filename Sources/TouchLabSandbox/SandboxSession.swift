@@ -39,8 +39,11 @@ public final class SandboxSession {
   public internal(set) var needsFrame = true
   /// The scenario being played (`--scenario`), or nil: the window is live.
   public internal(set) var playback: ScenarioPlayback?
+  /// The live scene's records since the latest gesture began (Space reviews them).
+  public internal(set) var liveRecords: [DeliveryRecord] = []
+  var liveTouchesDown: Set<Int> = []
 
-  private var mapper: TouchInputMapper
+  var mapper: TouchInputMapper
   let timeSource: () -> Double
   private let report: (String) -> Void
 
@@ -64,6 +67,7 @@ public final class SandboxSession {
     overlay = TouchOverlay(application: scene.application)
     clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
+    keepLiveRecords(of: scene)
   }
 
   public static func printToStandardError(_ text: String) {

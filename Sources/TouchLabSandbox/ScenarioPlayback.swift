@@ -9,7 +9,8 @@ import TouchLabRender
 /// transcript their lines), so pausing, stepping and scrubbing are exact. The view tree is
 /// a fresh copy of the scene played to `t` (`ScenarioPlayer.play(_:until:)`).
 public final class ScenarioPlayback {
-  public let scenario: Scenario
+  /// The scenario played, or nil for live touches under review (`init(reviewing:…)`).
+  public let scenario: Scenario?
   /// The layout file played.
   public let file: String
   /// A click on the strip went down and its button is still held: moves scrub.
@@ -71,9 +72,31 @@ public final class ScenarioPlayback {
     return (records, TimelineStrip(records: records, end: end))
   }
 
+  /// Live touches under review (Space in the live window): `records`, paused at the last
+  /// one, on a strip from the first. There is no scenario to replay, so no view tree of its
+  /// own (`scene(at:)` is nil: the window keeps drawing the live scene).
+  public init(reviewing records: [DeliveryRecord], file: String, realTime: Double) {
+    scenario = nil
+    self.file = file
+    speed = 1
+    loops = false
+    loadScene = { throw PlaybackError.noScenario(file: file, name: "", names: []) }
+    self.records = records
+    strip = TimelineStrip(records: records)
+    strip.start = records.first?.time ?? 0
+    isPlaying = false
+    anchorTime = strip.duration
+    anchorReal = realTime
+    writtenLineCount = transcript(upTo: .infinity).count
+  }
+
+  /// The time the strip starts at.
+  public var start: TimeInterval { strip.start }
+
   /// Plays the scenario again on a freshly loaded scene (the layout file was saved),
   /// keeping the time, speed and state. On an error nothing changes.
   public func reload(realTime: Double) throws {
+    guard let scenario else { return }
     let time = self.time(at: realTime)
     (records, strip) = try Self.play(scenario, loadScene)
     shownScene = nil
@@ -89,8 +112,8 @@ public final class ScenarioPlayback {
     guard isPlaying else { return anchorTime }
     let time = anchorTime + max(0, realTime - anchorReal) * speed
     guard time >= duration else { return time }
-    guard loops, duration > 0 else { return duration }
-    return time.truncatingRemainder(dividingBy: duration)
+    guard loops, duration > start else { return duration }
+    return start + (time - start).truncatingRemainder(dividingBy: duration - start)
   }
 
   /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.
@@ -114,7 +137,7 @@ public final class ScenarioPlayback {
       anchor(at: time, realTime: realTime)
       isPlaying = false
     } else {
-      anchor(at: time >= duration ? 0 : time, realTime: realTime)
+      anchor(at: time >= duration ? start : time, realTime: realTime)
       isPlaying = true
     }
   }
@@ -122,14 +145,14 @@ public final class ScenarioPlayback {
   /// `.` / `,`: pauses at the next / previous record time (or the end / the start).
   public func step(forward: Bool, realTime: Double) {
     let time = self.time(at: realTime)
-    let target = forward ? strip.nextMark(after: time) ?? duration : strip.previousMark(before: time) ?? 0
+    let target = forward ? strip.nextMark(after: time) ?? duration : strip.previousMark(before: time) ?? start
     anchor(at: target, realTime: realTime)
     isPlaying = false
   }
 
   /// A click or drag on the strip: shows `time`, playing on from there if it was playing.
   public func scrub(to time: TimeInterval, realTime: Double) {
-    anchor(at: min(duration, max(0, time)), realTime: realTime)
+    anchor(at: min(duration, max(start, time)), realTime: realTime)
   }
 
   /// `[` / `]`: halves or doubles the speed, within `speeds`; the time shown stays.
@@ -167,7 +190,9 @@ public final class ScenarioPlayback {
   public func scene(at time: TimeInterval) -> Scene? {
     let count = records(upTo: time).count
     if count == shownSceneRecordCount, let shownScene { return shownScene }
-    guard let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else { return shownScene }
+    guard let scenario, let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else {
+      return shownScene
+    }
     scene.records.keepsRecords = false
     if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
     shownScene = scene

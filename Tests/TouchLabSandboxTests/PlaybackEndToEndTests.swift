@@ -62,7 +62,7 @@ final class PlaybackEndToEndTests: XCTestCase {
   func testBadPlayFlagsAreClearErrors() throws {
     let file = folder.appendingPathComponent("play.yaml").path
     let cases: [([String], String)] = [
-      (["--scenario", "nope"], "touchlab: error: \(file) has no scenario 'nope'; it has: hold, tap\n"),
+      (["--scenario", "nope"], "touchlab: error: \(file) has no scenario 'nope'; it has: hold, tap, flick\n"),
       (
         ["--scenario", "hold", "--speed", "10"],
         "touchlab: error: --speed must be a decimal number from 0.05 to 4, such as 0.1, not '10'\n"

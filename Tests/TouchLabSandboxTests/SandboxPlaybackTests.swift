@@ -187,6 +187,42 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(try offset(), 0)
   }
 
+  func testLiveTouchesArePausedSteppedAndScrubbedAfterTheyHappen() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    wake(session, at: 50.2, events: [TestEvents.mouse(.down, 150, 150)])  // a press in the scroll view
+    wake(session, at: 50.6, events: [TestEvents.mouse(.up, 150, 150)])
+    XCTAssertEqual(session.transcript.recentLines, ["[0.350] \(began)", "[0.600] \(ended)"])
+    wake(session, at: 51, events: [TestEvents.key("space")])
+    let review = try XCTUnwrap(session.playback, "Space in the live window pauses it")
+    XCTAssertNil(review.scenario)
+    XCTAssertFalse(review.isPlaying)
+    XCTAssertEqual(review.start, 0.2, accuracy: 1e-9, "the strip starts at the gesture's first touch")
+    XCTAssertEqual(try shownTime(session), 0.6, accuracy: 1e-9)
+    XCTAssertTrue(session.showsTimeline)
+    XCTAssertNil(session.wakeUpTime, "paused, nothing pending: no wake-ups")
+
+    wake(session, at: 52, events: [TestEvents.key("comma")])  // back to the 0.15 s firing
+    XCTAssertEqual(try shownTime(session), 0.35, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, ["[0.350] \(began)"])
+    XCTAssertEqual(session.frameContent.overlay, OverlayState.fold(session.liveRecords, upTo: try shownTime(session)))
+    wake(session, at: 53, events: [TestEvents.key("comma"), TestEvents.key("comma")])
+    XCTAssertEqual(try shownTime(session), 0.2, accuracy: 1e-9, "the first record: the touch going down")
+    let y = 300 + TimelineStrip.height / 2
+    wake(session, at: 54, events: [TestEvents.mouse(.down, 150, y)])  // the middle of the strip
+    XCTAssertEqual(try shownTime(session), 0.4, accuracy: 1e-9)
+    wake(session, at: 54, events: [TestEvents.mouse(.up, 150, y)])
+    // Space plays on from there; at the end the window is live again.
+    wake(session, at: 55, events: [TestEvents.key("space")])
+    wake(session, at: 55.1)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    wake(session, at: 56)
+    XCTAssertNil(session.playback)
+    XCTAssertFalse(session.showsTimeline)
+    wake(session, at: 57, events: TestEvents.click(150, 150))
+    XCTAssertEqual(session.transcript.recentLines.count, 4, "live: a click is a touch again")
+  }
+
   func testTheLiveWindowHasNoStripAndIgnoresThePlayKeys() throws {
     let session = SandboxSession(
       scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
