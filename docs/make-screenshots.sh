@@ -48,3 +48,21 @@ swift run --skip-build touchlab compare Layouts/table-cell-conflict.yaml --scena
   --set table.delaysContentTouches=false --caption "delaysContentTouches: true" \
   --versus-caption "delaysContentTouches: false" --scene-only --out docs/images/table-short-press-compare.png
 echo docs/images/table-short-press-compare.png
+# The window playing the playground's hold-row at --speed 0.1, stepped with `.` to the scroll
+# view's 0.15 s firing and saved with S (needs xvfb-run and xdotool; skipped without them).
+if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
+  folder=$(mktemp -d)
+  xvfb-run -a -s "-screen 0 1400x1000x24" bash -c '
+    touchlab=$1 folder=$2
+    (cd "$folder" && exec "$touchlab" open "$OLDPWD/Layouts/playground.yaml" --scenario hold-row --speed 0.1 \
+      --scale 1 >out.txt) &
+    for _ in $(seq 50); do window=$(xdotool search --name "TouchLab playground" | head -1) && [[ -n $window ]] && break; sleep 0.1; done
+    xdotool key --window "$window" space period s
+    for _ in $(seq 50); do grep -q "saved screenshot" "$folder/out.txt" && break; sleep 0.1; done
+    xdotool key --window "$window" q 2>/dev/null || true
+    wait
+  ' _ "$(swift build --show-bin-path)/touchlab" "$folder"
+  mv "$folder"/touchlab-playground-*.png docs/images/window-playing.png
+  rm -rf "$folder"
+  echo docs/images/window-playing.png
+fi

@@ -19,6 +19,8 @@ public struct FrameContent {
   public var now: TimeInterval
   /// A second header line under the title (the file, the scenario and its time…).
   public var subtitle: String?
+  /// The timeline strip under the scene, while a scenario plays (`frameSize(…showsTimeline:)`).
+  public var timeline: TimelineStrip?
 
   public init(
     window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
@@ -73,10 +75,11 @@ public final class SceneRenderer {
 
   public init(theme: Theme) { self.theme = theme }
 
-  /// The frame's size in points: the window's, plus the panel when shown.
-  public func frameSize(for window: UIWindow, showsPanel: Bool) -> CanvasSize {
+  /// The frame's size in points: the window's, plus the panel and the timeline strip when shown.
+  public func frameSize(for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false) -> CanvasSize {
     CanvasSize(
-      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0), height: Double(window.bounds.height))
+      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0),
+      height: Double(window.bounds.height) + (showsTimeline ? TimelineStrip.height : 0))
   }
 
   /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
@@ -102,6 +105,10 @@ public final class SceneRenderer {
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if panelRect.width >= Self.panelWidth - 0.5 {
       drawKeptPanel(content, in: panelRect, on: canvas)
+    }
+    if let timeline = content.timeline {
+      let stripRect = CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
+      drawTimeline(timeline, in: stripRect, on: canvas)
     }
     if let message = content.message {
       drawMessage(message, sceneSize: sceneSize, on: canvas)

@@ -30,7 +30,8 @@ public final class LiveSandbox {
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
-    frameSize = renderer.frameSize(for: session.scene.window, showsPanel: true)
+    frameSize = renderer.frameSize(
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
     shownTitle = session.windowTitle
     window = try X11Window(
@@ -69,7 +70,8 @@ public final class LiveSandbox {
       shownTitle = session.windowTitle
       window.setTitle(shownTitle)
     }
-    let size = renderer.frameSize(for: session.scene.window, showsPanel: true)
+    let size = renderer.frameSize(
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
     if size != frameSize {
       frameSize = size
       let pixels = Self.pixelSize(of: size, scale: session.scale)

@@ -9,6 +9,11 @@ public enum SandboxCommand: Equatable, CaseIterable, Sendable {
   case clearLog
   case screenshot
   case quit
+  case playPause
+  case stepForward
+  case stepBackward
+  case slower
+  case faster
 }
 
 /// The window's keys: one table, read both to act on a key and to list the keys in the
@@ -23,11 +28,16 @@ public enum SandboxKeys {
     (.clearLog, ["c"], "C: clear the log"),
     (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
     (.quit, ["q", "Escape"], "Q or Esc: quit"),
+    (.playPause, ["space"], "Space: pause (live: review the last gesture) / play"),
+    (.stepForward, ["period"], ". / ,: step to the next / previous record"),
+    (.stepBackward, ["comma"], ""),
+    (.slower, ["bracketleft"], "[ / ]: half / double speed"),
+    (.faster, ["bracketright"], ""),
   ]
 
   /// The lines the panel shows at its foot: the keys, then the mouse.
   public static let help: [String] =
-    bindings.map(\.help) + [
+    bindings.map(\.help).filter { !$0.isEmpty } + [
       "Mouse: one finger",
       "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]

@@ -28,7 +28,7 @@ public final class SandboxSession {
   /// A confirmation under the panel's title ("Saved touchlab-….png"), for
   /// `statusDuration` seconds, in place of the layout's file name.
   public private(set) var status: String?
-  private var statusExpiry: Double?
+  var statusExpiry: Double?
   /// How long a confirmation stays, in seconds.
   public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
@@ -36,10 +36,15 @@ public final class SandboxSession {
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
   /// Something changed since the last frame was drawn.
-  public private(set) var needsFrame = true
+  public internal(set) var needsFrame = true
+  /// The scenario being played (`--scenario`), or nil: the window is live.
+  public internal(set) var playback: ScenarioPlayback?
+  /// The live scene's records since the latest gesture began (Space reviews them).
+  public internal(set) var liveRecords: [DeliveryRecord] = []
+  var liveTouchesDown: Set<Int> = []
 
-  private var mapper: TouchInputMapper
-  private let timeSource: () -> Double
+  var mapper: TouchInputMapper
+  let timeSource: () -> Double
   private let report: (String) -> Void
 
   /// The shortest time between two frames of an overlay animation (60 per second).
@@ -65,6 +70,7 @@ public final class SandboxSession {
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
     transcript.follow(scene.records)
+    keepLiveRecords(of: scene)
   }
 
   public static func printToStandardError(_ text: String) {
@@ -85,7 +91,8 @@ public final class SandboxSession {
   }
 
   public var frameContent: FrameContent {
-    FrameContent(
+    if let playback { return playbackFrameContent(playback) }
+    return FrameContent(
       window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
       title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
       subtitle: status ?? (layoutPath as NSString).lastPathComponent)
@@ -153,6 +160,7 @@ public final class SandboxSession {
   /// next timer (the scroll view's 0.15 s, a long press's 0.5 s…) or the overlay's next
   /// animation frame. Nil when the scene is still: the window then sleeps until input.
   public var wakeUpTime: Double? {
+    if let playback { return playbackWakeUpTime(playback) }
     var animation: TimeInterval?
     if showsOverlay {
       let now = clock.now
@@ -177,7 +185,8 @@ public final class SandboxSession {
       needsFrame = true
     }
     var requests: [WindowRequest] = []
-    for engineInput in mapper.map(wakeup.events) {
+    if let playback { followPlayback(playback, events: wakeup.events) }
+    for engineInput in mapper.map(playback == nil ? wakeup.events : []) {
       switch engineInput {
       case .touches(let inputs): scene.application.sendTouches(inputs)
       case .cancelAllTouches: scene.application.cancelAllTouches()
@@ -222,6 +231,7 @@ public final class SandboxSession {
       needsFrame = true
     case .screenshot: return .screenshot
     case .quit: return .quit
+    case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
   }
@@ -262,8 +272,9 @@ public final class SandboxSession {
   public static let maximumWindowSide = 8192
 
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
-  public static func sizeProblem(_ scene: Scene, scale: Double) -> String? {
-    let size = SceneRenderer(theme: .standard).frameSize(for: scene.window, showsPanel: true)
+  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = false) -> String? {
+    let size = SceneRenderer(theme: .standard).frameSize(
+      for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
     return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
@@ -281,6 +292,7 @@ public final class SandboxSession {
     // The old scene is dropped as it is: fingers still down are forgotten (their later
     // moves and lifts are ignored) rather than cancelled into the old scene's transcript.
     scene = newScene
+    followScene(newScene)
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)

@@ -15,7 +15,7 @@ struct Open: ParsableCommand {
       (or Ctrl) held a second finger mirrored about the scene's centre (pinch, rotate).
 
       Keys:
-      \(SandboxKeys.bindings.map { "  " + $0.help }.joined(separator: "\n"))
+      \(SandboxKeys.bindings.filter { !$0.help.isEmpty }.map { "  " + $0.help }.joined(separator: "\n"))
 
       The window needs an X server; without one use `touchlab replay` or `touchlab shot`, or run \
       the window under a virtual server: `xvfb-run -a touchlab`.
@@ -37,8 +37,32 @@ struct Open: ParsableCommand {
         + "every record as a JSON object a line, with its real time and a timer's deadline.", valueName: "file"))
   var transcript: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Play this scenario of the file in the window instead of taking live input; a strip under the scene "
+        + "shows its records and deadlines.", valueName: "name"))
+  var scenario: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --scenario: virtual seconds per real second, 0.05 to 4 (0.1 shows the scroll view's 0.15 s "
+        + "over 1.5 s; default 1).", valueName: "X"))
+  var speed: String?
+
+  @Flag(help: "With --scenario: start again from the beginning at the end.")
+  var loop = false
+
   func run() throws {
     TextFonts.startWarmingUp()  // off the way to the first frame: meanwhile the layout loads, the window opens
+    var playSpeed = 1.0
+    if let speed {
+      guard scenario != nil else { throw fail("--speed needs --scenario NAME") }
+      guard let value = ScenarioPlayback.parseSpeed(speed) else {
+        throw fail("--speed must be a decimal number from 0.05 to 4, such as 0.1, not '\(speed)'")
+      }
+      playSpeed = value
+    }
+    if loop, scenario == nil { throw fail("--loop needs --scenario NAME") }
     var chosenScale: Double?
     if let scale {
       guard let value = DisplayScale.parse(scale) else {
@@ -50,6 +74,9 @@ struct Open: ParsableCommand {
       throw fail(LayoutFiles.defaultLayoutMissingMessage)
     }
     let scene = try loadScene(path)
+    if let scenario, scene.scenario(named: scenario) == nil {
+      throw fail("\(PlaybackError.noScenario(file: path, name: scenario, names: scene.scenarios.map(\.name)))")
+    }
     let transcriptFile: TranscriptFile?
     do {
       transcriptFile = try transcript.map { try TranscriptFile(path: $0) }
@@ -73,11 +100,18 @@ struct Open: ParsableCommand {
           DisplayScale.scale(resources: try X11Resources.resourceManagerText()),
           frame: (frame.width, frame.height), monitor: try X11Resources.monitorSize())
       }
-      if let problem = SandboxSession.sizeProblem(scene, scale: scale) {
+      if let problem = SandboxSession.sizeProblem(scene, scale: scale, showsTimeline: scenario != nil) {
         FileHandle.standardError.write(Data("\(problem)\n".utf8))
         throw ExitCode(1)
       }
       let session = SandboxSession(scene: scene, scale: scale, transcriptFile: transcriptFile)
+      if let scenario {
+        do {
+          try session.play(scenario: scenario, speed: playSpeed, loops: loop)
+        } catch {
+          throw fail("\(error)")
+        }
+      }
       sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
     } catch let error as X11Error {
       throw fail("\(error)")

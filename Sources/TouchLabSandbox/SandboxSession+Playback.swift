@@ -1,0 +1,182 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+import TouchLabX11
+
+/// Playing a scenario in the window (`touchlab open FILE --scenario NAME`): the picture is
+/// the fold of the scenario's records up to the playback's time, the strip under the scene
+/// shows its records and deadlines, and the mouse scrubs on the strip instead of touching
+/// the scene.
+extension SandboxSession {
+  /// Starts playing the scenario `name` of the session's layout at `speed`. Throws
+  /// `PlaybackError` when the layout has no such scenario.
+  public func play(scenario name: String, speed: Double, loops: Bool) throws {
+    guard let scenario = scene.scenario(named: name) else {
+      throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
+    }
+    let path = layoutPath
+    playback = try ScenarioPlayback(
+      scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
+      loadScene: { try LayoutLoader.load(path: path) })
+    needsFrame = true
+  }
+
+  /// Whether the strip is shown under the scene (the window is that much taller).
+  public var showsTimeline: Bool { playback != nil }
+
+  /// The real clock, in `timeSource` seconds.
+  var now: Double { timeSource() }
+
+  /// The strip's rectangle in scene points (under the scene, as wide as it).
+  var timelineRect: CanvasRect {
+    let bounds = scene.window.bounds
+    return CanvasRect(x: 0, y: Double(bounds.height), width: Double(bounds.width), height: TimelineStrip.height)
+  }
+
+  func playbackFrameContent(_ playback: ScenarioPlayback) -> FrameContent {
+    let time = playback.time(at: now)
+    let window = playback.scene(at: time)?.window ?? scene.window
+    var content = FrameContent(
+      window: window, overlay: showsOverlay ? OverlayState.fold(playback.records(upTo: time)) : nil,
+      transcript: playback.transcript(upTo: time), title: title, message: message, keyHelp: SandboxKeys.help,
+      now: time,
+      subtitle: status
+        ?? "\((layoutPath as NSString).lastPathComponent) · "
+        + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
+    content.timeline = playback.strip(at: time)
+    return content
+  }
+
+  /// Playing: the next frame (60 a second). Paused: nothing but a status to clear.
+  func playbackWakeUpTime(_ playback: ScenarioPlayback) -> Double? {
+    let frame = playback.isPlaying ? now + Self.animationFrameInterval : nil
+    // Under review, the live engine runs on: its timers still fire on time.
+    let timer = playback.scenario == nil ? clock.wakeUpTime(animationTime: nil) : nil
+    return [frame, statusExpiry, timer].compactMap { $0 }.min()
+  }
+
+  /// The time passes (a frame when playing), the lines passed go to the transcript file,
+  /// and the mouse on the strip scrubs.
+  func followPlayback(_ playback: ScenarioPlayback, events: [InputEvent]) {
+    let realTime = now
+    if playback.isPlaying { needsFrame = true }
+    if playback.update(realTime: realTime), playback.scenario == nil {
+      // Live touches played to their end: the window is live again.
+      self.playback = nil
+      return
+    }
+    for event in events {
+      guard case .pointer(let pointer) = event else { continue }
+      let point = CanvasPoint(x: pointer.location.x / scale, y: pointer.location.y / scale)
+      let rect = timelineRect
+      switch pointer.phase {
+      case .down:
+        guard pointer.button == 1, point.x >= rect.minX, point.x < rect.maxX, point.y >= rect.minY, point.y < rect.maxY
+        else { continue }
+        playback.isScrubbing = true
+      case .moved:
+        guard playback.isScrubbing, pointer.pressedButtons.contains(1) else {
+          playback.isScrubbing = false
+          continue
+        }
+      case .up:
+        guard playback.isScrubbing, pointer.button == 1 else { continue }
+        playback.isScrubbing = false
+      }
+      playback.scrub(to: playback.strip.time(atX: point.x - rect.minX, width: rect.width), realTime: realTime)
+      needsFrame = true
+    }
+    writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
+  }
+
+  /// Appends to the transcript file the lines the play has passed for the first time.
+  private func writeTranscriptLines(of playback: ScenarioPlayback, upTo time: TimeInterval) {
+    let lines = playback.transcript(upTo: time)
+    guard lines.count > playback.writtenLineCount else { return }
+    if let file = transcript.file {
+      for line in lines[playback.writtenLineCount...] {
+        if let problem = file.append(line) {
+          show(problem: "\(problem); no more lines will be written to it")
+        }
+      }
+    }
+    playback.writtenLineCount = lines.count
+  }
+
+  func performPlayback(_ command: SandboxCommand) {
+    let realTime = now
+    guard let playback else {
+      if command == .playPause { reviewLiveTouches() }
+      return
+    }
+    if command == .playPause, playback.scenario == nil, playback.time(at: realTime) >= playback.duration {
+      self.playback = nil  // Space at the end of a review: live again
+      needsFrame = true
+      return
+    }
+    switch command {
+    case .playPause: playback.togglePlaying(realTime: realTime)
+    case .stepForward: playback.step(forward: true, realTime: realTime)
+    case .stepBackward: playback.step(forward: false, realTime: realTime)
+    case .slower: playback.changeSpeed(by: 0.5, realTime: realTime)
+    case .faster: playback.changeSpeed(by: 2, realTime: realTime)
+    default: return
+    }
+    writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
+    needsFrame = true
+  }
+
+  /// Space in the live window: the latest gesture's records, paused at their end, to step
+  /// and scrub through like a scenario (fingers still down are cancelled first; the engine
+  /// runs on, but the mouse scrubs instead of touching until Space at the end goes live).
+  func reviewLiveTouches() {
+    guard !liveRecords.isEmpty else { return }
+    if !scene.application.touchesOnScreen.isEmpty {
+      scene.application.cancelAllTouches()
+    }
+    mapper.forgetAllFingers()
+    playback = ScenarioPlayback(reviewing: liveRecords, file: layoutPath, realTime: now)
+    needsFrame = true
+  }
+
+  /// Keeps the live scene's records from the latest gesture's first touch on.
+  func keepLiveRecords(of scene: Scene) {
+    liveRecords = []
+    liveTouchesDown = []
+    scene.records.addObserver { [weak self] record in
+      guard let self else { return }
+      if case .input(let samples) = record.event {
+        for sample in samples {
+          switch sample.phase {
+          case .began:
+            if liveTouchesDown.isEmpty { liveRecords.removeAll(keepingCapacity: true) }
+            liveTouchesDown.insert(sample.touch)
+          case .ended, .cancelled: liveTouchesDown.remove(sample.touch)
+          default: break
+          }
+        }
+      }
+      if liveRecords.count < Self.liveRecordLimit { liveRecords.append(record) }
+    }
+  }
+
+  /// The most records kept for a review (a long drag's moves beyond are not kept).
+  public static let liveRecordLimit = 20_000
+
+  /// A new scene: the same file plays the scenario again from it (a save); another file
+  /// (N, P) ends the play and the window is live. A review of live touches ends.
+  func followScene(_ newScene: Scene) {
+    keepLiveRecords(of: newScene)
+    guard let playback else { return }
+    guard newScene.file == playback.file, playback.scenario != nil else {
+      self.playback = nil
+      return
+    }
+    do {
+      try playback.reload(realTime: now)
+    } catch {
+      show(problem: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+
+/// `touchlab open FILE --scenario NAME`: a scenario played once, headless, on the virtual
+/// clock, and then shown at a time `t` that advances at `speed` × real time. Everything the
+/// window shows at `t` comes from the records up to `t` (the overlay is their fold, the
+/// transcript their lines), so pausing, stepping and scrubbing are exact. The view tree is
+/// a fresh copy of the scene played to `t` (`ScenarioPlayer.play(_:until:)`).
+public final class ScenarioPlayback {
+  /// The scenario played, or nil for live touches under review (`init(reviewing:…)`).
+  public let scenario: Scenario?
+  /// The layout file played.
+  public let file: String
+  /// A click on the strip went down and its button is still held: moves scrub.
+  public var isScrubbing = false
+  /// How many of the records' transcript lines have been written to the transcript file
+  /// (each once, the first time the play passes it).
+  var writtenLineCount = 0
+  /// Every record of the whole play, in order.
+  public private(set) var records: [DeliveryRecord]
+  /// The marks and deadlines of `records`.
+  public private(set) var strip: TimelineStrip
+  /// Virtual seconds per real second.
+  public private(set) var speed: Double
+  public let loops: Bool
+  public private(set) var isPlaying = true
+  /// The virtual time shown at real time `anchorReal`, and where playing goes on from.
+  private var anchorTime: TimeInterval = 0
+  private var anchorReal: Double
+  /// Loads a fresh, untouched copy of the scene.
+  private let loadScene: () throws -> Scene
+  /// The scene played through the first `shownSceneRecordCount` records, for the view tree.
+  private var shownScene: Scene?
+  private var shownSceneRecordCount = -1
+
+  /// The speeds `--speed` and `[` / `]` allow.
+  public static let speeds: ClosedRange<Double> = 0.05...4
+
+  /// `--speed X`: a plain decimal (`0.1`, `2`, `.5`) within `speeds`, or nil.
+  public static func parseSpeed(_ text: String) -> Double? {
+    guard text.range(of: #"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$"#, options: .regularExpression) != nil,
+      let value = Double(text), speeds.contains(value)
+    else { return nil }
+    return value
+  }
+
+  /// Plays `scenario` headless on a scene from `loadScene` and starts showing it from time
+  /// 0, playing, at real time `realTime`.
+  public init(
+    scenario: Scenario, file: String, speed: Double, loops: Bool, realTime: Double,
+    loadScene: @escaping () throws -> Scene
+  ) throws {
+    self.scenario = scenario
+    self.file = file
+    self.speed = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
+    self.loops = loops
+    self.loadScene = loadScene
+    anchorReal = realTime
+    (records, strip) = try Self.play(scenario, loadScene)
+  }
+
+  private static func play(_ scenario: Scenario, _ load: () throws -> Scene) throws -> ([DeliveryRecord], TimelineStrip)
+  {
+    let scene = try load()
+    guard let ours = scene.scenario(named: scenario.name) else {
+      throw PlaybackError.noScenario(file: scene.file, name: scenario.name, names: scene.scenarios.map(\.name))
+    }
+    let end = ScenarioPlayer(scene: scene).play(ours)
+    let records = scene.records.records
+    return (records, TimelineStrip(records: records, end: end))
+  }
+
+  /// Live touches under review (Space in the live window): `records`, paused at the last
+  /// one, on a strip from the first. There is no scenario to replay, so no view tree of its
+  /// own (`scene(at:)` is nil: the window keeps drawing the live scene).
+  public init(reviewing records: [DeliveryRecord], file: String, realTime: Double) {
+    scenario = nil
+    self.file = file
+    speed = 1
+    loops = false
+    loadScene = { throw PlaybackError.noScenario(file: file, name: "", names: []) }
+    self.records = records
+    strip = TimelineStrip(records: records)
+    strip.start = records.first?.time ?? 0
+    isPlaying = false
+    anchorTime = strip.duration
+    anchorReal = realTime
+    writtenLineCount = transcript(upTo: .infinity).count
+  }
+
+  /// The time the strip starts at.
+  public var start: TimeInterval { strip.start }
+
+  /// Plays the scenario again on a freshly loaded scene (the layout file was saved),
+  /// keeping the time, speed and state. On an error nothing changes.
+  public func reload(realTime: Double) throws {
+    guard let scenario else { return }
+    let time = self.time(at: realTime)
+    (records, strip) = try Self.play(scenario, loadScene)
+    shownScene = nil
+    shownSceneRecordCount = -1
+    anchor(at: min(time, strip.duration), realTime: realTime)
+  }
+
+  public var duration: TimeInterval { strip.duration }
+
+  /// The virtual time shown at `realTime`: held while paused; at the end, back to 0 when
+  /// looping.
+  public func time(at realTime: Double) -> TimeInterval {
+    guard isPlaying else { return anchorTime }
+    let time = anchorTime + max(0, realTime - anchorReal) * speed
+    guard time >= duration else { return time }
+    guard loops, duration > start else { return duration }
+    return start + (time - start).truncatingRemainder(dividingBy: duration - start)
+  }
+
+  /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.
+  @discardableResult
+  public func update(realTime: Double) -> Bool {
+    guard isPlaying, !loops, time(at: realTime) >= duration else { return false }
+    anchor(at: duration, realTime: realTime)
+    isPlaying = false
+    return true
+  }
+
+  private func anchor(at time: TimeInterval, realTime: Double) {
+    anchorTime = time
+    anchorReal = realTime
+  }
+
+  /// Space: pauses, or plays on (from the start when it had stopped at the end).
+  public func togglePlaying(realTime: Double) {
+    let time = self.time(at: realTime)
+    if isPlaying {
+      anchor(at: time, realTime: realTime)
+      isPlaying = false
+    } else {
+      anchor(at: time >= duration ? start : time, realTime: realTime)
+      isPlaying = true
+    }
+  }
+
+  /// `.` / `,`: pauses at the next / previous record time (or the end / the start).
+  public func step(forward: Bool, realTime: Double) {
+    let time = self.time(at: realTime)
+    let target = forward ? strip.nextMark(after: time) ?? duration : strip.previousMark(before: time) ?? start
+    anchor(at: target, realTime: realTime)
+    isPlaying = false
+  }
+
+  /// A click or drag on the strip: shows `time`, playing on from there if it was playing.
+  public func scrub(to time: TimeInterval, realTime: Double) {
+    anchor(at: min(duration, max(start, time)), realTime: realTime)
+  }
+
+  /// `[` / `]`: halves or doubles the speed, within `speeds`; the time shown stays.
+  public func changeSpeed(by factor: Double, realTime: Double) {
+    anchor(at: time(at: realTime), realTime: realTime)
+    speed = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed * factor))
+  }
+
+  /// The records up to `time`, in order.
+  public func records(upTo time: TimeInterval) -> ArraySlice<DeliveryRecord> {
+    let end = records.firstIndex { $0.time > time } ?? records.endIndex
+    return records[..<end]
+  }
+
+  /// The transcript lines of the records up to `time`, with their `[time] ` prefixes.
+  public func transcript(upTo time: TimeInterval) -> [String] {
+    records(upTo: time).compactMap { record in
+      record.line.map { "\(TranscriptFormatter.timeStamp(record.time)) \($0)" }
+    }
+  }
+
+  /// The strip as it is drawn at `time`.
+  public func strip(at time: TimeInterval) -> TimelineStrip {
+    var strip = self.strip
+    strip.time = time
+    strip.speed = speed
+    strip.isPlaying = isPlaying
+    return strip
+  }
+
+  /// A copy of the scene played to `time`, for drawing the view tree (a scroll, a slider's
+  /// value). The tree changes only with a record, so the copy is played to the last record
+  /// at or before `time` and made again only when that record changes (not every frame).
+  /// Nil when the layout cannot load.
+  public func scene(at time: TimeInterval) -> Scene? {
+    let count = records(upTo: time).count
+    if count == shownSceneRecordCount, let shownScene { return shownScene }
+    guard let scenario, let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else {
+      return shownScene
+    }
+    scene.records.keepsRecords = false
+    if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+    shownScene = scene
+    shownSceneRecordCount = count
+    return scene
+  }
+}
+
+/// Why a scenario cannot be played.
+public enum PlaybackError: Error, Equatable, CustomStringConvertible {
+  case noScenario(file: String, name: String, names: [String])
+
+  public var description: String {
+    switch self {
+    case .noScenario(let file, let name, let names):
+      return "\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names.joined(separator: ", "))")
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+import TouchLabRender
+import TouchLabSandbox
+import TouchLabX11
+import XCTest
+
+/// `touchlab open FILE --scenario NAME --speed X`: the session shows the scenario's records
+/// up to a time that runs at X × the (manual) real clock; Space, `.`, `,`, `[`, `]` and the
+/// strip under the scene control it.
+final class SandboxPlaybackTests: XCTestCase {
+  var time = ManualTime(50)
+  var reported: [String] = []
+  var folder: URL?
+
+  let began = "-[LoggingView touchesBegan:withEvent:]"
+  let ended = "-[LoggingView touchesEnded:withEvent:]"
+
+  override func tearDown() {
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// A session on play.yaml playing `scenario` from real time 50.
+  func makeSession(
+    _ scenario: String = "hold", speed: Double = 0.1, loops: Bool = false, transcriptFile: TranscriptFile? = nil
+  ) throws -> SandboxSession {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, transcriptFile: transcriptFile, timeSource: time.read,
+      report: { [unowned self] in self.reported.append($0) })
+    try session.play(scenario: scenario, speed: speed, loops: loops)
+    return session
+  }
+
+  /// Advances the real clock to `seconds` and lets the session handle a deadline wake-up.
+  func wake(_ session: SandboxSession, at seconds: Double, events: [InputEvent] = []) {
+    time.seconds = seconds
+    session.handle(PollWakeup(events: events, deadlineReached: events.isEmpty))
+  }
+
+  func shownTime(_ session: SandboxSession) throws -> TimeInterval {
+    try XCTUnwrap(session.frameContent.timeline).time
+  }
+
+  func testAtASpeedTheTranscriptShownAtRealTimeRIsTheOneAtVirtualRTimesX() throws {
+    folder = try TestLayouts.copies([])
+    let path = folder!.appendingPathComponent("transcript.txt").path
+    let session = try makeSession(transcriptFile: TranscriptFile(path: path))
+    let playback = try XCTUnwrap(session.playback)
+    XCTAssertEqual(playback.duration, 0.5, accuracy: 1e-9, "the press lifts at 0.5 s and no timer is left")
+
+    wake(session, at: 51.4)  // virtual 0.14: the scroll view still holds the touch back
+    XCTAssertEqual(try shownTime(session), 0.14, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, [])
+    XCTAssertEqual(session.frameContent.now, 0.14, accuracy: 1e-9)
+    XCTAssertEqual(session.wakeUpTime!, 51.4 + SandboxSession.animationFrameInterval, accuracy: 1e-9)
+
+    wake(session, at: 51.5)  // virtual 0.15: the 0.15 s fired, the view gets its touch
+    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    let overlay = try XCTUnwrap(session.frameContent.overlay)
+    XCTAssertEqual(overlay, OverlayState.fold(playback.records, upTo: 0.15), "the picture is the fold up to t")
+    XCTAssertNotEqual(overlay, OverlayState.fold(playback.records), "and not the end's")
+    XCTAssertEqual(overlay.touches.first?.isOnScreen, true, "the scripted finger is down")
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[0.150] \(began)\n")
+
+    wake(session, at: 60)  // past the end: it stops there, and idles
+    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)", "[0.500] \(ended)"])
+    XCTAssertFalse(playback.isPlaying)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertNil(session.wakeUpTime, "a finished play sleeps until input")
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8), "[0.150] \(began)\n[0.500] \(ended)\n",
+      "each line once")
+  }
+
+  func testSpacePausesAndTheTimeHolds() throws {
+    let session = try makeSession()
+    wake(session, at: 51, events: [TestEvents.key("space")])  // virtual 0.1
+    XCTAssertFalse(session.playback!.isPlaying)
+    session.frameDrawn()
+    XCTAssertNil(session.wakeUpTime, "paused: no wake-ups")
+    wake(session, at: 80, events: [TestEvents.mouse(.moved, 10, 10).withNoButtons])  // a hover, 29 s later
+    XCTAssertFalse(session.needsFrame, "nothing changed while paused")
+    XCTAssertEqual(try shownTime(session), 0.1, accuracy: 1e-9)
+    wake(session, at: 81, events: [TestEvents.key("space")])  // plays on from 0.1
+    wake(session, at: 81.5)
+    XCTAssertEqual(try shownTime(session), 0.15, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+  }
+
+  func testStepsLandOnRecordTimes() throws {
+    let session = try makeSession()
+    let marks = session.playback!.strip.markTimes
+    XCTAssertEqual(marks.first, 0)
+    XCTAssertTrue(marks.contains { abs($0 - 0.15) < 1e-9 }, "\(marks)")
+    XCTAssertEqual(marks.last!, 0.5, accuracy: 1e-9)
+    // From 0, `.` walks through every record time and stops at the end; `,` walks back.
+    var visited: [TimeInterval] = []
+    for _ in marks.dropFirst() {
+      wake(session, at: 50, events: [TestEvents.key("period")])
+      visited.append(try shownTime(session))
+    }
+    XCTAssertEqual(visited, Array(marks.dropFirst()))
+    XCTAssertFalse(session.playback!.isPlaying, "a step pauses")
+    wake(session, at: 70, events: [TestEvents.key("period")])
+    XCTAssertEqual(try shownTime(session), marks.last!, "at the end it stays")
+    wake(session, at: 71, events: [TestEvents.key("comma")])
+    XCTAssertEqual(try shownTime(session), marks[marks.count - 2])
+    XCTAssertEqual(
+      session.frameContent.transcript,
+      session.playback!.transcript(upTo: marks[marks.count - 2]))
+  }
+
+  func testAClickOrDragOnTheStripScrubs() throws {
+    let session = try makeSession()
+    let strip = try XCTUnwrap(session.frameContent.timeline)
+    let width = 300.0
+    let axis = width - 2 * TimelineStrip.axisInset
+    let y = 300 + TimelineStrip.height / 2  // the strip is under the 300-point scene
+    wake(session, at: 50, events: [TestEvents.key("space")])  // paused at 0
+    wake(session, at: 52, events: [TestEvents.mouse(.down, TimelineStrip.axisInset + axis * 0.3, y)])
+    XCTAssertEqual(try shownTime(session), 0.3 * strip.duration, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    wake(session, at: 53, events: [TestEvents.mouse(.moved, TimelineStrip.axisInset + axis * 0.1, y + 100)])
+    XCTAssertEqual(try shownTime(session), 0.1 * strip.duration, accuracy: 1e-9, "a drag scrubs off the strip too")
+    wake(session, at: 54, events: [TestEvents.mouse(.up, width + 50, y)])
+    XCTAssertEqual(try shownTime(session), strip.duration, accuracy: 1e-9, "clamped to the end")
+    wake(session, at: 55, events: [TestEvents.mouse(.moved, TimelineStrip.axisInset, y).withNoButtons])
+    XCTAssertEqual(try shownTime(session), strip.duration, accuracy: 1e-9, "hovering does not scrub")
+
+    // A click on the scene is no finger while a scenario plays.
+    wake(session, at: 56, events: TestEvents.click(150, 150))
+    XCTAssertEqual(session.scene.application.touchesOnScreen.count, 0)
+    XCTAssertEqual(session.transcript.recentLines, [])
+  }
+
+  func testLoopRestartsAtTheEnd() throws {
+    let session = try makeSession(loops: true)
+    wake(session, at: 56)  // virtual 0.6 = the end (0.5) + 0.1
+    XCTAssertTrue(session.playback!.isPlaying)
+    XCTAssertEqual(try shownTime(session), 0.1, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, [])
+    wake(session, at: 56.5)
+    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+  }
+
+  func testBracketsHalveAndDoubleTheSpeedWithinItsRange() throws {
+    let session = try makeSession(speed: 1)
+    wake(session, at: 50.1, events: [TestEvents.key("bracketleft")])  // virtual 0.1, then half speed
+    XCTAssertEqual(session.playback!.speed, 0.5)
+    wake(session, at: 50.2)
+    XCTAssertEqual(try shownTime(session), 0.15, accuracy: 1e-9, "the time shown stays; it runs on at 0.5")
+    for _ in 0..<10 { wake(session, at: 50.2, events: [TestEvents.key("bracketright")]) }
+    XCTAssertEqual(session.playback!.speed, 4)
+    for _ in 0..<10 { wake(session, at: 50.2, events: [TestEvents.key("bracketleft")]) }
+    XCTAssertEqual(session.playback!.speed, 0.05)
+  }
+
+  func testSpeedsAndScenarioNamesAreChecked() throws {
+    XCTAssertEqual(ScenarioPlayback.parseSpeed("0.1"), 0.1)
+    XCTAssertEqual(ScenarioPlayback.parseSpeed("4"), 4)
+    XCTAssertEqual(ScenarioPlayback.parseSpeed(".05"), 0.05)
+    for bad in ["0.04", "5", "1e-1", "-1", "fast", "", "0,5", "nan"] {
+      XCTAssertNil(ScenarioPlayback.parseSpeed(bad), bad)
+    }
+    XCTAssertThrowsError(try makeSession("nope")) { error in
+      XCTAssertTrue("\(error)".hasSuffix("has no scenario 'nope'; it has: hold, tap, flick"), "\(error)")
+    }
+  }
+
+  func testTheViewTreeShownIsTheScenePlayedToTheTimeShown() throws {
+    let session = try makeSession("flick", speed: 1)
+    func offset() throws -> Double {
+      let window = session.frameContent.window
+      let scene = try XCTUnwrap(session.playback!.scene(at: try shownTime(session)))
+      XCTAssertTrue(window === scene.window, "the frame draws the played copy, not the live scene")
+      return Double(try XCTUnwrap(scene.objects["scroller"] as? UIScrollView).contentOffset.y)
+    }
+    XCTAssertEqual(try offset(), 0)
+    wake(session, at: 50.05)  // mid-drag
+    let during = try offset()
+    XCTAssertGreaterThan(during, 0)
+    wake(session, at: 80)  // the end, after the deceleration
+    XCTAssertGreaterThan(try offset(), during)
+    wake(session, at: 80, events: [TestEvents.key("space")])  // at the end: plays from the start
+    XCTAssertEqual(try shownTime(session), 0)
+    XCTAssertEqual(try offset(), 0)
+  }
+
+  func testLiveTouchesArePausedSteppedAndScrubbedAfterTheyHappen() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    wake(session, at: 50.2, events: [TestEvents.mouse(.down, 150, 150)])  // a press in the scroll view
+    wake(session, at: 50.6, events: [TestEvents.mouse(.up, 150, 150)])
+    XCTAssertEqual(session.transcript.recentLines, ["[0.350] \(began)", "[0.600] \(ended)"])
+    wake(session, at: 51, events: [TestEvents.key("space")])
+    let review = try XCTUnwrap(session.playback, "Space in the live window pauses it")
+    XCTAssertNil(review.scenario)
+    XCTAssertFalse(review.isPlaying)
+    XCTAssertEqual(review.start, 0.2, accuracy: 1e-9, "the strip starts at the gesture's first touch")
+    XCTAssertEqual(try shownTime(session), 0.6, accuracy: 1e-9)
+    XCTAssertTrue(session.showsTimeline)
+    XCTAssertNil(session.wakeUpTime, "paused, nothing pending: no wake-ups")
+
+    wake(session, at: 52, events: [TestEvents.key("comma")])  // back to the 0.15 s firing
+    XCTAssertEqual(try shownTime(session), 0.35, accuracy: 1e-9)
+    XCTAssertEqual(session.frameContent.transcript, ["[0.350] \(began)"])
+    XCTAssertEqual(session.frameContent.overlay, OverlayState.fold(session.liveRecords, upTo: try shownTime(session)))
+    wake(session, at: 53, events: [TestEvents.key("comma"), TestEvents.key("comma")])
+    XCTAssertEqual(try shownTime(session), 0.2, accuracy: 1e-9, "the first record: the touch going down")
+    let y = 300 + TimelineStrip.height / 2
+    wake(session, at: 54, events: [TestEvents.mouse(.down, 150, y)])  // the middle of the strip
+    XCTAssertEqual(try shownTime(session), 0.4, accuracy: 1e-9)
+    wake(session, at: 54, events: [TestEvents.mouse(.up, 150, y)])
+    // Space plays on from there; at the end the window is live again.
+    wake(session, at: 55, events: [TestEvents.key("space")])
+    wake(session, at: 55.1)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    wake(session, at: 56)
+    XCTAssertNil(session.playback)
+    XCTAssertFalse(session.showsTimeline)
+    wake(session, at: 57, events: TestEvents.click(150, 150))
+    XCTAssertEqual(session.transcript.recentLines.count, 4, "live: a click is a touch again")
+  }
+
+  func testTheLiveWindowHasNoStripAndIgnoresThePlayKeys() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    XCTAssertNil(session.frameContent.timeline)
+    XCTAssertFalse(session.showsTimeline)
+    session.frameDrawn()
+    wake(session, at: 51, events: [TestEvents.key("space"), TestEvents.key("period")])
+    XCTAssertFalse(session.needsFrame)
+    XCTAssertNil(session.wakeUpTime)
+  }
+}
