@@ -288,7 +288,8 @@ final class SandboxEndToEndTests: XCTestCase {
     let path = try XCTUnwrap(line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
     let saved = try PNGImage(contentsOf: URL(fileURLWithPath: path))
     let comparison = PNGComparison(
-      actual: withoutSubtitle(try screenImage(width: saved.width, height: saved.height)), expected: withoutSubtitle(saved))
+      actual: withoutSubtitle(try screenImage(width: saved.width, height: saved.height)),
+      expected: withoutSubtitle(saved))
     XCTAssertTrue(comparison.matches, comparison.summary)
 
     XCTAssertTrue(touchlab.process.isRunning)
