@@ -307,12 +307,19 @@ extension UIApplication {
   /// A recognizer with `cancelsTouchesInView` recognized: views that have these touches
   /// get `touchesCancelled`; held ones are dropped; the view hears nothing more of them.
   func cancelTouchesForViews(_ touches: [UITouch], by recognizer: UIGestureRecognizer, event: UIEvent?) {
-    var batch = ViewDeliveryBatch()
     let cause =
       recognizer is UIScrollViewPanGestureRecognizer
       ? DeliveryCause(.scrollBegan, by: recognizer.view?.causeName ?? recognizer.causeName)
       : DeliveryCause(.cancelsTouchesInView, by: recognizer.causeName)
-    for touch in touches.inOrder where !touch.isCutOffFromView {
+    cutOff(touches.filter { !$0.isCutOffFromView }, cause: cause, event: event)
+  }
+
+  /// Ends `touches` for their views for good: a view that got their began gets
+  /// `touchesCancelled` (with `cause`), a began still held is dropped, and the views hear
+  /// nothing more of them.
+  func cutOff(_ touches: [UITouch], cause: DeliveryCause, event: UIEvent?) {
+    var batch = ViewDeliveryBatch()
+    for touch in touches.inOrder {
       guard let view = touch.view else { continue }
       switch touch.viewDelivery {
       case .began:

@@ -10,26 +10,6 @@ extension UIApplication {
       !touch.isFinished && !touch.isCutOffFromView && touch.view?.isDescendant(of: view) == true
     }
     guard !leaving.isEmpty else { return }
-    let cause = DeliveryCause(.viewLeftWindow, by: view.causeName)
-    var batch = ViewDeliveryBatch()
-    for touch in leaving {
-      guard let handler = touch.view else { continue }
-      switch touch.viewDelivery {
-      case .began:
-        batch.add(handler, .cancelled, touch)
-      case .none:
-        recorder?.record(.drop(phase: .began, view: handler.participant), cause: cause, touches: [touch])
-      case .finished:
-        continue
-      }
-      touch.viewDelivery = .finished
-      touch.isCutOffFromView = true
-      touch.endPending = false
-    }
-    heldTouches.removeAll { $0.isCutOffFromView }
-    let outer = cancelCause
-    cancelCause = cause
-    batch.deliver(UIEvent(touches: activeTouches, timestamp: clock.now))
-    cancelCause = outer
+    cutOff(leaving, cause: DeliveryCause(.viewLeftWindow, by: view.causeName), event: nil)
   }
 }

@@ -279,7 +279,7 @@ open class UICollectionViewCell: UIView {
     textLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
     super.init(frame: frame)
     textLabel.textAlignment = .center
-    textLabel.fontSize = 15
+    textLabel.fontSize = UIKitConstants.collectionCellFontSize
     addSubview(contentView)
     contentView.addSubview(textLabel)
   }

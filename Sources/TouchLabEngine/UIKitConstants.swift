@@ -101,4 +101,31 @@ public enum UIKitConstants {
   /// width developers measure for the system's own edge gate (Stack Overflow 19799961:
   /// "the bottom 20 pixels or so").
   public static let screenEdgeRegion: CGFloat = 20
+
+  // MARK: Figures of UIKit's look (they change no transcript, only what is drawn and hit)
+
+  /// `UISwitch`'s fixed size: UIKit sizes the control itself and ignores the frame's size
+  /// (Apple, "UISwitch": "the size components of this rectangle are ignored"; 51 × 31 pt
+  /// measured since iOS 7).
+  public static let switchSize = CGSize(width: 51, height: 31)
+  /// `UIFont.labelFontSize`, the standard size of a label's text (Apple documents the
+  /// property; 17 pt on iOS).
+  public static let labelFontSize: CGFloat = 17
+  /// A table cell's and a header's text starts this far from each side (the default
+  /// `layoutMargins` of a cell's content view on an iPhone; measured, not documented).
+  public static let tableCellTextMargin: CGFloat = 16
+  /// A plain table's section header text size (measured on current iOS; not documented).
+  public static let tableHeaderFontSize: CGFloat = 13
+  /// A collection view cell's label text size in TouchLab's default cell (UIKit's cells have
+  /// no label; 15 pt is the subheadline size Apple's Human Interface Guidelines list).
+  public static let collectionCellFontSize: CGFloat = 15
+  /// The scroll indicator: this wide, this far from the scroll view's edge, and this far
+  /// from the ends of its track (measured on iOS; not documented).
+  public static let scrollIndicatorWidth: CGFloat = 3
+  public static let scrollIndicatorEdgeInset: CGFloat = 6
+  public static let scrollIndicatorEndInset: CGFloat = 3
+  /// ...at least this long while the content is inside its edges, and squeezed down to at
+  /// least this while it is pulled past an edge (measured; not documented).
+  public static let scrollIndicatorMinimumLength: CGFloat = 36
+  public static let scrollIndicatorSqueezedLength: CGFloat = 7
 }

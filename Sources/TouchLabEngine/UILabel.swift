@@ -6,7 +6,7 @@ open class UILabel: UIView {
   public enum Alignment: String, Sendable { case left, center, right }
   public var text: String?
   public var textColor: UIColor = .black
-  public var fontSize: CGFloat = 17
+  public var fontSize = UIKitConstants.labelFontSize
   public var textAlignment: Alignment = .left
 
   public override init(frame: CGRect) {

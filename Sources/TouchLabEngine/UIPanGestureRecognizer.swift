@@ -51,13 +51,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
   }
 
-  open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    switch state {
-    case .possible: fail(.touchCancelled)
-    case .began, .changed: state = .cancelled
-    default: break
-    }
-  }
+  open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { failOrCancel() }
 
   open override func reset() {
     samples.removeAll()

@@ -1,25 +1,5 @@
 import Foundation
 
-/// A row's place in a table: Foundation's `IndexPath` with UIKit's `row` and `section`.
-extension IndexPath {
-  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
-  public var section: Int { self[0] }
-  public var row: Int { self[1] }
-}
-
-/// What a table tells its delegate (UIKit's `UITableViewDelegate`, the selection part).
-public protocol UITableViewDelegate: AnyObject {
-  func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
-  func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
-}
-
-extension UITableViewDelegate {
-  public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
-  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
-  public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
-}
-
 /// A scrolling list of rows in sections (docs/BEHAVIOUR.md §7–8).
 ///
 /// Only the rows on screen exist as cells: scrolling moves cells that left the screen to a
@@ -370,77 +350,5 @@ open class UITableView: UIScrollView {
     trackedTouch = nil
     setHighlightedRow(nil)
     tileCells()
-  }
-}
-
-/// A row on screen: a content view holding the text label and the row's own views.
-open class UITableViewCell: UIView {
-  public let contentView: UITableViewCellContentView
-  public let textLabel: UILabel
-  public var isSelected = false
-  public var isHighlighted = false
-  /// The row it shows now (nil while in the reuse queue).
-  public internal(set) var indexPath: IndexPath?
-  /// The views of the row it shows, in its content view.
-  var rowSubviews: [UIView] = []
-
-  public override init(frame: CGRect) {
-    contentView = UITableViewCellContentView(frame: CGRect(origin: .zero, size: frame.size))
-    textLabel = UILabel(frame: CGRect(x: 16, y: 0, width: max(0, frame.width - 32), height: frame.height))
-    super.init(frame: frame)
-    addSubview(contentView)
-    contentView.addSubview(textLabel)
-  }
-
-  override func boundsDidChange(from old: CGRect) {
-    guard bounds.size != old.size else { return }
-    contentView.frame = CGRect(origin: .zero, size: bounds.size)
-    textLabel.frame = CGRect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-  }
-
-  open func prepareForReuse() {
-    isSelected = false
-    isHighlighted = false
-  }
-}
-
-/// The view a touch on a cell lands on ([A3] §4.4 checks the class name
-/// `UITableViewCellContentView` to let such touches through).
-public final class UITableViewCellContentView: UIView {}
-
-/// A section's header.
-public final class UITableViewHeaderFooterView: UIView {
-  public let textLabel: UILabel
-
-  public override init(frame: CGRect) {
-    textLabel = UILabel(frame: CGRect(x: 16, y: 0, width: max(0, frame.width - 32), height: frame.height))
-    super.init(frame: frame)
-    backgroundColor = UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255)
-    textLabel.fontSize = 13
-    textLabel.textColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
-    addSubview(textLabel)
-  }
-}
-
-/// A table delegate described by a layout's `didSelectRow:` key: a selection prints a line
-/// (`{print: TEXT}`) or sends `tableView:didSelectRowAtIndexPath:` to a target (the
-/// controller), printed as `-[ControllerClass tableView:didSelectRowAtIndexPath:]`.
-public final class ActionTableViewDelegate: UITableViewDelegate {
-  public static let didSelectSelector = "tableView:didSelectRowAtIndexPath:"
-  public weak var target: AnyObject?
-  public let message: ActionMessage
-
-  public init(target: AnyObject?, message: ActionMessage) {
-    self.target = target
-    self.message = message
-  }
-
-  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    switch message {
-    case .print:
-      tableView.application?.sendAction(message, to: nil, from: tableView, for: nil)
-    case .selector:
-      tableView.application?.sendAction(.selector(Self.didSelectSelector), to: target, from: tableView, for: nil)
-    }
   }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A row on screen: a content view holding the text label and the row's own views.
+open class UITableViewCell: UIView {
+  public let contentView: UITableViewCellContentView
+  public let textLabel: UILabel
+  public var isSelected = false
+  public var isHighlighted = false
+  /// The row it shows now (nil while in the reuse queue).
+  public internal(set) var indexPath: IndexPath?
+  /// The views of the row it shows, in its content view.
+  var rowSubviews: [UIView] = []
+
+  public override init(frame: CGRect) {
+    contentView = UITableViewCellContentView(frame: CGRect(origin: .zero, size: frame.size))
+    textLabel = UILabel(frame: Self.textFrame(in: frame.size))
+    super.init(frame: frame)
+    addSubview(contentView)
+    contentView.addSubview(textLabel)
+  }
+
+  override func boundsDidChange(from old: CGRect) {
+    guard bounds.size != old.size else { return }
+    contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    textLabel.frame = Self.textFrame(in: bounds.size)
+  }
+
+  /// Where a cell's (or a header's) text sits: inset by the layout margin on each side.
+  static func textFrame(in size: CGSize) -> CGRect {
+    let margin = UIKitConstants.tableCellTextMargin
+    return CGRect(x: margin, y: 0, width: max(0, size.width - 2 * margin), height: size.height)
+  }
+
+  open func prepareForReuse() {
+    isSelected = false
+    isHighlighted = false
+  }
+}

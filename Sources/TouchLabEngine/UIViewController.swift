@@ -1,0 +1,42 @@
+import Foundation
+
+/// A screen's worth of content and the responder for it (docs/BEHAVIOUR.md §5).
+open class UIViewController: UIResponder {
+  public override var participantKind: Participant.Kind { .controller }
+  /// The root view; setting it makes this controller the view's next responder.
+  public var view: UIView {
+    didSet {
+      if oldValue.viewController === self { oldValue.viewController = nil }
+      view.viewController = self
+    }
+  }
+  public private(set) var children: [UIViewController] = []
+  public private(set) weak var parent: UIViewController?
+  /// The controller that presented this one; it becomes the next responder.
+  public weak var presentingViewController: UIViewController?
+
+  public init(view: UIView = UIView()) {
+    self.view = view
+    super.init()
+    view.viewController = self
+  }
+
+  open override var application: UIApplication? { view.application }
+
+  /// The presenting controller when presented; else the view's superview (the window for
+  /// the root controller, the parent's view for a child controller) (docs/BEHAVIOUR.md §5).
+  open override var next: UIResponder? {
+    presentingViewController ?? view.superview
+  }
+
+  public func addChild(_ child: UIViewController) {
+    child.removeFromParent()
+    children.append(child)
+    child.parent = self
+  }
+
+  public func removeFromParent() {
+    parent?.children.removeAll { $0 === self }
+    parent = nil
+  }
+}
