@@ -119,7 +119,7 @@ extension UIApplication {
   /// Finds a new touch's view and the recognizers that will see it.
   private func hitTest(_ touch: UITouch, event: UIEvent) {
     guard let keyWindow else {
-      touch.isCutOffFromView = true
+      touch.cutOffFromView()
       return
     }
     // The highest visible window first; a lower one only when the higher returns nil
@@ -138,7 +138,7 @@ extension UIApplication {
     touch.view = hit
     guard let hit else {
       recorder?.record(.hitTest(touch: touch.identifier, view: nil), touches: [touch])
-      touch.isCutOffFromView = true
+      touch.cutOffFromView()
       return
     }
     recorder?.record(.hitTest(touch: touch.identifier, view: hit.participant), touches: [touch])
@@ -147,7 +147,7 @@ extension UIApplication {
     // for an exclusive view while another view tracks one (docs/BEHAVIOUR.md §1).
     let tracking = activeTouches.filter { $0 !== touch && !$0.isFinished && !$0.isCutOffFromView && $0.view != nil }
     if let other = tracking.first(where: { $0.view !== hit && ($0.view!.isExclusiveTouch || hit.isExclusiveTouch) }) {
-      touch.isCutOffFromView = true
+      touch.cutOffFromView()
       let exclusive = hit.isExclusiveTouch ? hit : other.view!
       recorder?.record(
         .denied(receiver: hit.participant), cause: DeliveryCause(.exclusiveTouch, by: exclusive.causeName),
@@ -156,7 +156,7 @@ extension UIApplication {
     }
     // isMultipleTouchEnabled == false: only the first touch goes to the view.
     if !hit.isMultipleTouchEnabled && tracking.contains(where: { $0.view === hit }) {
-      touch.isCutOffFromView = true
+      touch.cutOffFromView()
       recorder?.record(
         .denied(receiver: hit.participant), cause: DeliveryCause(.notEnabled, by: hit.causeName), touches: [touch])
     }
@@ -229,35 +229,37 @@ extension UIApplication {
   private func deliverToViews(_ changed: [UITouch], _ event: UIEvent) {
     var batch = ViewDeliveryBatch()
     for touch in changed {
-      guard let view = touch.view, !touch.isCutOffFromView else { continue }
-      switch touch.phase {
-      case .began:
+      guard let view = touch.view else { continue }
+      switch (touch.phase, touch.viewDelivery) {
+      case (.began, .unsent):
         if let holder = beganHolder(touch) {
+          touch.advanceDelivery(to: .beganHeld(hold(.began, touch, view, by: holder)))
           heldTouches.append(touch)
-          recordHold(.began, touch, view, by: holder)
         } else {
           batch.add(view, .began, touch)
-          touch.viewDelivery = .began
+          touch.advanceDelivery(to: .began)
         }
-      case .moved, .stationary:
-        if touch.viewDelivery == .none {
-          touch.movedWhileHeld = true
-        } else if touch.viewDelivery == .began {
-          batch.add(view, .moved, touch)
+      case (.moved, .beganHeld(var call)), (.stationary, .beganHeld(var call)):
+        call.movedMeanwhile = true
+        touch.advanceDelivery(to: .beganHeld(call))
+      case (.moved, .began), (.stationary, .began):
+        batch.add(view, .moved, touch)
+      case (.ended, .beganHeld(var call)), (.cancelled, .beganHeld(var call)):
+        call.endedMeanwhile = true
+        touch.advanceDelivery(to: .beganHeld(call))
+      case (.ended, .began):
+        if let holder = endedHolder(touch) {
+          touch.advanceDelivery(to: .endedHeld(hold(.ended, touch, view, by: holder)))
+          heldTouches.append(touch)
+        } else {
+          batch.add(view, .ended, touch)
+          touch.advanceDelivery(to: .ended)
         }
-      case .ended, .cancelled:
-        if touch.viewDelivery == .none {
-          touch.endPending = true
-        } else if touch.viewDelivery == .began {
-          if touch.phase == .ended, let holder = endedHolder(touch) {
-            touch.endPending = true
-            if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
-            recordHold(.ended, touch, view, by: holder)
-          } else {
-            batch.add(view, touch.phase, touch)
-            touch.viewDelivery = .finished
-          }
-        }
+      case (.cancelled, .began):
+        batch.add(view, .cancelled, touch)
+        touch.advanceDelivery(to: .ended)
+      default:
+        break  // cut off, already ended, or a phase the view has no call for now
       }
     }
     cancelCause = touchCancelledCause(changed)
@@ -286,20 +288,23 @@ extension UIApplication {
     touch.gestureRecognizers.first { $0.delaysTouchesEnded && $0.isUndecided && $0.isActive }
   }
 
-  /// A held call's record: who holds it, until when, and by which rule.
-  private func recordHold(_ phase: TouchPhase, _ touch: UITouch, _ view: UIView, by holder: UIGestureRecognizer) {
+  /// Holds the view's call for `phase` back: records who holds it, until when, and by which
+  /// rule, and returns the held call the touch's delivery keeps (its release repeats the cause).
+  private func hold(
+    _ phase: TouchPhase, _ touch: UITouch, _ view: UIView, by holder: UIGestureRecognizer
+  ) -> ViewDelivery.HeldCall {
     let cause: DeliveryCause
     if holder is UIScrollViewDelayedTouchesBeganGestureRecognizer, let scrollView = holder.view {
       cause = DeliveryCause(.delaysContentTouches, by: scrollView.causeName)
     } else {
       cause = DeliveryCause(phase == .began ? holder.beganHoldRule : .delaysTouchesEnded, by: holder.causeName)
     }
-    touch.holdCause = cause
-    touch.holder = holder.participant
-    guard let recorder, recorder.isListening else { return }
-    recorder.record(
-      .hold(phase: phase, view: view.participant, holder: holder.participant, deadline: holder.nextDeadline),
-      cause: cause, touches: [touch])
+    if let recorder, recorder.isListening {
+      recorder.record(
+        .hold(phase: phase, view: view.participant, holder: holder.participant, deadline: holder.nextDeadline),
+        cause: cause, touches: [touch])
+    }
+    return ViewDelivery.HeldCall(holder: holder.participant, cause: cause)
   }
 
   // MARK: Step 3 helpers, called by the gesture environment
@@ -321,19 +326,17 @@ extension UIApplication {
     var batch = ViewDeliveryBatch()
     for touch in touches.inOrder {
       guard let view = touch.view else { continue }
-      switch touch.viewDelivery {
-      case .began:
+      switch touch.viewDelivery.kind {
+      case .began, .endedHeld:
         batch.add(view, .cancelled, touch)
-      case .none:
+      case .unsent, .beganHeld:
         recorder?.record(.drop(phase: .began, view: view.participant), cause: cause, touches: [touch])
-      case .finished:
+      case .ended, .cutOff:
         continue
       }
-      touch.viewDelivery = .finished
-      touch.isCutOffFromView = true
-      touch.endPending = false
+      touch.advanceDelivery(to: .cutOff)
     }
-    heldTouches.removeAll { $0.isCutOffFromView }
+    heldTouches.removeAll { !$0.viewDelivery.isHeld }
     let outer = cancelCause
     cancelCause = cause
     batch.deliver(event ?? UIEvent(touches: activeTouches, timestamp: clock.now))
@@ -347,15 +350,12 @@ extension UIApplication {
       !(recognizer is HeldTouchGate)
     else { return }
     let cause = DeliveryCause(recognizer.beganHoldRule, by: recognizer.causeName)
-    for touch in recognizer.sequenceTouches.inOrder
-    where touch.viewDelivery == .none && !touch.isCutOffFromView && heldTouches.contains(where: { $0 === touch }) {
+    for touch in recognizer.sequenceTouches.inOrder where touch.viewDelivery.kind == .beganHeld {
       guard let view = touch.view else { continue }
       recorder?.record(.drop(phase: .began, view: view.participant), cause: cause, touches: [touch])
-      touch.viewDelivery = .finished
-      touch.isCutOffFromView = true
-      touch.endPending = false
+      touch.advanceDelivery(to: .cutOff)
     }
-    heldTouches.removeAll { $0.isCutOffFromView }
+    heldTouches.removeAll { !$0.viewDelivery.isHeld }
   }
 
   /// Gives views what is no longer held: a held began (and a move to where the touch is
@@ -363,39 +363,37 @@ extension UIApplication {
   func releaseHeldTouches(event: UIEvent?) {
     guard !heldTouches.isEmpty else { return }
     var batch = ViewDeliveryBatch()
-    var remaining: [UITouch] = []
     for touch in heldTouches.inOrder {
-      guard !touch.isCutOffFromView, let view = touch.view else { continue }
-      if touch.viewDelivery == .none {
-        if isBeganHeld(touch) {
-          remaining.append(touch)
-          continue
-        }
+      guard let view = touch.view else {
+        touch.cutOffFromView()
+        continue
+      }
+      if case .beganHeld(let call) = touch.viewDelivery {
+        if isBeganHeld(touch) { continue }
         if let refusal = heldBeganRefusal(touch, event: event) {
-          touch.isCutOffFromView = true
+          touch.advanceDelivery(to: .cutOff)
           recorder?.record(.drop(phase: .began, view: view.participant), cause: refusal, touches: [touch])
           continue
         }
         recorder?.record(
-          .release(phase: .began, view: view.participant, holder: touch.holder), cause: touch.holdCause,
-          touches: [touch])
+          .release(phase: .began, view: view.participant, holder: call.holder), cause: call.cause, touches: [touch])
         batch.add(view, .began, touch)
-        touch.viewDelivery = .began
-        if touch.movedWhileHeld && !touch.isFinished { batch.add(view, .moved, touch) }
-      }
-      if touch.endPending {
-        if touch.phase == .ended && isEndedHeld(touch) {
-          remaining.append(touch)
+        touch.advanceDelivery(to: .began)
+        if call.movedMeanwhile && !touch.isFinished { batch.add(view, .moved, touch) }
+        guard call.endedMeanwhile else { continue }
+        if touch.phase == .ended, let holder = endedHolder(touch) {
+          // Its end is held now (no second hold record: the began's release said who holds).
+          touch.advanceDelivery(to: .endedHeld(ViewDelivery.HeldCall(holder: holder.participant)))
           continue
         }
-        batch.add(view, touch.phase == .cancelled ? .cancelled : .ended, touch)
-        touch.viewDelivery = .finished
-        touch.endPending = false
-      } else if !touch.isFinished {
-        continue  // released began; the rest comes with later events
+      } else if touch.viewDelivery.kind == .endedHeld, touch.phase == .ended, isEndedHeld(touch) {
+        continue
       }
+      guard touch.viewDelivery.viewHasBegan else { continue }
+      batch.add(view, touch.phase == .cancelled ? .cancelled : .ended, touch)
+      touch.advanceDelivery(to: .ended)
     }
-    heldTouches = remaining
+    heldTouches.removeAll { !$0.viewDelivery.isHeld }
     batch.deliver(event ?? UIEvent(touches: activeTouches, timestamp: clock.now))
   }
 

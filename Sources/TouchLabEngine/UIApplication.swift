@@ -24,7 +24,11 @@ open class UIApplication: UIResponder {
   var nextTouchIdentifier = 1
   var lastLift: (location: CGPoint, time: TimeInterval, tapCount: Int)?
   var eventQueue: [[TouchInput]] = []
+  /// The touches whose began or end a recognizer holds back from their view now.
   var heldTouches: [UITouch] = []
+  /// Changes of a touch's view delivery that its transition table refused (ViewDelivery.swift);
+  /// always 0 unless the engine errs.
+  public internal(set) var illegalDeliveryTransitionCount = 0
   var isDispatching = false
   /// Why the `touchesCancelled` calls being delivered now happen (their records carry it).
   var cancelCause: DeliveryCause?

@@ -184,7 +184,7 @@ open class UIScrollView: UIView {
       return DeliveryCause(.notEnabled, by: causeName)
     }
     for touch in pan.sequenceTouches {
-      guard let view = touch.view, view !== self, touch.viewDelivery == .began, !touch.isCutOffFromView else {
+      guard let view = touch.view, view !== self, touch.viewDelivery.viewHasBegan else {
         continue
       }
       if !canCancelContentTouches { return DeliveryCause(.touchesShouldCancel, by: causeName) }

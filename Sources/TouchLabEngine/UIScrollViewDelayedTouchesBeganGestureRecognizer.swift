@@ -17,13 +17,13 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
   public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     guard let scrollView else { return }
     if scrollView.touchLandedWhileMoving() {
-      for touch in touches { touch.isCutOffFromView = true }
+      for touch in touches { touch.cutOffFromView() }
     }
     if !delaysTouchesBegan {
       // No delay: ask the scroll view at once (UIKit's sendTouchesShouldBeginForTouches:withEvent:).
       for touch in touches.inOrder where !touch.isCutOffFromView {
         guard let content = touch.view, content !== scrollView else { continue }
-        if !scrollView.dispatchTouchesShouldBegin([touch], with: event, in: content) { touch.isCutOffFromView = true }
+        if !scrollView.dispatchTouchesShouldBegin([touch], with: event, in: content) { touch.cutOffFromView() }
       }
       if state == .possible { fail(.delaysContentTouches, by: scrollView.causeName) }
       return

@@ -23,17 +23,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
   var locationInWindow: CGPoint
   var previousLocationInWindow: CGPoint
 
-  // Delivery to the view (docs/BEHAVIOUR.md §4): held back, released, cancelled.
-  enum ViewDelivery { case none, began, finished }
-  var viewDelivery: ViewDelivery = .none
-  /// The view never gets this touch (cancelled by a recognizer, refused, or blocked).
-  var isCutOffFromView = false
-  var movedWhileHeld = false
-  /// The touch has ended or been cancelled, and its view has not been told yet.
-  var endPending = false
-  /// Why the view's began or end is held back now (the record of its release repeats it).
-  var holdCause: DeliveryCause?
-  var holder: Participant?
+  /// Delivery to the view: held back, released, cancelled (UITouch+ViewDelivery.swift).
+  private(set) var viewDelivery = ViewDelivery.unsent
 
   init(identifier: Int, finger: Int, location: CGPoint, timestamp: TimeInterval) {
     self.identifier = identifier
@@ -65,4 +56,24 @@ public final class UITouch: Hashable, CustomStringConvertible {
 extension Collection where Element == UITouch {
   /// Touches in a stable order (by identifier): sets have none, transcripts need one.
   public var inOrder: [UITouch] { sorted { $0.identifier < $1.identifier } }
+}
+
+extension UITouch {
+  /// Moves the touch's view delivery to `next`; an illegal transition is ignored and
+  /// counted on the application (a bug in the engine; the property tests require none).
+  func advanceDelivery(to next: ViewDelivery) {
+    guard ViewDelivery.isLegal(from: viewDelivery.kind, to: next.kind) else {
+      window?.owningApplication?.illegalDeliveryTransitionCount += 1
+      return
+    }
+    viewDelivery = next
+  }
+
+  /// The view never hears (more) of this touch.
+  var isCutOffFromView: Bool { viewDelivery == .cutOff }
+
+  /// Cuts the touch off from its view, from any state that is not over.
+  func cutOffFromView() {
+    if !viewDelivery.isOver { advanceDelivery(to: .cutOff) }
+  }
 }

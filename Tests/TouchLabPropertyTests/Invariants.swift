@@ -151,9 +151,13 @@ enum Invariants {
   /// plus the environment's own moves: back to possible (reset) from possible or a finished
   /// state, and revoking a loser that has just left possible (possible → began or
   /// recognized → failed) before any action went out for it. A recognizer that began in an
-  /// earlier settle never fails. No illegal transition was even attempted.
+  /// earlier settle never fails. No illegal transition was even attempted, by a recognizer or by
+  /// a touch's delivery to its view.
   static func recognizerStates(_ records: [DeliveryRecord], _ scene: RandomScene) -> [String] {
     var broken: [String] = []
+    if scene.app.illegalDeliveryTransitionCount != 0 {
+      broken.append("touch delivery attempted \(scene.app.illegalDeliveryTransitionCount) illegal transition(s)")
+    }
     for recognizer in scene.allRecognizers where recognizer.illegalTransitionCount != 0 {
       broken.append(
         "\(recognizer.identifier ?? recognizer.className) attempted \(recognizer.illegalTransitionCount) illegal transition(s)"
