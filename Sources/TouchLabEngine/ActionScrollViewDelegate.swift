@@ -25,21 +25,11 @@ public final class ActionScrollViewDelegate: UIScrollViewDelegate {
   private func send(_ moment: Moment, _ scrollView: UIScrollView) {
     guard let message = messages[moment], let application = scrollView.application else { return }
     switch message {
-    case .print(let text):
-      let o = scrollView.contentOffset
-      let offset = "(\(Self.format(o.x)), \(Self.format(o.y)))"
-      application.sendAction(
-        .print(text.replacingOccurrences(of: "%offset", with: offset)), to: nil, from: scrollView, for: nil)
+    case .print(let format):
+      application.printLine(format, LineContext(subject: scrollView), from: scrollView, touches: [])
     case .selector:
       application.sendAction(.selector(moment.selector), to: target, from: scrollView, for: nil)
     }
-  }
-
-  /// A coordinate as a person writes it: `412.5`, `0`, `-30.25`.
-  static func format(_ value: CGFloat) -> String {
-    let rounded = (value * 100).rounded() / 100
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    return String(format: "%g", Double(rounded))
   }
 
   public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { send(.willBeginDragging, scrollView) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A table delegate described by a layout's `didSelectRow:` key: a selection prints a line
-/// (`{print: TEXT}`) or sends `tableView:didSelectRowAtIndexPath:` to a target (the
+/// (`{print: TEXT}`, where `%row` and `%section` stand for the selected row's) or sends `tableView:didSelectRowAtIndexPath:` to a target (the
 /// controller), printed as `-[ControllerClass tableView:didSelectRowAtIndexPath:]`.
 public final class ActionTableViewDelegate: UITableViewDelegate {
   public static let didSelectSelector = "tableView:didSelectRowAtIndexPath:"
@@ -15,8 +15,9 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
     switch message {
-    case .print:
-      tableView.application?.sendAction(message, to: nil, from: tableView, for: nil)
+    case .print(let format):
+      tableView.application?.printLine(
+        format, LineContext(subject: tableView, indexPath: indexPath), from: tableView, touches: [])
     case .selector:
       tableView.application?.sendAction(.selector(Self.didSelectSelector), to: target, from: tableView, for: nil)
     }

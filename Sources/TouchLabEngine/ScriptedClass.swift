@@ -41,8 +41,9 @@ public final class ScriptedClass {
 
   /// What an override prints and when.
   public struct Log: Equatable, Sendable {
-    /// The line, with `%s` standing for `-[Class selector]` (like `__func__`) and `%state`
-    /// for a recognizer's state as UIKit's enum value. Nil prints `%s` alone.
+    /// The line, with `%s` standing for `-[Class selector]` (like `__func__`) and the
+    /// placeholders of `LinePlaceholder` for values. Nil prints the class's `logFormat`, or
+    /// `%s` alone.
     public var text: String?
     /// Print after the super call returns (the articles' "after called state = 5").
     public var afterSuper: Bool
@@ -99,6 +100,9 @@ public final class ScriptedClass {
   public var answers: [Method: Bool] = [:]
   /// `%s`-style format applied to every logged line of this class that gives no text ([A3]'s "method: %s").
   public var logFormat: String?
+
+  /// The format `log` prints: its own text, else the class's `logFormat`, else `%s`.
+  func text(of log: Log) -> String { log.text ?? logFormat ?? "%s" }
 
   public init(name: String, superclass: ScriptedClass?, builtinBase: String) {
     self.name = name
@@ -201,7 +205,9 @@ extension Scriptable {
   ) -> R {
     let callSuper = { self.invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
     let log = c.logs[method]
-    if let log, !log.afterSuper { emitLog(log, of: c, method, touches) }
+    // A line that shows `%result` waits for the answer, as an NSLog after the call would.
+    let after = log.map { $0.afterSuper || c.text(of: $0).contains("%result") } ?? false
+    if let log, !after { emitLog(log, of: c, method, touches, result: nil) }
     let result: R
     if let rule, let answer = rule(c, callSuper) {
       result = answer
@@ -210,20 +216,21 @@ extension Scriptable {
     } else {
       result = swallowed
     }
-    if let log, log.afterSuper { emitLog(log, of: c, method, touches) }
+    if let log, after { emitLog(log, of: c, method, touches, result: LinePlaceholder.describe(result)) }
     return result
   }
 
   private func emitLog(
-    _ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch]
+    _ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch],
+    result: String?
   ) {
     guard let recorder, recorder.isListening else { return }
     let function = "-[\(cls.name) \(method.selector)]"
-    let format = log.text ?? cls.logFormat ?? "%s"
+    let format = cls.text(of: log)
     var line = function
     if format != "%s" {  // the usual format is just the method: no searching then
-      line = format.replacingOccurrences(of: "%state", with: scriptedStateValue.map(String.init) ?? "")
-      line = line.replacingOccurrences(of: "%s", with: function)
+      line = LinePlaceholder.expand(
+        format, LineContext(subject: self, function: function, touches: touches, result: result))
     }
     let own = participant
     recorder.record(

@@ -88,6 +88,13 @@ open class UIApplication: UIResponder {
 
   // MARK: Target-action (docs/BEHAVIOUR.md §6)
 
+  /// A printed action's line: `format` with its placeholders (`%state`, `%value`, `%row`…)
+  /// read from `context` (LinePlaceholders.swift).
+  func printLine(_ format: String, _ context: LineContext, from sender: AnyObject?, touches: [UITouch]) {
+    let text = LinePlaceholder.expand(format, context)
+    recorder?.record(.print(text: text, sender: (sender as? Scriptable)?.participant), touches: touches, line: text)
+  }
+
   /// Sends `action` to `target`, or, when `target` is nil, to the first responder along the
   /// chain from `sender` that implements it. Returns whether someone received it.
   @discardableResult
@@ -95,20 +102,9 @@ open class UIApplication: UIResponder {
     -> Bool
   {
     switch action {
-    case .print(var text):
-      // `%state` (a recognizer sender's state, as UIKit's enum value) and `%tapCount` (the
-      // event's first touch) in printed actions (docs/layouts.md).
-      if text.contains("%") {
-        if text.contains("%state"), let state = (sender as? Scriptable)?.scriptedStateValue {
-          text = text.replacingOccurrences(of: "%state", with: String(state))
-        }
-        if text.contains("%tapCount") {
-          let touch = event?.touchList.first ?? (sender as? UIGestureRecognizer)?.sequenceTouches.last
-          text = text.replacingOccurrences(of: "%tapCount", with: String(touch?.tapCount ?? 0))
-        }
-      }
-      recorder?.record(
-        .print(text: text, sender: (sender as? Scriptable)?.participant), touches: event?.touchList ?? [], line: text)
+    case .print(let format):
+      let touches = event?.touchList ?? (sender as? UIGestureRecognizer)?.sequenceTouches.suffix(1).map { $0 } ?? []
+      printLine(format, LineContext(subject: sender, touches: touches), from: sender, touches: event?.touchList ?? [])
       return true
     case .selector(let name):
       let receiver: AnyObject?

@@ -1,27 +1,5 @@
 import Foundation
 
-/// An item's place in a collection view: Foundation's `IndexPath` with UIKit's `item`.
-extension IndexPath {
-  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-  public var item: Int { self[1] }
-}
-
-/// What a collection view tells its delegate (UIKit's `UICollectionViewDelegate`, the
-/// highlight and selection part).
-public protocol UICollectionViewDelegate: AnyObject {
-  func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
-  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
-  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
-}
-
-extension UICollectionViewDelegate {
-  public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
-    true
-  }
-  public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
-  public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
-}
-
 /// A scrolling grid of items in one section, laid out by a `UICollectionViewFlowLayout`.
 ///
 /// As a table does, it gives cells only to the items on screen and reuses the cells of items
@@ -261,60 +239,5 @@ open class UICollectionView: UIScrollView {
     trackedTouch = nil
     setHighlightedItem(nil)
     tileCells()
-  }
-}
-
-/// An item on screen: a content view holding a centred label and the item's own views.
-open class UICollectionViewCell: UIView {
-  public let contentView: UIView
-  /// TouchLab's stand-in for a cell's content configuration: the item's text, centred.
-  public let textLabel: UILabel
-  public var isSelected = false
-  public var isHighlighted = false
-  public internal(set) var indexPath: IndexPath?
-  var itemSubviews: [UIView] = []
-
-  public override init(frame: CGRect) {
-    contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
-    textLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
-    super.init(frame: frame)
-    textLabel.textAlignment = .center
-    textLabel.fontSize = UIKitConstants.collectionCellFontSize
-    addSubview(contentView)
-    contentView.addSubview(textLabel)
-  }
-
-  override func boundsDidChange(from old: CGRect) {
-    guard bounds.size != old.size else { return }
-    contentView.frame = CGRect(origin: .zero, size: bounds.size)
-    textLabel.frame = CGRect(origin: .zero, size: bounds.size)
-  }
-
-  open func prepareForReuse() {
-    isSelected = false
-    isHighlighted = false
-  }
-}
-
-/// A collection delegate described by a layout's `didSelectItem:` key: a selection prints a
-/// line (`{print: TEXT}`) or sends `collectionView:didSelectItemAtIndexPath:` to a target.
-public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
-  public static let didSelectSelector = "collectionView:didSelectItemAtIndexPath:"
-  public weak var target: AnyObject?
-  public let message: ActionMessage
-
-  public init(target: AnyObject?, message: ActionMessage) {
-    self.target = target
-    self.message = message
-  }
-
-  public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-    switch message {
-    case .print:
-      collectionView.application?.sendAction(message, to: nil, from: collectionView, for: nil)
-    case .selector:
-      collectionView.application?.sendAction(
-        .selector(Self.didSelectSelector), to: target, from: collectionView, for: nil)
-    }
   }
 }

@@ -190,7 +190,20 @@ extension SceneBuilder {
     guard entries.count == 1, entries[0].key == "print" else {
       throw value.error("an action is a method name or {print: TEXT}")
     }
-    return .print(try entries[0].value.string("print"))
+    return .print(try lineText(entries[0].value, "print"))
+  }
+
+  /// A logged line or a printed text: every `%name` in it must be a known placeholder
+  /// (`LinePlaceholder`; docs/layouts.md), `%s` (the logged method) or `%%`.
+  func lineText(_ value: YAMLValue, _ what: String) throws -> String {
+    let text = try value.string(what)
+    for (name, _) in LinePlaceholder.names(in: text) where LinePlaceholder(rawValue: name) == nil {
+      let known = ["%s"] + LinePlaceholder.allCases.map { "%" + $0.rawValue }
+      throw value.error(
+        "unknown placeholder '%\(name)' in \(what)\(suggestion(for: "%" + name, in: known)); known: "
+          + known.joined(separator: ", ") + " (%% prints %)")
+    }
+    return text
   }
 
   // MARK: Gesture recognizers

@@ -167,13 +167,13 @@ struct SceneBuilder {
         if case .mapping = value.node {
           for (name, nameValue, spec) in try value.mapping("log") {
             let m = try method(name, at: nameValue)
-            if let text = spec.scalarText, !spec.isNull {
-              cls.logs[m] = ScriptedClass.Log(text: text)
+            if spec.scalarText != nil, !spec.isNull {
+              cls.logs[m] = ScriptedClass.Log(text: try lineText(spec, "log"))
             } else {
               var log = ScriptedClass.Log()
               for (k, kv, v) in try spec.mapping("log entry") {
                 switch k {
-                case "text": log.text = try v.string("text")
+                case "text": log.text = try lineText(v, "text")
                 case "afterSuper": log.afterSuper = try v.bool("afterSuper")
                 default: throw kv.error("unknown key '\(k)' in a log entry; expected text, afterSuper")
                 }
@@ -197,7 +197,7 @@ struct SceneBuilder {
       case "actions":
         cls.actions = Set(try value.stringList("actions"))
       case "logFormat":
-        let format = try value.string("logFormat")
+        let format = try lineText(value, "logFormat")
         guard format.contains("%s") else {
           throw value.error("logFormat must contain %s, where -[Class selector] goes")
         }

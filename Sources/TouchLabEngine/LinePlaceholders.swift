@@ -1,0 +1,178 @@
+import Foundation
+
+/// The values a layout's logged lines and printed actions can show (docs/layouts.md): each
+/// `%name` in the text is replaced by the value at the moment the line is printed, as an
+/// `NSLog` with that argument would print it. A value that does not apply to the object
+/// (`%translation` on a tap) prints `(null)`, as `NSLog` prints a nil object.
+public enum LinePlaceholder: String, CaseIterable, Sendable {
+  /// The recognizer's state, as UIKit's enum value (0 possible … 5 failed).
+  case state
+  /// The touch's `tapCount`.
+  case tapCount
+  /// The touch's location in the logging view (a recognizer's: its centroid in its view).
+  case location
+  /// A pan's `translation(in:)` and `velocity(in:)` in its view.
+  case translation, velocity
+  /// A pinch's `scale`; a rotation's `rotation` in radians.
+  case scale, rotation
+  /// A control's (or a cell's) `isHighlighted`, `isSelected`: YES or NO.
+  case highlighted, selected
+  /// A switch's `isOn`: YES or NO.
+  case on
+  /// A slider's or stepper's `value`, a segmented control's `selectedSegmentIndex`, a page
+  /// control's `currentPage`.
+  case value
+  /// The content offset of the scroll view the object is (or is in), as `(x, y)`.
+  case offset
+  /// What a logged `hitTest` (the view's id or class, or nil) or `pointInside`,
+  /// `beginTracking`, `continueTracking`, `gestureRecognizerShouldBegin`,
+  /// `touchesShouldBegin`, `touchesShouldCancel` (YES or NO) returned.
+  case result
+  /// The selected row and section (a table's `didSelectRow:`), or a cell's own.
+  case row, section
+
+  /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
+  /// known or not: the layout loader refuses unknown ones.
+  public static func names(in text: String) -> [(name: String, offset: Int)] {
+    var found: [(String, Int)] = []
+    let chars = Array(text)
+    var i = 0
+    while i < chars.count {
+      guard chars[i] == "%", i + 1 < chars.count else {
+        i += 1
+        continue
+      }
+      if chars[i + 1] == "%" {
+        i += 2
+        continue
+      }
+      var j = i + 1
+      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
+      let word = String(chars[(i + 1)..<j])
+      if !word.isEmpty && word != "s" { found.append((word, i)) }
+      i = max(j, i + 1)
+    }
+    return found
+  }
+
+  /// The text with every known placeholder replaced (`%s` by the context's function, `%%` by
+  /// `%`); unknown words are left as written.
+  static func expand(_ text: String, _ context: LineContext) -> String {
+    guard text.contains("%") else { return text }
+    var out = ""
+    let chars = Array(text)
+    var i = 0
+    while i < chars.count {
+      guard chars[i] == "%", i + 1 < chars.count else {
+        out.append(chars[i])
+        i += 1
+        continue
+      }
+      if chars[i + 1] == "%" {
+        out.append("%")
+        i += 2
+        continue
+      }
+      var j = i + 1
+      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
+      let word = String(chars[(i + 1)..<j])
+      if word == "s", let function = context.function {
+        out += function
+        i = j
+      } else if let placeholder = LinePlaceholder(rawValue: word) {
+        out += placeholder.value(in: context)
+        i = j
+      } else {
+        out.append(chars[i])
+        i += 1
+      }
+    }
+    return out
+  }
+
+  private func value(in context: LineContext) -> String {
+    let subject = context.subject
+    let recognizer = subject as? UIGestureRecognizer
+    let view = (subject as? UIView) ?? recognizer?.view
+    let null = "(null)"
+    switch self {
+    case .state:
+      return (subject as? Scriptable)?.scriptedStateValue.map(String.init) ?? null
+    case .tapCount:
+      let touch = context.touches.first ?? recognizer?.sequenceTouches.last
+      return String(touch?.tapCount ?? 0)
+    case .location:
+      if let recognizer, !recognizer.sequenceTouches.isEmpty {
+        return Self.format(recognizer.location(in: recognizer.view))
+      }
+      guard let touch = context.touches.first else { return null }
+      return Self.format(touch.location(in: view))
+    case .translation:
+      guard let pan = subject as? UIPanGestureRecognizer else { return null }
+      return Self.format(pan.translation(in: pan.view))
+    case .velocity:
+      guard let pan = subject as? UIPanGestureRecognizer else { return null }
+      return Self.format(pan.velocity(in: pan.view))
+    case .scale:
+      return (subject as? UIPinchGestureRecognizer).map { Self.format($0.scale) } ?? null
+    case .rotation:
+      return (subject as? UIRotationGestureRecognizer).map { Self.format($0.rotation) } ?? null
+    case .highlighted:
+      if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
+      return (subject as? UITableViewCell).map { Self.format($0.isHighlighted) } ?? null
+    case .selected:
+      if let control = subject as? UIControl { return Self.format(control.isSelected) }
+      return (subject as? UITableViewCell).map { Self.format($0.isSelected) } ?? null
+    case .on:
+      return (subject as? UISwitch).map { Self.format($0.isOn) } ?? null
+    case .value:
+      switch subject {
+      case let slider as UISlider: return Self.format(CGFloat(slider.value))
+      case let stepper as UIStepper: return Self.format(CGFloat(stepper.value))
+      case let segmented as UISegmentedControl: return String(segmented.selectedSegmentIndex)
+      case let pages as UIPageControl: return String(pages.currentPage)
+      default: return null
+      }
+    case .offset:
+      var candidate = view ?? context.touches.first?.view
+      while let v = candidate, !(v is UIScrollView) { candidate = v.superview }
+      return (candidate as? UIScrollView).map { Self.format($0.contentOffset) } ?? null
+    case .result:
+      return context.result ?? null
+    case .row, .section:
+      let indexPath = context.indexPath ?? (subject as? UITableViewCell)?.indexPath
+      guard let indexPath else { return null }
+      return String(self == .row ? indexPath.row : indexPath.section)
+    }
+  }
+
+  /// A number as a person writes it: `412.5`, `0`, `-30.25` (to two decimals).
+  static func format(_ value: CGFloat) -> String {
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+    return String(format: "%g", Double(rounded))
+  }
+
+  static func format(_ point: CGPoint) -> String { "(\(format(point.x)), \(format(point.y)))" }
+
+  static func format(_ flag: Bool) -> String { flag ? "YES" : "NO" }
+
+  /// A method's answer as `%result` prints it: YES/NO, a view's id or class, or nil.
+  static func describe<R>(_ result: R) -> String? {
+    if let flag = result as? Bool { return format(flag) }
+    if let view = result as? UIView { return view.identifier ?? view.className }
+    if R.self == UIView?.self { return "nil" }
+    return nil
+  }
+}
+
+/// What a line's placeholders are read from: the object logging (or the action's sender), the
+/// logged method, the touches of the call or event, a logged method's answer, a selection's index path.
+struct LineContext {
+  var subject: AnyObject?
+  /// What `%s` stands for in a logged line: `-[Class selector]`.
+  var function: String?
+  var touches: [UITouch] = []
+  var result: String?
+  var indexPath: IndexPath?
+}

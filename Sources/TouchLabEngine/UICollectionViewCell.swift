@@ -1,0 +1,33 @@
+import Foundation
+
+/// An item on screen: a content view holding a centred label and the item's own views.
+open class UICollectionViewCell: UIView {
+  public let contentView: UIView
+  /// TouchLab's stand-in for a cell's content configuration: the item's text, centred.
+  public let textLabel: UILabel
+  public var isSelected = false
+  public var isHighlighted = false
+  public internal(set) var indexPath: IndexPath?
+  var itemSubviews: [UIView] = []
+
+  public override init(frame: CGRect) {
+    contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
+    textLabel = UILabel(frame: CGRect(origin: .zero, size: frame.size))
+    super.init(frame: frame)
+    textLabel.textAlignment = .center
+    textLabel.fontSize = UIKitConstants.collectionCellFontSize
+    addSubview(contentView)
+    contentView.addSubview(textLabel)
+  }
+
+  override func boundsDidChange(from old: CGRect) {
+    guard bounds.size != old.size else { return }
+    contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    textLabel.frame = CGRect(origin: .zero, size: bounds.size)
+  }
+
+  open func prepareForReuse() {
+    isSelected = false
+    isHighlighted = false
+  }
+}
