@@ -3,14 +3,17 @@ import Foundation
 /// A gesture recognizer delegate described by rules rather than code: what a layout's
 /// `delegate:` key builds (the articles' usual `shouldReceiveTouch` fix, [A3] §4.4).
 public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
-  /// False refuses every touch.
+  /// False refuses every touch (only those meeting `acceptsTouchesCondition`, when it is set).
   public var acceptsTouches = true
+  public var acceptsTouchesCondition: OverrideCondition?
   /// Refuse touches whose hit view is one of these views or inside one.
   public var refuseTouchesInside: [UIView] = []
   /// Accept only touches whose hit view is one of these views or inside one (when not empty).
   public var acceptOnlyTouchesInside: [UIView] = []
-  /// `gestureRecognizerShouldBegin(_:)`'s answer.
+  /// `gestureRecognizerShouldBegin(_:)`'s answer (only when `shouldBeginCondition` holds, when
+  /// it is set; true otherwise).
   public var shouldBegin = true
+  public var shouldBeginCondition: OverrideCondition?
   /// Recognize together with these recognizers; `simultaneousWithAll` with any.
   public var simultaneousWith: [UIGestureRecognizer] = []
   public var simultaneousWithAll = false
@@ -19,10 +22,13 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
 
   public init() {}
 
-  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { shouldBegin }
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    guard let condition = shouldBeginCondition else { return shouldBegin }
+    return condition.holds(OverrideFacts(recognizer: gestureRecognizer)) ? shouldBegin : true
+  }
 
   public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-    guard acceptsTouches else { return false }
+    if !acceptsTouches && (acceptsTouchesCondition?.holds(OverrideFacts(touch: touch)) ?? true) { return false }
     guard let view = touch.view else { return true }
     if refuseTouchesInside.contains(where: { view.isDescendant(of: $0) }) { return false }
     if !acceptOnlyTouchesInside.isEmpty && !acceptOnlyTouchesInside.contains(where: { view.isDescendant(of: $0) }) {

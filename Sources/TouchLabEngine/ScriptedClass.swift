@@ -97,7 +97,10 @@ public final class ScriptedClass {
   public var hitTest: HitTestRule?
   /// Fixed answers of overridden yes/no questions (`touchesShouldCancel: true`, the usual
   /// recipe that lets a drag starting on a button scroll its scroll view).
-  public var answers: [Method: Bool] = [:]
+  public var answers: [Method: OverrideAnswer] = [:]
+  /// The conditions under which the `pointInside` and `hitTest` rules apply (always when nil).
+  public var pointInsideCondition: OverrideCondition?
+  public var hitTestCondition: OverrideCondition?
   /// `%s`-style format applied to every logged line of this class that gives no text ([A3]'s "method: %s").
   public var logFormat: String?
 

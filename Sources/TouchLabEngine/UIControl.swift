@@ -122,14 +122,22 @@ open class UIControl: UIView {
 
   private func dispatchBeginTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
     recordTracking(.began, [touch])
-    return invokeScripted(.beginTracking, touches: [touch], swallowed: false) { beginTracking(touch, with: event) }
+    return invokeScripted(
+      .beginTracking, touches: [touch], swallowed: false,
+      rule: { cls, callSuper in
+        cls.answer(.beginTracking, OverrideFacts(touch: touch, event: event), callSuper: callSuper)
+      },
+      builtin: { beginTracking(touch, with: event) })
   }
 
   private func dispatchContinueTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
     recordTracking(.moved, [touch])
-    return invokeScripted(.continueTracking, touches: [touch], swallowed: false) {
-      continueTracking(touch, with: event)
-    }
+    return invokeScripted(
+      .continueTracking, touches: [touch], swallowed: false,
+      rule: { cls, callSuper in
+        cls.answer(.continueTracking, OverrideFacts(touch: touch, event: event), callSuper: callSuper)
+      },
+      builtin: { continueTracking(touch, with: event) })
   }
 
   private func dispatchEndTracking(_ touch: UITouch, _ event: UIEvent?) {

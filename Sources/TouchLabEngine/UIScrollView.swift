@@ -152,13 +152,19 @@ open class UIScrollView: UIView {
 
   func dispatchTouchesShouldBegin(_ touches: [UITouch], with event: UIEvent?, in view: UIView) -> Bool {
     invokeScripted(
-      .touchesShouldBegin, touches: touches, swallowed: true, rule: { cls, _ in cls.answers[.touchesShouldBegin] },
+      .touchesShouldBegin, touches: touches, swallowed: true,
+      rule: { cls, callSuper in
+        cls.answer(.touchesShouldBegin, OverrideFacts(touch: touches.first, touchedView: view), callSuper: callSuper)
+      },
       builtin: { touchesShouldBegin(Set(touches), with: event, in: view) })
   }
 
   func dispatchTouchesShouldCancel(in view: UIView, touches: [UITouch]) -> Bool {
     invokeScripted(
-      .touchesShouldCancel, touches: touches, swallowed: true, rule: { cls, _ in cls.answers[.touchesShouldCancel] },
+      .touchesShouldCancel, touches: touches, swallowed: true,
+      rule: { cls, callSuper in
+        cls.answer(.touchesShouldCancel, OverrideFacts(touch: touches.first, touchedView: view), callSuper: callSuper)
+      },
       builtin: { touchesShouldCancel(in: view) })
   }
 

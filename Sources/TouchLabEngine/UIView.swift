@@ -196,7 +196,13 @@ open class UIView: UIResponder {
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
   func askGestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
-    invokeScripted(.gestureRecognizerShouldBegin, swallowed: true) { gestureRecognizerShouldBegin(recognizer) }
+    invokeScripted(
+      .gestureRecognizerShouldBegin, swallowed: true,
+      rule: { cls, callSuper in
+        cls.answer(
+          .gestureRecognizerShouldBegin, OverrideFacts(recognizer: recognizer), callSuper: callSuper)
+      },
+      builtin: { gestureRecognizerShouldBegin(recognizer) })
   }
 
   // MARK: Coordinates
@@ -278,7 +284,10 @@ open class UIView: UIResponder {
     guard let cls = scriptedClass, cls.chainOverrides(.hitTest) else { return hitTest(point, with: event) }
     return invokeScripted(
       .hitTest, swallowed: nil,
-      rule: { cls, callSuper in self.applyHitTestRule(cls.hitTest, point, event, callSuper) },
+      rule: { cls, callSuper in
+        let applies = cls.hitTestCondition?.holds(OverrideFacts(hitTesting: event)) ?? true
+        return self.applyHitTestRule(applies ? cls.hitTest : nil, point, event, callSuper)
+      },
       builtin: { hitTest(point, with: event) })
   }
 
@@ -288,7 +297,10 @@ open class UIView: UIResponder {
     }
     return invokeScripted(
       .pointInside, swallowed: false,
-      rule: { cls, callSuper in self.applyPointInsideRule(cls.pointInside, point, event, callSuper) },
+      rule: { cls, callSuper in
+        let applies = cls.pointInsideCondition?.holds(OverrideFacts(hitTesting: event)) ?? true
+        return self.applyPointInsideRule(applies ? cls.pointInside : nil, point, event, callSuper)
+      },
       builtin: { self.point(inside: point, with: event) })
   }
 

@@ -305,11 +305,20 @@ extension SceneBuilder {
           delegate.acceptsTouches = try value.bool("shouldReceiveTouch")
           continue
         }
+        if try value.mapping("shouldReceiveTouch").contains(where: { $0.key == "returns" }) {
+          let answer = try parseAnswer(value, "shouldReceiveTouch")
+          delegate.acceptsTouches = answer.value
+          delegate.acceptsTouchesCondition = answer.condition
+          continue
+        }
         for (k, kv, v) in try value.mapping("shouldReceiveTouch") {
           switch k {
           case "notInside": try views(v, "notInside") { delegate.refuseTouchesInside = $0 }
           case "inside": try views(v, "inside") { delegate.acceptOnlyTouchesInside = $0 }
-          default: throw kv.error("unknown key '\(k)' in shouldReceiveTouch; expected notInside, inside, or true/false")
+          default:
+            throw kv.error(
+              "unknown key '\(k)' in shouldReceiveTouch; expected notInside, inside, true/false"
+                + " or {returns: BOOL, when: CONDITION}")
           }
         }
       case "shouldRecognizeSimultaneously":
@@ -320,7 +329,10 @@ extension SceneBuilder {
         } else {
           try recognizers(value, "shouldRecognizeSimultaneously") { delegate.simultaneousWith = $0 }
         }
-      case "shouldBegin": delegate.shouldBegin = try value.bool("shouldBegin")
+      case "shouldBegin":
+        let answer = try parseAnswer(value, "shouldBegin")
+        delegate.shouldBegin = answer.value
+        delegate.shouldBeginCondition = answer.condition
       case "shouldRequireFailureOf":
         try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
       case "shouldBeRequiredToFailBy":

@@ -158,7 +158,7 @@ struct SceneBuilder {
     }
     let known = [
       "base", "log", "super", "actions", "pointInside", "hitTest", "logFormat", "touchesShouldBegin",
-      "touchesShouldCancel",
+      "touchesShouldCancel", "beginTracking", "continueTracking", "gestureRecognizerShouldBegin",
     ]
     for (key, keyValue, value) in fields {
       switch key {
@@ -204,16 +204,26 @@ struct SceneBuilder {
         cls.logFormat = format
       case "pointInside":
         guard allowed.contains(.pointInside) else { throw keyValue.error("\(cls.name) is not a view: no pointInside") }
-        cls.pointInside = try parsePointInside(value)
+        let (rule, condition) = try splitCondition(value, "pointInside")
+        cls.pointInside = try parsePointInside(rule)
+        cls.pointInsideCondition = condition
       case "hitTest":
         guard allowed.contains(.hitTest) else { throw keyValue.error("\(cls.name) is not a view: no hitTest") }
-        cls.hitTest = try parseHitTest(value)
+        let (rule, condition) = try splitCondition(value, "hitTest")
+        cls.hitTest = try parseHitTest(rule)
+        cls.hitTestCondition = condition
       case "touchesShouldBegin", "touchesShouldCancel":
         let m = ScriptedClass.Method(rawValue: key)!
         guard allowed.contains(m) else {
           throw keyValue.error("\(cls.name) is not a scroll view (UIScrollView, UITableView): no \(key)")
         }
-        cls.answers[m] = try value.bool(key)
+        cls.answers[m] = try parseAnswer(value, key)
+      case "beginTracking", "continueTracking", "gestureRecognizerShouldBegin":
+        let m = ScriptedClass.Method(rawValue: key)!
+        guard allowed.contains(m) else {
+          throw keyValue.error("\(cls.name) (a \(builtin.rawValue)) has no method '\(key)' to override")
+        }
+        cls.answers[m] = try parseAnswer(value, key)
       default:
         throw keyValue.error(
           "unknown key '\(key)' in class \(cls.name)\(suggestion(for: key, in: known)); expected one of: \(known.joined(separator: ", "))"
