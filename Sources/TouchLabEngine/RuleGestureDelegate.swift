@@ -22,6 +22,23 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
 
   public init() {}
 
+  /// A delegate with the same rules (to change one rule of a recognizer's delegate at a
+  /// moment of a scenario without changing it before then).
+  public func copy() -> RuleGestureDelegate {
+    let copy = RuleGestureDelegate()
+    copy.acceptsTouches = acceptsTouches
+    copy.acceptsTouchesCondition = acceptsTouchesCondition
+    copy.refuseTouchesInside = refuseTouchesInside
+    copy.acceptOnlyTouchesInside = acceptOnlyTouchesInside
+    copy.shouldBegin = shouldBegin
+    copy.shouldBeginCondition = shouldBeginCondition
+    copy.simultaneousWith = simultaneousWith
+    copy.simultaneousWithAll = simultaneousWithAll
+    copy.requiresFailureOf = requiresFailureOf
+    copy.requiredToFailBy = requiredToFailBy
+    return copy
+  }
+
   public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     guard let condition = shouldBeginCondition else { return shouldBegin }
     return condition.holds(OverrideFacts(recognizer: gestureRecognizer)) ? shouldBegin : true

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import Yams
 
 /// A layout file made real: the application, its window and view tree, and the scenarios.
 public final class Scene {
@@ -14,6 +15,9 @@ public final class Scene {
   public let objects: [String: AnyObject]
   /// Objects nothing else keeps alive (delegates, child controllers).
   let retained: [AnyObject]
+  /// `--set` assignments applied, kept with what they made (a delegate is held weakly by its
+  /// recognizer, as in UIKit).
+  private var applied: [() -> Void] = []
 
   init(
     file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController,
@@ -37,6 +41,7 @@ public final class Scene {
   public func set(_ assignment: String) throws {
     let setter = try Self.parseAssignment(assignment, objects: objects, file: "--set")
     setter()
+    applied.append(setter)
   }
 
   static func parseAssignment(_ assignment: String, objects: [String: AnyObject], file: String) throws -> () -> Void {
@@ -61,11 +66,64 @@ public final class Scene {
     guard let object = objects[id] else {
       throw place.error("unknown id '\(id)'\(suggestion(for: id, in: Array(objects.keys)))")
     }
+    if let recognizer = object as? UIGestureRecognizer {
+      if let setter = try delegateSetter(recognizer, property, value, objects: objects, at: place) { return setter }
+      if property == "requireToFail" {
+        // `require(toFail:)` at that moment: UIKit has no way to take a requirement back.
+        let others = try value.stringList("requireToFail").map { other -> UIGestureRecognizer in
+          guard let r = objects[other] as? UIGestureRecognizer else {
+            throw value.error("unknown gesture id '\(other)' in requireToFail")
+          }
+          return r
+        }
+        return { for other in others { recognizer.require(toFail: other) } }
+      }
+    }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
       let kind = (object as? Scriptable)?.className ?? String(describing: type(of: object))
       throw place.error("\(kind) '\(id)' has no property '\(property)'\(suggestion(for: property, in: names))")
     }
     return setter
+  }
+
+  /// `ID.delegate=RULES` replaces a recognizer's delegate with one made of these rules;
+  /// `ID.delegate.RULE=VALUE` changes one rule, keeping the others (docs/layouts.md). The
+  /// setter keeps the new delegate alive (a recognizer's delegate is weak).
+  static func delegateSetter(
+    _ recognizer: UIGestureRecognizer, _ property: String, _ value: YAMLValue, objects: [String: AnyObject],
+    at place: YAMLValue
+  ) throws -> (() -> Void)? {
+    let node: YAMLValue
+    let keepsOtherRules: Bool
+    if property == "delegate" {
+      node = value
+      keepsOtherRules = false
+    } else if property.hasPrefix("delegate.") {
+      let rule = String(property.dropFirst("delegate.".count))
+      node = YAMLValue(
+        node: .mapping(Node.Mapping([(Node(rule), value.node)], .implicit, .any, place.node.mark)), file: value.file)
+      keepsOtherRules = true
+    } else {
+      return nil
+    }
+    /// The rules applied to `delegate`, their ids resolved.
+    func apply(to delegate: RuleGestureDelegate) throws {
+      var builder = SceneBuilder(file: value.file)
+      builder.objects = objects
+      try builder.applyDelegateRules(node, to: delegate)
+      for fixup in builder.fixups { try fixup(objects) }
+    }
+    try apply(to: RuleGestureDelegate())  // every mistake now, when the file loads
+    var made: [RuleGestureDelegate] = []  // kept alive by the setter
+    return {
+      // From the delegate the recognizer has at that moment (an earlier step may have changed it).
+      let delegate =
+        keepsOtherRules
+        ? (recognizer.delegate as? RuleGestureDelegate)?.copy() ?? RuleGestureDelegate() : RuleGestureDelegate()
+      guard (try? apply(to: delegate)) != nil else { return }  // checked above: cannot fail
+      made.append(delegate)
+      recognizer.delegate = delegate
+    }
   }
 }

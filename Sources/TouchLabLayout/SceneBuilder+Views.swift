@@ -276,6 +276,12 @@ extension SceneBuilder {
   mutating func buildDelegate(_ node: YAMLValue) throws -> RuleGestureDelegate {
     let delegate = RuleGestureDelegate()
     retained.append(delegate)
+    try applyDelegateRules(node, to: delegate)
+    return delegate
+  }
+
+  /// Sets the rules `node` gives on `delegate` (ids are resolved by the fixups).
+  mutating func applyDelegateRules(_ node: YAMLValue, to delegate: RuleGestureDelegate) throws {
     func views(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIView]) -> Void) throws {
       let ids = try value.stringList(what)
       fixups.append { objects in
@@ -345,6 +351,5 @@ extension SceneBuilder {
         throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
       }
     }
-    return delegate
   }
 }
