@@ -115,4 +115,20 @@ final class OverrideConditionTests: XCTestCase {
       "controller:\n  view:\n    subviews:\n      - id: a\n        frame: [0, 0, 10, 10]\n        gestures:\n          - class: UITapGestureRecognizer\n            delegate: {shouldBegin: {returns: false, when: {view: [nope]}}}\n",
       line: 8, column: 67, contains: "unknown view id 'nope' in when")
   }
+
+  /// docs/layouts.md's example of "Overrides with a condition" loads, and each scenario
+  /// prints what its comment says.
+  func testTheDocumentedExamplePrintsWhatItsCommentsSay() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/layouts.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    let section = try XCTUnwrap(text.range(of: "### Overrides with a condition"))
+    let start = try XCTUnwrap(text.range(of: "```yaml\n", range: section.upperBound..<text.endIndex))
+    let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    let example = String(text[start.upperBound..<end.lowerBound])
+    XCTAssertEqual(try transcript(example, "triple-tap-button"), ["button tapped"])
+    XCTAssertEqual(try transcript(example, "tap-outside-card"), ["background tapped"])
+    XCTAssertTrue(example.contains("triple-tap-button:   # button tapped (once: the third tap)"))
+    XCTAssertTrue(example.contains("tap-outside-card:    # background tapped"))
+  }
 }
