@@ -183,6 +183,11 @@ public enum DeliveryRule: String, Equatable, Sendable, Codable, CaseIterable {
   case outsideEdgeRegion
   /// The finger moved the wrong way: a screen-edge pan moved along its edge, not away from it.
   case wrongDirection
+  /// The system gesture gate holds `touchesBegan` of a touch near the top or bottom of the
+  /// screen while the system decides whether it starts a system gesture.
+  case systemGestureGate
+  /// The finger stayed near the edge without swiping away from it: not a system gesture.
+  case notSystemGesture
   /// Another recognizer sharing the touch recognized first and prevented this one
   /// (neither closer to the touched view nor later on the same view).
   case recognizedFirst
@@ -213,6 +218,8 @@ public enum TimerChange: String, Equatable, Sendable, Codable {
 public enum TimerPurpose: String, Equatable, Sendable, Codable, CaseIterable {
   /// The scroll view's delayed-touches 0.15 s.
   case scrollDelay
+  /// The system gesture gate's wait near the top or bottom edge (about 1 s).
+  case systemGestureGate
   /// The long press's minimum press duration (0.5 s).
   case longPress
   /// The tap's maximum duration down (0.75 s).

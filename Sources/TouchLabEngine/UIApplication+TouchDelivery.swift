@@ -170,7 +170,8 @@ extension UIApplication {
     }
     var collected: [UIGestureRecognizer] = []
     for v in chain.reversed() {
-      for recognizer in v.gestureRecognizers where recognizer.isEnabled && !recognizer.isTerminal {
+      for recognizer in v.gestureRecognizers
+      where recognizer.isEnabled && !recognizer.isTerminal && recognizer.takesPart(in: touch) {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
           recorder?.record(
             .denied(receiver: recognizer.participant),

@@ -449,6 +449,10 @@ open class UIGestureRecognizer: Scriptable {
   /// The rule by which this recognizer holds a `touchesBegan` back.
   var beganHoldRule: DeliveryRule { delaysTouchesBegan ? .delaysTouchesBegan : .tapSequence }
 
+  /// Whether it sees `touch` at all (collected at hit-test time). Every recognizer does but
+  /// the system gesture gate, which watches only touches near the screen's edges.
+  func takesPart(in touch: UITouch) -> Bool { true }
+
   /// Still deciding, so it may still hold its touches back from the view.
   var isUndecided: Bool {
     storedState == .possible || (!unsettledStates.isEmpty && (storedState == .began || storedState == .ended))

@@ -101,6 +101,12 @@ public enum UIKitConstants {
   /// width developers measure for the system's own edge gate (Stack Overflow 19799961:
   /// "the bottom 20 pixels or so").
   public static let screenEdgeRegion: CGFloat = 20
+  /// The system gesture gate's wait for a finger held near the top or bottom edge before it
+  /// lets the view have the touch: "a delay of about 1 second" between the touch and
+  /// `.touchDown` on a button at the bottom of the screen (Igor Kulman, "Why is there a lag in
+  /// iOS gesture detection near the edges of the screen?",
+  /// <https://blog.kulman.sk/why-ios-gestures-lag-at-the-screen-edges/>).
+  public static let systemGestureGateDelay: TimeInterval = 1.0
 
   // MARK: Figures of UIKit's look (they change no transcript, only what is drawn and hit)
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// A screen's worth of content and the responder for it (docs/BEHAVIOUR.md §5).
 open class UIViewController: UIResponder {
+  /// The screen edges where the app's gestures come before the system's: the window's system
+  /// gesture gate does not hold touches there (UIKit's `preferredScreenEdgesDeferringSystemGestures`).
+  open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge = []
   public override var participantKind: Participant.Kind { .controller }
   /// The root view; setting it makes this controller the view's next responder.
   public var view: UIView {

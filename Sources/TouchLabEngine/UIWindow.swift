@@ -11,6 +11,14 @@ open class UIWindow: UIView {
   /// Where the window stands among the application's windows: hit-testing asks the highest
   /// visible one first (docs/BEHAVIOUR.md §15).
   public var windowLevel: UIWindow.Level = .normal
+  /// UIKit's system gesture gate, which every window has: it holds the began of a touch near
+  /// the top or bottom edge while the system decides (docs/BEHAVIOUR.md §18).
+  public let systemGestureGate = _UISystemGestureGateGestureRecognizer()
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    addGestureRecognizer(systemGestureGate)
+  }
 
   /// `UIWindow.Level`: a raw number, with UIKit's three named levels.
   public struct Level: RawRepresentable, Hashable, Comparable, Sendable {

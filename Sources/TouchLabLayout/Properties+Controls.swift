@@ -61,17 +61,12 @@ extension PropertyTable {
         return { field.text = text }
       },
       custom("edges") { (value, edgePan: UIScreenEdgePanGestureRecognizer) in
-        let all: [String: UIRectEdge] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]
-        var edges: UIRectEdge = []
-        for name in try value.stringList("edges") {
-          guard let edge = all[name] else {
-            throw value.error(
-              "edges must be top, left, bottom, right or all (or a list of them)"
-                + suggestion(for: name, in: ["top", "left", "bottom", "right", "all"]))
-          }
-          edges.formUnion(edge)
-        }
+        let edges = try value.edges("edges")
         return { edgePan.edges = edges }
+      },
+      custom("preferredScreenEdgesDeferringSystemGestures") { (value, controller: UIViewController) in
+        let edges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
+        return { controller.preferredScreenEdgesDeferringSystemGestures = edges }
       },
       custom("placeholder") { (value, field: UITextField) in
         let text = try value.string("placeholder")

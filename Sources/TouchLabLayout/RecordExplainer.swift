@@ -199,6 +199,13 @@ public struct RecordExplainer {
       case .liftedEarly: "the finger lifted before it recognized"
       case .outsideEdgeRegion: "the touch began away from the screen edge it watches"
       case .wrongDirection: "the finger moved along the edge instead of away from it"
+      case .systemGestureGate:
+        switch moment {
+        case .held: "the system waits to see whether the touch near the screen's edge starts a system gesture"
+        case .released: "the system let the touch near the screen's edge go to the app"
+        case .decided: "the system took the swipe from the screen's edge for itself"
+        }
+      case .notSystemGesture: "the finger stayed near the edge without swiping away from it"
       }
     return "\(words) (\(cause.rule.rawValue))"
   }

@@ -8,12 +8,19 @@ extension SceneBuilder {
     var classValue: YAMLValue?
     var viewNode: YAMLValue?
     var idValue: YAMLValue?
+    var deferredEdges: UIRectEdge = []
     for (key, keyValue, value) in try node.mapping("controller") {
       switch key {
       case "class": classValue = value
       case "view": viewNode = value
       case "id": idValue = value
-      default: throw keyValue.error("unknown key '\(key)' in controller; expected class, id, view")
+      case "preferredScreenEdgesDeferringSystemGestures":
+        deferredEdges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
+      default:
+        let known = ["class", "id", "view", "preferredScreenEdgesDeferringSystemGestures"]
+        throw keyValue.error(
+          "unknown key '\(key)' in controller\(suggestion(for: key, in: known)); expected "
+            + known.joined(separator: ", "))
       }
     }
     guard let viewNode else { throw node.error("a controller needs a 'view'") }
@@ -21,6 +28,7 @@ extension SceneBuilder {
       try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
       ?? UIViewController()
     if let idValue { try register(idValue, controller) }
+    controller.preferredScreenEdgesDeferringSystemGestures = deferredEdges
     // The controller's own view object replaces the placeholder it was made with.
     controller.view = try buildView(viewNode, controller: controller, defaultFrame: frame, depth: depth + 1)
     retained.append(controller)

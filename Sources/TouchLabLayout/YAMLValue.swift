@@ -165,3 +165,20 @@ func suggestion(for name: String, in candidates: [String]) -> String {
   else { return "" }
   return " (did you mean '\(best)'?)"
 }
+
+extension YAMLValue {
+  /// Edges of the screen: `top`, `left`, `bottom`, `right`, `all`, or a list of them (`[]`: none).
+  func edges(_ what: String) throws -> UIRectEdge {
+    let all: [String: UIRectEdge] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all]
+    var edges: UIRectEdge = []
+    for name in try stringList(what) {
+      guard let edge = all[name] else {
+        throw error(
+          "\(what) must be top, left, bottom, right or all (or a list of them)"
+            + suggestion(for: name, in: ["top", "left", "bottom", "right", "all"]))
+      }
+      edges.formUnion(edge)
+    }
+    return edges
+  }
+}

@@ -492,6 +492,7 @@ public struct OverlayCountdown: Equatable, Sendable {
   public var title: String {
     switch purpose {
     case .scrollDelay: "scroll delay"
+    case .systemGestureGate: "system gesture"
     case .longPress: "long press"
     case .tapMaximum: "tap maximum"
     case .nextTapInterval: "next tap"

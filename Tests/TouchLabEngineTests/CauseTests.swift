@@ -373,6 +373,31 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(failure(of: "EdgePan", in: scene), DeliveryCause(.wrongDirection, by: "EdgePan"))
   }
 
+  func testSystemGestureGate() {
+    // A finger held on a button in the bottom 20 pt: the window's gate holds its began.
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let button = scene.add(UIButton(frame: rect(20, 800, 200, 44)), "Button", base: "UIButton")
+    scene.down(pt(60, 830), at: 0)
+    let hold = holds(in: scene).first
+    XCTAssertEqual(hold?.cause, DeliveryCause(.systemGestureGate, by: "_UISystemGestureGateGestureRecognizer"))
+    guard case .hold(.began, let held, _, let deadline)? = hold?.event else { return XCTFail("no hold") }
+    XCTAssertEqual(held.className, "Button")
+    XCTAssertEqual(deadline, UIKitConstants.systemGestureGateDelay)
+    XCTAssertFalse(button.isHighlighted)
+  }
+
+  func testNotSystemGesture() {
+    // Held past the gate's wait without swiping: the gate fails, and the button has its touch.
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let button = scene.add(UIButton(frame: rect(20, 800, 200, 44)), "Button", base: "UIButton")
+    scene.down(pt(60, 830), at: 0)
+    scene.app.clock.advance(to: 1.2)
+    XCTAssertEqual(
+      failure(of: "_UISystemGestureGateGestureRecognizer", in: scene),
+      DeliveryCause(.notSystemGesture, by: "_UISystemGestureGateGestureRecognizer"))
+    XCTAssertTrue(button.isHighlighted)
+  }
+
   // MARK: The records themselves
 
   func testRecordsRoundTripThroughCodable() throws {

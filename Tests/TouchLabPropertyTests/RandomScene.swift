@@ -70,6 +70,10 @@ final class RandomScene {
     root.log = log
     root.identifier = "root"
     window.rootViewController = UIViewController(view: root)
+    // The window's system gesture gate is a recognizer too (it sees touches near the top and
+    // bottom edges).
+    window.systemGestureGate.identifier = "systemGestureGate"
+    recognizerIDs.insert("systemGestureGate")
     views.append(root)
     hosts.append(root)
     var containers: [UIView] = [root]
@@ -122,7 +126,7 @@ final class RandomScene {
   }
 
   /// Every recognizer in the scene, the scroll views' own included.
-  var allRecognizers: [UIGestureRecognizer] { views.flatMap(\.gestureRecognizers) }
+  var allRecognizers: [UIGestureRecognizer] { window.gestureRecognizers + views.flatMap(\.gestureRecognizers) }
 
   // MARK: Nodes
 
