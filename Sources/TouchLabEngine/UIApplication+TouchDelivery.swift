@@ -233,13 +233,7 @@ extension UIApplication {
       guard let view = touch.view else { continue }
       switch (touch.phase, touch.viewDelivery) {
       case (.began, .unsent):
-        if let holder = beganHolder(touch) {
-          touch.advanceDelivery(to: .beganHeld(hold(.began, touch, view, by: holder)))
-          heldTouches.append(touch)
-        } else {
-          batch.add(view, .began, touch)
-          touch.advanceDelivery(to: .began)
-        }
+        holdOrDeliver(.began, touch, view, holder: beganHolder(touch), into: &batch)
       case (.moved, .beganHeld(var call)), (.stationary, .beganHeld(var call)):
         call.movedMeanwhile = true
         touch.advanceDelivery(to: .beganHeld(call))
@@ -249,13 +243,7 @@ extension UIApplication {
         call.endedMeanwhile = true
         touch.advanceDelivery(to: .beganHeld(call))
       case (.ended, .began):
-        if let holder = endedHolder(touch) {
-          touch.advanceDelivery(to: .endedHeld(hold(.ended, touch, view, by: holder)))
-          heldTouches.append(touch)
-        } else {
-          batch.add(view, .ended, touch)
-          touch.advanceDelivery(to: .ended)
-        }
+        holdOrDeliver(.ended, touch, view, holder: endedHolder(touch), into: &batch)
       case (.cancelled, .began):
         batch.add(view, .cancelled, touch)
         touch.advanceDelivery(to: .ended)
@@ -266,6 +254,22 @@ extension UIApplication {
     cancelCause = touchCancelledCause(changed)
     batch.deliver(event)
     cancelCause = nil
+  }
+
+  /// The view's began or ended: held back while `holder` decides, or delivered now.
+  private func holdOrDeliver(
+    _ phase: TouchPhase, _ touch: UITouch, _ view: UIView, holder: UIGestureRecognizer?,
+    into batch: inout ViewDeliveryBatch
+  ) {
+    let began = phase == .began
+    if let holder {
+      let call = hold(phase, touch, view, by: holder)
+      touch.advanceDelivery(to: began ? .beganHeld(call) : .endedHeld(call))
+      if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
+    } else {
+      batch.add(view, began ? .began : .ended, touch)
+      touch.advanceDelivery(to: began ? .began : .ended)
+    }
   }
 
   /// Touches the input side cancelled (the window lost focus): their cancel's cause.

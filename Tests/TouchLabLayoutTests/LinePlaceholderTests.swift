@@ -51,13 +51,7 @@ final class LinePlaceholderTests: XCTestCase {
 
   /// docs/layouts.md's example of "Values in lines" loads, and prints what its comments say.
   func testTheDocumentedExamplePrintsWhatItsCommentsSay() throws {
-    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("docs/layouts.md")
-    let text = try String(contentsOf: docs, encoding: .utf8)
-    let section = try XCTUnwrap(text.range(of: "### Values in lines"))
-    let start = try XCTUnwrap(text.range(of: "```yaml\n", range: section.upperBound..<text.endIndex))
-    let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
-    let example = String(text[start.upperBound..<end.lowerBound])
+    let example = try documentedExample(after: "### Values in lines")
     let expected = example.split(separator: "\n").compactMap { line -> String? in
       guard let hash = line.range(of: "# ") else { return nil }
       return String(line[hash.upperBound...])

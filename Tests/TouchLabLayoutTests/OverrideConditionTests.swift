@@ -119,13 +119,7 @@ final class OverrideConditionTests: XCTestCase {
   /// docs/layouts.md's example of "Overrides with a condition" loads, and each scenario
   /// prints what its comment says.
   func testTheDocumentedExamplePrintsWhatItsCommentsSay() throws {
-    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("docs/layouts.md")
-    let text = try String(contentsOf: docs, encoding: .utf8)
-    let section = try XCTUnwrap(text.range(of: "### Overrides with a condition"))
-    let start = try XCTUnwrap(text.range(of: "```yaml\n", range: section.upperBound..<text.endIndex))
-    let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
-    let example = String(text[start.upperBound..<end.lowerBound])
+    let example = try documentedExample(after: "### Overrides with a condition")
     XCTAssertEqual(try transcript(example, "triple-tap-button"), ["button tapped"])
     XCTAssertEqual(try transcript(example, "tap-outside-card"), ["background tapped"])
     XCTAssertTrue(example.contains("triple-tap-button:   # button tapped (once: the third tap)"))
