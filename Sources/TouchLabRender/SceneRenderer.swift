@@ -1,14 +1,28 @@
 import Foundation
 import TouchLabEngine
 
+/// One entry of the panel's transcript.
+public enum TranscriptEntry: Equatable, Hashable, Sendable {
+  /// A transcript line with its `[time] ` prefix.
+  case line(String)
+  /// The start of a section: what its lines come from (a layout, a scenario).
+  case header(String)
+}
+
 /// What one frame of the sandbox shows: the scene, the overlay (when on), the transcript
 /// panel, and a message (a layout error kept on screen after a failed reload).
 public struct FrameContent {
   public var window: UIWindow
   /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
   public var overlay: OverlayState?
-  /// Transcript lines with their `[time] ` prefixes, oldest first (the panel shows the newest).
-  public var transcript: [String]
+  /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
+  /// panel shows the newest).
+  public var transcript: [TranscriptEntry]
+  /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
+  /// back); the panel says how many.
+  public var newerLineCount = 0
+  /// The transcript's times count from the first touch (the panel says so).
+  public var timesFromFirstTouch = false
   /// A title for the panel's header (the layout's `title:` or file name).
   public var title: String?
   /// An error to show over the scene (the previous scene stays drawn).
@@ -28,7 +42,7 @@ public struct FrameContent {
   ) {
     self.window = window
     self.overlay = overlay
-    self.transcript = transcript
+    self.transcript = transcript.map(TranscriptEntry.line)
     self.title = title
     self.message = message
     self.keyHelp = keyHelp
@@ -64,7 +78,9 @@ public final class SceneRenderer {
   var keptPanel: (key: PanelKey, canvas: Canvas)?
 
   struct PanelKey: Equatable {
-    var transcript: [String]
+    var transcript: [TranscriptEntry]
+    var newerLineCount: Int
+    var timesFromFirstTouch: Bool
     var title: String?
     var subtitle: String?
     var keyHelp: [String]
@@ -128,7 +144,9 @@ extension SceneRenderer {
       return
     }
     let key = PanelKey(
-      transcript: content.transcript, title: content.title, subtitle: content.subtitle, keyHelp: content.keyHelp,
+      transcript: content.transcript, newerLineCount: content.newerLineCount,
+      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
+      keyHelp: content.keyHelp,
       rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
     if let keptPanel, keptPanel.key == key {
       canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)

@@ -14,6 +14,7 @@ public enum SandboxCommand: Equatable, CaseIterable, Sendable {
   case stepBackward
   case slower
   case faster
+  case toggleTimeOrigin
 }
 
 /// The window's keys: one table, read both to act on a key and to list the keys in the
@@ -33,12 +34,13 @@ public enum SandboxKeys {
     (.stepBackward, ["comma"], ""),
     (.slower, ["bracketleft"], "[ / ]: half / double speed"),
     (.faster, ["bracketright"], ""),
+    (.toggleTimeOrigin, ["t"], "T: times from the first touch / from the start"),
   ]
 
   /// The lines the panel shows at its foot: the keys, then the mouse.
   public static let help: [String] =
     bindings.map(\.help).filter { !$0.isEmpty } + [
-      "Mouse: one finger",
+      "Mouse: one finger; wheel over the transcript: scroll back",
       "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]
 

@@ -39,12 +39,12 @@ extension SandboxSession {
     let window = playback.scene(at: time)?.window ?? scene.window
     var content = FrameContent(
       window: window, overlay: showsOverlay ? OverlayState.fold(playback.records(upTo: time)) : nil,
-      transcript: playback.transcript(upTo: time), title: title, message: message, keyHelp: SandboxKeys.help,
-      now: time,
+      title: title, message: message, keyHelp: SandboxKeys.help, now: time,
       subtitle: status
         ?? "\((layoutPath as NSString).lastPathComponent) · "
         + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
     content.timeline = playback.strip(at: time)
+    showTranscript(in: &content)
     return content
   }
 
@@ -68,7 +68,7 @@ extension SandboxSession {
     }
     for event in events {
       guard case .pointer(let pointer) = event else { continue }
-      let point = CanvasPoint(x: pointer.location.x / scale, y: pointer.location.y / scale)
+      let point = framePoint(pointer.location)
       let rect = timelineRect
       switch pointer.phase {
       case .down:

@@ -32,6 +32,11 @@ public final class SandboxSession {
   /// How long a confirmation stays, in seconds.
   public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
+  /// The transcript's times count from the first touch (T) instead of the scene's start.
+  public private(set) var timesFromFirstTouch = false
+  /// The sequence number of the last transcript entry shown when the panel is scrolled back
+  /// (the wheel), or nil: the panel follows the newest.
+  public internal(set) var transcriptAnchor: Int?
   public private(set) var overlay: TouchOverlay
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
@@ -69,6 +74,7 @@ public final class SandboxSession {
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
+    transcript.startSection(Self.sectionHeader(for: scene))
     transcript.follow(scene.records)
     keepLiveRecords(of: scene)
   }
@@ -92,10 +98,62 @@ public final class SandboxSession {
 
   public var frameContent: FrameContent {
     if let playback { return playbackFrameContent(playback) }
-    return FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
-      subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    var content = FrameContent(
+      window: scene.window, overlay: showsOverlay ? overlay.state : nil, title: title, message: message,
+      keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    showTranscript(in: &content)
+    return content
+  }
+
+  /// The section header of a scene's lines in the panel: its title and file.
+  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
+    let file = (scene.file as NSString).lastPathComponent
+    let name = scene.title.map { "\($0) (\(file))" } ?? file
+    return reloaded ? name + ", reloaded" : name
+  }
+
+  /// The panel's transcript now: the live history, or the scenario's lines up to the time
+  /// shown; and the sequence number of its first entry.
+  func currentTranscript() -> (entries: [TranscriptEntry], firstSequence: Int) {
+    if let playback {
+      return (playback.entries(upTo: playback.time(at: now), fromFirstTouch: timesFromFirstTouch), 0)
+    }
+    return (transcript.entries(fromFirstTouch: timesFromFirstTouch), transcript.droppedCount)
+  }
+
+  /// Puts the transcript into `content`, ending at the scroll anchor.
+  func showTranscript(in content: inout FrameContent) {
+    let (entries, first) = currentTranscript()
+    content.timesFromFirstTouch = timesFromFirstTouch
+    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
+    guard end < entries.count else {
+      content.transcript = entries
+      return
+    }
+    content.transcript = Array(entries[..<end])
+    content.newerLineCount = entries[end...].count { if case .line = $0 { true } else { false } }
+  }
+
+  /// Where the shown entries end (exclusive), from the scroll anchor.
+  private func shownTranscriptEnd(count: Int, firstSequence: Int) -> Int {
+    guard let transcriptAnchor else { return count }
+    return min(count, max(1, transcriptAnchor - firstSequence + 1))
+  }
+
+  /// How many entries a notch of the wheel scrolls.
+  public static let wheelLines = 3
+
+  /// The wheel over the transcript: `steps` notches back (negative) or forward. Scrolled to
+  /// the end, the panel follows the newest again.
+  public func scrollTranscript(by steps: Int) {
+    let (entries, first) = currentTranscript()
+    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
+    let newEnd = end + steps * Self.wheelLines
+    let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
+    if anchor != transcriptAnchor {
+      transcriptAnchor = anchor
+      needsFrame = true
+    }
   }
 
   /// Shows `text` under the panel's title for `statusDuration` seconds.
@@ -202,6 +260,8 @@ public final class SandboxSession {
         needsFrame = true
       case .close:
         requests.append(.quit)
+      case .wheel(let wheel):
+        if region(at: wheel.location) == .transcript { scrollTranscript(by: wheel.steps) }
       case .pointer, .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }
@@ -227,13 +287,44 @@ public final class SandboxSession {
       needsFrame = true
     case .clearLog:
       transcript.clear()
+      transcriptAnchor = nil
       overlay.clear()
+      needsFrame = true
+    case .toggleTimeOrigin:
+      timesFromFirstTouch.toggle()
       needsFrame = true
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
+  }
+
+  // MARK: Where the pointer is
+
+  /// A part of the window.
+  public enum Region: Equatable, Sendable {
+    case scene
+    case timeline
+    case transcript
+    case outside
+  }
+
+  /// The scene point (frame point) under a window pixel.
+  public func framePoint(_ location: InputPoint) -> CanvasPoint {
+    CanvasPoint(x: location.x / scale, y: location.y / scale)
+  }
+
+  /// The part of the window under a window pixel.
+  public func region(at location: InputPoint) -> Region {
+    let point = framePoint(location)
+    let bounds = scene.window.bounds
+    let sceneWidth = Double(bounds.width)
+    let sceneHeight = Double(bounds.height)
+    guard point.x >= 0, point.y >= 0 else { return .outside }
+    if point.x >= sceneWidth { return point.x < sceneWidth + SceneRenderer.panelWidth ? .transcript : .outside }
+    if point.y < sceneHeight { return .scene }
+    return showsTimeline && point.y < sceneHeight + TimelineStrip.height ? .timeline : .outside
   }
 
   // MARK: Layouts
@@ -291,8 +382,11 @@ public final class SandboxSession {
   private func replaceScene(with newScene: Scene) {
     // The old scene is dropped as it is: fingers still down are forgotten (their later
     // moves and lifts are ignored) rather than cancelled into the old scene's transcript.
+    let reloaded = newScene.file == scene.file
     scene = newScene
     followScene(newScene)
+    transcript.startSection(Self.sectionHeader(for: newScene, reloaded: reloaded))
+    transcriptAnchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)

@@ -174,6 +174,34 @@ public final class ScenarioPlayback {
     }
   }
 
+  /// The time of the first touch (the first `began` input record), or nil.
+  public var firstTouchTime: TimeInterval? {
+    for record in records {
+      if case .input(let samples) = record.event, samples.contains(where: { $0.phase == .began }) {
+        return record.time
+      }
+    }
+    return nil
+  }
+
+  /// The panel's transcript at `time`: a header naming the scenario (or the review), then the
+  /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
+  /// first touch (`[+0.150]`).
+  public func entries(upTo time: TimeInterval, fromFirstTouch: Bool) -> [TranscriptEntry] {
+    let header =
+      (file as NSString).lastPathComponent + " · "
+      + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
+    let origin = fromFirstTouch ? firstTouchTime : nil
+    return [.header(header)]
+      + records(upTo: time).compactMap { record in
+        record.line.map { line in
+          let stamp =
+            origin.map { TranscriptLog.relativeStamp(record.time - $0) } ?? TranscriptFormatter.timeStamp(record.time)
+          return .line(stamp + " " + line)
+        }
+      }
+  }
+
   /// The strip as it is drawn at `time`.
   public func strip(at time: TimeInterval) -> TimelineStrip {
     var strip = self.strip
