@@ -35,6 +35,11 @@ public struct FrameContent {
   public var subtitle: String?
   /// The timeline strip under the scene, while a scenario plays (`frameSize(…showsTimeline:)`).
   public var timeline: TimelineStrip?
+  /// The inspector beside the panel (`frameSize(…showsInspector:)`), when shown; its
+  /// `hitTest` path is drawn over the scene too.
+  public var inspection: SceneInspection?
+  /// The inspector's first row shown (the wheel scrolls it).
+  public var inspectorFirstRow = 0
 
   public init(
     window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
@@ -91,11 +96,22 @@ public final class SceneRenderer {
 
   public init(theme: Theme) { self.theme = theme }
 
-  /// The frame's size in points: the window's, plus the panel and the timeline strip when shown.
-  public func frameSize(for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false) -> CanvasSize {
+  /// The frame's size in points: the window's, plus the panel, the inspector and the
+  /// timeline strip when shown.
+  public func frameSize(
+    for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false, showsInspector: Bool = false
+  ) -> CanvasSize {
     CanvasSize(
-      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0),
+      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0)
+        + (showsInspector ? Self.inspectorWidth : 0),
       height: Double(window.bounds.height) + (showsTimeline ? TimelineStrip.height : 0))
+  }
+
+  /// Where the inspector goes in a frame of `size` points for a scene of `sceneSize`: right
+  /// of the panel, to the frame's right edge.
+  public static func inspectorRect(frame size: CanvasSize, sceneSize: CanvasSize) -> CanvasRect {
+    let x = sceneSize.width + panelWidth
+    return CanvasRect(x: x, y: 0, width: max(0, size.width - x), height: size.height)
   }
 
   /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
@@ -114,11 +130,19 @@ public final class SceneRenderer {
         if shouldStop() { return false }
         drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)
       }
+      if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
       return true
     }
     if !finishedScene || shouldStop() { return false }
-    let panelRect = CanvasRect(
+    var panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
+    if let inspection = content.inspection {
+      panelRect.size.width = Self.panelWidth
+      let inspectorRect = Self.inspectorRect(frame: canvas.size, sceneSize: sceneSize)
+      if inspectorRect.width >= 100 {
+        drawInspector(inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
+      }
+    }
     if panelRect.width >= Self.panelWidth - 0.5 {
       drawKeptPanel(content, in: panelRect, on: canvas)
     }
@@ -138,7 +162,7 @@ extension SceneRenderer {
   /// when the panel starts on a whole pixel (so its pixels are the same either way).
   func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let pixelX = rect.minX * canvas.scale
-    let pixelWidth = canvas.pixelWidth - Int(pixelX)
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
     guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
       drawPanel(content, in: rect, on: canvas)
       return

@@ -30,8 +30,10 @@ public final class LiveSandbox {
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
+    session.renderer = renderer
     frameSize = renderer.frameSize(
-      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
+      showsInspector: session.showsInspector)
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
     shownTitle = session.windowTitle
     window = try X11Window(
@@ -71,7 +73,8 @@ public final class LiveSandbox {
       window.setTitle(shownTitle)
     }
     let size = renderer.frameSize(
-      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
+      showsInspector: session.showsInspector)
     if size != frameSize {
       frameSize = size
       let pixels = Self.pixelSize(of: size, scale: session.scale)

@@ -18,7 +18,11 @@ extension SandboxSession {
     let path = layoutPath
     playback = try ScenarioPlayback(
       scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
-      loadScene: { try LayoutLoader.load(path: path) })
+      loadScene: { [weak self] in
+        guard let self else { return try LayoutLoader.load(path: path) }
+        return try self.loadWithChanges(path)
+      })
+    transcriptAnchor = nil
     needsFrame = true
   }
 
@@ -45,6 +49,7 @@ extension SandboxSession {
         + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
     content.timeline = playback.strip(at: time)
     showTranscript(in: &content)
+    showInspector(in: &content)
     return content
   }
 

@@ -37,6 +37,18 @@ public final class SandboxSession {
   /// The sequence number of the last transcript entry shown when the panel is scrolled back
   /// (the wheel), or nil: the panel follows the newest.
   public internal(set) var transcriptAnchor: Int?
+  /// The inspector is shown (I), right of the panel.
+  public internal(set) var showsInspector = false
+  /// The inspector's first row shown (the wheel over it scrolls).
+  public internal(set) var inspectorFirstRow = 0
+  /// The point under the mouse over the scene (scene points), while the inspector is shown.
+  public internal(set) var hoverPoint: CGPoint?
+  /// The outcome of the hovered point's hit-test as last drawn.
+  var hoverPath: [String]?
+  /// The boolean properties flipped in the window (`ID.NAME`), their value now and in the file.
+  public internal(set) var changes: [(path: String, value: Bool, original: Bool)] = []
+  /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
+  public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
@@ -102,7 +114,15 @@ public final class SandboxSession {
       window: scene.window, overlay: showsOverlay ? overlay.state : nil, title: title, message: message,
       keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
     showTranscript(in: &content)
+    showInspector(in: &content)
     return content
+  }
+
+  /// Puts the inspector into `content` when it is shown.
+  func showInspector(in content: inout FrameContent) {
+    guard showsInspector else { return }
+    content.inspection = makeInspection()
+    content.inspectorFirstRow = inspectorFirstRow
   }
 
   /// The section header of a scene's lines in the panel: its title and file.
@@ -261,8 +281,17 @@ public final class SandboxSession {
       case .close:
         requests.append(.quit)
       case .wheel(let wheel):
-        if region(at: wheel.location) == .transcript { scrollTranscript(by: wheel.steps) }
-      case .pointer, .touch, .focusLost, .deviceHierarchyChanged:
+        switch region(at: wheel.location) {
+        case .transcript: scrollTranscript(by: wheel.steps)
+        case .inspector: scrollInspector(by: wheel.steps)
+        default: break
+        }
+      case .pointer(let pointer):
+        if pointer.phase == .moved, pointer.pressedButtons.isEmpty { hover(at: pointer.location) }
+        if pointer.phase == .down, pointer.button == 1, region(at: pointer.location) == .inspector {
+          clickInspector(at: pointer.location)
+        }
+      case .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }
     }
@@ -293,6 +322,10 @@ public final class SandboxSession {
     case .toggleTimeOrigin:
       timesFromFirstTouch.toggle()
       needsFrame = true
+    case .toggleInspector: toggleInspector()
+    case .playScenario(let number):
+      guard number == 0 || number <= scene.scenarios.count else { return nil }
+      pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
@@ -307,6 +340,7 @@ public final class SandboxSession {
     case scene
     case timeline
     case transcript
+    case inspector
     case outside
   }
 
@@ -322,7 +356,11 @@ public final class SandboxSession {
     let sceneWidth = Double(bounds.width)
     let sceneHeight = Double(bounds.height)
     guard point.x >= 0, point.y >= 0 else { return .outside }
-    if point.x >= sceneWidth { return point.x < sceneWidth + SceneRenderer.panelWidth ? .transcript : .outside }
+    if point.x >= sceneWidth {
+      if point.x < sceneWidth + SceneRenderer.panelWidth { return .transcript }
+      return showsInspector && point.x < sceneWidth + SceneRenderer.panelWidth + SceneRenderer.inspectorWidth
+        ? .inspector : .outside
+    }
     if point.y < sceneHeight { return .scene }
     return showsTimeline && point.y < sceneHeight + TimelineStrip.height ? .timeline : .outside
   }
@@ -337,11 +375,26 @@ public final class SandboxSession {
   /// save (or R) tries again. Returns whether the layout loaded.
   @discardableResult
   public func open(_ path: String) -> Bool {
+    let sameFile = path == scene.file
     layoutPath = path
     needsFrame = true
     let loaded: Scene
     do {
       loaded = try LayoutLoader.load(path: path)
+      if sameFile {
+        // The properties flipped in the window stay flipped across a reload, while they still apply.
+        changes = changes.filter { change in
+          do {
+            try loaded.set("\(change.path)=\(change.value)")
+            return true
+          } catch {
+            show(problem: "\(change.path) is no longer flipped: \(error)")
+            return false
+          }
+        }
+      } else {
+        changes = []
+      }
     } catch {
       let text = "\(error)"
       layoutError = text
@@ -365,7 +418,7 @@ public final class SandboxSession {
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
   public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = false) -> String? {
     let size = SceneRenderer(theme: .standard).frameSize(
-      for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
+      for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
     return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "

@@ -17,7 +17,7 @@ public final class ScenarioPlayback {
   public var isScrubbing = false
   /// How many of the records' transcript lines have been written to the transcript file
   /// (each once, the first time the play passes it).
-  var writtenLineCount = 0
+  public internal(set) var writtenLineCount = 0
   /// Every record of the whole play, in order.
   public private(set) var records: [DeliveryRecord]
   /// The marks and deadlines of `records`.
@@ -102,6 +102,17 @@ public final class ScenarioPlayback {
     shownScene = nil
     shownSceneRecordCount = -1
     anchor(at: min(time, strip.duration), realTime: realTime)
+  }
+
+  /// Plays the scenario again on a freshly loaded scene (a property flipped in the window)
+  /// and shows it from its start, playing, at the same speed.
+  public func restart(realTime: Double) throws {
+    guard let scenario else { return }
+    (records, strip) = try Self.play(scenario, loadScene)
+    shownScene = nil
+    shownSceneRecordCount = -1
+    anchor(at: start, realTime: realTime)
+    isPlaying = true
   }
 
   public var duration: TimeInterval { strip.duration }
