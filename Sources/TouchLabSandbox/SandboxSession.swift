@@ -15,8 +15,14 @@ public enum WindowRequest: Equatable, Sendable {
 /// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
 /// window; tests drive it with made-up events and an injected clock.
 public final class SandboxSession {
-  /// Window pixels per scene point.
+  /// Window pixels per scene point, when the window is as big as the frame.
   public let scale: Double
+  /// The window's size in pixels as last known (its `.resize` events, or the size the
+  /// window asked for), or nil before it has one.
+  public internal(set) var windowPixelSize: (width: Int, height: Int)?
+  /// The smallest scale a frame is drawn at, however small the window (a window of a few
+  /// pixels shows the top-left of a frame at this scale).
+  public static let minimumDrawingScale = 0.1
   public private(set) var scene: Scene
   /// The layout file the session is on: the scene's, or one that failed to load (the
   /// previous scene stays on screen while the error is shown; saving a fix reloads it).
@@ -263,6 +269,8 @@ public final class SandboxSession {
       needsFrame = true
     }
     var requests: [WindowRequest] = []
+    for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
+    mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     if let playback { followPlayback(playback, events: wakeup.events) }
     for engineInput in mapper.map(playback == nil ? wakeup.events : []) {
       switch engineInput {
@@ -344,9 +352,34 @@ public final class SandboxSession {
     case outside
   }
 
-  /// The scene point (frame point) under a window pixel.
+  /// The frame's size in points: the scene, the panel, and the strip and inspector when shown.
+  public var frameSize: CanvasSize {
+    renderer.frameSize(
+      for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: showsInspector)
+  }
+
+  /// Window pixels per point as the frame is drawn: `scale`, or less when the window is
+  /// smaller than the frame at `scale`, so that the whole frame — the scene above all — fits
+  /// in it, its aspect kept (down to `minimumDrawingScale`).
+  public var drawingScale: Double {
+    guard let window = windowPixelSize, window.width > 0, window.height > 0 else { return scale }
+    let frame = frameSize
+    let fit = min(Double(window.width) / (frame.width * scale), Double(window.height) / (frame.height * scale))
+    guard fit < 1 else { return scale }
+    return max(Self.minimumDrawingScale, scale * fit)
+  }
+
+  /// The window has (or is about to have) this size in pixels.
+  public func windowResized(width: Int, height: Int) {
+    windowPixelSize = (width, height)
+    mapper.scale = drawingScale
+    needsFrame = true
+  }
+
+  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
   public func framePoint(_ location: InputPoint) -> CanvasPoint {
-    CanvasPoint(x: location.x / scale, y: location.y / scale)
+    let scale = drawingScale
+    return CanvasPoint(x: location.x / scale, y: location.y / scale)
   }
 
   /// The part of the window under a window pixel.
