@@ -49,6 +49,18 @@ extension SandboxSession {
 
   /// I: the inspector on or off (the window grows or shrinks by its width).
   func toggleInspector() {
+    if !showsInspector {
+      let size = renderer.frameSize(
+        for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
+      let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
+      guard pixels.width <= Self.maximumWindowSide else {
+        show(
+          problem:
+            "the inspector would make the window \(pixels.width) pixels wide, more than the \(Self.maximumWindowSide) the sandbox shows"
+        )
+        return
+      }
+    }
     showsInspector.toggle()
     if !showsInspector { hoverPoint = nil }
     needsFrame = true

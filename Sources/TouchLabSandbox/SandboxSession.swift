@@ -360,14 +360,20 @@ public final class SandboxSession {
 
   /// Window pixels per point as the frame is drawn: `scale`, or less when the window is
   /// smaller than the frame at `scale`, so that the whole frame — the scene above all — fits
-  /// in it, its aspect kept (down to `minimumDrawingScale`).
+  /// in it, its aspect kept (down to `minimumDrawingScale`). The reduction goes in steps of
+  /// `drawingScaleStep` of `scale`: every scale drawn at keeps its fonts' glyphs cached, so a
+  /// resize storm must not draw at hundreds of them.
   public var drawingScale: Double {
     guard let window = windowPixelSize, window.width > 0, window.height > 0 else { return scale }
     let frame = frameSize
     let fit = min(Double(window.width) / (frame.width * scale), Double(window.height) / (frame.height * scale))
     guard fit < 1 else { return scale }
-    return max(Self.minimumDrawingScale, scale * fit)
+    let stepped = (fit / Self.drawingScaleStep).rounded(.down) * Self.drawingScaleStep
+    return max(Self.minimumDrawingScale, scale * stepped)
   }
+
+  /// The steps a smaller window's scale goes down by, as a part of `scale`.
+  public static let drawingScaleStep = 0.25
 
   /// The window has (or is about to have) this size in pixels.
   public func windowResized(width: Int, height: Int) {
@@ -451,7 +457,7 @@ public final class SandboxSession {
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
   public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = false) -> String? {
     let size = SceneRenderer(theme: .standard).frameSize(
-      for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
+      for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
     return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "

@@ -22,6 +22,10 @@ final class WindowFitTests: XCTestCase {
     // Narrower only: the width decides (the aspect is kept).
     session.handle(PollWakeup(events: [.resize(width: 390, height: 1000)]))
     XCTAssertEqual(session.drawingScale, 0.5)
+    // In steps of a quarter of the scale: 400 / 1560 = 0.256 → 0.25 of 2.
+    session.handle(PollWakeup(events: [.resize(width: 400, height: 1000)]))
+    XCTAssertEqual(session.drawingScale, 0.5)
+    session.handle(PollWakeup(events: [.resize(width: 390, height: 1000)]))
     // Button A at scene (105, 45) is window pixel (52.5, 22.5) now.
     time.seconds = 51
     session.handle(PollWakeup(events: TestEvents.click(52.5, 22.5)))
@@ -47,12 +51,12 @@ final class WindowFitTests: XCTestCase {
       display: server.displayName, folder: folder.appendingPathComponent("run"))
     let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
 
-    // 600 × 500: the 780 × 500 frame is drawn at 600 / 780 of its size.
+    // 600 × 500: the 780 × 500 frame is drawn at 0.75 (600 / 780 = 0.77, in steps of 0.25).
     try xdotool.run(["windowsize", "--sync", window, "600", "500"])
-    let fit = 600.0 / 780
+    let fit = 0.75
     try xdotool.key("s", window: window)
     XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
-    XCTAssertTrue(touchlab.output.contains("(600×385 pixels)"), touchlab.output)
+    XCTAssertTrue(touchlab.output.contains("(585×375 pixels)"), touchlab.output)
     let line = try XCTUnwrap(touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") })
     let path = try XCTUnwrap(line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
     let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
@@ -60,7 +64,7 @@ final class WindowFitTests: XCTestCase {
       try? image.writePNG(to: URL(fileURLWithPath: keep).appendingPathComponent("fit.png"))
     }
     // The whole scene is there: the long-press view's bottom edge (scene y 480) shows.
-    XCTAssertEqual(image.height, 385)
+    XCTAssertEqual(image.height, 375)
 
     // Button A (scene (105, 45)) is clicked where it is drawn now.
     try xdotool.click(Int(105 * fit), Int(45 * fit))
