@@ -66,3 +66,26 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
   rm -rf "$folder"
   echo docs/images/window-playing.png
 fi
+# The window's inspector (I) over the table demo's quick tap, played to its end, with the mouse
+# on row 0: the hit-test path outlined over the scene and listed in the inspector.
+if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
+  folder=$(mktemp -d)
+  xvfb-run -a -s "-screen 0 1400x1000x24" bash -c '
+    touchlab=$1 folder=$2
+    (cd "$folder" && exec "$touchlab" open "$OLDPWD/Layouts/table-cell-conflict.yaml" --scenario quick-tap \
+      --scale 1 >out.txt) &
+    for _ in $(seq 50); do window=$(xdotool search --name "table-cell" | head -1) && [[ -n $window ]] && break; sleep 0.1; done
+    sleep 2  # the scenario plays to its end and stops there
+    xdotool key --window "$window" i
+    sleep 0.5
+    xdotool mousemove --sync 200 122
+    sleep 0.5
+    xdotool key --window "$window" s
+    for _ in $(seq 50); do grep -q "saved screenshot" "$folder/out.txt" && break; sleep 0.1; done
+    xdotool key --window "$window" q 2>/dev/null || true
+    wait
+  ' _ "$(swift build --show-bin-path)/touchlab" "$folder"
+  mv "$folder"/touchlab-table-cell-conflict-*.png docs/images/window-inspector.png
+  rm -rf "$folder"
+  echo docs/images/window-inspector.png
+fi

@@ -138,7 +138,10 @@ public final class DeliveryRecorder {
   init(clock: EngineClock) { self.clock = clock }
 
   /// Whether anyone reads records: the engine skips making them (and their lines) otherwise.
-  public var isListening: Bool { keepsRecords || !observers.isEmpty }
+  public var isListening: Bool { !isMuted && (keepsRecords || !observers.isEmpty) }
+  /// Set while a hit-test is traced for showing (`UIApplication.traceHitTest(at:)`): what
+  /// the views do then is not part of the session.
+  var isMuted = false
 
   public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) { observers.append(observer) }
 

@@ -94,6 +94,12 @@ open class UIControl: UIView {
     }
   }
 
+  /// The targets and actions added, in the order added, for showing them (an inspector):
+  /// each target (nil: sent along the responder chain), its action and its events.
+  public var targetActionList: [(target: AnyObject?, action: ActionMessage, events: Event)] {
+    targetActions.map { ($0.target, $0.action, $0.events) }
+  }
+
   public var allControlEvents: Event { targetActions.reduce(into: []) { $0.formUnion($1.events) } }
 
   /// Sends the actions registered for `events`, each target in the order added ([A4]).

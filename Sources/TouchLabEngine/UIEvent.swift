@@ -6,6 +6,8 @@ public final class UIEvent {
   public let type: EventType = .touches
   public internal(set) var timestamp: TimeInterval
   var touchList: [UITouch]
+  /// Set while `UIApplication.traceHitTest(at:)` asks the views: they report to it.
+  var hitTestTracer: HitTestTracer?
 
   init(touches: [UITouch], timestamp: TimeInterval) {
     self.touchList = touches

@@ -319,6 +319,15 @@ open class UIGestureRecognizer: Scriptable {
 
   var explicitFailureRequirements: [UIGestureRecognizer] { failureRequirements.compactMap(\.value) }
 
+  /// The recognizers this one waits for to fail (`require(toFail:)`), for showing them.
+  public var requiredToFail: [UIGestureRecognizer] { explicitFailureRequirements }
+
+  /// The targets and actions added, in the order added, for showing them (an inspector):
+  /// each target (nil: sent along the responder chain) and its action.
+  public var targetActionList: [(target: AnyObject?, action: ActionMessage)] {
+    targets.map { ($0.target, $0.action) }
+  }
+
   open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
   open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
   open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }

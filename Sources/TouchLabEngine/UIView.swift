@@ -279,6 +279,13 @@ open class UIView: UIResponder {
 
   /// `hitTest(_:with:)` as a message from outside: a declared class's log and rule first.
   func dispatchHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    if let tracer = event?.hitTestTracer {
+      return tracer.trace(self, at: point) { untracedHitTest(point, with: event) }
+    }
+    return untracedHitTest(point, with: event)
+  }
+
+  private func untracedHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
     // With no log or rule in the class chain, call it straight, without making the closures
     // (two allocations per view visited otherwise).
     guard let cls = scriptedClass, cls.chainOverrides(.hitTest) else { return hitTest(point, with: event) }
@@ -292,6 +299,13 @@ open class UIView: UIResponder {
   }
 
   func dispatchPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
+    guard let tracer = event?.hitTestTracer else { return untracedPointInside(point, with: event) }
+    let inside = untracedPointInside(point, with: event)
+    tracer.noteInside(self, inside)
+    return inside
+  }
+
+  private func untracedPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
     guard let cls = scriptedClass, cls.chainOverrides(.pointInside) else {
       return self.point(inside: point, with: event)
     }

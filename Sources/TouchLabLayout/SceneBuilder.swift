@@ -85,7 +85,10 @@ struct SceneBuilder {
 
     // The window's system gesture gate, for `--set` and `set:` (UIKit's usual workaround sets
     // its delaysTouchesBegan to false); a layout's own id of that name comes first.
-    if objects["systemGestureGate"] == nil { objects["systemGestureGate"] = window.systemGestureGate }
+    if objects["systemGestureGate"] == nil {
+      window.systemGestureGate.identifier = "systemGestureGate"
+      objects["systemGestureGate"] = window.systemGestureGate
+    }
     for fixup in fixups { try fixup(objects) }
     let scenarios = try sections["scenarios"].map { try buildScenarios($0) } ?? []
     let title = try sections["title"]?.string("title")

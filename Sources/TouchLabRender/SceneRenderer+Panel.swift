@@ -57,15 +57,28 @@ extension SceneRenderer {
       // The transcript, between header and foot.
       let sectionStyle = TextStyle(
         fontFamily: family, fontSize: 10.5, weight: .bold, color: dim, alignment: .leading, verticalAlignment: .top)
-      canvas.draw("TRANSCRIPT", in: CanvasRect(x: x, y: y, width: width, height: 14), style: sectionStyle)
+      canvas.draw(
+        content.timesFromFirstTouch ? "TRANSCRIPT · TIMES FROM THE FIRST TOUCH" : "TRANSCRIPT",
+        in: CanvasRect(x: x, y: y, width: width, height: 14), style: sectionStyle)
       var countStyle = sectionStyle
       countStyle.weight = .regular
       countStyle.alignment = .trailing
-      let count = content.transcript.count
+      let count = content.transcript.count { if case .line = $0 { true } else { false } } + content.newerLineCount
       canvas.draw(
         count == 1 ? "1 line" : "\(count) lines", in: CanvasRect(x: x, y: y, width: width, height: 14),
         style: countStyle)
       y += 20
+      if content.newerLineCount > 0 {
+        // Scrolled back: the newer lines are below, out of sight.
+        let newer = content.newerLineCount
+        var style = sectionStyle
+        style.weight = .regular
+        style.color = theme.overlay.gestureBegan
+        foot -= 16
+        canvas.draw(
+          "↓ \(newer) newer line\(newer == 1 ? "" : "s") (wheel down)",
+          in: CanvasRect(x: x, y: foot + 2, width: width, height: 14), style: style)
+      }
       drawTranscript(content.transcript, in: CanvasRect(x: x, y: y, width: width, height: foot - y), on: canvas)
     }
   }
@@ -113,24 +126,43 @@ extension SceneRenderer {
     return cursorY
   }
 
-  /// Lines from the bottom up, so the newest is always in sight. The time prefix is dimmed
-  /// and long lines wrap under their text; the lines of the latest moment are brightest.
-  private func drawTranscript(_ lines: [String], in rect: CanvasRect, on canvas: Canvas) {
+  /// The height of a section header in the transcript: a rule, then the header's text.
+  static let sectionHeaderHeight = 22.0
+
+  /// Entries from the bottom up, so the newest is always in sight. The time prefix is dimmed
+  /// and long lines wrap under their text; the lines of the latest moment are brightest. A
+  /// section header is a rule and the header's text in bold.
+  private func drawTranscript(_ entries: [TranscriptEntry], in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
     let lineStyle = TextStyle(
       fontFamily: Self.monospacedFamily, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
       truncation: .tail, maximumLines: 3)
-    guard !lines.isEmpty else {
+    var headerStyle = TextStyle(
+      fontFamily: theme.metrics.fontFamily, fontSize: 11.5, weight: .bold, color: text, alignment: .leading,
+      verticalAlignment: .top, truncation: .tail)
+    headerStyle.maximumLines = 1
+    guard entries.contains(where: { if case .line = $0 { true } else { false } }) || entries.count > 1 else {
+      var y = rect.minY
+      if case .header(let title)? = entries.first {
+        drawSectionHeader(title, at: y, in: rect, style: headerStyle, on: canvas)
+        y += Self.sectionHeaderHeight
+      }
       var style = lineStyle
       style.fontFamily = theme.metrics.fontFamily
       style.color = text.withAlpha(0.45)
-      canvas.draw("No transcript lines yet.", in: rect, style: style)
+      canvas.draw(
+        "No transcript lines yet.", in: CanvasRect(x: rect.minX, y: y, width: rect.width, height: rect.maxY - y),
+        style: style)
       return
     }
-    let latest = Self.splitTime(lines[lines.count - 1]).time
-    // Measure from the newest back until the space is full; those lines are shown, from the
-    // top when they all fit (as a terminal fills), else ending at the bottom.
+    let latest = entries.last { if case .line = $0 { true } else { false } }.flatMap { entry -> String? in
+      guard case .line(let line) = entry else { return nil }
+      return Self.splitTime(line).time
+    }
+    // Measure from the newest back until the space is full; those entries are shown, from
+    // the top when they all fit (as a terminal fills), else ending at the bottom.
     struct Placed {
+      var header: String?
       var time: String?
       var body: String
       var prefixWidth: Double
@@ -139,7 +171,17 @@ extension SceneRenderer {
     var placed: [Placed] = []
     var used = 0.0
     var prefixWidths: [String: Double] = [:]
-    for line in lines.reversed() {
+    measuring: for entry in entries.reversed() {
+      let line: String
+      switch entry {
+      case .header(let title):
+        let height = Self.sectionHeaderHeight
+        guard used + height <= rect.height else { break measuring }
+        used += height
+        placed.append(Placed(header: title, time: nil, body: "", prefixWidth: 0, height: height - 3))
+        continue
+      case .line(let text): line = text
+      }
       let (time, body) = Self.splitTime(line)
       var prefixWidth = 0.0
       if let time {
@@ -158,23 +200,28 @@ extension SceneRenderer {
       }
       guard used + height <= rect.height else { break }
       used += height + 3
-      placed.append(Placed(time: time, body: body, prefixWidth: prefixWidth, height: height))
+      placed.append(Placed(header: nil, time: time, body: body, prefixWidth: prefixWidth, height: height))
     }
     var y = rect.minY
-    if placed.count < lines.count {
-      // Say how many scrolled away, in the first line's place.
+    if placed.count < entries.count {
+      // Say how many scrolled away, in the first entry's place.
       if let first = placed.popLast() { used -= first.height + 3 }
       var style = lineStyle
       style.fontFamily = theme.metrics.fontFamily
       style.color = text.withAlpha(0.45)
-      let hidden = lines.count - placed.count
+      let hidden = entries.count - placed.count
       canvas.draw(
-        "↑ \(hidden) earlier line\(hidden == 1 ? "" : "s")",
+        "↑ \(hidden) earlier line\(hidden == 1 ? "" : "s") (wheel up)",
         in: CanvasRect(x: rect.minX, y: y, width: rect.width, height: 16),
         style: style)
       y = rect.maxY - used + 3
     }
     for line in placed.reversed() {
+      if let header = line.header {
+        drawSectionHeader(header, at: y, in: rect, style: headerStyle, on: canvas)
+        y += line.height + 3
+        continue
+      }
       let isLatest = line.time != nil && line.time == latest
       if let time = line.time {
         var timeStyle = lineStyle
@@ -191,6 +238,15 @@ extension SceneRenderer {
         style: bodyStyle)
       y += line.height + 3
     }
+  }
+
+  /// A section's header: a rule across the panel, the title under it.
+  private func drawSectionHeader(
+    _ title: String, at y: Double, in rect: CanvasRect, style: TextStyle, on canvas: Canvas
+  ) {
+    canvas.fill(
+      CanvasRect(x: rect.minX, y: y + 2, width: rect.width, height: 1), color: theme.overlay.panelText.withAlpha(0.3))
+    canvas.draw(title, in: CanvasRect(x: rect.minX, y: y + 5, width: rect.width, height: 15), style: style)
   }
 
   /// `[0.150] -[View touchesBegan:withEvent:]` → ("[0.150]", "-[View touchesBegan:withEvent:]").

@@ -1,14 +1,28 @@
 import Foundation
 import TouchLabEngine
 
+/// One entry of the panel's transcript.
+public enum TranscriptEntry: Equatable, Hashable, Sendable {
+  /// A transcript line with its `[time] ` prefix.
+  case line(String)
+  /// The start of a section: what its lines come from (a layout, a scenario).
+  case header(String)
+}
+
 /// What one frame of the sandbox shows: the scene, the overlay (when on), the transcript
 /// panel, and a message (a layout error kept on screen after a failed reload).
 public struct FrameContent {
   public var window: UIWindow
   /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
   public var overlay: OverlayState?
-  /// Transcript lines with their `[time] ` prefixes, oldest first (the panel shows the newest).
-  public var transcript: [String]
+  /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
+  /// panel shows the newest).
+  public var transcript: [TranscriptEntry]
+  /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
+  /// back); the panel says how many.
+  public var newerLineCount = 0
+  /// The transcript's times count from the first touch (the panel says so).
+  public var timesFromFirstTouch = false
   /// A title for the panel's header (the layout's `title:` or file name).
   public var title: String?
   /// An error to show over the scene (the previous scene stays drawn).
@@ -21,6 +35,11 @@ public struct FrameContent {
   public var subtitle: String?
   /// The timeline strip under the scene, while a scenario plays (`frameSize(…showsTimeline:)`).
   public var timeline: TimelineStrip?
+  /// The inspector beside the panel (`frameSize(…showsInspector:)`), when shown; its
+  /// `hitTest` path is drawn over the scene too.
+  public var inspection: SceneInspection?
+  /// The inspector's first row shown (the wheel scrolls it).
+  public var inspectorFirstRow = 0
 
   public init(
     window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
@@ -28,7 +47,7 @@ public struct FrameContent {
   ) {
     self.window = window
     self.overlay = overlay
-    self.transcript = transcript
+    self.transcript = transcript.map(TranscriptEntry.line)
     self.title = title
     self.message = message
     self.keyHelp = keyHelp
@@ -64,7 +83,9 @@ public final class SceneRenderer {
   var keptPanel: (key: PanelKey, canvas: Canvas)?
 
   struct PanelKey: Equatable {
-    var transcript: [String]
+    var transcript: [TranscriptEntry]
+    var newerLineCount: Int
+    var timesFromFirstTouch: Bool
     var title: String?
     var subtitle: String?
     var keyHelp: [String]
@@ -75,11 +96,22 @@ public final class SceneRenderer {
 
   public init(theme: Theme) { self.theme = theme }
 
-  /// The frame's size in points: the window's, plus the panel and the timeline strip when shown.
-  public func frameSize(for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false) -> CanvasSize {
+  /// The frame's size in points: the window's, plus the panel, the inspector and the
+  /// timeline strip when shown.
+  public func frameSize(
+    for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false, showsInspector: Bool = false
+  ) -> CanvasSize {
     CanvasSize(
-      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0),
+      width: Double(window.bounds.width) + (showsPanel ? Self.panelWidth : 0)
+        + (showsInspector ? Self.inspectorWidth : 0),
       height: Double(window.bounds.height) + (showsTimeline ? TimelineStrip.height : 0))
+  }
+
+  /// Where the inspector goes in a frame of `size` points for a scene of `sceneSize`: right
+  /// of the panel, to the frame's right edge.
+  public static func inspectorRect(frame size: CanvasSize, sceneSize: CanvasSize) -> CanvasRect {
+    let x = sceneSize.width + panelWidth
+    return CanvasRect(x: x, y: 0, width: max(0, size.width - x), height: size.height)
   }
 
   /// Draws the whole frame: the view tree, the overlay over it, the panel beside it and the
@@ -98,11 +130,19 @@ public final class SceneRenderer {
         if shouldStop() { return false }
         drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)
       }
+      if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
       return true
     }
     if !finishedScene || shouldStop() { return false }
-    let panelRect = CanvasRect(
+    var panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
+    if let inspection = content.inspection {
+      panelRect.size.width = Self.panelWidth
+      let inspectorRect = Self.inspectorRect(frame: canvas.size, sceneSize: sceneSize)
+      if inspectorRect.width >= 100 {
+        drawInspector(inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
+      }
+    }
     if panelRect.width >= Self.panelWidth - 0.5 {
       drawKeptPanel(content, in: panelRect, on: canvas)
     }
@@ -122,13 +162,15 @@ extension SceneRenderer {
   /// when the panel starts on a whole pixel (so its pixels are the same either way).
   func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let pixelX = rect.minX * canvas.scale
-    let pixelWidth = canvas.pixelWidth - Int(pixelX)
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
     guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
       drawPanel(content, in: rect, on: canvas)
       return
     }
     let key = PanelKey(
-      transcript: content.transcript, title: content.title, subtitle: content.subtitle, keyHelp: content.keyHelp,
+      transcript: content.transcript, newerLineCount: content.newerLineCount,
+      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
+      keyHelp: content.keyHelp,
       rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
     if let keptPanel, keptPanel.key == key {
       canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)

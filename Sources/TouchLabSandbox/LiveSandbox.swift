@@ -30,12 +30,15 @@ public final class LiveSandbox {
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
+    session.renderer = renderer
     frameSize = renderer.frameSize(
-      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
+      showsInspector: session.showsInspector)
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
     shownTitle = session.windowTitle
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
+    session.windowResized(width: pixels.width, height: pixels.height)
     pollLoop = PollLoop(source: window)
     watch(session.layoutPath)
   }
@@ -71,11 +74,14 @@ public final class LiveSandbox {
       window.setTitle(shownTitle)
     }
     let size = renderer.frameSize(
-      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline)
+      for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
+      showsInspector: session.showsInspector)
     if size != frameSize {
       frameSize = size
       let pixels = Self.pixelSize(of: size, scale: session.scale)
       window.resize(width: pixels.width, height: pixels.height)
+      // Drawn for that size at once; a window manager that gives another says so with a resize.
+      session.windowResized(width: pixels.width, height: pixels.height)
     }
     if session.layoutPath != watchedPath { watch(session.layoutPath) }
   }
@@ -109,11 +115,15 @@ public final class LiveSandbox {
   }
 
   /// The canvas, kept while the size stays; nil when none can be made (the problem is shown).
+  /// The canvas is the frame at the session's drawing scale: smaller than `scale` gives when
+  /// the window is smaller, so that the whole scene shows.
   private func makeCanvas() -> Canvas? {
-    let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
-    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
+    let scale = session.drawingScale
+    let pixels = Self.pixelSize(of: frameSize, scale: scale)
+    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height || canvas?.scale != scale {
       do {
-        canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+        canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
+        window.clearBackground()
       } catch {
         canvas = nil
         session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels: \(error)")

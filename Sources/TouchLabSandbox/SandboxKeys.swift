@@ -1,7 +1,7 @@
 import TouchLabX11
 
 /// What a key asks the window to do.
-public enum SandboxCommand: Equatable, CaseIterable, Sendable {
+public enum SandboxCommand: Equatable, Hashable, CaseIterable, Sendable {
   case nextLayout
   case previousLayout
   case reload
@@ -14,31 +14,52 @@ public enum SandboxCommand: Equatable, CaseIterable, Sendable {
   case stepBackward
   case slower
   case faster
+  case toggleTimeOrigin
+  case toggleInspector
+  /// Play the layout file's scenario N (1–9, in the file's order); 0 goes live.
+  case playScenario(Int)
+
+  public static var allCases: [SandboxCommand] {
+    [
+      .nextLayout, .previousLayout, .reload, .toggleOverlay, .clearLog, .screenshot, .quit, .playPause, .stepForward,
+      .stepBackward, .slower, .faster, .toggleTimeOrigin, .toggleInspector,
+    ] + (0...9).map(SandboxCommand.playScenario)
+  }
 }
 
 /// The window's keys: one table, read both to act on a key and to list the keys in the
 /// panel and in `touchlab open --help`.
 public enum SandboxKeys {
   /// Each command's keys (X keysym names) and the help line that shows them.
-  public static let bindings: [(command: SandboxCommand, keysyms: [String], help: String)] = [
-    (.nextLayout, ["Right", "n", "Next"], "N or →: next layout in the folder"),
-    (.previousLayout, ["Left", "p", "Prior"], "P or ←: previous layout"),
-    (.reload, ["r", "F5"], "R: reload (also on its own when saved)"),
-    (.toggleOverlay, ["o"], "O: overlay on/off"),
-    (.clearLog, ["c"], "C: clear the log"),
-    (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
-    (.quit, ["q", "Escape"], "Q or Esc: quit"),
-    (.playPause, ["space"], "Space: pause (live: review the last gesture) / play"),
-    (.stepForward, ["period"], ". / ,: step to the next / previous record"),
-    (.stepBackward, ["comma"], ""),
-    (.slower, ["bracketleft"], "[ / ]: half / double speed"),
-    (.faster, ["bracketright"], ""),
-  ]
+  public static let bindings: [(command: SandboxCommand, keysyms: [String], help: String)] =
+    [
+      (.nextLayout, ["Right", "n", "Next"], "N or →: next layout in the folder"),
+      (.previousLayout, ["Left", "p", "Prior"], "P or ←: previous layout"),
+      (.reload, ["r", "F5"], "R: reload (also on its own when saved)"),
+      (.toggleOverlay, ["o"], "O: overlay on/off"),
+      (.clearLog, ["c"], "C: clear the log"),
+      (.screenshot, ["s"], "S: screenshot (PNG in the current folder)"),
+      (.quit, ["q", "Escape"], "Q or Esc: quit"),
+      (.playPause, ["space"], "Space: pause (live: review the last gesture) / play"),
+      (.stepForward, ["period"], ". / ,: step to the next / previous record"),
+      (.stepBackward, ["comma"], ""),
+      (.slower, ["bracketleft"], "[ / ]: half / double speed"),
+      (.faster, ["bracketright"], ""),
+      (.toggleTimeOrigin, ["t"], "T: times from the first touch / from the start"),
+      (.toggleInspector, ["i"], "I: inspector (tree, properties, hover: hit-test path)"),
+    ]
+    + (0...9).map { number in
+      (
+        .playScenario(number), ["\(number)", "KP_\(number)"],
+        number == 0 ? "1–9: play the file's scenario N; 0: live" : ""
+      )
+    }
 
   /// The lines the panel shows at its foot: the keys, then the mouse.
   public static let help: [String] =
     bindings.map(\.help).filter { !$0.isEmpty } + [
-      "Mouse: one finger",
+      "Mouse: one finger; wheel over the transcript: scroll back",
+      "Click a ✓ / ✗ in the inspector: flip it (a scenario replays)",
       "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]
 

@@ -18,7 +18,11 @@ extension SandboxSession {
     let path = layoutPath
     playback = try ScenarioPlayback(
       scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
-      loadScene: { try LayoutLoader.load(path: path) })
+      loadScene: { [weak self] in
+        guard let self else { return try LayoutLoader.load(path: path) }
+        return try self.loadWithChanges(path)
+      })
+    transcriptAnchor = nil
     needsFrame = true
   }
 
@@ -39,12 +43,13 @@ extension SandboxSession {
     let window = playback.scene(at: time)?.window ?? scene.window
     var content = FrameContent(
       window: window, overlay: showsOverlay ? OverlayState.fold(playback.records(upTo: time)) : nil,
-      transcript: playback.transcript(upTo: time), title: title, message: message, keyHelp: SandboxKeys.help,
-      now: time,
+      title: title, message: message, keyHelp: SandboxKeys.help, now: time,
       subtitle: status
         ?? "\((layoutPath as NSString).lastPathComponent) · "
         + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
     content.timeline = playback.strip(at: time)
+    showTranscript(in: &content)
+    showInspector(in: &content)
     return content
   }
 
@@ -68,7 +73,7 @@ extension SandboxSession {
     }
     for event in events {
       guard case .pointer(let pointer) = event else { continue }
-      let point = CanvasPoint(x: pointer.location.x / scale, y: pointer.location.y / scale)
+      let point = framePoint(pointer.location)
       let rect = timelineRect
       switch pointer.phase {
       case .down:

@@ -15,8 +15,14 @@ public enum WindowRequest: Equatable, Sendable {
 /// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
 /// window; tests drive it with made-up events and an injected clock.
 public final class SandboxSession {
-  /// Window pixels per scene point.
+  /// Window pixels per scene point, when the window is as big as the frame.
   public let scale: Double
+  /// The window's size in pixels as last known (its `.resize` events, or the size the
+  /// window asked for), or nil before it has one.
+  public internal(set) var windowPixelSize: (width: Int, height: Int)?
+  /// The smallest scale a frame is drawn at, however small the window (a window of a few
+  /// pixels shows the top-left of a frame at this scale).
+  public static let minimumDrawingScale = 0.1
   public private(set) var scene: Scene
   /// The layout file the session is on: the scene's, or one that failed to load (the
   /// previous scene stays on screen while the error is shown; saving a fix reloads it).
@@ -32,6 +38,23 @@ public final class SandboxSession {
   /// How long a confirmation stays, in seconds.
   public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
+  /// The transcript's times count from the first touch (T) instead of the scene's start.
+  public private(set) var timesFromFirstTouch = false
+  /// The sequence number of the last transcript entry shown when the panel is scrolled back
+  /// (the wheel), or nil: the panel follows the newest.
+  public internal(set) var transcriptAnchor: Int?
+  /// The inspector is shown (I), right of the panel.
+  public internal(set) var showsInspector = false
+  /// The inspector's first row shown (the wheel over it scrolls).
+  public internal(set) var inspectorFirstRow = 0
+  /// The point under the mouse over the scene (scene points), while the inspector is shown.
+  public internal(set) var hoverPoint: CGPoint?
+  /// The outcome of the hovered point's hit-test as last drawn.
+  var hoverPath: [String]?
+  /// The boolean properties flipped in the window (`ID.NAME`), their value now and in the file.
+  public internal(set) var changes: [(path: String, value: Bool, original: Bool)] = []
+  /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
+  public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
@@ -69,6 +92,7 @@ public final class SandboxSession {
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
+    transcript.startSection(Self.sectionHeader(for: scene))
     transcript.follow(scene.records)
     keepLiveRecords(of: scene)
   }
@@ -92,10 +116,70 @@ public final class SandboxSession {
 
   public var frameContent: FrameContent {
     if let playback { return playbackFrameContent(playback) }
-    return FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay.state : nil, transcript: transcript.recentLines,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: clock.now,
-      subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    var content = FrameContent(
+      window: scene.window, overlay: showsOverlay ? overlay.state : nil, title: title, message: message,
+      keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    showTranscript(in: &content)
+    showInspector(in: &content)
+    return content
+  }
+
+  /// Puts the inspector into `content` when it is shown.
+  func showInspector(in content: inout FrameContent) {
+    guard showsInspector else { return }
+    content.inspection = makeInspection()
+    content.inspectorFirstRow = inspectorFirstRow
+  }
+
+  /// The section header of a scene's lines in the panel: its title and file.
+  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
+    let file = (scene.file as NSString).lastPathComponent
+    let name = scene.title.map { "\($0) (\(file))" } ?? file
+    return reloaded ? name + ", reloaded" : name
+  }
+
+  /// The panel's transcript now: the live history, or the scenario's lines up to the time
+  /// shown; and the sequence number of its first entry.
+  func currentTranscript() -> (entries: [TranscriptEntry], firstSequence: Int) {
+    if let playback {
+      return (playback.entries(upTo: playback.time(at: now), fromFirstTouch: timesFromFirstTouch), 0)
+    }
+    return (transcript.entries(fromFirstTouch: timesFromFirstTouch), transcript.droppedCount)
+  }
+
+  /// Puts the transcript into `content`, ending at the scroll anchor.
+  func showTranscript(in content: inout FrameContent) {
+    let (entries, first) = currentTranscript()
+    content.timesFromFirstTouch = timesFromFirstTouch
+    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
+    guard end < entries.count else {
+      content.transcript = entries
+      return
+    }
+    content.transcript = Array(entries[..<end])
+    content.newerLineCount = entries[end...].count { if case .line = $0 { true } else { false } }
+  }
+
+  /// Where the shown entries end (exclusive), from the scroll anchor.
+  private func shownTranscriptEnd(count: Int, firstSequence: Int) -> Int {
+    guard let transcriptAnchor else { return count }
+    return min(count, max(1, transcriptAnchor - firstSequence + 1))
+  }
+
+  /// How many entries a notch of the wheel scrolls.
+  public static let wheelLines = 3
+
+  /// The wheel over the transcript: `steps` notches back (negative) or forward. Scrolled to
+  /// the end, the panel follows the newest again.
+  public func scrollTranscript(by steps: Int) {
+    let (entries, first) = currentTranscript()
+    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
+    let newEnd = end + steps * Self.wheelLines
+    let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
+    if anchor != transcriptAnchor {
+      transcriptAnchor = anchor
+      needsFrame = true
+    }
   }
 
   /// Shows `text` under the panel's title for `statusDuration` seconds.
@@ -185,6 +269,8 @@ public final class SandboxSession {
       needsFrame = true
     }
     var requests: [WindowRequest] = []
+    for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
+    mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     if let playback { followPlayback(playback, events: wakeup.events) }
     for engineInput in mapper.map(playback == nil ? wakeup.events : []) {
       switch engineInput {
@@ -202,7 +288,18 @@ public final class SandboxSession {
         needsFrame = true
       case .close:
         requests.append(.quit)
-      case .pointer, .touch, .focusLost, .deviceHierarchyChanged:
+      case .wheel(let wheel):
+        switch region(at: wheel.location) {
+        case .transcript: scrollTranscript(by: wheel.steps)
+        case .inspector: scrollInspector(by: wheel.steps)
+        default: break
+        }
+      case .pointer(let pointer):
+        if pointer.phase == .moved, pointer.pressedButtons.isEmpty { hover(at: pointer.location) }
+        if pointer.phase == .down, pointer.button == 1, region(at: pointer.location) == .inspector {
+          clickInspector(at: pointer.location)
+        }
+      case .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }
     }
@@ -227,13 +324,84 @@ public final class SandboxSession {
       needsFrame = true
     case .clearLog:
       transcript.clear()
+      transcriptAnchor = nil
       overlay.clear()
       needsFrame = true
+    case .toggleTimeOrigin:
+      timesFromFirstTouch.toggle()
+      needsFrame = true
+    case .toggleInspector: toggleInspector()
+    case .playScenario(let number):
+      guard number == 0 || number <= scene.scenarios.count else { return nil }
+      pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
+  }
+
+  // MARK: Where the pointer is
+
+  /// A part of the window.
+  public enum Region: Equatable, Sendable {
+    case scene
+    case timeline
+    case transcript
+    case inspector
+    case outside
+  }
+
+  /// The frame's size in points: the scene, the panel, and the strip and inspector when shown.
+  public var frameSize: CanvasSize {
+    renderer.frameSize(
+      for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: showsInspector)
+  }
+
+  /// Window pixels per point as the frame is drawn: `scale`, or less when the window is
+  /// smaller than the frame at `scale`, so that the whole frame — the scene above all — fits
+  /// in it, its aspect kept (down to `minimumDrawingScale`). The reduction goes in steps of
+  /// `drawingScaleStep` of `scale`: every scale drawn at keeps its fonts' glyphs cached, so a
+  /// resize storm must not draw at hundreds of them.
+  public var drawingScale: Double {
+    guard let window = windowPixelSize, window.width > 0, window.height > 0 else { return scale }
+    let frame = frameSize
+    let fit = min(Double(window.width) / (frame.width * scale), Double(window.height) / (frame.height * scale))
+    guard fit < 1 else { return scale }
+    let stepped = (fit / Self.drawingScaleStep).rounded(.down) * Self.drawingScaleStep
+    return max(Self.minimumDrawingScale, scale * stepped)
+  }
+
+  /// The steps a smaller window's scale goes down by, as a part of `scale`.
+  public static let drawingScaleStep = 0.25
+
+  /// The window has (or is about to have) this size in pixels.
+  public func windowResized(width: Int, height: Int) {
+    windowPixelSize = (width, height)
+    mapper.scale = drawingScale
+    needsFrame = true
+  }
+
+  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
+  public func framePoint(_ location: InputPoint) -> CanvasPoint {
+    let scale = drawingScale
+    return CanvasPoint(x: location.x / scale, y: location.y / scale)
+  }
+
+  /// The part of the window under a window pixel.
+  public func region(at location: InputPoint) -> Region {
+    let point = framePoint(location)
+    let bounds = scene.window.bounds
+    let sceneWidth = Double(bounds.width)
+    let sceneHeight = Double(bounds.height)
+    guard point.x >= 0, point.y >= 0 else { return .outside }
+    if point.x >= sceneWidth {
+      if point.x < sceneWidth + SceneRenderer.panelWidth { return .transcript }
+      return showsInspector && point.x < sceneWidth + SceneRenderer.panelWidth + SceneRenderer.inspectorWidth
+        ? .inspector : .outside
+    }
+    if point.y < sceneHeight { return .scene }
+    return showsTimeline && point.y < sceneHeight + TimelineStrip.height ? .timeline : .outside
   }
 
   // MARK: Layouts
@@ -246,11 +414,26 @@ public final class SandboxSession {
   /// save (or R) tries again. Returns whether the layout loaded.
   @discardableResult
   public func open(_ path: String) -> Bool {
+    let sameFile = path == scene.file
     layoutPath = path
     needsFrame = true
     let loaded: Scene
     do {
       loaded = try LayoutLoader.load(path: path)
+      if sameFile {
+        // The properties flipped in the window stay flipped across a reload, while they still apply.
+        changes = changes.filter { change in
+          do {
+            try loaded.set("\(change.path)=\(change.value)")
+            return true
+          } catch {
+            show(problem: "\(change.path) is no longer flipped: \(error)")
+            return false
+          }
+        }
+      } else {
+        changes = []
+      }
     } catch {
       let text = "\(error)"
       layoutError = text
@@ -291,8 +474,11 @@ public final class SandboxSession {
   private func replaceScene(with newScene: Scene) {
     // The old scene is dropped as it is: fingers still down are forgotten (their later
     // moves and lifts are ignored) rather than cancelled into the old scene's transcript.
+    let reloaded = newScene.file == scene.file
     scene = newScene
     followScene(newScene)
+    transcript.startSection(Self.sectionHeader(for: newScene, reloaded: reloaded))
+    transcriptAnchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)

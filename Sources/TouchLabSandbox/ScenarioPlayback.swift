@@ -17,7 +17,7 @@ public final class ScenarioPlayback {
   public var isScrubbing = false
   /// How many of the records' transcript lines have been written to the transcript file
   /// (each once, the first time the play passes it).
-  var writtenLineCount = 0
+  public internal(set) var writtenLineCount = 0
   /// Every record of the whole play, in order.
   public private(set) var records: [DeliveryRecord]
   /// The marks and deadlines of `records`.
@@ -104,6 +104,17 @@ public final class ScenarioPlayback {
     anchor(at: min(time, strip.duration), realTime: realTime)
   }
 
+  /// Plays the scenario again on a freshly loaded scene (a property flipped in the window)
+  /// and shows it from its start, playing, at the same speed.
+  public func restart(realTime: Double) throws {
+    guard let scenario else { return }
+    (records, strip) = try Self.play(scenario, loadScene)
+    shownScene = nil
+    shownSceneRecordCount = -1
+    anchor(at: start, realTime: realTime)
+    isPlaying = true
+  }
+
   public var duration: TimeInterval { strip.duration }
 
   /// The virtual time shown at `realTime`: held while paused; at the end, back to 0 when
@@ -172,6 +183,34 @@ public final class ScenarioPlayback {
     records(upTo: time).compactMap { record in
       record.line.map { "\(TranscriptFormatter.timeStamp(record.time)) \($0)" }
     }
+  }
+
+  /// The time of the first touch (the first `began` input record), or nil.
+  public var firstTouchTime: TimeInterval? {
+    for record in records {
+      if case .input(let samples) = record.event, samples.contains(where: { $0.phase == .began }) {
+        return record.time
+      }
+    }
+    return nil
+  }
+
+  /// The panel's transcript at `time`: a header naming the scenario (or the review), then the
+  /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
+  /// first touch (`[+0.150]`).
+  public func entries(upTo time: TimeInterval, fromFirstTouch: Bool) -> [TranscriptEntry] {
+    let header =
+      (file as NSString).lastPathComponent + " · "
+      + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
+    let origin = fromFirstTouch ? firstTouchTime : nil
+    return [.header(header)]
+      + records(upTo: time).compactMap { record in
+        record.line.map { line in
+          let stamp =
+            origin.map { TranscriptLog.relativeStamp(record.time - $0) } ?? TranscriptFormatter.timeStamp(record.time)
+          return .line(stamp + " " + line)
+        }
+      }
   }
 
   /// The strip as it is drawn at `time`.

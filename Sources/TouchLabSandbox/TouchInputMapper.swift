@@ -117,7 +117,7 @@ public struct TouchInputMapper {
           fingers.removeAll()
           result.append(.cancelAllTouches)
         }
-      case .keyPress, .resize, .expose:
+      case .keyPress, .resize, .expose, .wheel:
         continue
       }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRender
 
 #if canImport(Glibc)
   import Glibc
@@ -61,14 +62,35 @@ public final class TranscriptFile {
 }
 
 /// The live session's transcript: each line the engine logs, with its `[time] ` prefix,
-/// kept in a bounded list of recent lines for the panel and appended to the transcript
-/// file, if any. The scenes' recorders keep no records of their own (a long session would
-/// grow without end); this is their only reader besides the overlay.
+/// kept in a bounded history for the panel and appended to the transcript file, if any.
+/// Each scene loaded (a layout opened with N or P, a reload) starts a new section under a
+/// header naming it, so that lines never sit under another layout's name. The scenes'
+/// recorders keep no records of their own (a long session would grow without end); this is
+/// their only reader besides the overlay.
 public final class TranscriptLog {
-  /// How many recent lines the panel can show.
-  public static let recentLineLimit = 500
+  /// How many entries (lines and section headers) the history keeps; older ones are dropped.
+  public static let historyLimit = 2000
 
-  public private(set) var recentLines: [String] = []
+  /// One kept entry: a line (its time, its text with the `[time] ` prefix) or a header.
+  private struct Kept {
+    var section: Int
+    var time: TimeInterval?
+    var stamped: String
+    var body: Substring
+  }
+
+  private var kept: [Kept] = []
+  /// Entries dropped from the front of the history so far (sequence numbers are
+  /// `droppedCount + index`).
+  public private(set) var droppedCount = 0
+  /// The current section's number (one more for each `startSection`).
+  private var section = 0
+  /// Each section's first touch time (the first `began` input of its scene).
+  private var firstTouchTimes: [Int: TimeInterval] = [:]
+  /// Bumped on every change, for the cached entries.
+  private var revision = 0
+  private var cached: (revision: Int, fromFirstTouch: Bool, entries: [TranscriptEntry])?
+
   /// Set when a line arrives; the loop clears it once it has drawn the frame.
   public var hasNewLines = false
   public let file: TranscriptFile?
@@ -89,14 +111,56 @@ public final class TranscriptLog {
     self.realTime = realTime
   }
 
+  /// The lines kept, with their `[time] ` prefixes (virtual seconds since their scene
+  /// loaded), oldest first, without the section headers.
+  public var recentLines: [String] { kept.filter { $0.time != nil }.map(\.stamped) }
+
+  /// How many entries are kept.
+  public var count: Int { kept.count }
+
+  /// The kept entries, oldest first: section headers, and lines whose prefix is the time
+  /// since their scene loaded or, with `fromFirstTouch`, since its first touch (`[+0.150]`;
+  /// lines of a section with no touch yet keep their own time).
+  public func entries(fromFirstTouch: Bool) -> [TranscriptEntry] {
+    if let cached, cached.revision == revision, cached.fromFirstTouch == fromFirstTouch { return cached.entries }
+    let entries = kept.map { entry -> TranscriptEntry in
+      guard let time = entry.time else { return .header(entry.stamped) }
+      guard fromFirstTouch, let origin = firstTouchTimes[entry.section] else { return .line(entry.stamped) }
+      return .line(Self.relativeStamp(time - origin) + " " + entry.body)
+    }
+    cached = (revision, fromFirstTouch, entries)
+    return entries
+  }
+
+  /// `[+0.150]`: a time since the first touch (`[-0.020]` before it).
+  public static func relativeStamp(_ interval: TimeInterval) -> String {
+    let rounded = (interval * 1000).rounded() / 1000
+    return "[" + (rounded < 0 ? "-" : "+") + String(format: "%.3f", abs(rounded)) + "]"
+  }
+
+  /// Starts a new section under `header` (a scene was loaded): its lines' times start again
+  /// from the new scene's 0, and its first touch is looked for afresh.
+  public func startSection(_ header: String) {
+    section += 1
+    append(Kept(section: section, time: nil, stamped: header, body: ""))
+  }
+
   /// Starts following a scene's recorder (a new scene: on open and every reload).
   public func follow(_ recorder: DeliveryRecorder) {
     recorder.keepsRecords = false
+    let section = self.section
     recorder.addObserver { [weak self] record in
       guard let self else { return }
       if let file = self.file, file.writesJSONLines { self.write(file.append(self.jsonLine(record))) }
+      if self.firstTouchTimes[section] == nil, case .input(let samples) = record.event,
+        samples.contains(where: { $0.phase == .began })
+      {
+        self.firstTouchTimes[section] = record.time
+        self.revision += 1
+      }
       guard let line = record.line else { return }
-      self.add("\(TranscriptFormatter.timeStamp(record.time)) \(line)", toFile: !(self.file?.writesJSONLines ?? false))
+      self.add(
+        line, at: record.time, section: section, toFile: !(self.file?.writesJSONLines ?? false))
     }
   }
 
@@ -119,18 +183,33 @@ public final class TranscriptLog {
     if let problem { report("touchlab: error: \(problem); no more lines will be written to it") }
   }
 
-  func add(_ line: String, toFile: Bool = true) {
-    recentLines.append(line)
-    if recentLines.count > Self.recentLineLimit {
-      recentLines.removeFirst(recentLines.count - Self.recentLineLimit)
-    }
-    hasNewLines = true
-    if toFile, let file { write(file.append(line)) }
+  func add(_ line: String, at time: TimeInterval, section: Int? = nil, toFile: Bool = true) {
+    let stamp = TranscriptFormatter.timeStamp(time)
+    let stamped = stamp + " " + line
+    append(
+      Kept(
+        section: section ?? self.section, time: time, stamped: stamped,
+        body: stamped[stamped.index(stamped.startIndex, offsetBy: stamp.count + 1)...]))
+    if toFile, let file { write(file.append(stamped)) }
   }
 
-  /// Empties the panel's list (the "clear the log" key). The file keeps everything.
+  private func append(_ entry: Kept) {
+    kept.append(entry)
+    if kept.count > Self.historyLimit {
+      let excess = kept.count - Self.historyLimit
+      kept.removeFirst(excess)
+      droppedCount += excess
+      if let oldest = kept.first?.section { firstTouchTimes = firstTouchTimes.filter { $0.key >= oldest } }
+    }
+    revision += 1
+    hasNewLines = true
+  }
+
+  /// Empties the panel's history (the "clear the log" key). The file keeps everything.
   public func clear() {
-    recentLines.removeAll()
+    droppedCount += kept.count
+    kept.removeAll()
+    revision += 1
     hasNewLines = true
   }
 }

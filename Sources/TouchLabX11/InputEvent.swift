@@ -101,6 +101,20 @@ public struct X11TouchInput: Equatable, Sendable {
   }
 }
 
+/// A turn of the mouse wheel (X buttons 4 and 5): one notch a step.
+public struct WheelInput: Equatable, Sendable {
+  /// Notches turned: negative up (towards earlier lines), positive down.
+  public var steps: Int
+  public var location: InputPoint
+  public var modifiers: InputModifiers
+
+  public init(steps: Int, location: InputPoint, modifiers: InputModifiers = []) {
+    self.steps = steps
+    self.location = location
+    self.modifiers = modifiers
+  }
+}
+
 /// A key going down.
 public struct KeyInput: Equatable, Sendable {
   /// The X keysym's name: "Escape", "space", "a", "A", "F5", "Left".
@@ -129,6 +143,8 @@ public enum InputEvent: Equatable, Sendable {
   case pointer(PointerInput)
   case touch(X11TouchInput)
   case keyPress(KeyInput)
+  /// The mouse wheel turned (vertical only; the horizontal buttons 6 and 7 are ignored).
+  case wheel(WheelInput)
   /// The window's size changed to this many pixels.
   case resize(width: Int, height: Int)
   /// Part of the window was uncovered and must be presented again.

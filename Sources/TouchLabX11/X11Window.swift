@@ -268,6 +268,13 @@ public final class X11Window: InputEventSource {
     if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
   }
 
+  /// Paints the whole window its background and has the next frame sent whole: the frames
+  /// change size (a smaller one would leave the old one's edges showing).
+  public func clearBackground() {
+    XClearWindow(display, window)
+    frameBuffer?.holdsFrame = false
+  }
+
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
   /// Known once a frame has been presented.
   public var sendsThroughSharedMemory: Bool { frameBuffer?.isShared ?? false }

@@ -4,8 +4,10 @@ import CX11
 /// structure's fields, so tests can build the structures by hand.
 public enum XIEventConverter {
   /// Converts an XI_TouchBegin/Update/End, XI_ButtonPress/Release or
-  /// XI_Motion event. Returns nil for other types, for scroll-wheel buttons
-  /// (4 to 7), and for pointer events the server made up from a touch
+  /// XI_Motion event. The vertical wheel's presses (buttons 4 and 5) are `.wheel` steps,
+  /// emulated or not (a smooth-scrolling device's notches come as emulated presses).
+  /// Returns nil for other types, for the wheel's releases and its horizontal buttons (6
+  /// and 7), and for other pointer events the server made up from a touch
   /// (XIPointerEmulated), which would otherwise repeat every touch as a click.
   public static func inputEvent(from event: XIDeviceEvent) -> InputEvent? {
     let location = InputPoint(x: event.event_x, y: event.event_y)
@@ -25,6 +27,9 @@ public enum XIEventConverter {
         X11TouchInput(
           phase: phase, touchID: UInt32(truncatingIfNeeded: event.detail), location: location,
           modifiers: modifiers, deviceID: event.deviceid, sourceID: event.sourceid, time: time))
+
+    case XI_ButtonPress where event.detail == 4 || event.detail == 5:
+      return .wheel(WheelInput(steps: event.detail == 4 ? -1 : 1, location: location, modifiers: modifiers))
 
     case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
       if flags & Int32(XIPointerEmulated) != 0 { return nil }
@@ -56,9 +61,9 @@ public enum XIEventConverter {
     }
   }
 
-  /// Whether the event is a lift: a touch's end or a button's release.
+  /// Whether the event is a lift: a touch's end or a button's release (not the wheel's).
   public static func isLift(_ event: XIDeviceEvent) -> Bool {
-    event.evtype == XI_TouchEnd || event.evtype == XI_ButtonRelease
+    event.evtype == XI_TouchEnd || (event.evtype == XI_ButtonRelease && !(4...7).contains(event.detail))
   }
 
   /// Converts an XI_HierarchyChanged event; nil when it changed nothing.

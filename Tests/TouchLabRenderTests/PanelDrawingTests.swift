@@ -24,7 +24,8 @@ final class PanelDrawingTests: XCTestCase {
       let first = try frame(kept, lines, scale: scale)
       let copied = try frame(kept, lines, scale: scale)
       XCTAssertEqual(copied, first, "scale \(scale): the kept panel is the drawn one")
-      XCTAssertEqual(kept.keptPanel?.key.transcript, lines, "the second frame copied the kept panel")
+      XCTAssertEqual(
+        kept.keptPanel?.key.transcript, lines.map(TranscriptEntry.line), "the second frame copied the kept panel")
       XCTAssertEqual(try frame(SceneRenderer(theme: .standard), lines, scale: scale), first)
       // A new line, a new title: drawn, as a fresh renderer draws them.
       let more = lines + ["[6.000] tap view tapped"]

@@ -51,12 +51,12 @@ final class SandboxPlaybackTests: XCTestCase {
 
     wake(session, at: 51.4)  // virtual 0.14: the scroll view still holds the touch back
     XCTAssertEqual(try shownTime(session), 0.14, accuracy: 1e-9)
-    XCTAssertEqual(session.frameContent.transcript, [])
+    XCTAssertEqual(shownLines(session.frameContent), [])
     XCTAssertEqual(session.frameContent.now, 0.14, accuracy: 1e-9)
     XCTAssertEqual(session.wakeUpTime!, 51.4 + SandboxSession.animationFrameInterval, accuracy: 1e-9)
 
     wake(session, at: 51.5)  // virtual 0.15: the 0.15 s fired, the view gets its touch
-    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
     let overlay = try XCTUnwrap(session.frameContent.overlay)
     XCTAssertEqual(overlay, OverlayState.fold(playback.records, upTo: 0.15), "the picture is the fold up to t")
     XCTAssertNotEqual(overlay, OverlayState.fold(playback.records), "and not the end's")
@@ -64,7 +64,7 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "[0.150] \(began)\n")
 
     wake(session, at: 60)  // past the end: it stops there, and idles
-    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)", "[0.500] \(ended)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)", "[0.500] \(ended)"])
     XCTAssertFalse(playback.isPlaying)
     XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
     XCTAssertNil(session.wakeUpTime, "a finished play sleeps until input")
@@ -85,7 +85,7 @@ final class SandboxPlaybackTests: XCTestCase {
     wake(session, at: 81, events: [TestEvents.key("space")])  // plays on from 0.1
     wake(session, at: 81.5)
     XCTAssertEqual(try shownTime(session), 0.15, accuracy: 1e-9)
-    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
   }
 
   func testStepsLandOnRecordTimes() throws {
@@ -107,7 +107,7 @@ final class SandboxPlaybackTests: XCTestCase {
     wake(session, at: 71, events: [TestEvents.key("comma")])
     XCTAssertEqual(try shownTime(session), marks[marks.count - 2])
     XCTAssertEqual(
-      session.frameContent.transcript,
+      shownLines(session.frameContent),
       session.playback!.transcript(upTo: marks[marks.count - 2]))
   }
 
@@ -120,7 +120,7 @@ final class SandboxPlaybackTests: XCTestCase {
     wake(session, at: 50, events: [TestEvents.key("space")])  // paused at 0
     wake(session, at: 52, events: [TestEvents.mouse(.down, TimelineStrip.axisInset + axis * 0.3, y)])
     XCTAssertEqual(try shownTime(session), 0.3 * strip.duration, accuracy: 1e-9)
-    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
     wake(session, at: 53, events: [TestEvents.mouse(.moved, TimelineStrip.axisInset + axis * 0.1, y + 100)])
     XCTAssertEqual(try shownTime(session), 0.1 * strip.duration, accuracy: 1e-9, "a drag scrubs off the strip too")
     wake(session, at: 54, events: [TestEvents.mouse(.up, width + 50, y)])
@@ -139,9 +139,9 @@ final class SandboxPlaybackTests: XCTestCase {
     wake(session, at: 56)  // virtual 0.6 = the end (0.5) + 0.1
     XCTAssertTrue(session.playback!.isPlaying)
     XCTAssertEqual(try shownTime(session), 0.1, accuracy: 1e-9)
-    XCTAssertEqual(session.frameContent.transcript, [])
+    XCTAssertEqual(shownLines(session.frameContent), [])
     wake(session, at: 56.5)
-    XCTAssertEqual(session.frameContent.transcript, ["[0.150] \(began)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
   }
 
   func testBracketsHalveAndDoubleTheSpeedWithinItsRange() throws {
@@ -204,7 +204,7 @@ final class SandboxPlaybackTests: XCTestCase {
 
     wake(session, at: 52, events: [TestEvents.key("comma")])  // back to the 0.15 s firing
     XCTAssertEqual(try shownTime(session), 0.35, accuracy: 1e-9)
-    XCTAssertEqual(session.frameContent.transcript, ["[0.350] \(began)"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.350] \(began)"])
     XCTAssertEqual(session.frameContent.overlay, OverlayState.fold(session.liveRecords, upTo: try shownTime(session)))
     wake(session, at: 53, events: [TestEvents.key("comma"), TestEvents.key("comma")])
     XCTAssertEqual(try shownTime(session), 0.2, accuracy: 1e-9, "the first record: the touch going down")

@@ -28,7 +28,7 @@ final class SandboxSessionTests: XCTestCase {
     time.seconds = 50.125
     session.handle(PollWakeup(events: TestEvents.click(105, 45)))  // button A
     XCTAssertEqual(session.transcript.recentLines, ["[0.125] button A tapped"])
-    XCTAssertEqual(session.frameContent.transcript, ["[0.125] button A tapped"])
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.125] button A tapped"])
     XCTAssertEqual(session.scene.records.records, [], "a live scene keeps no records of its own")
     XCTAssertTrue(session.needsFrame)
     session.frameDrawn()
@@ -87,12 +87,12 @@ final class SandboxSessionTests: XCTestCase {
 
   func testThePanelKeepsABoundedListOfRecentLines() throws {
     let session = try makeSession(TestLayouts.url("live").path)
-    for index in 0..<(TranscriptLog.recentLineLimit + 20) {
+    for index in 0..<(TranscriptLog.historyLimit + 20) {
       time.seconds = 50 + Double(index)
       session.handle(PollWakeup(events: TestEvents.click(105, 45)))
     }
-    XCTAssertEqual(session.transcript.recentLines.count, TranscriptLog.recentLineLimit)
-    XCTAssertEqual(session.transcript.recentLines.last, "[\(TranscriptLog.recentLineLimit + 19).000] button A tapped")
+    XCTAssertEqual(session.transcript.recentLines.count, TranscriptLog.historyLimit)
+    XCTAssertEqual(session.transcript.recentLines.last, "[\(TranscriptLog.historyLimit + 19).000] button A tapped")
   }
 
   func testATranscriptFileThatCannotBeOpenedIsAClearError() {

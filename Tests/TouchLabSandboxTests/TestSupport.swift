@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabLayout
+import TouchLabRender
 import TouchLabX11
 import XCTest
 
@@ -44,5 +45,19 @@ enum TestEvents {
   /// A click: down and up at one place.
   static func click(_ x: Double, _ y: Double) -> [InputEvent] {
     [mouse(.down, x, y), mouse(.up, x, y)]
+  }
+}
+
+/// The transcript lines a frame shows, without the section headers.
+func shownLines(_ content: FrameContent) -> [String] {
+  content.transcript.compactMap { entry in
+    if case .line(let line) = entry { line } else { nil }
+  }
+}
+
+/// The section headers a frame's transcript shows.
+func shownHeaders(_ content: FrameContent) -> [String] {
+  content.transcript.compactMap { entry in
+    if case .header(let header) = entry { header } else { nil }
   }
 }

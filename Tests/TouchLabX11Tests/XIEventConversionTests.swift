@@ -108,8 +108,18 @@ final class XIEventConversionTests: XCTestCase {
         from: deviceEvent(XI_TouchBegin, detail: 1, flags: Int32(XITouchEmulatingPointer))))
   }
 
-  func testScrollWheelButtonsAndOtherTypesAreIgnored() {
+  func testTheVerticalWheelStepsAndTheRestOfTheWheelIsIgnored() {
+    XCTAssertEqual(
+      XIEventConverter.inputEvent(from: deviceEvent(XI_ButtonPress, detail: 4)),
+      .wheel(WheelInput(steps: -1, location: InputPoint(x: 0, y: 0))))
+    // A smooth-scrolling device's notches are emulated presses: they count too.
+    XCTAssertEqual(
+      XIEventConverter.inputEvent(from: deviceEvent(XI_ButtonPress, detail: 5, flags: Int32(XIPointerEmulated))),
+      .wheel(WheelInput(steps: 1, location: InputPoint(x: 0, y: 0))))
     for button: Int32 in 4...7 {
+      XCTAssertNil(XIEventConverter.inputEvent(from: deviceEvent(XI_ButtonRelease, detail: button)))
+    }
+    for button: Int32 in 6...7 {
       XCTAssertNil(XIEventConverter.inputEvent(from: deviceEvent(XI_ButtonPress, detail: button)))
     }
     XCTAssertNil(XIEventConverter.inputEvent(from: deviceEvent(XI_KeyPress, detail: 38)))
