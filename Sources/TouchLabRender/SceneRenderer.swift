@@ -126,6 +126,12 @@ public final class SceneRenderer {
     let finishedScene: Bool = canvas.withSavedState {
       canvas.clip(to: sceneRect)
       drawViewTree(content.window, on: canvas)
+      // The application's other visible windows over the main one, lowest level first
+      // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
+      for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
+      where other !== content.window && !other.isHidden {
+        drawViewTree(other, on: canvas)
+      }
       if let overlay = content.overlay {
         if shouldStop() { return false }
         drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)

@@ -60,6 +60,23 @@ final class ViewDrawingTests: XCTestCase {
     assertSnapshot(canvas.makeImage(), named: "views-plain@2x", tolerance: 2)
   }
 
+  /// The application's other visible windows are drawn over the main one, lowest level first
+  /// (docs/BEHAVIOUR.md §15); a hidden one is not.
+  func testOtherWindowsAreDrawnOverTheMainOneByLevel() throws {
+    let scene = try RenderSupport.bundledScene("windows.yaml")
+    let main = try RenderSupport.render(FrameContent(window: scene.window))
+    // The status-bar window's banner (#FFD60A) over the main window's grey; the alert
+    // window is hidden.
+    XCTAssertTrue(RenderSupport.pixel(main, 30, 100).isClose(to: PNGPixel(red: 255, green: 214, blue: 10)))
+    XCTAssertTrue(RenderSupport.pixel(main, 30, 400).isClose(to: PNGPixel(red: 242, green: 242, blue: 247)))
+    try scene.set("alertWindow.isHidden=false")
+    let dimmed = try RenderSupport.render(FrameContent(window: scene.window))
+    // The alert window's dimming view (black at 0x66 alpha) over both.
+    let under = RenderSupport.pixel(dimmed, 30, 400)
+    XCTAssertTrue(under.red < 200 && under.red > 120, "\(under)")
+    XCTAssertTrue(RenderSupport.pixel(dimmed, 30, 100).red < 200)
+  }
+
   func testButtonsNormalHighlightedAndDisabled() throws {
     let scene = try RenderSupport.scene(
       """
