@@ -8,7 +8,8 @@ import TouchLabEngine
 /// became of it in the outcome colours. Touches of earlier gestures stay as faded marks.
 extension SceneRenderer {
   func drawOverlay(
-    _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, on canvas: Canvas
+    _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int> = [],
+    on canvas: Canvas
   ) {
     let current = overlay.currentTouches
     let latestSequence = current.first?.sequence
@@ -22,16 +23,17 @@ extension SceneRenderer {
       }
     }
     let outlines = current.map { hitOutline(of: $0, in: window) }
-    let cards = layoutCards(of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize)
+    let cards = layoutCards(
+      of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
     for (touch, outline) in zip(current, outlines) {
       if let outline { drawHitOutline(outline, of: touch, on: canvas) }
     }
     for touch in current { drawTrail(of: touch, on: canvas) }
     for card in cards {
-      canvas.withAlpha(card.touch.cardOpacity(at: now)) { drawLeader(of: card, on: canvas) }
+      canvas.withAlpha(card.opacity) { drawLeader(of: card, on: canvas) }
     }
     for card in cards {
-      canvas.withAlpha(card.touch.cardOpacity(at: now)) { drawCard(card, now: now, on: canvas) }
+      canvas.withAlpha(card.opacity) { drawCard(card, now: now, on: canvas) }
     }
     // The fingers on top: where a card had to cover one, the finger still shows.
     for touch in current {
@@ -40,26 +42,47 @@ extension SceneRenderer {
     }
   }
 
-  /// The cards of the latest gesture's touches whose cards have not faded, placed first,
-  /// away from fingers, hit views and the scene's views.
+  /// The cards of the latest gesture's touches whose cards have not faded, and of pinned
+  /// touches of any gesture, placed first, away from fingers, hit views and the scene's views.
   func layoutCards(
     of overlay: OverlayState, outlines: [HitOutline?]? = nil, window: UIWindow, now: TimeInterval,
-    sceneSize: CanvasSize
+    sceneSize: CanvasSize, pinned: Set<Int> = []
   ) -> [CardLayout] {
-    let current = overlay.currentTouches
+    let latest = overlay.currentTouches
+    let latestSequence = latest.first?.sequence
+    let current = latest + overlay.touches.filter { $0.sequence != latestSequence && pinned.contains($0.identifier) }
     let outlines = outlines ?? current.map { hitOutline(of: $0, in: window) }
     var cards: [CardLayout] = []
     let hitBoxes = outlines.compactMap { $0.map(\.visible) }
     let contentBoxes = Self.contentBoxes(of: window, sceneSize: sceneSize)
     let fingers = current.map(fingerBox)
-    for touch in current where touch.cardOpacity(at: now) > 0 {
+    for touch in current {
+      let isPinned = pinned.contains(touch.identifier)
+      let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
+      guard opacity > 0 else { continue }
       let card = layoutCard(
         for: touch, now: now, sceneSize: sceneSize,
         avoiding: CardObstacles(
           hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame)))
-      if let card { cards.append(card) }
+      if var card {
+        card.isPinned = isPinned
+        card.opacity = opacity
+        cards.append(card)
+      }
     }
     return cards
+  }
+
+  /// The touch whose card is drawn under scene point (`x`, `y`) in `content`'s frame, if any:
+  /// what a click on a card pins or unpins.
+  public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
+    guard let overlay = content.overlay else { return nil }
+    let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
+    let cards = layoutCards(
+      of: overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards)
+    // The card drawn last is on top.
+    return cards.last { x >= $0.frame.minX && x < $0.frame.maxX && y >= $0.frame.minY && y < $0.frame.maxY }?
+      .touch.identifier
   }
 
   /// The area round a finger that a card must not cover: its ring and countdown rings.

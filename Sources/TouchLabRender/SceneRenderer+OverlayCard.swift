@@ -58,6 +58,9 @@ extension SceneRenderer {
   struct CardLayout {
     var touch: OverlayTouch
     var frame: CanvasRect
+    /// The user pinned it: it stays, whole, until unpinned.
+    var isPinned = false
+    var opacity = 1.0
     /// The hit view's name: one line, or two for a long class name.
     var hitHeight: Double
     var rows: [CardRow]
@@ -336,7 +339,8 @@ extension SceneRenderer {
     case (false, .cancelled): phase = "cancelled at " + Self.seconds(touch.endTime ?? now) + " s"
     default: phase = "lifted at " + Self.seconds(touch.endTime ?? now) + " s"
     }
-    canvas.draw(phase, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)
+    let header = card.isPinned ? "pinned · " + phase : phase
+    canvas.draw(header, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)
     y += lineHeight
     let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
     canvas.draw(Self.hitLabel, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)

@@ -15,6 +15,9 @@ public struct FrameContent {
   public var window: UIWindow
   /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
   public var overlay: OverlayState?
+  /// Touches (by identifier) whose cards the user pinned: they stay, whole, until unpinned,
+  /// even after a later gesture.
+  public var pinnedCards: Set<Int> = []
   /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
   /// panel shows the newest).
   public var transcript: [TranscriptEntry]
@@ -134,7 +137,9 @@ public final class SceneRenderer {
       }
       if let overlay = content.overlay {
         if shouldStop() { return false }
-        drawOverlay(overlay, window: content.window, now: content.now, sceneSize: sceneSize, on: canvas)
+        drawOverlay(
+          overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
+          on: canvas)
       }
       if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
       return true

@@ -16,13 +16,15 @@ public enum SandboxCommand: Equatable, Hashable, CaseIterable, Sendable {
   case faster
   case toggleTimeOrigin
   case toggleInspector
+  /// Pin the latest touch's card (it stays until unpinned), or unpin it.
+  case togglePin
   /// Play the layout file's scenario N (1–9, in the file's order); 0 goes live.
   case playScenario(Int)
 
   public static var allCases: [SandboxCommand] {
     [
       .nextLayout, .previousLayout, .reload, .toggleOverlay, .clearLog, .screenshot, .quit, .playPause, .stepForward,
-      .stepBackward, .slower, .faster, .toggleTimeOrigin, .toggleInspector,
+      .stepBackward, .slower, .faster, .toggleTimeOrigin, .toggleInspector, .togglePin,
     ] + (0...9).map(SandboxCommand.playScenario)
   }
 }
@@ -47,6 +49,7 @@ public enum SandboxKeys {
       (.faster, ["bracketright"], ""),
       (.toggleTimeOrigin, ["t"], "T: times from the first touch / from the start"),
       (.toggleInspector, ["i"], "I: inspector (tree, properties, hover: hit-test path)"),
+      (.togglePin, ["k"], "K or right-click a card: pin it (it stays) / unpin it"),
     ]
     + (0...9).map { number in
       (

@@ -50,6 +50,7 @@ extension SandboxSession {
     content.timeline = playback.strip(at: time)
     showTranscript(in: &content)
     showInspector(in: &content)
+    content.pinnedCards = pinnedCards
     return content
   }
 

@@ -56,6 +56,8 @@ public final class SandboxSession {
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
+  /// Touches whose cards the user pinned (K, or a right-click on the card).
+  public private(set) var pinnedCards: Set<Int> = []
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
   /// Something changed since the last frame was drawn.
@@ -121,7 +123,15 @@ public final class SandboxSession {
       keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
     showTranscript(in: &content)
     showInspector(in: &content)
+    content.pinnedCards = pinnedCards
     return content
+  }
+
+  /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
+  /// unpins it.
+  public func togglePin(_ touch: Int) {
+    if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) }
+    needsFrame = true
   }
 
   /// Puts the inspector into `content` when it is shown.
@@ -299,6 +309,10 @@ public final class SandboxSession {
         if pointer.phase == .down, pointer.button == 1, region(at: pointer.location) == .inspector {
           clickInspector(at: pointer.location)
         }
+        if pointer.phase == .down, pointer.button == 3, region(at: pointer.location) == .scene {
+          let point = framePoint(pointer.location)
+          if let touch = renderer.cardTouch(at: point.x, point.y, in: frameContent) { togglePin(touch) }
+        }
       case .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }
@@ -323,6 +337,7 @@ public final class SandboxSession {
       showsOverlay.toggle()
       needsFrame = true
     case .clearLog:
+      pinnedCards.removeAll()
       transcript.clear()
       transcriptAnchor = nil
       overlay.clear()
@@ -331,6 +346,8 @@ public final class SandboxSession {
       timesFromFirstTouch.toggle()
       needsFrame = true
     case .toggleInspector: toggleInspector()
+    case .togglePin:
+      if let latest = frameContent.overlay?.touches.last { togglePin(latest.identifier) }
     case .playScenario(let number):
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
@@ -481,6 +498,7 @@ public final class SandboxSession {
     transcriptAnchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
+    pinnedCards.removeAll()
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size

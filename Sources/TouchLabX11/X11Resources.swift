@@ -9,7 +9,7 @@ public enum X11Resources {
   /// the server has none. Opens and closes a connection of its own, so it can
   /// be asked before the window is made at the right size.
   public static func resourceManagerText(displayName: String? = nil) throws -> String? {
-    guard let display = XOpenDisplay(displayName) else {
+    guard let display = DisplayConnection.open(displayName) else {
       throw X11Error.cannotOpenDisplay(
         name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
     }
@@ -21,7 +21,7 @@ public enum X11Resources {
   /// its first active one — or of the whole screen when the server has no RandR monitors.
   /// Opens and closes a connection of its own, like `resourceManagerText`.
   public static func monitorSize(displayName: String? = nil) throws -> (width: Int, height: Int)? {
-    guard let display = XOpenDisplay(displayName) else {
+    guard let display = DisplayConnection.open(displayName) else {
       throw X11Error.cannotOpenDisplay(
         name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
     }

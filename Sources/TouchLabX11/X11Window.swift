@@ -68,7 +68,7 @@ public final class X11Window: InputEventSource {
   ) throws {
     guard width > 0, height > 0 else { throw X11Error.invalidSize(width: width, height: height) }
     X11Window.installConnectionLossHandler()
-    guard let display = XOpenDisplay(displayName) else {
+    guard let display = DisplayConnection.open(displayName) else {
       throw X11Error.cannotOpenDisplay(
         name: displayName ?? ProcessInfo.processInfo.environment["DISPLAY"])
     }
