@@ -7,10 +7,21 @@ extension SceneBuilder {
   func buildScenarios(_ node: YAMLValue) throws -> [Scenario] {
     var scenarios: [Scenario] = []
     for (name, keyValue, value) in try node.mapping("scenarios") {
+      try checkNameLength(name, "a scenario name", at: keyValue)
       var fingersDown: Set<Int> = []
       var steps: [ScenarioStep] = []
-      for item in try value.list("scenario \(name)") {
-        steps.append(try buildStep(item, fingersDown: &fingersDown))
+      var events = 0
+      for (index, item) in try value.list("scenario \(name)").enumerated() {
+        let step = try buildStep(item, fingersDown: &fingersDown)
+        // Counted as the steps are read, aliases and all: the scenario is never built past the
+        // cap. At the scenario's name: an aliased step has the place of what it names.
+        events += step.eventCount
+        guard events <= LayoutLimits.maximumEventsPerScenario else {
+          throw keyValue.error(
+            "scenario '\(name)' sends more than \(LayoutLimits.maximumEventsPerScenario) events by its step "
+              + "\(index + 1), the limit on events per scenario (a tap is 2, a drag its steps + 2, a move its steps)")
+        }
+        steps.append(step)
       }
       scenarios.append(Scenario(name: name, steps: steps, line: keyValue.line))
     }

@@ -200,6 +200,11 @@ extension SceneBuilder {
     guard let classEntry = entries.first(where: { $0.key == "class" }) else {
       throw node.error("a gesture recognizer needs a class (UITapGestureRecognizer, UIPanGestureRecognizer…)")
     }
+    recognizerCount += 1
+    guard recognizerCount <= LayoutLimits.maximumRecognizers else {
+      throw node.error(
+        "more than \(LayoutLimits.maximumRecognizers) gesture recognizers, the limit on recognizers in a layout")
+    }
     let recognizer = try instantiate(classEntry.value, family: .recognizer, what: "a gesture") as! UIGestureRecognizer
     var actions: [(YAMLValue?, Bool, ActionMessage)] = []
     var targetValue: YAMLValue?

@@ -277,8 +277,12 @@ public final class SandboxSession {
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
-    return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
-      + "\(DisplayScale.describe(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
+    // At the `window:` line, as `touchlab check` reports a window past LayoutLimits there.
+    return scene.windowSizeError(
+      "the window would be \(pixels.width)×\(pixels.height) pixels at scale \(DisplayScale.describe(scale)), more "
+        + "than the \(maximumWindowSide) a side the sandbox shows; make `window: {size: …}` smaller or use a "
+        + "smaller --scale"
+    ).description
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.

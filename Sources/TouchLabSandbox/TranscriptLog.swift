@@ -95,8 +95,8 @@ public final class TranscriptLog {
     recorder.addObserver { [weak self] record in
       guard let self else { return }
       if let file = self.file, file.writesJSONLines { self.write(file.append(self.jsonLine(record))) }
-      guard let line = record.line else { return }
-      self.add("\(TranscriptFormatter.timeStamp(record.time)) \(line)", toFile: !(self.file?.writesJSONLines ?? false))
+      guard let line = TranscriptFormatter(showsTimes: true).line(record) else { return }
+      self.add(line, toFile: !(self.file?.writesJSONLines ?? false))
     }
   }
 

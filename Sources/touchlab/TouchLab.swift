@@ -32,8 +32,9 @@ func loadScene(_ path: String) throws -> Scene {
   }
 }
 
+/// Prints `touchlab: error: MESSAGE` (its control characters written out) and gives exit status 1.
 func fail(_ message: String) -> ExitCode {
-  FileHandle.standardError.write(Data("touchlab: error: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("touchlab: error: \(message.escapingControlCharacters)\n".utf8))
   return ExitCode(1)
 }
 

@@ -248,8 +248,8 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1))
     XCTAssertEqual(
       SandboxSession.sizeProblem(scene, scale: 3),
-      "big.yaml:1:1: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 the sandbox "
-        + "shows; make `window: {size: …}` smaller")
+      "big.yaml:1:16: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 a side the "
+        + "sandbox shows; make `window: {size: …}` smaller or use a smaller --scale")
   }
 }
 
