@@ -46,6 +46,8 @@ struct Record: ParsableCommand {
 
   /// How long the last frame stays, in centiseconds, before the animation loops.
   static let finalHold = 100
+  /// The most frames an animation may have (100 s at 30 frames a second).
+  static let maximumFrames = 3_000
 
   func run() throws {
     guard let framesPerSecond = Int(fps), (1...50).contains(framesPerSecond) else {
@@ -68,6 +70,7 @@ struct Record: ParsableCommand {
     guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
       throw fail("\(file) has no scenarios to record")
     }
+    first.records.keepsRecords = false  // only its end is wanted
     let end = ScenarioPlayer(scene: first).play(chosen)
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
@@ -77,7 +80,15 @@ struct Record: ParsableCommand {
       let encoder = try GIFAnimationEncoder(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
       // Frame n is shown from centisecond round(n·100/fps) to the next one's.
       func centiseconds(_ frame: Int) -> Int { Int((Double(frame) * 100 / Double(framesPerSecond)).rounded()) }
-      let lastFrame = Int((end * Double(framesPerSecond) / playSpeed - 1e-9).rounded(.up))
+      let frames = (end * Double(framesPerSecond) / playSpeed - 1e-9).rounded(.up)
+      // Each frame plays the scenario afresh up to its time: the cost is frames × events.
+      guard frames < Double(Self.maximumFrames) else {
+        throw fail(
+          "the animation would have \(Int(frames) + 1) frames (\(String(format: "%.1f", end)) s of scenario at "
+            + "--fps \(framesPerSecond) and --speed \(speed)), more than \(Self.maximumFrames), the limit on frames; "
+            + "use a lower --fps or a higher --speed")
+      }
+      let lastFrame = Int(frames)
       for frame in 0...max(0, lastFrame) {
         let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
         let moment = try Moment(scene: try freshScene(), file: file, scenario: chosen, at: time)

@@ -66,6 +66,16 @@ struct Moment {
   /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
   /// to `time`, or to its end after pending timers fired.
   init(scene: Scene, file: String, scenario: Scenario?, at time: TimeInterval?) throws {
+    // The overlay is the fold of the records up to the moment drawn, as the window's is:
+    // folded as they come, so that no record is kept (every record is at or before the moment).
+    var overlay = OverlayState()
+    var transcript: [String] = []
+    let formatter = TranscriptFormatter(showsTimes: true)
+    scene.records.keepsRecords = false
+    scene.records.addObserver { record in
+      overlay.apply(record)
+      if let line = formatter.line(record) { transcript.append(line) }
+    }
     let player = ScenarioPlayer(scene: scene)
     if let scenario {
       if let time {
@@ -82,9 +92,7 @@ struct Moment {
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
     self.scene = scene
     content = FrameContent(
-      // The overlay is the fold of the records up to the moment drawn, as the window's is.
-      window: scene.window, overlay: OverlayState.fold(scene.records.records, upTo: now),
-      transcript: TranscriptFormatter(showsTimes: true).lines(scene.records.records),
+      window: scene.window, overlay: overlay, transcript: transcript,
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
   }
 }
@@ -93,11 +101,21 @@ struct Moment {
 enum OutputFormat: String, CaseIterable {
   case png, svg, pdf, gif
 
+  /// `--out -` (standard output) is the first allowed format (PNG, or GIF for `record`).
   init(path: String, allowed: [OutputFormat]) throws {
+    if path == OutputFile.standardOutput {
+      self = allowed[0]
+      return
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw fail(
-        PNGWriteError.destinationIsFolder(path: URL(fileURLWithPath: path).standardizedFileURL.path).description)
+      throw fail(PNGWriteError.destinationIsFolder(path: path).description)
+    }
+    // A device or FIFO (`/dev/stdout`, `>(…)`) has no extension to go by: PNG (or GIF).
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      self = allowed[0]
+      return
     }
     let pathExtension = (path as NSString).pathExtension.lowercased()
     guard let format = OutputFormat(rawValue: pathExtension), allowed.contains(format) else {
@@ -162,10 +180,12 @@ func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (Canvas
   }
 }
 
-/// Writes a finished picture to `--out`, atomically, with `shot`'s errors.
+/// Writes a finished picture to `--out` (`OutputFile`: `-` is standard output, a regular file
+/// is replaced atomically keeping its mode, a symlink is written through, a device or FIFO
+/// written in place), with `shot`'s errors.
 func writeOutput(_ data: Data, to path: String) throws {
   do {
-    try writeFileAtomically(data, to: URL(fileURLWithPath: path))
+    try OutputFile.write(data, to: path)
   } catch let error as PNGWriteError {
     throw fail(error.description)
   }

@@ -95,18 +95,47 @@ struct Replay: ParsableCommand {
         throw fail("--set \(assignment): \(error.message)")
       }
     }
-    ScenarioPlayer(scene: scene).play(chosen)
-    var output = ""
+    let output = BufferedStandardOutput()
     if explain {
-      for line in RecordExplainer().lines(scene.records.records) { output += line + "\n" }
-    } else if json {
-      for record in scene.records.records where allRecords || record.line != nil {
-        output += TranscriptFormatter.json(record) + "\n"
-      }
+      // The story looks ahead (a chain of forwarded calls is one line): it reads every record.
+      ScenarioPlayer(scene: scene).play(chosen)
+      for line in RecordExplainer().lines(scene.records.records) { output.write(line + "\n") }
     } else {
-      for line in TranscriptFormatter(showsTimes: times).lines(scene.records.records) { output += line + "\n" }
+      // Each record goes out as it is made and is not kept: memory does not grow with the
+      // scenario's length (docs/HARDENING.md).
+      let formatter = TranscriptFormatter(showsTimes: times)
+      let json = json
+      let allRecords = allRecords
+      scene.records.keepsRecords = false
+      scene.records.addObserver { record in
+        if json {
+          if allRecords || record.line != nil { output.write(TranscriptFormatter.json(record) + "\n") }
+        } else if let line = formatter.line(record) {
+          output.write(line + "\n")
+        }
+      }
+      ScenarioPlayer(scene: scene).play(chosen)
     }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    output.flush()
+  }
+}
+
+/// Standard output in 64 KB writes.
+final class BufferedStandardOutput {
+  private var buffer: [UInt8] = []
+  private static let capacity = 1 << 16
+
+  init() { buffer.reserveCapacity(Self.capacity) }
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.capacity { flush() }
+  }
+
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    FileHandle.standardOutput.write(Data(buffer))
+    buffer.removeAll(keepingCapacity: true)
   }
 }
 

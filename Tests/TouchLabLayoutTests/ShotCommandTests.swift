@@ -115,13 +115,13 @@ extension CommandLineTests {
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.err,
-      "touchlab: error: Cannot write the file: the folder \(folder.path)/no-such-folder does not exist.\n")
+      "touchlab: error: cannot write '\(missing.path)': the folder \(folder.path)/no-such-folder does not exist\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
 
     result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", folder.path])
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
-      result.err.hasPrefix("touchlab: error: Cannot write the file: \(folder.path) is a folder"), result.err)
+      result.err.hasPrefix("touchlab: error: cannot write '\(folder.path)': it is a folder"), result.err)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
   }
 
@@ -139,7 +139,9 @@ extension CommandLineTests {
     let out = folder.appendingPathComponent("x.png")
     let result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
     XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.err.hasPrefix("touchlab: error: Cannot write into \(folder.path): "), result.err)
+    XCTAssertTrue(
+      result.err.hasPrefix("touchlab: error: cannot write '\(out.path)': cannot make a file in \(folder.path): "),
+      result.err)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
   }
 
@@ -153,7 +155,7 @@ extension CommandLineTests {
       ["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
     XCTAssertEqual(result.status, 1, result.err)
     XCTAssertEqual(
-      result.err, "touchlab: error: Writing \(out.path) failed: File too large; the file was left unchanged.\n")
+      result.err, "touchlab: error: cannot write '\(out.path)': File too large; the file was left unchanged\n")
     XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "an older image")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["x.png"])
   }

@@ -97,7 +97,7 @@ final class SandboxSessionTests: XCTestCase {
 
   func testATranscriptFileThatCannotBeOpenedIsAClearError() {
     XCTAssertThrowsError(try TranscriptFile(path: "/no/such/folder/t.txt")) { error in
-      XCTAssertEqual("\(error)", "cannot write the transcript to /no/such/folder/t.txt: No such file or directory")
+      XCTAssertEqual("\(error)", "cannot write '/no/such/folder/t.txt': the folder /no/such/folder does not exist")
     }
   }
 
