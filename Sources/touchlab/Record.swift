@@ -50,12 +50,14 @@ struct Record: ParsableCommand {
   static let maximumFrames = 3_000
 
   func run() throws {
-    guard let framesPerSecond = Int(fps), (1...50).contains(framesPerSecond) else {
+    guard fps.allSatisfy({ $0.isASCII && $0.isNumber }), let framesPerSecond = Int(fps),
+      (1...50).contains(framesPerSecond)
+    else {
       throw fail("--fps must be a whole number from 1 to 50, not '\(fps)'")
     }
     let pixelScale = try parseScale(scale)
-    guard let playSpeed = Double(speed), playSpeed.isFinite, (0.05...10).contains(playSpeed) else {
-      throw fail("--speed must be a number from 0.05 to 10, not '\(speed)'")
+    guard let playSpeed = parseDecimal(speed), (0.05...10).contains(playSpeed) else {
+      throw fail("--speed must be a decimal number from 0.05 to 10, such as 0.25, not '\(speed)'")
     }
     _ = try OutputFormat(path: out, allowed: [.gif])
 
@@ -74,6 +76,7 @@ struct Record: ParsableCommand {
     let end = ScenarioPlayer(scene: first).play(chosen)
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
+    try checkPixels(size, scale: pixelScale, format: .gif, scene: first)
 
     do {
       let canvas = try Canvas(size: size, scale: pixelScale)

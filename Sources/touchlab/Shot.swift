@@ -49,9 +49,9 @@ struct Shot: ParsableCommand {
     let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: noScenario)
     let moment = try Moment(scene: scene, file: file, scenario: chosen, at: time)
     let renderer = SceneRenderer(theme: try loadTheme())
-    let data = try render(
-      size: renderer.frameSize(for: scene.window, showsPanel: !sceneOnly), scale: pixelScale, format: format
-    ) { canvas in
+    let size = renderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
+    try checkPixels(size, scale: pixelScale, format: format, scene: scene)
+    let data = try render(size: size, scale: pixelScale, format: format) { canvas in
       renderer.draw(moment.content, on: canvas)
     }
     try writeOutput(data, to: out)
@@ -127,18 +127,45 @@ enum OutputFormat: String, CaseIterable {
   }
 }
 
+/// A plain decimal number — digits with at most one point, such as `2`, `1.5` or `.25` —
+/// or nil. Swift's `Double(_:)` would also read `0x3` as hexadecimal, `1e3`, `inf` and `nan`;
+/// flags take none of them.
+func parseDecimal(_ text: String) -> Double? {
+  guard text.range(of: #"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$"#, options: .regularExpression) != nil else { return nil }
+  return Double(text)
+}
+
 func parseScale(_ text: String) throws -> Double {
-  guard let pixelScale = Double(text), pixelScale.isFinite, (1...3).contains(pixelScale) else {
-    throw fail("--scale must be a number from 1 to 3, not '\(text)'")
+  guard let pixelScale = parseDecimal(text), (1...3).contains(pixelScale) else {
+    throw fail("--scale must be a decimal number from 1 to 3, such as 1.5, not '\(text)'")
   }
   return pixelScale
 }
 
 func parseTime(_ text: String, option: String) throws -> TimeInterval {
-  guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-    throw fail("\(option) must be a time in seconds, 0 or more, not '\(text)'")
+  guard let seconds = parseDecimal(text), seconds.isFinite else {
+    throw fail("\(option) must be a time in seconds, a decimal number 0 or more, such as 0.15, not '\(text)'")
   }
   return seconds
+}
+
+/// Refuses a picture of more than `LayoutLimits.maximumPixels` pixels before any is drawn:
+/// at scale 1 the layout's window is to blame (an error at its `window:` line, as `check`
+/// would give); at a larger scale, the scale.
+func checkPixels(_ size: CanvasSize, scale: Double, format: OutputFormat, scene: Scene) throws {
+  guard format == .png || format == .gif else { return }  // SVG and PDF hold no pixels
+  let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
+  let limit = Double(LayoutLimits.maximumPixels)
+  guard pixels > limit else { return }
+  let described =
+    "\(Int((size.width * scale).rounded(.up)))×\(Int((size.height * scale).rounded(.up))) pixels, more than "
+    + "\(LayoutLimits.maximumPixels), the limit on a picture's pixels"
+  if (size.width * size.height).rounded(.up) > limit {
+    FileHandle.standardError.write(
+      Data("\(scene.windowSizeError("the picture would be \(described); make the window smaller"))\n".utf8))
+    throw ExitCode(1)
+  }
+  throw fail("the picture at --scale \(String(format: "%g", scale)) would be \(described); use a smaller --scale")
 }
 
 func loadTheme() throws -> Theme {

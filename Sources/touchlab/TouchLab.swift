@@ -20,6 +20,28 @@ struct TouchLab: ParsableCommand {
       """,
     subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self],
     defaultSubcommand: Open.self)
+
+  /// Exit statuses (README "Exit statuses"): 0 done; 1 a layout mistake, a flag's value
+  /// refused, a file that cannot be read or written, the window ending on a fault; 64
+  /// (EX_USAGE) a command line the parser cannot read — an unknown flag or subcommand, a
+  /// missing argument or value. Every error is one line, `touchlab: error: …` (a layout's is
+  /// `FILE:LINE:COLUMN: error: …`).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      // --help and --version (status 0), and our own exits (their message is already out).
+      if code == .success || error is ExitCode { exit(withError: error) }
+      let text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+      let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
+      let message = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+      FileHandle.standardError.write(
+        Data("touchlab: error: \(message.escapingControlCharacters) (see touchlab --help)\n".utf8))
+      Foundation.exit(code.rawValue)
+    }
+  }
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.
@@ -70,6 +92,9 @@ struct Replay: ParsableCommand {
 
   func run() throws {
     if allRecords && !json { throw fail("--all-records needs --json (the plain transcript has only the lines)") }
+    if times && json {
+      throw fail("--times is for the plain transcript; --json gives every record its \"time\" already")
+    }
     if explain && (json || times) { throw fail("--explain prints its own story; it takes neither --json nor --times") }
     let scene = try loadScene(file)
     let chosen: Scenario

@@ -90,20 +90,23 @@ extension CommandLineTests {
   func testShotRejectsABadScaleOrTime() throws {
     let folder = try scratchFolder()
     let out = folder.appendingPathComponent("x.png")
-    for scale in ["0", "4", "two", "nan"] {
+    for scale in ["0", "4", "two", "nan", "0x3", "1e0", "inf", "+2"] {
       let result = try run([
         "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--scale", scale, "--out", out.path,
       ])
       XCTAssertEqual(result.status, 1, scale)
-      XCTAssertEqual(result.err, "touchlab: error: --scale must be a number from 1 to 3, not '\(scale)'\n")
+      XCTAssertEqual(
+        result.err, "touchlab: error: --scale must be a decimal number from 1 to 3, such as 1.5, not '\(scale)'\n")
     }
-    for time in ["-1", "soon"] {
+    for time in ["-1", "soon", "0x10", "1e1", "inf"] {
       // `--at=-1`: a separate "-1" would read as an option.
       let result = try run([
         "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--at=\(time)", "--out", out.path,
       ])
       XCTAssertEqual(result.status, 1, time)
-      XCTAssertEqual(result.err, "touchlab: error: --at must be a time in seconds, 0 or more, not '\(time)'\n")
+      XCTAssertEqual(
+        result.err,
+        "touchlab: error: --at must be a time in seconds, a decimal number 0 or more, such as 0.15, not '\(time)'\n")
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
   }

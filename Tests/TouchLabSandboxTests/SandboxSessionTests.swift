@@ -242,6 +242,16 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertNil(session.frameContent.message)
   }
 
+  /// Issue 16: `open` and `check` agree — every window `check` accepts opens at scale 1,
+  /// with the panel and the scenario strip.
+  func testEveryWindowCheckAcceptsOpensAtScaleOne() throws {
+    for size in ["[7800, 2051]", "[2051, 7800]", "[4000, 4000]"] {
+      let scene = try LayoutLoader.load(
+        yaml: "window: {size: \(size)}\ncontroller: {view: {color: white}}\n", file: "max.yaml")
+      XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1, showsTimeline: true), size)
+    }
+  }
+
   func testAWindowTooBigToShowIsRefused() throws {
     let scene = try LayoutLoader.load(
       yaml: "window: {size: [3000, 2000]}\ncontroller: {view: {color: white}}\n", file: "big.yaml")
