@@ -42,7 +42,10 @@ public final class LiveSandbox {
     shownTitle = session.windowTitle
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
-    pollLoop = PollLoop(source: window)
+    // Reloads happen off the loop: the old scene keeps running until the new one is ready.
+    let loader = BackgroundLoader()
+    session.backgroundLoader = loader
+    pollLoop = PollLoop(source: window, waker: loader.waker)
     watch(session.layoutPath)
   }
 
@@ -89,9 +92,10 @@ public final class LiveSandbox {
   private func watch(_ path: String) {
     watchedPath = path
     do {
-      pollLoop = PollLoop(source: window, fileWatcher: try FileChangeWatcher(path: path))
+      pollLoop = PollLoop(
+        source: window, fileWatcher: try FileChangeWatcher(path: path), waker: session.backgroundLoader?.waker)
     } catch {
-      pollLoop = PollLoop(source: window)
+      pollLoop = PollLoop(source: window, waker: session.backgroundLoader?.waker)
       SandboxSession.printToStandardError("touchlab: warning: \(error) R reloads by hand.")
     }
   }
