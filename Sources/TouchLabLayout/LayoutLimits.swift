@@ -16,6 +16,11 @@ public enum LayoutLimits {
   /// its steps and two, a move its steps, every other step one. Counted step by step while
   /// the scenario is read, which stops at the cap.
   public static let maximumEventsPerScenario = 100_000
+  /// Events a scenario sends times the rows (or items) the scene's largest table (or
+  /// collection view) shows at once: each move of a finger that scrolls one retiles its rows,
+  /// so this is what bounds a scenario's time in a scene with a big table (as it loads;
+  /// `set` steps that change a table's size or row height later are not counted).
+  public static let maximumRowEvents = 20_000_000
   /// Gesture recognizers declared in one layout (the scroll views' own are not counted).
   public static let maximumRecognizers = 256
   /// Characters in an id, a class name or a scenario name.

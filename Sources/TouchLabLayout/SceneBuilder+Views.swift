@@ -88,6 +88,7 @@ extension SceneBuilder {
             + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
       }
     }
+    if view is UITableView || view is UICollectionView { listViews.append(view) }
     registerBuiltinRecognizers(of: view)
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {

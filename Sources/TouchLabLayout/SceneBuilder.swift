@@ -12,6 +12,8 @@ struct SceneBuilder {
   /// Checks and links run once every id is known.
   var fixups: [([String: AnyObject]) throws -> Void] = []
   var viewCount = 0
+  /// The tables and collection views built, for `LayoutLimits.maximumRowEvents`.
+  var listViews: [UIView] = []
   /// Declared gesture recognizers so far (`LayoutLimits.maximumRecognizers`).
   var recognizerCount = 0
   /// Where the window's size is given, for errors about the window's size in pixels.

@@ -477,7 +477,7 @@ public final class X11Window: InputEventSource {
 
   /// What the program prints when another X client destroys the window.
   public static let windowDestroyedMessage =
-    "touchlab: the window was destroyed by another X client (such as `xdotool windowclose`); exiting."
+    "touchlab: the window was destroyed by another X client (such as xdotool windowclose); exiting."
 
   /// What the program prints when an X request fails.
   public static func requestFailedMessage(errorName: String, request: Int) -> String {

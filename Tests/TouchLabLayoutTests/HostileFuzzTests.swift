@@ -79,10 +79,11 @@ final class HostileFuzzTests: XCTestCase {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     let timing = measuring ? "/usr/bin/time -f 'peak %M' -o \"$PEAK\" " : ""
-    process.arguments = [
-      "-c", "ulimit -t \(Self.runCPUSeconds); ulimit -v \(Self.runAddressSpaceKB); exec \(timing)\"$@\"", "sh",
-      executable,
-    ] + arguments
+    process.arguments =
+      [
+        "-c", "ulimit -t \(Self.runCPUSeconds); ulimit -v \(Self.runAddressSpaceKB); exec \(timing)\"$@\"", "sh",
+        executable,
+      ] + arguments
     let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: peakFile) }
     var environment = ProcessInfo.processInfo.environment
@@ -112,7 +113,8 @@ final class HostileFuzzTests: XCTestCase {
       text.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
     }
     // A signal: the shell reports 128 + N, GNU time "Command terminated by signal N".
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return (status, err, peak, timedOut)
   }
 }
@@ -151,7 +153,8 @@ enum HostileLayout {
       let levels = Int.random(in: 2...9, using: &random)
       var text = "a0: &a0 [" + Array(repeating: "x", count: width).joined(separator: ", ") + "]\n"
       for level in 1...levels {
-        text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: width).joined(separator: ", ")
+        text +=
+          "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: width).joined(separator: ", ")
           + "]\n"
       }
       return ("laughs", text + "controller: {view: {color: white}}\n")
@@ -159,7 +162,8 @@ enum HostileLayout {
       let depth = Int.random(in: 100...3_000, using: &random)
       return (
         "nesting",
-        "controller:\n  view:\n    subviews: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        "controller:\n  view:\n    subviews: " + String(repeating: "[", count: depth)
+          + String(repeating: "]", count: depth)
           + "\n"
       )
     case 3:
@@ -241,7 +245,10 @@ enum HostileLayout {
     case 2: return ["replay", file, "--scenario", "s"]
     case 3: return ["replay", file, "--scenario", "s", "--json", "--all-records"]
     case 4: return ["replay", file, "--scenario", "s", "--times"]
-    default: return ["shot", file, "--no-scenario", "--scale", ["1", "1.5", "3"].randomElement(using: &random)!, "--out", out]
+    default:
+      return [
+        "shot", file, "--no-scenario", "--scale", ["1", "1.5", "3"].randomElement(using: &random)!, "--out", out,
+      ]
     }
   }
 }

@@ -40,6 +40,21 @@ final class LayoutLimitsTests: XCTestCase {
     XCTAssertEqual(scene.scenarios[0].steps.map(\.eventCount), [2, 9, 1, 5, 1, 1, 1])
   }
 
+  /// A finger's move that scrolls a table retiles the rows it shows: events × rows on
+  /// screen bound a scenario's time (7,800 one-point rows dragged 2,000 steps: 4.8 s, debug).
+  func testEventsTimesRowsOnScreenAreCapped() throws {
+    func layout(steps: Int) -> String {
+      "window: {size: [390, 7800]}\ncontroller:\n  view:\n    subviews:\n"
+        + "      - {id: t, class: UITableView, frame: [0, 0, 390, 7800], rowHeight: 1, rows: {numberOfRows: 100000}}\n"
+        + "scenarios:\n  s:\n    - drag: t\n      by: [0, -100]\n      steps: \(steps)\n"
+    }
+    XCTAssertNoThrow(try LayoutLoader.load(yaml: layout(steps: 2_500), file: "t.yaml"))
+    assertLayoutError(
+      layout(steps: 2_600), line: 7, column: 3,
+      contains: "sends 2602 events by its step 1 to a scene whose largest table or collection view shows 7800 rows")
+    assertLayoutError(layout(steps: 2_600), line: 7, column: 3, contains: "the limit on a scenario's work")
+  }
+
   // MARK: Expanded nodes
 
   func testABillionLaughsIsAnErrorAtTheAliasThatGrowsPastTheCap() {
