@@ -23,36 +23,89 @@ final class GestureEnvironment {
   /// Recognizers that took part in a sequence and are not reset yet.
   private(set) var involved: [UIGestureRecognizer] = []
   private var isSettling = false
+  /// Membership of `changed`, `involved` and `pending`, so that noting one is O(1) however
+  /// many recognizers a touch has (a layout may declare hundreds).
+  private var changedSet: Set<ObjectIdentifier> = []
+  private var involvedSet: Set<ObjectIdentifier> = []
+  private var pendingSet: Set<ObjectIdentifier> = []
+  /// Each recognizer's requirements, worked out once per event delivered and per settle (nil
+  /// outside them): the answers do not change meanwhile. Emptied whenever `involved` changes.
+  private var requirementsCache: [ObjectIdentifier: [UIGestureRecognizer]]?
+  /// The involved recognizers that may answer the requirement hooks (`hasRequirementHooks`),
+  /// while `requirementsCache` is kept.
+  private var hookedCache: [UIGestureRecognizer]?
+  private var cachingDepth = 0
+
+  /// Runs `body` with requirements remembered once worked out (an event's delivery, a settle).
+  func cachingRequirements<T>(_ body: () throws -> T) rethrows -> T {
+    if cachingDepth == 0 { requirementsCache = [:] }
+    cachingDepth += 1
+    defer {
+      cachingDepth -= 1
+      if cachingDepth == 0 {
+        requirementsCache = nil
+        hookedCache = nil
+      }
+    }
+    return try body()
+  }
+
+  private func forgetCachedRequirements() {
+    if requirementsCache != nil { requirementsCache = [:] }
+    hookedCache = nil
+  }
 
   func noteChanged(_ recognizer: UIGestureRecognizer) {
-    if !changed.contains(where: { $0 === recognizer }) { changed.append(recognizer) }
+    if changedSet.insert(ObjectIdentifier(recognizer)).inserted { changed.append(recognizer) }
   }
 
   func noteInvolved(_ recognizer: UIGestureRecognizer) {
-    if !involved.contains(where: { $0 === recognizer }) { involved.append(recognizer) }
+    guard involvedSet.insert(ObjectIdentifier(recognizer)).inserted else { return }
+    involved.append(recognizer)
+    forgetCachedRequirements()
   }
 
   func addPending(_ recognizer: UIGestureRecognizer) {
-    if !pending.contains(where: { $0 === recognizer }) { pending.append(recognizer) }
+    if pendingSet.insert(ObjectIdentifier(recognizer)).inserted { pending.append(recognizer) }
   }
 
   func pendingDropped(_ recognizer: UIGestureRecognizer) {
+    guard pendingSet.remove(ObjectIdentifier(recognizer)) != nil else { return }
     pending.removeAll { $0 === recognizer }
   }
 
   // MARK: Requirements
 
   /// The recognizers `recognizer` must wait for: `require(toFail:)`, and the delegate and
-  /// subclass hooks `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`.
+  /// subclass hooks `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`. Only pairs where
+  /// one side has hooks are asked: a recognizer of the engine's own classes with no delegate
+  /// answers no to all four, so a thousand of them cost a thousand, not a million, questions.
   func requirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+    let key = ObjectIdentifier(recognizer)
+    if let cached = requirementsCache?[key] { return cached }
     var result = recognizer.explicitFailureRequirements
-    for other in involved where other !== recognizer && !result.contains(where: { $0 === other }) {
+    var listed = Set(result.map(ObjectIdentifier.init))
+    let candidates: [UIGestureRecognizer]
+    if recognizer.hasRequirementHooks {
+      candidates = involved
+    } else if let hooked = hookedCache {
+      candidates = hooked
+    } else {
+      let hooked = involved.filter(\.hasRequirementHooks)
+      if requirementsCache != nil { hookedCache = hooked }
+      candidates = hooked
+    }
+    for other in candidates where other !== recognizer && !listed.contains(ObjectIdentifier(other)) {
       let requires =
         recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
         || (recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) ?? false)
         || (other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) ?? false)
-      if requires { result.append(other) }
+      if requires {
+        result.append(other)
+        listed.insert(ObjectIdentifier(other))
+      }
     }
+    requirementsCache?[key] = result
     return result
   }
 
@@ -69,10 +122,10 @@ final class GestureEnvironment {
     for recognizer in pending {
       let requirements = requirements(of: recognizer)
       if let winner = requirements.first(where: { [.began, .changed, .ended].contains($0.state) }) {
-        pending.removeAll { $0 === recognizer }
+        pendingDropped(recognizer)
         recognizer.force(.failed, cause: DeliveryCause(.requireToFail, by: winner.causeName))
       } else if !requirements.contains(where: isUndecidedRequirement) {
-        pending.removeAll { $0 === recognizer }
+        pendingDropped(recognizer)
         guard let target = recognizer.pendingState else { continue }
         recognizer.pendingState = nil
         recognizer.apply(target == .ended && !recognizer.isDiscrete ? .began : target)
@@ -90,29 +143,74 @@ final class GestureEnvironment {
   /// ends of their touches.)
   private func failCircles() {
     let waiting = pending
-    func waitsOn(_ recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
-      requirements(of: recognizer).filter { other in
-        isUndecidedRequirement(other) && waiting.contains { $0 === other }
+    guard !waiting.isEmpty else { return }
+    var index: [ObjectIdentifier: Int] = [:]
+    for (i, recognizer) in waiting.enumerated() { index[ObjectIdentifier(recognizer)] = i }
+    // Who waits on whom among the waiting, then the strongly connected components of that
+    // graph (Tarjan's, iteratively): a recognizer waits in a circle when its component has
+    // another member or it waits on itself. O(waiting + requirements), once per pass.
+    let edges: [[Int]] = waiting.map { recognizer in
+      requirements(of: recognizer).compactMap { other in
+        isUndecidedRequirement(other) ? index[ObjectIdentifier(other)] : nil
       }
     }
-    var circled: [UIGestureRecognizer] = []
-    for recognizer in waiting {
-      var stack = waitsOn(recognizer)
-      var seen: [UIGestureRecognizer] = []
-      while let next = stack.popLast() {
-        if next === recognizer {
-          circled.append(recognizer)
-          break
-        }
-        guard !seen.contains(where: { $0 === next }) else { continue }
-        seen.append(next)
-        stack.append(contentsOf: waitsOn(next))
-      }
-    }
+    let inCircle = Self.nodesOnCycles(edges)
+    let circled = waiting.indices.filter { inCircle[$0] }.map { waiting[$0] }
     for recognizer in circled {
-      pending.removeAll { $0 === recognizer }
+      pendingDropped(recognizer)
       recognizer.force(.failed, cause: DeliveryCause(.requirementCircle, by: recognizer.causeName))
     }
+  }
+
+  /// Which nodes of a directed graph (`edges[n]`: the nodes `n` points at) lie on a cycle:
+  /// those in a strongly connected component of two or more, or with an edge to themselves.
+  static func nodesOnCycles(_ edges: [[Int]]) -> [Bool] {
+    let count = edges.count
+    var order = [Int](repeating: -1, count: count)
+    var lowLink = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var result = [Bool](repeating: false, count: count)
+    var counter = 0
+    for root in 0..<count where order[root] < 0 {
+      // Each frame: a node and how many of its edges were followed.
+      var frames: [(node: Int, edge: Int)] = [(root, 0)]
+      order[root] = counter
+      lowLink[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let frame = frames.last {
+        let node = frame.node
+        if frame.edge < edges[node].count {
+          frames[frames.count - 1].edge += 1
+          let next = edges[node][frame.edge]
+          if next == node { result[node] = true }
+          if order[next] < 0 {
+            order[next] = counter
+            lowLink[next] = counter
+            counter += 1
+            stack.append(next)
+            onStack[next] = true
+            frames.append((next, 0))
+          } else if onStack[next] {
+            lowLink[node] = min(lowLink[node], order[next])
+          }
+          continue
+        }
+        frames.removeLast()
+        if let parent = frames.last { lowLink[parent.node] = min(lowLink[parent.node], lowLink[node]) }
+        guard lowLink[node] == order[node] else { continue }
+        var component: [Int] = []
+        while let member = stack.popLast() {
+          onStack[member] = false
+          component.append(member)
+          if member == node { break }
+        }
+        if component.count > 1 { for member in component { result[member] = true } }
+      }
+    }
+    return result
   }
 
   // MARK: Arbitration
@@ -142,8 +240,9 @@ final class GestureEnvironment {
   /// The winner has begun or recognized: settle everyone who shares a touch with it.
   private func exclude(for winner: UIGestureRecognizer, newcomers: [UIGestureRecognizer]) {
     var others: [UIGestureRecognizer] = []
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(winner)]
     for touch in winner.sequenceTouches {
-      for other in touch.gestureRecognizers where other !== winner && !others.contains(where: { $0 === other }) {
+      for other in touch.gestureRecognizers where seen.insert(ObjectIdentifier(other)).inserted {
         others.append(other)
       }
     }
@@ -151,7 +250,7 @@ final class GestureEnvironment {
       if Self.canRecognizeSimultaneously(winner, other) { continue }
       if requirements(of: other).contains(where: { $0 === winner }) {
         if other.state == .possible {
-          pending.removeAll { $0 === other }  // decided: it waits no more
+          pendingDropped(other)  // decided: it waits no more
           other.force(.failed, cause: DeliveryCause(.requireToFail, by: winner.causeName))
         }
         continue
@@ -159,7 +258,7 @@ final class GestureEnvironment {
       switch other.state {
       case .possible:
         if winner.canPrevent(other) && other.canBePrevented(by: winner) {
-          pending.removeAll { $0 === other }
+          pendingDropped(other)
           other.force(.failed, cause: DeliveryCause(Self.rule(winner: winner, loser: other), by: winner.causeName))
         }
       case .began, .ended:
@@ -192,34 +291,42 @@ final class GestureEnvironment {
 
   /// Settles everything that changed: run after delivering an event and after each timer.
   func settle(event: UIEvent? = nil) {
-    guard !isSettling, let application else { return }
+    guard !isSettling, application != nil else { return }
     isSettling = true
     defer { isSettling = false }
+    cachingRequirements { settleChanges(event: event) }
+  }
+
+  private func settleChanges(event: UIEvent?) {
+    guard let application else { return }
     var rounds = 0
     while rounds < 1000 {
       rounds += 1
       resolvePending()
       let batch = changed
       changed.removeAll()
+      changedSet.removeAll()
       guard !batch.isEmpty else { break }
 
       // Arbitration among those that left possible in this batch (not one that began
       // earlier and ends now: it won back then).
       let newcomers = batch.filter(\.hasJustLeftPossible)
-      let ordered = newcomers.enumerated().sorted { lhs, rhs in
-        let a = Self.priority(of: lhs.element)
-        let b = Self.priority(of: rhs.element)
-        if a.distance != b.distance { return a.distance < b.distance }
-        if a.order != b.order { return a.order < b.order }
-        return lhs.offset < rhs.offset
-      }.map(\.element)
+      let ordered = newcomers.enumerated().map { ($0.offset, $0.element, Self.priority(of: $0.element)) }
+        .sorted { lhs, rhs in
+          let a = lhs.2
+          let b = rhs.2
+          if a.distance != b.distance { return a.distance < b.distance }
+          if a.order != b.order { return a.order < b.order }
+          return lhs.0 < rhs.0
+        }.map(\.1)
       for winner in ordered where !winner.unsettledStates.isEmpty && winner.state != .failed {
         exclude(for: winner, newcomers: newcomers)
       }
 
       // Recognitions first, then failures (docs/BEHAVIOUR.md §4, [A1] 现象一).
       var all = batch
-      for r in changed where !all.contains(where: { $0 === r }) { all.append(r) }
+      var inAll = Set(batch.map(ObjectIdentifier.init))
+      for r in changed where inAll.insert(ObjectIdentifier(r)).inserted { all.append(r) }
       for recognizer in all where recognizer.state != .failed {
         let states = recognizer.unsettledStates
         recognizer.unsettledStates.removeAll()
@@ -268,6 +375,8 @@ final class GestureEnvironment {
         recognizer.state == .possible && !recognizer.isActiveForSequence && recognizer.pendingState == nil
       if finished || idle {
         involved.remove(at: index)
+        involvedSet.remove(ObjectIdentifier(recognizer))
+        forgetCachedRequirements()
         application.forget(recognizer)
         recognizer.resetToPossible()
       } else {
@@ -289,6 +398,23 @@ final class GestureEnvironment {
 }
 
 extension UIGestureRecognizer {
+  /// The engine's own recognizer classes, which do not override `shouldRequireFailure(of:)`
+  /// or `shouldBeRequiredToFail(by:)`.
+  private static let classesWithoutHooks: Set<ObjectIdentifier> = [
+    ObjectIdentifier(UIGestureRecognizer.self), ObjectIdentifier(UITapGestureRecognizer.self),
+    ObjectIdentifier(UILongPressGestureRecognizer.self), ObjectIdentifier(UIPanGestureRecognizer.self),
+    ObjectIdentifier(UISwipeGestureRecognizer.self), ObjectIdentifier(UIPinchGestureRecognizer.self),
+    ObjectIdentifier(UIRotationGestureRecognizer.self), ObjectIdentifier(UIScreenEdgePanGestureRecognizer.self),
+    ObjectIdentifier(UITextTapRecognizer.self), ObjectIdentifier(UIScrollViewPanGestureRecognizer.self),
+    ObjectIdentifier(UIScrollViewDelayedTouchesBeganGestureRecognizer.self),
+  ]
+
+  /// Whether the recognizer may answer yes to a failure-requirement hook: it has a delegate,
+  /// or it is of a subclass that may override the hooks.
+  var hasRequirementHooks: Bool {
+    delegate != nil || !Self.classesWithoutHooks.contains(ObjectIdentifier(type(of: self)))
+  }
+
   /// Possible, touched in this sequence, and still expecting something (touches down or a timer).
   var isActiveForSequence: Bool {
     isActive && (!trackedTouches.isEmpty || isAwaitingMoreTouches || hasTimers)

@@ -46,6 +46,11 @@ extension UIApplication {
   }
 
   private func dispatch(_ inputs: [TouchInput]) {
+    // Failure requirements are worked out once for the whole event (GestureEnvironment).
+    gestureEnvironment.cachingRequirements { deliver(inputs) }
+  }
+
+  private func deliver(_ inputs: [TouchInput]) {
     let now = clock.now
     let event = UIEvent(touches: [], timestamp: now)
     var changed: [UITouch] = []

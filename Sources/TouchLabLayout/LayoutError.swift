@@ -14,5 +14,9 @@ public struct LayoutError: Error, CustomStringConvertible, Equatable {
     self.message = message
   }
 
-  public var description: String { "\(file):\(line):\(column): error: \(message)" }
+  /// Control characters (a newline or an escape in an id or a text) are written out, so the
+  /// error stays one line and cannot act on the terminal.
+  public var description: String {
+    "\(file.escapingControlCharacters):\(line):\(column): error: \(message.escapingControlCharacters)"
+  }
 }

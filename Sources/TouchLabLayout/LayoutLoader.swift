@@ -8,13 +8,7 @@ import Yams
 public enum LayoutLoader {
   /// Loads the layout at `path`.
   public static func load(path: String) throws -> Scene {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw LayoutError(file: path, line: 1, column: 1, message: "cannot read the file: \(readableReason(error, path))")
-    }
-    return try load(yaml: text, file: path)
+    try load(yaml: try readText(path), file: path)
   }
 
   /// Loads a layout from its text; `file` names it in error messages.
@@ -52,11 +46,42 @@ public enum LayoutLoader {
     }
   }
 
-  private static func readableReason(_ error: Error, _ path: String) -> String {
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-    if isDirectory.boolValue { return "it is a directory" }
-    return "not readable UTF-8 text"
+  /// The file's text, read with POSIX calls so that a failure names its real cause
+  /// (`strerror`: permission denied, a symlink loop…). A FIFO is read as a pipe (`<(…)`
+  /// works), but one that nobody writes to is an error, not a hang; a file bigger than
+  /// `LayoutLimits.maximumFileBytes` (or endless, like `/dev/zero`) is an error too.
+  static func readText(_ path: String) throws -> String {
+    func failure(_ reason: String) -> LayoutError {
+      LayoutError(file: path, line: 1, column: 1, message: "cannot read the file: \(reason)")
+    }
+    // O_NONBLOCK: opening a FIFO with no writer does not wait for one.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { throw failure("it is a directory") }
+    // Reads block again (a pipe's writer may be slow); with no writer, a read ends at once.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunk) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure(String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+      guard bytes.count <= LayoutLimits.maximumFileBytes else {
+        throw failure("it is larger than \(LayoutLimits.maximumFileBytes >> 20) MB, the limit on layout files")
+      }
+    }
+    if bytes.isEmpty && type == S_IFIFO { throw failure("it is a FIFO and nothing wrote to it") }
+    guard let text = String(bytes: bytes, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
+    return text
   }
 }
 

@@ -31,6 +31,18 @@ public enum ScenarioStep {
     case target(FingerTarget)
     case offset(CGPoint)
   }
+
+  /// What the step counts towards `LayoutLimits.maximumEventsPerScenario`: the touch events
+  /// it sends (a tap or press two, a drag its steps and two, a move its steps, a down or up
+  /// one), and one for a step that sends none.
+  public var eventCount: Int {
+    switch self {
+    case .tap, .press: 2
+    case .drag(_, _, _, let steps, _): steps + 2
+    case .move(_, _, _, let steps): steps
+    case .down, .up, .wait, .set: 1
+    }
+  }
 }
 
 public struct Scenario {

@@ -142,10 +142,15 @@ public struct TranscriptFormatter {
 
   /// The transcript lines: one per logged call, action or print.
   public func lines(_ records: [DeliveryRecord]) -> [String] {
-    records.compactMap { record in
-      guard let line = record.line else { return nil }
-      return showsTimes ? "\(Self.timeStamp(record.time)) \(line)" : line
-    }
+    records.compactMap(line)
+  }
+
+  /// A record's transcript line, or nil when it has none. Control characters in it (a
+  /// `print:` text's newline or escape) are written out (`\n`, `\u{1B}`): one record, one
+  /// line, and nothing for the terminal to act on.
+  public func line(_ record: DeliveryRecord) -> String? {
+    guard let line = record.line?.escapingControlCharacters else { return nil }
+    return showsTimes ? "\(Self.timeStamp(record.time)) \(line)" : line
   }
 
   /// `[0.150]`

@@ -18,10 +18,13 @@ public final class Scene {
   /// `--set` assignments applied, kept with what they made (a delegate is held weakly by its
   /// recognizer, as in UIKit).
   private var applied: [() -> Void] = []
+  /// Where the file gives the window's size (`window: {size: …}`), or nil when it does not.
+  public let windowSizePlace: (line: Int, column: Int)?
 
   init(
     file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController,
-    scenarios: [Scenario], objects: [String: AnyObject], retained: [AnyObject]
+    scenarios: [Scenario], objects: [String: AnyObject], retained: [AnyObject],
+    windowSizePlace: (line: Int, column: Int)? = nil
   ) {
     self.file = file
     self.title = title
@@ -31,6 +34,14 @@ public final class Scene {
     self.scenarios = scenarios
     self.objects = objects
     self.retained = retained
+    self.windowSizePlace = windowSizePlace
+  }
+
+  /// An error about the window's size: at `window: {size: …}`, or at 1:1 when the file
+  /// leaves the size at its default.
+  public func windowSizeError(_ message: String) -> LayoutError {
+    LayoutError(
+      file: file, line: windowSizePlace?.line ?? 1, column: windowSizePlace?.column ?? 1, message: message)
   }
 
   public func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }

@@ -6,11 +6,29 @@ extension SceneBuilder {
   /// use them (no `up` for a finger that is not down), so `touchlab check` catches it.
   func buildScenarios(_ node: YAMLValue) throws -> [Scenario] {
     var scenarios: [Scenario] = []
+    let rowsOnScreen = max(1, largestRowsOnScreen)
     for (name, keyValue, value) in try node.mapping("scenarios") {
+      try checkNameLength(name, "a scenario name", at: keyValue)
       var fingersDown: Set<Int> = []
       var steps: [ScenarioStep] = []
-      for item in try value.list("scenario \(name)") {
-        steps.append(try buildStep(item, fingersDown: &fingersDown))
+      var events = 0
+      for (index, item) in try value.list("scenario \(name)").enumerated() {
+        let step = try buildStep(item, fingersDown: &fingersDown)
+        // Counted as the steps are read, aliases and all: the scenario is never built past the
+        // cap. At the scenario's name: an aliased step has the place of what it names.
+        events += step.eventCount
+        guard events <= LayoutLimits.maximumEventsPerScenario else {
+          throw keyValue.error(
+            "scenario '\(name)' sends more than \(LayoutLimits.maximumEventsPerScenario) events by its step "
+              + "\(index + 1), the limit on events per scenario (a tap is 2, a drag its steps + 2, a move its steps)")
+        }
+        guard events * rowsOnScreen <= LayoutLimits.maximumRowEvents else {
+          throw keyValue.error(
+            "scenario '\(name)' sends \(events) events by its step \(index + 1) to a scene whose largest table or "
+              + "collection view shows \(rowsOnScreen) rows at once: more than \(LayoutLimits.maximumRowEvents) "
+              + "row-events, the limit on a scenario's work (fewer steps, or taller rows)")
+        }
+        steps.append(step)
       }
       scenarios.append(Scenario(name: name, steps: steps, line: keyValue.line))
     }
@@ -156,4 +174,21 @@ extension SceneBuilder {
   }
 
   private var viewIDs: [String] { objects.filter { $0.value is UIView }.map(\.key) }
+
+  /// The most rows (or items) any table (or collection view) of the scene shows at once.
+  private var largestRowsOnScreen: Int {
+    var largest = 0
+    for view in listViews {
+      if let table = view as? UITableView {
+        largest = max(largest, Int((table.bounds.height / max(1, table.rowHeight)).rounded(.up)))
+      } else if let collection = view as? UICollectionView {
+        let layout = collection.collectionViewLayout
+        let lines = (collection.bounds.height / max(1, layout.itemSize.height + layout.minimumLineSpacing)).rounded(.up)
+        let columns = (collection.bounds.width / max(1, layout.itemSize.width + layout.minimumInteritemSpacing))
+          .rounded(.up)
+        largest = max(largest, Int((lines + 1) * columns))
+      }
+    }
+    return largest
+  }
 }

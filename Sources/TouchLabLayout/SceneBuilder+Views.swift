@@ -96,6 +96,7 @@ extension SceneBuilder {
             + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
       }
     }
+    if view is UITableView || view is UICollectionView { listViews.append(view) }
     registerBuiltinRecognizers(of: view)
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
@@ -220,6 +221,11 @@ extension SceneBuilder {
     let entries = try node.mapping("a gesture recognizer")
     guard let classEntry = entries.first(where: { $0.key == "class" }) else {
       throw node.error("a gesture recognizer needs a class (UITapGestureRecognizer, UIPanGestureRecognizer…)")
+    }
+    recognizerCount += 1
+    guard recognizerCount <= LayoutLimits.maximumRecognizers else {
+      throw node.error(
+        "more than \(LayoutLimits.maximumRecognizers) gesture recognizers, the limit on recognizers in a layout")
     }
     let recognizer = try instantiate(classEntry.value, family: .recognizer, what: "a gesture") as! UIGestureRecognizer
     var actions: [(YAMLValue?, Bool, ActionMessage)] = []

@@ -12,6 +12,12 @@ struct SceneBuilder {
   /// Checks and links run once every id is known.
   var fixups: [([String: AnyObject]) throws -> Void] = []
   var viewCount = 0
+  /// The tables and collection views built, for `LayoutLimits.maximumRowEvents`.
+  var listViews: [UIView] = []
+  /// Declared gesture recognizers so far (`LayoutLimits.maximumRecognizers`).
+  var recognizerCount = 0
+  /// Where the window's size is given, for errors about the window's size in pixels.
+  var windowSizePlace: (line: Int, column: Int)?
 
   /// A sane ceiling against runaway files (deep nesting, giant tables): far above any demonstration.
   static let maximumViews = 50_000
@@ -61,10 +67,19 @@ struct SceneBuilder {
         switch key {
         case "class": window = try instantiate(value, family: .window, what: "the window") as! UIWindow
         case "size":
-          windowSize = try value.size("window size", maximum: 10_000)
-          guard windowSize.width >= 1 && windowSize.height >= 1 else {
-            throw value.error("window size must be at least 1×1")
+          let sides = try value.numbers("window size", count: 2)
+          guard sides.allSatisfy({ $0 >= 1 && $0 <= LayoutLimits.maximumWindowSide }) else {
+            throw value.error(
+              "window size must be two sizes from 1 to \(Int(LayoutLimits.maximumWindowSide)) points, the limit "
+                + "on the window's sides")
           }
+          windowSize = CGSize(width: sides[0], height: sides[1])
+          guard windowSize.width * windowSize.height <= LayoutLimits.maximumWindowArea else {
+            throw value.error(
+              "window size \(Int(windowSize.width))×\(Int(windowSize.height)) is more than "
+                + "\(Int(LayoutLimits.maximumWindowArea)) points in all, the limit on the window's area")
+          }
+          windowSizePlace = (value.line, value.column)
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
         default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color")
         }
@@ -94,7 +109,7 @@ struct SceneBuilder {
     let title = try sections["title"]?.string("title")
     return Scene(
       file: file, title: title, application: application, window: window, rootController: controller,
-      scenarios: scenarios, objects: objects, retained: retained)
+      scenarios: scenarios, objects: objects, retained: retained, windowSizePlace: windowSizePlace)
   }
 
   // MARK: Classes
@@ -109,6 +124,7 @@ struct SceneBuilder {
       guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
         throw keyValue.error("class name '\(name)' must be an identifier (letters, digits, _)")
       }
+      try checkNameLength(name, "a class name", at: keyValue)
       declared[name] = value
     }
     // Resolve bases depth-first, catching cycles.
@@ -320,9 +336,18 @@ struct SceneBuilder {
     guard !name.isEmpty, !name.contains("."), !name.contains("=") else {
       throw id.error("id '\(name)' must be a name without '.' or '='")
     }
+    try checkNameLength(name, "an id", at: id)
     guard objects[name] == nil else { throw id.error("duplicate id '\(name)'") }
     objects[name] = object
     (object as? UIResponder)?.identifier = name
     (object as? UIGestureRecognizer)?.identifier = name
+  }
+
+  /// Ids, class names and scenario names are at most `LayoutLimits.maximumNameLength` long.
+  func checkNameLength(_ name: String, _ what: String, at place: YAMLValue) throws {
+    let count = name.count
+    guard count > LayoutLimits.maximumNameLength else { return }
+    throw place.error(
+      "\(what) of \(count) characters; at most \(LayoutLimits.maximumNameLength), the limit on names")
   }
 }

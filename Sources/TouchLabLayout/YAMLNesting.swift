@@ -28,10 +28,24 @@ enum YAMLNesting {
   }
 
   private static func walk(_ parser: inout yaml_parser_t, file: String) throws {
-    // The open collections: where each starts, the deepest point below it, its anchor.
-    var open: [(start: Int, deepest: Int, anchor: String?)] = []
+    // The open collections: where each starts, the deepest point below it, its anchor, and
+    // the expanded node count when it opened.
+    var open: [(start: Int, deepest: Int, anchor: String?, nodesBefore: Int)] = []
     // How many levels each anchored node spans (a scalar 0, a flat list 1…).
     var span: [String: Int] = [:]
+    // How many nodes each anchored node is, its aliases expanded, and the whole file so far
+    // (LayoutLimits.maximumExpandedNodes): counted, never expanded.
+    var size: [String: Int] = [:]
+    var nodes = 0
+    func add(_ count: Int, _ mark: yaml_mark_t) throws {
+      nodes += count
+      guard nodes > LayoutLimits.maximumExpandedNodes else { return }
+      throw LayoutError(
+        file: file, line: mark.line + 1, column: mark.column + 1,
+        message:
+          "the YAML grows past \(LayoutLimits.maximumExpandedNodes) nodes once its aliases are expanded, the "
+          + "limit on a layout's size (an alias counts as everything it names)")
+    }
     func tooDeep(_ mark: yaml_mark_t) -> LayoutError {
       LayoutError(
         file: file, line: mark.line + 1, column: mark.column + 1,
@@ -57,21 +71,48 @@ enum YAMLNesting {
         let anchor =
           event.type == YAML_SEQUENCE_START_EVENT
           ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
-        open.append((depth, depth, anchor))
+        open.append((depth, depth, anchor, nodes))
+        try add(1, event.start_mark)
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let closed = open.popLast() else { continue }
-        if let anchor = closed.anchor { span[anchor] = closed.deepest - closed.start + 1 }
+        if let anchor = closed.anchor {
+          span[anchor] = closed.deepest - closed.start + 1
+          size[anchor] = nodes - closed.nodesBefore
+        }
         try reach(closed.deepest, event.start_mark)
       case YAML_SCALAR_EVENT:
-        if let anchor = name(event.data.scalar.anchor) { span[anchor] = 0 }
+        if let anchor = name(event.data.scalar.anchor) {
+          span[anchor] = 0
+          size[anchor] = 1
+        }
+        try add(1, event.start_mark)
+        try checkLength(event.data.scalar.value, event.data.scalar.length, event.start_mark, file: file)
       case YAML_ALIAS_EVENT:
-        let levels = name(event.data.alias.anchor).flatMap { span[$0] } ?? 0
+        let anchor = name(event.data.alias.anchor)
+        let levels = anchor.flatMap { span[$0] } ?? 0
         try reach(open.count + levels, event.start_mark)
+        try add(anchor.flatMap { size[$0] } ?? 1, event.start_mark)
       case YAML_STREAM_END_EVENT:
         return
       default:
         continue
       }
     }
+  }
+
+  /// A scalar longer than `LayoutLimits.maximumTextLength` characters is an error at its
+  /// place (a 20 MB `title:` would take gigabytes to lay out and draw).
+  private static func checkLength(
+    _ value: UnsafeMutablePointer<yaml_char_t>?, _ length: Int, _ mark: yaml_mark_t, file: String
+  ) throws {
+    let limit = LayoutLimits.maximumTextLength
+    // A character is at least one byte: only a scalar of more bytes than the limit is counted.
+    guard length > limit, let value else { return }
+    let text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+    let count = text.count
+    guard count > limit else { return }
+    throw LayoutError(
+      file: file, line: mark.line + 1, column: mark.column + 1,
+      message: "a text of \(count) characters; at most \(limit), the limit on texts and names")
   }
 }

@@ -96,8 +96,13 @@ struct YAMLValue {
     return try items.map { try $0.double(what) }
   }
 
+  /// Two numbers within ±`LayoutLimits.maximumCoordinate`, as frames are.
   func point(_ what: String) throws -> CGPoint {
     let n = try numbers(what, count: 2)
+    let limit = LayoutLimits.maximumCoordinate
+    guard n.allSatisfy({ abs($0) <= limit }) else {
+      throw error("\(what) must be two numbers within ±\(format(limit)), the limit on coordinates")
+    }
     return CGPoint(x: n[0], y: n[1])
   }
 
@@ -111,15 +116,20 @@ struct YAMLValue {
 
   func rect(_ what: String) throws -> CGRect {
     let n = try numbers(what, count: 4)
-    guard n.allSatisfy({ abs($0) <= 100_000 }), n[2] >= 0, n[3] >= 0 else {
+    guard n.allSatisfy({ abs($0) <= LayoutLimits.maximumCoordinate }), n[2] >= 0, n[3] >= 0 else {
       throw error("\(what) must be [x, y, width, height] with sizes ≥ 0 and values within ±100000")
     }
     return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
   }
 
+  /// One name, or a list of names; a null in the list (`[null]`, `[~]`, `[ ]`…) is an
+  /// error, not a name "null".
   func stringList(_ what: String) throws -> [String] {
     if let single = scalarText, !isNull { return [single] }
-    return try list(what).map { try $0.string(what) }
+    return try list(what).map { item in
+      guard !item.isNull else { throw item.error("\(what) lists a null; give names") }
+      return try item.string(what)
+    }
   }
 
   func color(_ what: String) throws -> UIColor {
@@ -141,29 +151,68 @@ struct YAMLValue {
   }
 }
 
-/// Suggests the closest of `candidates` to a misspelt name.
+/// Suggests the closest of `candidates` to a misspelt name, at a bounded cost whatever the
+/// file (docs/HARDENING.md): only candidates whose length is within the distance allowed of
+/// the name's are compared, at most `maximumSuggestionCandidates` of them, with an edit
+/// distance that gives up as soon as it exceeds the distance allowed (a third of the name, at
+/// most `maximumSuggestionDistance`) — so a 120 KB file of long ids with one typo costs
+/// milliseconds, not seconds.
 func suggestion(for name: String, in candidates: [String]) -> String {
-  func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased())
-    let b = Array(b.lowercased())
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...b.count {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
+  let typo = Array(name.lowercased().unicodeScalars)
+  // A third of the name, at least 2 and at most `maximumSuggestionDistance` edits.
+  let allowed = min(maximumSuggestionDistance, max(2, typo.count / 3))
+  var best: (name: String, distance: Int)?
+  var compared = 0
+  for candidate in candidates {
+    let length = candidate.unicodeScalars.count
+    guard abs(length - typo.count) <= allowed else { continue }
+    compared += 1
+    if compared > maximumSuggestionCandidates { break }
+    let bound = min(allowed, (best?.distance ?? allowed + 1) - 1)
+    guard bound >= 0,
+      let distance = editDistance(typo, Array(candidate.lowercased().unicodeScalars), atMost: bound)
+    else { continue }
+    // `bound` is below the best distance so far: ties go to the earlier candidate.
+    best = (candidate, distance)
+  }
+  guard let best else { return "" }
+  return " (did you mean '\(best.name)'?)"
+}
+
+/// How many candidates one suggestion compares at most.
+let maximumSuggestionCandidates = 2_000
+/// The most edits a suggestion may be away from the name.
+let maximumSuggestionDistance = 10
+
+/// The Levenshtein distance between `a` and `b`, or nil as soon as it must exceed `limit`
+/// (only the diagonal band of width 2·limit + 1 is computed: O(length × limit)).
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+  guard abs(a.count - b.count) <= limit else { return nil }
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  let beyond = limit + 1
+  var previous = (0...b.count).map { min($0, beyond) }
+  var current = [Int](repeating: beyond, count: b.count + 1)
+  for i in 1...a.count {
+    let low = max(1, i - limit)
+    let high = min(b.count, i + limit)
+    current[0] = min(i, beyond)
+    if low > 1 { current[low - 1] = beyond }
+    var rowMinimum = current[0]
+    if low <= high {
+      for j in low...high {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        let value = min(substitution, previous[j] + 1, current[j - 1] + 1, beyond)
+        current[j] = value
+        rowMinimum = min(rowMinimum, value)
       }
     }
-    return row[b.count]
+    if high < b.count { current[high + 1] = beyond }
+    if rowMinimum > limit { return nil }
+    swap(&previous, &current)
   }
-  guard let best = candidates.min(by: { distance(name, $0) < distance(name, $1) }),
-    distance(name, best) <= max(2, name.count / 3)
-  else { return "" }
-  return " (did you mean '\(best)'?)"
+  let distance = previous[b.count]
+  return distance <= limit ? distance : nil
 }
 
 extension YAMLValue {

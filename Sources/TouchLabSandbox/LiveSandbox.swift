@@ -20,6 +20,8 @@ public final class LiveSandbox {
   private var watchedPath: String?
   /// Where screenshots go.
   private let screenshotFolder: URL
+  /// Standard output could not be written (closed, or its reader went away): said once.
+  private var standardOutputFailed = false
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -27,6 +29,10 @@ public final class LiveSandbox {
     session: SandboxSession, renderer: SceneRenderer, displayName: String? = nil,
     screenshotFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) throws {
+    // A reader that goes away (`--transcript >(head -n2)`, standard output closed) makes
+    // writes fail with EPIPE, which the transcript and the screenshot lines report once, and
+    // the window carries on — instead of SIGPIPE ending it without a word.
+    signal(SIGPIPE, SIG_IGN)
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
@@ -39,7 +45,10 @@ public final class LiveSandbox {
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
     session.windowResized(width: pixels.width, height: pixels.height)
-    pollLoop = PollLoop(source: window)
+    // Reloads happen off the loop: the old scene keeps running until the new one is ready.
+    let loader = BackgroundLoader()
+    session.backgroundLoader = loader
+    pollLoop = PollLoop(source: window, waker: loader.waker)
     watch(session.layoutPath)
   }
 
@@ -89,9 +98,10 @@ public final class LiveSandbox {
   private func watch(_ path: String) {
     watchedPath = path
     do {
-      pollLoop = PollLoop(source: window, fileWatcher: try FileChangeWatcher(path: path))
+      pollLoop = PollLoop(
+        source: window, fileWatcher: try FileChangeWatcher(path: path), waker: session.backgroundLoader?.waker)
     } catch {
-      pollLoop = PollLoop(source: window)
+      pollLoop = PollLoop(source: window, waker: session.backgroundLoader?.waker)
       SandboxSession.printToStandardError("touchlab: warning: \(error) R reloads by hand.")
     }
   }
@@ -133,6 +143,17 @@ public final class LiveSandbox {
     return canvas
   }
 
+  /// Writes `line` to standard output; the first failure is said on standard error, and
+  /// nothing more is written there.
+  private func printOnStandardOutput(_ line: String) {
+    guard !standardOutputFailed else { return }
+    guard let code = OutputFile.writeAll(Data(line.utf8), to: STDOUT_FILENO) else { return }
+    standardOutputFailed = true
+    SandboxSession.printToStandardError(
+      "touchlab: warning: cannot write to standard output: \(String(cString: strerror(code))); the window carries on "
+        + "without printing there")
+  }
+
   /// Saves the window's frame as drawn now, and says where.
   private func saveScreenshot() {
     guard let canvas = drawCanvas() else { return }
@@ -142,7 +163,7 @@ public final class LiveSandbox {
     do {
       try canvas.writePNG(to: url)
       let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
-      FileHandle.standardOutput.write(Data(line.utf8))
+      printOnStandardOutput(line)
       session.showStatus("Saved \(url.lastPathComponent)")
     } catch {
       session.show(problem: "screenshot not saved: \(error)")

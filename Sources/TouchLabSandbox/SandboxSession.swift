@@ -272,6 +272,7 @@ public final class SandboxSession {
   /// window must do.
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
+    takeFinishedLoad()
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
     if let statusExpiry, timeSource() >= statusExpiry {
       status = nil
@@ -426,18 +427,49 @@ public final class SandboxSession {
   /// Loads the layout file the session is on again.
   public func reload() { open(layoutPath) }
 
+  /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
+  /// on screen and keeps working until the new one is ready (`handle(_:)` takes it).
+  public var backgroundLoader: BackgroundLoader?
+  /// Each load's number: only the latest one's result is taken.
+  private var loadGeneration = 0
+  /// A background load is under way.
+  public private(set) var isLoading = false
+
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next
-  /// save (or R) tries again. Returns whether the layout loaded.
+  /// save (or R) tries again. Returns whether the layout loaded — or, with a
+  /// `backgroundLoader`, true: the load has started, and `handle(_:)` shows its outcome.
   @discardableResult
   public func open(_ path: String) -> Bool {
-    let sameFile = path == scene.file
     layoutPath = path
+    needsFrame = true
+    if let backgroundLoader {
+      loadGeneration += 1
+      isLoading = true
+      backgroundLoader.load(path, generation: loadGeneration)
+      return true
+    }
+    return finishOpening(path, Result { try LayoutLoader.load(path: path) })
+  }
+
+  /// Takes a background load's result if the latest one has finished; true when it had.
+  @discardableResult
+  public func takeFinishedLoad() -> Bool {
+    guard let backgroundLoader, let (generation, path, result) = backgroundLoader.takeFinished(),
+      generation == loadGeneration
+    else { return false }
+    isLoading = false
+    finishOpening(path, result)
+    return true
+  }
+
+  @discardableResult
+  private func finishOpening(_ path: String, _ result: Result<Scene, Error>) -> Bool {
     needsFrame = true
     let loaded: Scene
     do {
-      loaded = try LayoutLoader.load(path: path)
-      if sameFile {
+      loaded = try result.get()
+      if path == scene.file {
         // The properties flipped in the window stay flipped across a reload, while they still apply.
         changes = changes.filter { change in
           do {
@@ -477,8 +509,12 @@ public final class SandboxSession {
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
-    return "\(scene.file):1:1: error: the window would be \(pixels.width)×\(pixels.height) pixels at scale "
-      + "\(DisplayScale.describe(scale)), more than the \(maximumWindowSide) the sandbox shows; make `window: {size: …}` smaller"
+    // At the `window:` line, as `touchlab check` reports a window past LayoutLimits there.
+    return scene.windowSizeError(
+      "the window would be \(pixels.width)×\(pixels.height) pixels at scale \(DisplayScale.describe(scale)), more "
+        + "than the \(maximumWindowSide) a side the sandbox shows; make `window: {size: …}` smaller or use a "
+        + "smaller --scale"
+    ).description
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.
@@ -502,5 +538,38 @@ public final class SandboxSession {
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size
+  }
+}
+
+/// Loads layout files on a serial queue of its own and wakes the loop when one is done
+/// (docs/ARCHITECTURE.md, the sandbox loop): a reload never freezes the window, whatever the
+/// file — the limits of `LayoutLimits` bound each load, and the old scene runs meanwhile.
+public final class BackgroundLoader: @unchecked Sendable {
+  /// Readable when a load has finished; the window's poll loop watches it.
+  public let waker = LoopWaker()
+  private let queue = DispatchQueue(label: "touchlab.layout-loading")
+  private let lock = NSLock()
+  private var finished: (generation: Int, path: String, result: Result<Scene, Error>)?
+
+  public init() {}
+
+  /// Starts loading `path` (after any load before it).
+  func load(_ path: String, generation: Int) {
+    queue.async { [self] in
+      let result = Result { try LayoutLoader.load(path: path) }
+      lock.lock()
+      finished = (generation, path, result)
+      lock.unlock()
+      waker.wake()
+    }
+  }
+
+  /// The latest finished load, once.
+  func takeFinished() -> (generation: Int, path: String, result: Result<Scene, Error>)? {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = finished
+    finished = nil
+    return taken
   }
 }

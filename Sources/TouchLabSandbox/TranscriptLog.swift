@@ -14,13 +14,16 @@ public struct TranscriptFileError: Error, Equatable, CustomStringConvertible {
   public var path: String
   public var reason: String
 
-  public var description: String { "cannot write the transcript to \(path): \(reason)" }
+  public var description: String { "cannot write '\(path)': \(reason)" }
 }
 
 /// `--transcript FILE`: every transcript line appended to FILE as it happens. A FILE named
 /// `*.jsonl` gets one JSON object a line instead (`TranscriptLog`). Each line is
 /// one `write` to a descriptor opened with O_APPEND, so it is in the file (and visible to
 /// `tail -f`) the moment the engine logs it, and a crash loses nothing already logged.
+/// Opened by `OutputFile.openForAppending`: `-` is standard output, a symlink is followed,
+/// a FIFO with no reader is an error before the window opens (not a wait). A reader that
+/// goes away (`>(head -n2)`) is a write error, reported once; the window carries on.
 public final class TranscriptFile {
   public let path: String
   private var descriptor: Int32
@@ -32,9 +35,14 @@ public final class TranscriptFile {
   /// Opens (creating if needed) `path` for appending.
   public init(path: String) throws {
     self.path = path
-    descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw TranscriptFileError(path: path, reason: String(cString: strerror(errno)))
+    do {
+      descriptor = try OutputFile.openForAppending(path)
+    } catch let error as PNGWriteError {
+      // The same words as every other output's errors, without the path twice.
+      let prefix = "cannot write '\(path)': "
+      let text = error.description
+      throw TranscriptFileError(
+        path: path, reason: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
     }
   }
 
@@ -158,7 +166,8 @@ public final class TranscriptLog {
         self.firstTouchTimes[section] = record.time
         self.revision += 1
       }
-      guard let line = record.line else { return }
+      // Control characters written out (`\n`, `\u{1B}`): one record, one line (issue 16).
+      guard let line = TranscriptFormatter(showsTimes: false).line(record) else { return }
       self.add(
         line, at: record.time, section: section, toFile: !(self.file?.writesJSONLines ?? false))
     }

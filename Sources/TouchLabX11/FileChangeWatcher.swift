@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -25,23 +27,35 @@ public enum FileChangeWatcherError: Error, Equatable, CustomStringConvertible {
 /// writing a new file and renaming it over the old one, which a watch on the
 /// old file itself would miss. Only a finished write (close after writing) or
 /// a file renamed into place counts, so a half-written file is not reported.
+/// It also watches the folder's parent for the folder itself: a folder deleted
+/// (its watch then ends) and made again (`git checkout`, `rm -r` and a copy) is
+/// watched again, and a file already in it is reported as a change.
 public final class FileChangeWatcher {
   /// Readable (for `poll`) when changes are waiting to be consumed.
   public let fileDescriptor: Int32
   public let path: String
   private let fileName: String
+  private let folder: String
+  private let folderName: String
+  private static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+  /// The folder's watch, or -1 while the folder is gone.
+  private var folderWatch: Int32
+  /// The parent's watch for the folder coming back, or -1 when there is none (the root).
+  private var parentWatch: Int32 = -1
 
   public init(path: String) throws {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
     self.path = path
+    self.folder = folder
+    folderName = (folder as NSString).lastPathComponent
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else {
       throw FileChangeWatcherError.inotifyFailed(reason: String(cString: strerror(errno)))
     }
-    let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-    guard inotify_add_watch(descriptor, folder, events) >= 0 else {
+    folderWatch = inotify_add_watch(descriptor, folder, Self.folderEvents)
+    guard folderWatch >= 0 else {
       let code = errno
       close(descriptor)
       if code == ENOENT || code == ENOTDIR {
@@ -50,6 +64,12 @@ public final class FileChangeWatcher {
       throw FileChangeWatcherError.inotifyFailed(reason: String(cString: strerror(code)))
     }
     fileDescriptor = descriptor
+    if folder != "/" {
+      let parent = folder == "." ? ".." : (folder as NSString).deletingLastPathComponent
+      // Without it the folder is simply not followed after being deleted (as before).
+      parentWatch = inotify_add_watch(
+        descriptor, parent.isEmpty ? "." : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+    }
   }
 
   deinit {
@@ -73,14 +93,31 @@ public final class FileChangeWatcher {
       while offset + headerSize <= count {
         let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
         let nameLength = Int(event.len)
+        var name = ""
         if nameLength > 0 {
-          let namePointer = (buffer + offset + headerSize).assumingMemoryBound(to: CChar.self)
           // The name is NUL-padded to the record length.
-          if String(cString: namePointer) == fileName { changed = true }
+          name = String(cString: (buffer + offset + headerSize).assumingMemoryBound(to: CChar.self))
+        }
+        if event.wd == folderWatch {
+          if event.mask & UInt32(IN_IGNORED) != 0 {
+            folderWatch = -1  // the folder was deleted (or unmounted)
+          } else if name == fileName {
+            changed = true
+          }
+        } else if event.wd == parentWatch, name == folderName {
+          if rewatchFolder() { changed = true }
         }
         offset += headerSize + nameLength
       }
     }
     return changed
+  }
+
+  /// Watches the folder again once it is back; true when the file is already in it.
+  private func rewatchFolder() -> Bool {
+    let watch = inotify_add_watch(fileDescriptor, folder, Self.folderEvents)
+    guard watch >= 0 else { return false }
+    folderWatch = watch
+    return access(path, F_OK) == 0
   }
 }

@@ -40,12 +40,15 @@ public struct PollWakeup: Equatable, Sendable {
 public final class PollLoop {
   public let source: InputEventSource
   public let fileWatcher: FileChangeWatcher?
+  /// Another thread's way to end a wait (a layout loaded in the background).
+  public let waker: LoopWaker?
   /// How many times `poll()` was entered; a test's proof of no busy waiting.
   public private(set) var sleepCount = 0
 
-  public init(source: InputEventSource, fileWatcher: FileChangeWatcher? = nil) {
+  public init(source: InputEventSource, fileWatcher: FileChangeWatcher? = nil, waker: LoopWaker? = nil) {
     self.source = source
     self.fileWatcher = fileWatcher
+    self.waker = waker
   }
 
   /// Waits for work. `deadline` is in `MonotonicClock` seconds; nil waits
@@ -63,9 +66,11 @@ public final class PollLoop {
       }
 
       var descriptors = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-      if let fileWatcher {
-        descriptors.append(
-          pollfd(fd: fileWatcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
+      // Always a second entry, so the waker's is the third: -1 is ignored by ppoll().
+      descriptors.append(pollfd(fd: fileWatcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
+      if let waker {
+        if waker.consume() { return PollWakeup(events: [], deadlineReached: deadlineReached) }
+        descriptors.append(pollfd(fd: waker.fileDescriptor, events: Int16(POLLIN), revents: 0))
       }
       sleepCount += 1
       // ppoll() takes the timeout to the nanosecond; poll()'s whole milliseconds would wake
@@ -79,7 +84,11 @@ public final class PollLoop {
       if result < 0 && errno != EINTR {
         preconditionFailure("ppoll() failed: \(String(cString: strerror(errno)))")
       }
-      if descriptors.count > 1, descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
+      if descriptors.count > 2, descriptors[2].revents != 0, waker?.consume() == true {
+        return PollWakeup(
+          events: source.drainEvents(), deadlineReached: deadline.map { MonotonicClock.now() >= $0 } ?? false)
+      }
+      if descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
         return PollWakeup(
           events: source.drainEvents(),
           deadlineReached: deadline.map { MonotonicClock.now() >= $0 } ?? false, fileChanged: true)

@@ -120,6 +120,7 @@ public final class X11Window: InputEventSource {
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
     self.prefersSharedMemory = sharedMemory && ProcessInfo.processInfo.environment["TOUCHLAB_NO_SHM"] != "1"
+    X11Window.shownWindow = window
 
     var protocols = [deleteWindowAtom]
     XSetWMProtocols(display, window, &protocols, 1)
@@ -140,6 +141,7 @@ public final class X11Window: InputEventSource {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
+    if X11Window.shownWindow == window { X11Window.shownWindow = nil }
     frameBuffer = nil
     XFreeGC(display, graphicsContext)
     XDestroyWindow(display, window)
@@ -380,6 +382,12 @@ public final class X11Window: InputEventSource {
         return nil
       }
 
+    case DestroyNotify:
+      // Another client destroyed the window (`xdotool windowclose`, XDestroyWindow): there
+      // is nothing left to draw in or take input from.
+      guard event.xdestroywindow.window == window else { return nil }
+      X11Window.exit(with: X11Window.windowDestroyedMessage)
+
     case ConfigureNotify:
       let configure = event.xconfigure
       guard configure.window == window,
@@ -427,27 +435,59 @@ public final class X11Window: InputEventSource {
     }
   }
 
-  // MARK: - Losing the server
+  // MARK: - Losing the server, X errors
+
+  /// The window the error handler blames a bad window or drawable on.
+  nonisolated(unsafe) static var shownWindow: Window?
 
   private static let handlerInstalled: Bool = {
     XSetIOErrorHandler { display in
       let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
-      let message = X11Window.connectionLostMessage(displayName: name) + "\n"
-      _ = message.withCString { fputs($0, stderr) }
-      exit(1)
+      X11Window.exit(with: X11Window.connectionLostMessage(displayName: name))
+    }
+    // Xlib's default prints "X Error of failed request: …" and exits: a request that fails
+    // ends the program with a sentence instead — the window destroyed under it by another
+    // client (its drawing then fails with BadWindow or BadDrawable) has its own.
+    XSetErrorHandler { display, event in
+      guard let event = event?.pointee else { return 0 }
+      var text = [CChar](repeating: 0, count: 256)
+      XGetErrorText(display, Int32(event.error_code), &text, Int32(text.count))
+      let errorName = String(cString: text)
+      if let window = X11Window.shownWindow, event.resourceid == window,
+        [BadWindow, BadDrawable, BadMatch].contains(Int32(event.error_code))
+      {
+        X11Window.exit(with: X11Window.windowDestroyedMessage)
+      }
+      X11Window.exit(
+        with: X11Window.requestFailedMessage(errorName: errorName, request: Int(event.request_code)))
     }
     return true
   }()
 
-  /// Makes losing the X server (it quit, crashed or closed the connection)
-  /// end the program with a message and exit status 1, instead of Xlib's
-  /// default report and abort. Called by `init`; safe to call again.
+  /// Makes losing the X server (it quit, crashed or closed the connection), an X request
+  /// failing and the window destroyed by another client end the program with a message and
+  /// exit status 1, instead of Xlib's default report and abort. Called by `init`; safe to
+  /// call again.
   public static func installConnectionLossHandler() {
     _ = handlerInstalled
+  }
+
+  private static func exit(with message: String) -> Never {
+    _ = (message + "\n").withCString { fputs($0, stderr) }
+    Foundation.exit(1)
   }
 
   /// What the program prints when the X server goes away.
   public static func connectionLostMessage(displayName: String) -> String {
     "touchlab: lost the connection to the X server on display \(displayName) (it quit or closed the window's connection); exiting."
+  }
+
+  /// What the program prints when another X client destroys the window.
+  public static let windowDestroyedMessage =
+    "touchlab: the window was destroyed by another X client (such as xdotool windowclose); exiting."
+
+  /// What the program prints when an X request fails.
+  public static func requestFailedMessage(errorName: String, request: Int) -> String {
+    "touchlab: the X server refused a request (\(errorName), request \(request)); exiting."
   }
 }

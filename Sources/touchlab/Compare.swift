@@ -80,6 +80,7 @@ struct Compare: ParsableCommand {
       height: Self.captionHeight + max(leftSize.height, rightSize.height))
     let captionStyle = TextStyle(
       fontSize: 20, weight: .bold, color: theme.overlay.panelText, alignment: .center)
+    try checkPixels(size, scale: pixelScale, format: format, scene: leftScene)
     let data = try render(size: size, scale: pixelScale, format: format) { canvas in
       canvas.clear(to: theme.colors.background)
       let sides = [(left, caption, 0.0, leftSize), (right, versusCaption, leftSize.width + Self.gap, rightSize)]

@@ -46,14 +46,18 @@ struct Record: ParsableCommand {
 
   /// How long the last frame stays, in centiseconds, before the animation loops.
   static let finalHold = 100
+  /// The most frames an animation may have (100 s at 30 frames a second).
+  static let maximumFrames = 3_000
 
   func run() throws {
-    guard let framesPerSecond = Int(fps), (1...50).contains(framesPerSecond) else {
+    guard fps.allSatisfy({ $0.isASCII && $0.isNumber }), let framesPerSecond = Int(fps),
+      (1...50).contains(framesPerSecond)
+    else {
       throw fail("--fps must be a whole number from 1 to 50, not '\(fps)'")
     }
     let pixelScale = try parseScale(scale)
-    guard let playSpeed = Double(speed), playSpeed.isFinite, (0.05...10).contains(playSpeed) else {
-      throw fail("--speed must be a number from 0.05 to 10, not '\(speed)'")
+    guard let playSpeed = parseDecimal(speed), (0.05...10).contains(playSpeed) else {
+      throw fail("--speed must be a decimal number from 0.05 to 10, such as 0.25, not '\(speed)'")
     }
     _ = try OutputFormat(path: out, allowed: [.gif])
 
@@ -68,16 +72,26 @@ struct Record: ParsableCommand {
     guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
       throw fail("\(file) has no scenarios to record")
     }
+    first.records.keepsRecords = false  // only its end is wanted
     let end = ScenarioPlayer(scene: first).play(chosen)
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
+    try checkPixels(size, scale: pixelScale, format: .gif, scene: first)
 
     do {
       let canvas = try Canvas(size: size, scale: pixelScale)
       let encoder = try GIFAnimationEncoder(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
       // Frame n is shown from centisecond round(n·100/fps) to the next one's.
       func centiseconds(_ frame: Int) -> Int { Int((Double(frame) * 100 / Double(framesPerSecond)).rounded()) }
-      let lastFrame = Int((end * Double(framesPerSecond) / playSpeed - 1e-9).rounded(.up))
+      let frames = (end * Double(framesPerSecond) / playSpeed - 1e-9).rounded(.up)
+      // Each frame plays the scenario afresh up to its time: the cost is frames × events.
+      guard frames < Double(Self.maximumFrames) else {
+        throw fail(
+          "the animation would have \(Int(frames) + 1) frames (\(String(format: "%.1f", end)) s of scenario at "
+            + "--fps \(framesPerSecond) and --speed \(speed)), more than \(Self.maximumFrames), the limit on frames; "
+            + "use a lower --fps or a higher --speed")
+      }
+      let lastFrame = Int(frames)
       for frame in 0...max(0, lastFrame) {
         let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
         let moment = try Moment(scene: try freshScene(), file: file, scenario: chosen, at: time)

@@ -49,9 +49,9 @@ struct Shot: ParsableCommand {
     let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: noScenario)
     let moment = try Moment(scene: scene, file: file, scenario: chosen, at: time)
     let renderer = SceneRenderer(theme: try loadTheme())
-    let data = try render(
-      size: renderer.frameSize(for: scene.window, showsPanel: !sceneOnly), scale: pixelScale, format: format
-    ) { canvas in
+    let size = renderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
+    try checkPixels(size, scale: pixelScale, format: format, scene: scene)
+    let data = try render(size: size, scale: pixelScale, format: format) { canvas in
       renderer.draw(moment.content, on: canvas)
     }
     try writeOutput(data, to: out)
@@ -66,6 +66,16 @@ struct Moment {
   /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
   /// to `time`, or to its end after pending timers fired.
   init(scene: Scene, file: String, scenario: Scenario?, at time: TimeInterval?) throws {
+    // The overlay is the fold of the records up to the moment drawn, as the window's is:
+    // folded as they come, so that no record is kept (every record is at or before the moment).
+    var overlay = OverlayState()
+    var transcript: [String] = []
+    let formatter = TranscriptFormatter(showsTimes: true)
+    scene.records.keepsRecords = false
+    scene.records.addObserver { record in
+      overlay.apply(record)
+      if let line = formatter.line(record) { transcript.append(line) }
+    }
     let player = ScenarioPlayer(scene: scene)
     if let scenario {
       if let time {
@@ -82,9 +92,7 @@ struct Moment {
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
     self.scene = scene
     content = FrameContent(
-      // The overlay is the fold of the records up to the moment drawn, as the window's is.
-      window: scene.window, overlay: OverlayState.fold(scene.records.records, upTo: now),
-      transcript: TranscriptFormatter(showsTimes: true).lines(scene.records.records),
+      window: scene.window, overlay: overlay, transcript: transcript,
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
   }
 }
@@ -93,11 +101,21 @@ struct Moment {
 enum OutputFormat: String, CaseIterable {
   case png, svg, pdf, gif
 
+  /// `--out -` (standard output) is the first allowed format (PNG, or GIF for `record`).
   init(path: String, allowed: [OutputFormat]) throws {
+    if path == OutputFile.standardOutput {
+      self = allowed[0]
+      return
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw fail(
-        PNGWriteError.destinationIsFolder(path: URL(fileURLWithPath: path).standardizedFileURL.path).description)
+      throw fail(PNGWriteError.destinationIsFolder(path: path).description)
+    }
+    // A device or FIFO (`/dev/stdout`, `>(…)`) has no extension to go by: PNG (or GIF).
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      self = allowed[0]
+      return
     }
     let pathExtension = (path as NSString).pathExtension.lowercased()
     guard let format = OutputFormat(rawValue: pathExtension), allowed.contains(format) else {
@@ -109,18 +127,45 @@ enum OutputFormat: String, CaseIterable {
   }
 }
 
+/// A plain decimal number — digits with at most one point, such as `2`, `1.5` or `.25` —
+/// or nil. Swift's `Double(_:)` would also read `0x3` as hexadecimal, `1e3`, `inf` and `nan`;
+/// flags take none of them.
+func parseDecimal(_ text: String) -> Double? {
+  guard text.range(of: #"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$"#, options: .regularExpression) != nil else { return nil }
+  return Double(text)
+}
+
 func parseScale(_ text: String) throws -> Double {
-  guard let pixelScale = Double(text), pixelScale.isFinite, (1...3).contains(pixelScale) else {
-    throw fail("--scale must be a number from 1 to 3, not '\(text)'")
+  guard let pixelScale = parseDecimal(text), (1...3).contains(pixelScale) else {
+    throw fail("--scale must be a decimal number from 1 to 3, such as 1.5, not '\(text)'")
   }
   return pixelScale
 }
 
 func parseTime(_ text: String, option: String) throws -> TimeInterval {
-  guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-    throw fail("\(option) must be a time in seconds, 0 or more, not '\(text)'")
+  guard let seconds = parseDecimal(text), seconds.isFinite else {
+    throw fail("\(option) must be a time in seconds, a decimal number 0 or more, such as 0.15, not '\(text)'")
   }
   return seconds
+}
+
+/// Refuses a picture of more than `LayoutLimits.maximumPixels` pixels before any is drawn:
+/// at scale 1 the layout's window is to blame (an error at its `window:` line, as `check`
+/// would give); at a larger scale, the scale.
+func checkPixels(_ size: CanvasSize, scale: Double, format: OutputFormat, scene: Scene) throws {
+  guard format == .png || format == .gif else { return }  // SVG and PDF hold no pixels
+  let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
+  let limit = Double(LayoutLimits.maximumPixels)
+  guard pixels > limit else { return }
+  let described =
+    "\(Int((size.width * scale).rounded(.up)))×\(Int((size.height * scale).rounded(.up))) pixels, more than "
+    + "\(LayoutLimits.maximumPixels), the limit on a picture's pixels"
+  if (size.width * size.height).rounded(.up) > limit {
+    FileHandle.standardError.write(
+      Data("\(scene.windowSizeError("the picture would be \(described); make the window smaller"))\n".utf8))
+    throw ExitCode(1)
+  }
+  throw fail("the picture at --scale \(String(format: "%g", scale)) would be \(described); use a smaller --scale")
 }
 
 func loadTheme() throws -> Theme {
@@ -162,10 +207,12 @@ func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (Canvas
   }
 }
 
-/// Writes a finished picture to `--out`, atomically, with `shot`'s errors.
+/// Writes a finished picture to `--out` (`OutputFile`: `-` is standard output, a regular file
+/// is replaced atomically keeping its mode, a symlink is written through, a device or FIFO
+/// written in place), with `shot`'s errors.
 func writeOutput(_ data: Data, to path: String) throws {
   do {
-    try writeFileAtomically(data, to: URL(fileURLWithPath: path))
+    try OutputFile.write(data, to: path)
   } catch let error as PNGWriteError {
     throw fail(error.description)
   }

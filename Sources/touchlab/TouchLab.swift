@@ -20,6 +20,28 @@ struct TouchLab: ParsableCommand {
       """,
     subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self],
     defaultSubcommand: Open.self)
+
+  /// Exit statuses (README "Exit statuses"): 0 done; 1 a layout mistake, a flag's value
+  /// refused, a file that cannot be read or written, the window ending on a fault; 64
+  /// (EX_USAGE) a command line the parser cannot read — an unknown flag or subcommand, a
+  /// missing argument or value. Every error is one line, `touchlab: error: …` (a layout's is
+  /// `FILE:LINE:COLUMN: error: …`).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      // --help and --version (status 0), and our own exits (their message is already out).
+      if code == .success || error is ExitCode { exit(withError: error) }
+      let text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+      let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
+      let message = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+      FileHandle.standardError.write(
+        Data("touchlab: error: \(message.escapingControlCharacters) (see touchlab --help)\n".utf8))
+      Foundation.exit(code.rawValue)
+    }
+  }
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.
@@ -32,8 +54,9 @@ func loadScene(_ path: String) throws -> Scene {
   }
 }
 
+/// Prints `touchlab: error: MESSAGE` (its control characters written out) and gives exit status 1.
 func fail(_ message: String) -> ExitCode {
-  FileHandle.standardError.write(Data("touchlab: error: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("touchlab: error: \(message.escapingControlCharacters)\n".utf8))
   return ExitCode(1)
 }
 
@@ -69,6 +92,9 @@ struct Replay: ParsableCommand {
 
   func run() throws {
     if allRecords && !json { throw fail("--all-records needs --json (the plain transcript has only the lines)") }
+    if times && json {
+      throw fail("--times is for the plain transcript; --json gives every record its \"time\" already")
+    }
     if explain && (json || times) { throw fail("--explain prints its own story; it takes neither --json nor --times") }
     let scene = try loadScene(file)
     let chosen: Scenario
@@ -94,18 +120,47 @@ struct Replay: ParsableCommand {
         throw fail("--set \(assignment): \(error.message)")
       }
     }
-    ScenarioPlayer(scene: scene).play(chosen)
-    var output = ""
+    let output = BufferedStandardOutput()
     if explain {
-      for line in RecordExplainer().lines(scene.records.records) { output += line + "\n" }
-    } else if json {
-      for record in scene.records.records where allRecords || record.line != nil {
-        output += TranscriptFormatter.json(record) + "\n"
-      }
+      // The story looks ahead (a chain of forwarded calls is one line): it reads every record.
+      ScenarioPlayer(scene: scene).play(chosen)
+      for line in RecordExplainer().lines(scene.records.records) { output.write(line + "\n") }
     } else {
-      for line in TranscriptFormatter(showsTimes: times).lines(scene.records.records) { output += line + "\n" }
+      // Each record goes out as it is made and is not kept: memory does not grow with the
+      // scenario's length (docs/HARDENING.md).
+      let formatter = TranscriptFormatter(showsTimes: times)
+      let json = json
+      let allRecords = allRecords
+      scene.records.keepsRecords = false
+      scene.records.addObserver { record in
+        if json {
+          if allRecords || record.line != nil { output.write(TranscriptFormatter.json(record) + "\n") }
+        } else if let line = formatter.line(record) {
+          output.write(line + "\n")
+        }
+      }
+      ScenarioPlayer(scene: scene).play(chosen)
     }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    output.flush()
+  }
+}
+
+/// Standard output in 64 KB writes.
+final class BufferedStandardOutput {
+  private var buffer: [UInt8] = []
+  private static let capacity = 1 << 16
+
+  init() { buffer.reserveCapacity(Self.capacity) }
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.capacity { flush() }
+  }
+
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    FileHandle.standardOutput.write(Data(buffer))
+    buffer.removeAll(keepingCapacity: true)
   }
 }
 

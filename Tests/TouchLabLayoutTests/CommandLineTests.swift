@@ -119,6 +119,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(badSet.err.contains("has no property 'nope'"), badSet.err)
     let missing = try run(["replay", "Layouts/no-such-file.yaml"])
     XCTAssertEqual(missing.status, 1)
-    XCTAssertEqual(missing.err, "Layouts/no-such-file.yaml:1:1: error: cannot read the file: no such file\n")
+    XCTAssertEqual(
+      missing.err, "Layouts/no-such-file.yaml:1:1: error: cannot read the file: No such file or directory\n")
   }
 }

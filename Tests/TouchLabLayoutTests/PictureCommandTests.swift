@@ -150,7 +150,12 @@ extension CommandLineTests {
         ["--fps", "0", "--out", folder.appendingPathComponent("x.gif").path],
         "--fps must be a whole number from 1 to 50"
       ),
-      (["--speed", "fast", "--out", folder.appendingPathComponent("x.gif").path], "--speed must be a number"),
+      (["--speed", "fast", "--out", folder.appendingPathComponent("x.gif").path], "--speed must be a decimal number"),
+      (["--speed", "0x1", "--out", folder.appendingPathComponent("x.gif").path], "--speed must be a decimal number"),
+      (
+        ["--fps", "+5", "--out", folder.appendingPathComponent("x.gif").path],
+        "--fps must be a whole number from 1 to 50"
+      ),
       (["--scenario", "nope", "--out", folder.appendingPathComponent("x.gif").path], "has no scenario 'nope'"),
     ]
     for (extra, message) in cases {

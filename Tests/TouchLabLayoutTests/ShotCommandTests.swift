@@ -90,20 +90,23 @@ extension CommandLineTests {
   func testShotRejectsABadScaleOrTime() throws {
     let folder = try scratchFolder()
     let out = folder.appendingPathComponent("x.png")
-    for scale in ["0", "4", "two", "nan"] {
+    for scale in ["0", "4", "two", "nan", "0x3", "1e0", "inf", "+2"] {
       let result = try run([
         "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--scale", scale, "--out", out.path,
       ])
       XCTAssertEqual(result.status, 1, scale)
-      XCTAssertEqual(result.err, "touchlab: error: --scale must be a number from 1 to 3, not '\(scale)'\n")
+      XCTAssertEqual(
+        result.err, "touchlab: error: --scale must be a decimal number from 1 to 3, such as 1.5, not '\(scale)'\n")
     }
-    for time in ["-1", "soon"] {
+    for time in ["-1", "soon", "0x10", "1e1", "inf"] {
       // `--at=-1`: a separate "-1" would read as an option.
       let result = try run([
         "shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--at=\(time)", "--out", out.path,
       ])
       XCTAssertEqual(result.status, 1, time)
-      XCTAssertEqual(result.err, "touchlab: error: --at must be a time in seconds, 0 or more, not '\(time)'\n")
+      XCTAssertEqual(
+        result.err,
+        "touchlab: error: --at must be a time in seconds, a decimal number 0 or more, such as 0.15, not '\(time)'\n")
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
   }
@@ -115,13 +118,13 @@ extension CommandLineTests {
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.err,
-      "touchlab: error: Cannot write the file: the folder \(folder.path)/no-such-folder does not exist.\n")
+      "touchlab: error: cannot write '\(missing.path)': the folder \(folder.path)/no-such-folder does not exist\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
 
     result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", folder.path])
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
-      result.err.hasPrefix("touchlab: error: Cannot write the file: \(folder.path) is a folder"), result.err)
+      result.err.hasPrefix("touchlab: error: cannot write '\(folder.path)': it is a folder"), result.err)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
   }
 
@@ -139,7 +142,9 @@ extension CommandLineTests {
     let out = folder.appendingPathComponent("x.png")
     let result = try run(["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
     XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.err.hasPrefix("touchlab: error: Cannot write into \(folder.path): "), result.err)
+    XCTAssertTrue(
+      result.err.hasPrefix("touchlab: error: cannot write '\(out.path)': cannot make a file in \(folder.path): "),
+      result.err)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
   }
 
@@ -153,7 +158,7 @@ extension CommandLineTests {
       ["shot", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--out", out.path])
     XCTAssertEqual(result.status, 1, result.err)
     XCTAssertEqual(
-      result.err, "touchlab: error: Writing \(out.path) failed: File too large; the file was left unchanged.\n")
+      result.err, "touchlab: error: cannot write '\(out.path)': File too large; the file was left unchanged\n")
     XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "an older image")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["x.png"])
   }

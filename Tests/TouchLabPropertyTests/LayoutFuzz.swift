@@ -87,6 +87,7 @@ struct LayoutMutation: Sendable, CustomStringConvertible {
     "- &v {frame: [0, 0, 10, 10], subviews: [*v]}",
     // Numbers at and past every limit.
     "window: {size: [10000, 10000]}",
+    "window: {size: [7800, 2000]}",
     "frame: [-100000, -100000, 100000, 100000]",
     "transform: [0, 0, 0, 0, 1e308, -1e308]",
     "transform: {rotate: 36000, scale: 0, translate: [100000, -100000]}",

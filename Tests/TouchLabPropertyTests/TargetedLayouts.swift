@@ -177,7 +177,7 @@ enum TargetedLayouts {
     Layout(
       name: "numbers-at-the-limits.yaml",
       text: """
-        window: {size: [10000, 10000]}
+        window: {size: [7800, 2000]}
         controller:
           view:
             subviews:

@@ -44,7 +44,7 @@ final class PNGTests: XCTestCase {
     let url = folder.appendingPathComponent("no/such/folder/shot.png")
     XCTAssertThrowsError(try smallCanvas().writePNG(to: url)) { error in
       XCTAssertEqual(
-        error as? PNGWriteError, .folderMissing(folder: folder.path + "/no/such/folder"))
+        error as? PNGWriteError, .folderMissing(path: url.path, folder: folder.path + "/no/such/folder"))
       XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
     }
   }
@@ -73,7 +73,7 @@ final class PNGTests: XCTestCase {
     }
     defer { chmod(target.deletingLastPathComponent().path, 0o755) }
     XCTAssertThrowsError(try smallCanvas().writePNG(to: target)) { error in
-      guard case .notWritable(let failedFolder, _) = error as? PNGWriteError else {
+      guard case .notWritable(_, let failedFolder, _) = error as? PNGWriteError else {
         return XCTFail("expected notWritable, got \(error)")
       }
       XCTAssertEqual(failedFolder, target.deletingLastPathComponent().path)

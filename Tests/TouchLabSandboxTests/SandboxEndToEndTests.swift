@@ -228,7 +228,7 @@ final class SandboxEndToEndTests: XCTestCase {
       display: server.displayName, folder: folder.appendingPathComponent("run"), workingDirectory: unwritable)
     let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
     try xdotool.key("s", window: window)
-    let expected = "touchlab: error: screenshot not saved: Cannot write into \(unwritable.path): "
+    let expected = "touchlab: error: screenshot not saved: cannot write '\(unwritable.path)/touchlab-live-"
     XCTAssertTrue(eventually { touchlab.errors.hasPrefix(expected) }, "stderr: \(touchlab.errors)")
     try xdotool.click(105, 45)  // button A
     XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
@@ -415,6 +415,6 @@ final class OpenCommandErrorTests: XCTestCase {
     XCTAssertEqual(transcript.waitForExit(), 1)
     XCTAssertEqual(
       transcript.errors,
-      "touchlab: error: cannot write the transcript to /no/such/folder/t.txt: No such file or directory\n")
+      "touchlab: error: cannot write '/no/such/folder/t.txt': the folder /no/such/folder does not exist\n")
   }
 }

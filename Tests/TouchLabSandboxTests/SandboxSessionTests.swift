@@ -97,7 +97,7 @@ final class SandboxSessionTests: XCTestCase {
 
   func testATranscriptFileThatCannotBeOpenedIsAClearError() {
     XCTAssertThrowsError(try TranscriptFile(path: "/no/such/folder/t.txt")) { error in
-      XCTAssertEqual("\(error)", "cannot write the transcript to /no/such/folder/t.txt: No such file or directory")
+      XCTAssertEqual("\(error)", "cannot write '/no/such/folder/t.txt': the folder /no/such/folder does not exist")
     }
   }
 
@@ -128,6 +128,56 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertNil(session.frameContent.message)
     XCTAssertEqual(session.windowTitle, "TouchLab — Second scene")
     XCTAssertEqual(session.scene.records.records, [])
+  }
+
+  /// Issue 16: a reload never freezes the window. The layout here is a FIFO whose writer
+  /// has not written yet — a load that takes as long as anyone likes: the old scene stays,
+  /// clicks still reach it, and the new one replaces it once it is ready (the loop woken).
+  func testABackgroundReloadKeepsTheOldSceneWorkingUntilTheNewOneIsReady() throws {
+    folder = try TestLayouts.copies(["live"])
+    let path = folder!.appendingPathComponent("live.yaml").path
+    let session = try makeSession(path)
+    let loader = BackgroundLoader()
+    session.backgroundLoader = loader
+    let original = session.scene
+    let slow = folder!.appendingPathComponent("slow.yaml").path
+    XCTAssertEqual(mkfifo(slow, 0o600), 0)
+    let writer = open(slow, O_RDWR | O_CLOEXEC)  // a writer (and reader) for the load to wait on
+    XCTAssertGreaterThanOrEqual(writer, 0)
+
+    XCTAssertTrue(session.open(slow))
+    XCTAssertTrue(session.isLoading)
+    session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    XCTAssertTrue(session.scene === original, "the old scene stays while the new one loads")
+    XCTAssertEqual(session.transcript.recentLines.last, "[0.000] button A tapped")
+    XCTAssertFalse(loader.waker.wait(timeout: 0.05), "still loading")
+
+    let yaml = try String(contentsOf: TestLayouts.url("second"), encoding: .utf8)
+    _ = yaml.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+    close(writer)
+    XCTAssertTrue(loader.waker.wait(timeout: 30), "the load finished and woke the loop")
+    session.handle(PollWakeup())
+    XCTAssertFalse(session.isLoading)
+    XCTAssertFalse(session.scene === original)
+    XCTAssertEqual(session.windowTitle, "TouchLab — Second scene")
+    XCTAssertEqual(session.layoutPath, slow)
+  }
+
+  func testABackgroundLoadSupersededByANewerOneIsDropped() throws {
+    folder = try TestLayouts.copies(["live", "second"])
+    let path = folder!.appendingPathComponent("live.yaml").path
+    let session = try makeSession(path)
+    let loader = BackgroundLoader()
+    session.backgroundLoader = loader
+    session.open(folder!.appendingPathComponent("second.yaml").path)
+    session.open(path)  // saved again before the first load was taken
+    while session.isLoading {
+      XCTAssertTrue(loader.waker.wait(timeout: 30))
+      loader.waker.consume()
+      session.handle(PollWakeup())
+    }
+    XCTAssertEqual(session.windowTitle, "TouchLab — Live test scene")
+    XCTAssertNil(session.layoutError)
   }
 
   func testNextAndPreviousLayoutGoThroughTheFolderInOrder() throws {
@@ -242,14 +292,24 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertNil(session.frameContent.message)
   }
 
+  /// Issue 16: `open` and `check` agree — every window `check` accepts opens at scale 1,
+  /// with the panel and the scenario strip.
+  func testEveryWindowCheckAcceptsOpensAtScaleOne() throws {
+    for size in ["[7800, 2051]", "[2051, 7800]", "[4000, 4000]"] {
+      let scene = try LayoutLoader.load(
+        yaml: "window: {size: \(size)}\ncontroller: {view: {color: white}}\n", file: "max.yaml")
+      XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1, showsTimeline: true), size)
+    }
+  }
+
   func testAWindowTooBigToShowIsRefused() throws {
     let scene = try LayoutLoader.load(
       yaml: "window: {size: [3000, 2000]}\ncontroller: {view: {color: white}}\n", file: "big.yaml")
     XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1))
     XCTAssertEqual(
       SandboxSession.sizeProblem(scene, scale: 3),
-      "big.yaml:1:1: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 the sandbox "
-        + "shows; make `window: {size: …}` smaller")
+      "big.yaml:1:16: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 a side the "
+        + "sandbox shows; make `window: {size: …}` smaller or use a smaller --scale")
   }
 }
 

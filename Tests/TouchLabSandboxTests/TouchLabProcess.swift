@@ -32,8 +32,12 @@ final class TouchLabProcess {
   }
 
   /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset), in `folder`
-  /// (its output files go there too) or in `workingDirectory` when given.
-  init(_ arguments: [String], display: String?, folder: URL? = nil, workingDirectory: URL? = nil) throws {
+  /// (its output files go there too) or in `workingDirectory` when given; `standardOutput`
+  /// replaces the output file when given.
+  init(
+    _ arguments: [String], display: String?, folder: URL? = nil, workingDirectory: URL? = nil,
+    standardOutput: FileHandle? = nil
+  ) throws {
     guard let executable = Self.executable else {
       throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
     }
@@ -52,7 +56,7 @@ final class TouchLabProcess {
     environment["DISPLAY"] = display
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
     try process.run()
   }

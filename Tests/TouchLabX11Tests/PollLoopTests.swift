@@ -207,3 +207,37 @@ final class FileChangeWatcherTests: XCTestCase {
     }
   }
 }
+
+/// Issue 16: the layout's folder deleted and made again (`git checkout` of another branch,
+/// `rm -r` then a copy) used to end the watch silently: saving never reloaded again.
+final class FileChangeWatcherFolderTests: XCTestCase {
+  func testAFolderDeletedAndMadeAgainIsWatchedAgain() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-watch-\(UUID().uuidString)")
+    let folder = parent.appendingPathComponent("layouts")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let file = folder.appendingPathComponent("scene.yaml")
+    try Data("v1".utf8).write(to: file)
+    let watcher = try FileChangeWatcher(path: file.path)
+
+    try FileManager.default.removeItem(at: folder)
+    XCTAssertFalse(watcher.consumeChanges(), "deleting is no save")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    XCTAssertFalse(watcher.consumeChanges(), "an empty folder has no file to load")
+    try Data("v2".utf8).write(to: file)
+    XCTAssertTrue(watcher.consumeChanges(), "a save in the folder made again")
+    try Data("v3".utf8).write(to: file)
+    XCTAssertTrue(watcher.consumeChanges())
+
+    // Made again with the file already in it (moved into place): a change at once.
+    let elsewhere = parent.appendingPathComponent("copy")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+    try Data("v4".utf8).write(to: elsewhere.appendingPathComponent("scene.yaml"))
+    try FileManager.default.removeItem(at: folder)
+    _ = watcher.consumeChanges()
+    XCTAssertEqual(rename(elsewhere.path, folder.path), 0)
+    XCTAssertTrue(watcher.consumeChanges())
+    try Data("v5".utf8).write(to: file)
+    XCTAssertTrue(watcher.consumeChanges())
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The caps on what a layout may ask for, so that every layout `touchlab check` accepts
+/// replays, draws and opens in bounded time and memory (docs/HARDENING.md "Limits", which
+/// has the figures measured at each). Each is far above any demonstration; going past one
+/// is a `FILE:LINE:COLUMN: error:` that names the limit, at the place that goes past it.
+public enum LayoutLimits {
+  /// Bytes read from a layout file; a bigger file (or an endless one such as `/dev/zero`)
+  /// is an error before any of it is parsed.
+  public static let maximumFileBytes = 64 << 20
+  /// YAML nodes once every alias is expanded (a "billion laughs" file is a few lines): the
+  /// loader's work is proportional to this. Counted from libyaml's events, without
+  /// expanding anything (`YAMLNesting`).
+  public static let maximumExpandedNodes = 1_000_000
+  /// Touch events one scenario sends, aliases and `steps:` expanded: a tap is two, a drag
+  /// its steps and two, a move its steps, every other step one. Counted step by step while
+  /// the scenario is read, which stops at the cap.
+  public static let maximumEventsPerScenario = 100_000
+  /// Events a scenario sends times the rows (or items) the scene's largest table (or
+  /// collection view) shows at once: each move of a finger that scrolls one retiles its rows,
+  /// so this is what bounds a scenario's time in a scene with a big table (as it loads;
+  /// `set` steps that change a table's size or row height later are not counted).
+  public static let maximumRowEvents = 20_000_000
+  /// Gesture recognizers declared in one layout (the scroll views' own are not counted).
+  public static let maximumRecognizers = 256
+  /// Characters in an id, a class name or a scenario name.
+  public static let maximumNameLength = 200
+  /// Characters in any text (a title, a `print:`, a log line, a row's text…): every YAML
+  /// scalar.
+  public static let maximumTextLength = 10_000
+  /// The largest coordinate, in points, of a frame, a finger's point or a drag's offset.
+  public static let maximumCoordinate: Double = 100_000
+  /// The window's largest side and area, in points: at scale 1 the window with its panel
+  /// fits the sandbox's 8,192 pixels a side, and every picture `shot`, `record` and
+  /// `compare` draw fits `maximumPixels`.
+  public static let maximumWindowSide: Double = 7_800
+  public static let maximumWindowArea: Double = 16_000_000
+  /// Pixels in one picture `shot`, `record` or `compare` draw (window and panel × scale²):
+  /// 160 MB of pixels.
+  public static let maximumPixels = 40_000_000
+}
+
+extension String {
+  /// The text with its control characters written out, Swift-style (`\n`, `\t`, `\r`,
+  /// `\u{1B}`): what an error message or a plain transcript prints, so that a newline in an
+  /// id cannot split an error in two nor an escape sequence clear the terminal.
+  public var escapingControlCharacters: String {
+    guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+    var out = ""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.isControlCharacter {
+          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
+
+extension Unicode.Scalar {
+  /// C0 and C1 controls and DEL: what a terminal acts on rather than shows.
+  var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import XCTest
+
+/// Issue 16's campaign, bounded to run in every `swift test`: hostile layouts — alias bombs,
+/// billion laughs, deep nesting, long ids with typos, control characters, huge numbers,
+/// hundreds of recognizers in chains and circles, windows and texts at and past their caps —
+/// made from a fixed seed and run through the real `touchlab` (check, list, replay, shot)
+/// under a CPU-time and memory limit each. Every run must end with status 0 or 1, and a 1
+/// must say why in one of the two styles (`FILE:LINE:COLUMN: error: …`, `touchlab: error: …`),
+/// every line of it; never a crash, a signal, a hang or a raw message. The whole campaign
+/// stops starting runs after `budget` seconds, so it stays under a minute on a loaded 2-core
+/// machine (`TOUCHLAB_HOSTILE_RUNS`, `TOUCHLAB_HOSTILE_SECONDS` and `TOUCHLAB_HOSTILE_SEED`
+/// for a longer or other campaign).
+final class HostileFuzzTests: XCTestCase {
+  /// Seconds after which no new run starts (each run is itself at most `runSeconds`).
+  static let budget: Double = 40
+  /// Per run: processor seconds (`ulimit -t`), wall seconds (then it is killed, a failure),
+  /// and address space (`ulimit -v`, kilobytes) — the issue's target is 1 GB resident.
+  static let runCPUSeconds = 15
+  static let runSeconds: Double = 20
+  static let runAddressSpaceKB = 4_000_000
+  static let residentLimitKB = 1_000_000
+
+  func testHostileLayoutsEndCleanlyWithinTheLimits() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let runs = environment["TOUCHLAB_HOSTILE_RUNS"].flatMap(Int.init) ?? 120
+    let budget = environment["TOUCHLAB_HOSTILE_SECONDS"].flatMap(Double.init) ?? Self.budget
+    var random = SeededRandom(seed: environment["TOUCHLAB_HOSTILE_SEED"].flatMap(UInt64.init) ?? 16)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-fuzz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let executable = CommandLineTests.executable.path
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+    let start = ProcessInfo.processInfo.systemUptime
+    var ran = 0
+    var statuses: [Int32: Int] = [:]
+    for index in 0..<runs {
+      if ProcessInfo.processInfo.systemUptime - start > budget { break }
+      let (kind, text) = HostileLayout.make(&random)
+      let file = folder.appendingPathComponent("\(index)-\(kind).yaml").path
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      let command = HostileLayout.command(&random, file: file, out: folder.appendingPathComponent("\(index).png").path)
+      let run = try runLimited(executable, command, measuring: hasTime)
+      ran += 1
+      statuses[run.status, default: 0] += 1
+      let what = "run \(index) (\(kind)): touchlab \(command.joined(separator: " ")) — status \(run.status)"
+      XCTAssertFalse(run.timedOut, "\(what): still running after \(Self.runSeconds) s")
+      XCTAssertTrue([0, 1].contains(run.status), "\(what); stderr: \(run.err.prefix(500))")
+      if let peak = run.peakKB {
+        XCTAssertLessThan(peak, Self.residentLimitKB, "\(what): \(peak) kB resident")
+      }
+      if run.status == 1 {
+        XCTAssertFalse(run.err.isEmpty, "\(what): exit 1 and no message")
+      }
+      for line in run.err.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        let styled =
+          line.range(of: #"^.+:[0-9]+:[0-9]+: error: "#, options: .regularExpression) != nil
+          || line.hasPrefix("touchlab: error: ")
+        XCTAssertTrue(styled, "\(what): an unstyled line on standard error: \(line.prefix(300))")
+      }
+      if !run.err.isEmpty { XCTAssertTrue(run.err.hasSuffix("\n"), "\(what): unterminated message") }
+    }
+    print(
+      "hostile campaign: \(ran) runs in \(String(format: "%.1f", ProcessInfo.processInfo.systemUptime - start)) s, "
+        + "statuses \(statuses.sorted { $0.key < $1.key })")
+    XCTAssertGreaterThanOrEqual(ran, min(runs, 12), "the campaign ran too few layouts")
+    XCTAssertGreaterThan(statuses[0, default: 0], 0, "some hostile layouts are within every limit and run")
+    XCTAssertGreaterThan(statuses[1, default: 0], 0, "some go past a limit and are refused")
+  }
+
+  /// Runs `touchlab ARGUMENTS` under `ulimit -t` and `ulimit -v`, killed after `runSeconds`,
+  /// with its peak resident memory from GNU time when there is one.
+  private func runLimited(_ executable: String, _ arguments: [String], measuring: Bool) throws -> (
+    status: Int32, err: String, peakKB: Int?, timedOut: Bool
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let timing = measuring ? "/usr/bin/time -f 'peak %M' -o \"$PEAK\" " : ""
+    process.arguments =
+      [
+        "-c", "ulimit -t \(Self.runCPUSeconds); ulimit -v \(Self.runAddressSpaceKB); exec \(timing)\"$@\"", "sh",
+        executable,
+      ] + arguments
+    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: peakFile) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["PEAK"] = peakFile.path
+    process.environment = environment
+    process.currentDirectoryURL = GoldenTranscriptTests.repository
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    let deadline = ProcessInfo.processInfo.systemUptime + Self.runSeconds
+    var timedOut = false
+    while process.isRunning {
+      if ProcessInfo.processInfo.systemUptime > deadline {
+        timedOut = true
+        process.terminate()
+        break
+      }
+      usleep(10_000)
+    }
+    process.waitUntilExit()
+    let err = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    let peak = (try? String(contentsOf: peakFile, encoding: .utf8)).flatMap { text in
+      text.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
+    }
+    // A signal: the shell reports 128 + N, GNU time "Command terminated by signal N".
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return (status, err, peak, timedOut)
+  }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The hostile layouts and commands of the campaign.
+enum HostileLayout {
+  static let header = "controller:\n  view:\n    subviews:\n      - {id: v, frame: [10, 10, 300, 300]}\n"
+
+  static func make(_ random: inout SeededRandom) -> (kind: String, text: String) {
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0:
+      // Aliases of a long drag: some within 100,000 events, most far past.
+      let steps = Int.random(in: 1...10_000, using: &random)
+      let aliases = Int.random(in: 0...400, using: &random)
+      return (
+        "aliases",
+        header + "scenarios:\n  s:\n    - &d {drag: v, by: [50, 0], steps: \(steps), duration: 0.5}\n"
+          + String(repeating: "    - *d\n", count: aliases)
+      )
+    case 1:
+      // A billion laughs, some levels short of the cap.
+      let width = Int.random(in: 2...12, using: &random)
+      let levels = Int.random(in: 2...9, using: &random)
+      var text = "a0: &a0 [" + Array(repeating: "x", count: width).joined(separator: ", ") + "]\n"
+      for level in 1...levels {
+        text +=
+          "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: width).joined(separator: ", ")
+          + "]\n"
+      }
+      return ("laughs", text + "controller: {view: {color: white}}\n")
+    case 2:
+      let depth = Int.random(in: 100...3_000, using: &random)
+      return (
+        "nesting",
+        "controller:\n  view:\n    subviews: " + String(repeating: "[", count: depth)
+          + String(repeating: "]", count: depth)
+          + "\n"
+      )
+    case 3:
+      // Long ids, and a finger at one of them with a typo.
+      let length = Int.random(in: 150...260, using: &random)
+      let count = Int.random(in: 10...300, using: &random)
+      let ids = (0..<count).map { String(repeating: "q", count: length) + "\($0)" }
+      let typo = ids[count / 2].dropLast() + "Z"
+      return (
+        "long-ids",
+        "controller:\n  view:\n    subviews:\n" + ids.map { "      - {id: \($0), frame: [0, 0, 10, 10]}\n" }.joined()
+          + "scenarios:\n  s:\n    - tap: \(Bool.random(using: &random) ? String(typo) : ids[0])\n"
+      )
+    case 4:
+      // Control characters in ids and printed texts.
+      let controls = ["\\n", "\\e[2J", "\\t", "\\r", "\\u0007", "\\x9b", "\\0"]
+      let bad = controls.randomElement(using: &random)!
+      return (
+        "controls",
+        "controller:\n  view:\n    subviews:\n      - id: \"w\(bad)x\"\n        frame: [10, 10, 300, 300]\n"
+          + "        gestures: [{class: UITapGestureRecognizer, action: {print: \"p\(bad)q\"}}]\n"
+          + "scenarios:\n  s:\n    - tap: \"\(Bool.random(using: &random) ? "w\(bad)x" : "w\(bad)y")\"\n"
+      )
+    case 5:
+      // Huge and strange numbers where points and frames go.
+      let numbers = ["1e308", "-1e308", "100000", "100001", "-99999.5", ".nan", ".inf", "0x10", "1e5"]
+      let a = numbers.randomElement(using: &random)!
+      let b = numbers.randomElement(using: &random)!
+      return (
+        "numbers",
+        "controller:\n  view:\n    subviews:\n      - {id: v, frame: [0, 0, \(Bool.random(using: &random) ? a : "300"), 300]}\n"
+          + "scenarios:\n  s:\n    - tap: [\(a), \(b)]\n    - drag: v\n      by: [\(b), 1]\n"
+      )
+    case 6:
+      // Many recognizers on one view, each requiring the next (or a circle).
+      let count = Int.random(in: 50...300, using: &random)
+      let circle = Bool.random(using: &random)
+      let gestures = (0..<count).map { i -> String in
+        let next = i + 1 < count ? "t\(i + 1)" : (circle ? "t0" : "")
+        return "          - {id: t\(i), class: UITapGestureRecognizer, action: {print: t\(i)}"
+          + (next.isEmpty ? "" : ", requireToFail: \(next)") + "}\n"
+      }
+      return (
+        "recognizers",
+        "controller:\n  view:\n    subviews:\n      - id: v\n        frame: [10, 10, 300, 300]\n        gestures:\n"
+          + gestures.joined() + "scenarios:\n  s:\n    - tap: v\n    - tap: v\n"
+      )
+    case 7:
+      // Windows and texts at and past their caps.
+      let side = [1, 390, 4000, 7800, 7801, 10000].randomElement(using: &random)!
+      let other = [1, 844, 2000, 2051, 4000, 7800].randomElement(using: &random)!
+      let title = String(repeating: "t", count: [10, 9_999, 10_000, 10_001, 100_000].randomElement(using: &random)!)
+      return ("window", "title: \(title)\nwindow: {size: [\(side), \(other)]}\ncontroller:\n  view: {color: white}\n")
+    case 8:
+      // Null actions and names, a repeat of a wait.
+      return (
+        "nulls",
+        "classes:\n  C: {base: UIViewController, actions: [\(["null", "~", "ok", "\"\""].randomElement(using: &random)!)]}\n"
+          + "controller: {class: C, view: {}}\nscenarios:\n  s:\n    - &w {wait: 600}\n"
+          + String(repeating: "    - *w\n", count: Int.random(in: 0...50, using: &random))
+      )
+    default:
+      // A table and taps with many fingers, at the limits of the format.
+      let rows = Int.random(in: 0...100_000, using: &random)
+      return (
+        "table",
+        "controller:\n  view:\n    subviews:\n      - {id: t, class: UITableView, frame: [0, 0, 390, 600], "
+          + "rows: {numberOfRows: \(rows)}}\nscenarios:\n  s:\n    - tap: {row: \(max(0, rows - 1)), in: t}\n"
+          + "    - drag: t\n      by: [0, -100000]\n      steps: \(Int.random(in: 1...2_000, using: &random))\n"
+          + "      fingers: \(Int.random(in: 1...10, using: &random))\n"
+      )
+    }
+  }
+
+  static func command(_ random: inout SeededRandom, file: String, out: String) -> [String] {
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0: return ["check", file]
+    case 1: return ["list", file]
+    case 2: return ["replay", file, "--scenario", "s"]
+    case 3: return ["replay", file, "--scenario", "s", "--json", "--all-records"]
+    case 4: return ["replay", file, "--scenario", "s", "--times"]
+    default:
+      return [
+        "shot", file, "--no-scenario", "--scale", ["1", "1.5", "3"].randomElement(using: &random)!, "--out", out,
+      ]
+    }
+  }
+}

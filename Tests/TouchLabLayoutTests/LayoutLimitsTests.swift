@@ -1,0 +1,257 @@
+import Foundation
+import TouchLabEngine
+import XCTest
+
+@testable import TouchLabLayout
+
+/// Issue 16: every cap of `LayoutLimits` is an error at the place that goes past it, naming
+/// the limit; a layout just within each loads.
+final class LayoutLimitsTests: XCTestCase {
+  private let view = "controller:\n  view:\n    subviews:\n      - {id: v, frame: [10, 10, 300, 300]}\n"
+
+  // MARK: Events per scenario
+
+  func testEventsPerScenarioAreCountedThroughAliasesAndStopAtTheCap() {
+    // 400 aliases of a 10,000-step drag (the issue's 3.8 KB file): 10,002 events a drag, so
+    // the 10th drag crosses 100,000 and reading stops there.
+    let bomb =
+      view + "scenarios:\n  bomb:\n    - &d {drag: v, by: [100, 0], steps: 10000, duration: 1}\n"
+      + String(repeating: "    - *d\n", count: 399)
+    assertLayoutError(bomb, line: 6, column: 3, contains: "more than 100000 events by its step 10,")
+    assertLayoutError(bomb, line: 6, column: 3, contains: "the limit on events per scenario")
+  }
+
+  func testAScenarioOfExactlyTheCapLoads() throws {
+    // Ten drags of 9,998 steps: 10 × 10,000 events.
+    let full =
+      view + "scenarios:\n  long:\n    - &d {drag: v, by: [100, 0], steps: 9998, duration: 1}\n"
+      + String(repeating: "    - *d\n", count: 9)
+    let scene = try LayoutLoader.load(yaml: full, file: "t.yaml")
+    XCTAssertEqual(scene.scenarios[0].steps.map(\.eventCount).reduce(0, +), LayoutLimits.maximumEventsPerScenario)
+    assertLayoutError(full + "    - wait: 1\n", line: 6, column: 3, contains: "events by its step 11, the limit")
+  }
+
+  func testEachStepCountsItsEvents() throws {
+    let scene = try LayoutLoader.load(
+      yaml: view
+        + "scenarios:\n  s:\n    - tap: v\n    - drag: v\n      by: [1, 0]\n      steps: 7\n    - down: v\n"
+        + "    - move: v\n      steps: 5\n    - up: 1\n    - wait: 1\n    - set: {v.alpha: 0.5}\n",
+      file: "t.yaml")
+    XCTAssertEqual(scene.scenarios[0].steps.map(\.eventCount), [2, 9, 1, 5, 1, 1, 1])
+  }
+
+  /// A finger's move that scrolls a table retiles the rows it shows: events × rows on
+  /// screen bound a scenario's time (7,800 one-point rows dragged 2,000 steps: 4.8 s, debug).
+  func testEventsTimesRowsOnScreenAreCapped() throws {
+    func layout(steps: Int) -> String {
+      "window: {size: [390, 7800]}\ncontroller:\n  view:\n    subviews:\n"
+        + "      - {id: t, class: UITableView, frame: [0, 0, 390, 7800], rowHeight: 1, rows: {numberOfRows: 100000}}\n"
+        + "scenarios:\n  s:\n    - drag: t\n      by: [0, -100]\n      steps: \(steps)\n"
+    }
+    XCTAssertNoThrow(try LayoutLoader.load(yaml: layout(steps: 2_500), file: "t.yaml"))
+    assertLayoutError(
+      layout(steps: 2_600), line: 7, column: 3,
+      contains: "sends 2602 events by its step 1 to a scene whose largest table or collection view shows 7800 rows")
+    assertLayoutError(layout(steps: 2_600), line: 7, column: 3, contains: "the limit on a scenario's work")
+  }
+
+  // MARK: Expanded nodes
+
+  func testABillionLaughsIsAnErrorAtTheAliasThatGrowsPastTheCap() {
+    var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...8 {
+      text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+    }
+    text += "controller: {view: {color: white}}\n"
+    guard let error = layoutError(text) else { return XCTFail("a billion laughs loaded") }
+    XCTAssertTrue(error.message.contains("grows past 1000000 nodes once its aliases are expanded"), "\(error)")
+    XCTAssertEqual(error.line, 6, "\(error)")  // a5 is 1,111,111 nodes
+  }
+
+  // MARK: Recognizers
+
+  func testMoreThan256RecognizersIsAnError() throws {
+    func layout(_ count: Int) -> String {
+      "controller:\n  view:\n    subviews:\n      - id: v\n        frame: [0, 0, 100, 100]\n        gestures:\n"
+        + (0..<count).map { "          - {class: UITapGestureRecognizer, action: {print: t\($0)}}\n" }.joined()
+    }
+    XCTAssertNoThrow(try LayoutLoader.load(yaml: layout(256), file: "t.yaml"))
+    assertLayoutError(layout(257), line: 263, column: 13, contains: "more than 256 gesture recognizers")
+  }
+
+  // MARK: Names and texts
+
+  func testIdsClassNamesAndScenarioNamesAreAtMost200Characters() throws {
+    let ok = String(repeating: "a", count: 200)
+    let long = String(repeating: "a", count: 201)
+    XCTAssertNoThrow(try LayoutLoader.load(yaml: "controller: {view: {id: \(ok)}}\n", file: "t.yaml"))
+    assertLayoutError(
+      "controller: {view: {id: \(long)}}\n", line: 1, column: 25, contains: "an id of 201 characters; at most 200")
+    assertLayoutError(
+      "classes:\n  \(long): {base: UIView}\ncontroller: {view: {}}\n", line: 2, column: 3,
+      contains: "a class name of 201 characters")
+    assertLayoutError(
+      "controller: {view: {}}\nscenarios:\n  \(long): []\n", line: 3, column: 3,
+      contains: "a scenario name of 201 characters")
+  }
+
+  func testTextsAreAtMost10000CharactersCountedAsCharacters() throws {
+    let fine = String(repeating: "é", count: 10_000)  // 20,000 bytes, 10,000 characters
+    let scene = try LayoutLoader.load(yaml: "title: \(fine)\ncontroller: {view: {}}\n", file: "t.yaml")
+    XCTAssertEqual(scene.title?.count, 10_000)
+    let long = String(repeating: "a", count: 10_001)
+    assertLayoutError(
+      "controller: {view: {}}\ntitle: \"\(long)\"\n", line: 2, column: 8,
+      contains: "a text of 10001 characters; at most 10000")
+    assertLayoutError(
+      view + "      - {id: b, class: UIButton, frame: [0, 0, 1, 1], targets: [{event: touchUpInside, "
+        + "action: {print: \(long)}}]}\n", line: 5, column: 104, contains: "the limit on texts")
+  }
+
+  // MARK: Numbers
+
+  func testFingerPointsAndOffsetsStayWithinTheCoordinateLimit() throws {
+    XCTAssertNoThrow(
+      try LayoutLoader.load(yaml: view + "scenarios:\n  s:\n    - tap: [100000, -100000]\n", file: "t.yaml"))
+    assertLayoutError(
+      view + "scenarios:\n  s:\n    - tap: [1e308, 0]\n", line: 7, column: 12, contains: "within ±100000")
+    assertLayoutError(
+      view + "scenarios:\n  s:\n    - drag: v\n      by: [100001, 0]\n", line: 8, column: 11,
+      contains: "the limit on coordinates")
+    assertLayoutError(
+      view + "scenarios:\n  s:\n    - tap: {view: v, at: [0, -1e6]}\n", line: 7, column: 26,
+      contains: "the limit on coordinates")
+  }
+
+  func testNullInANameListIsAnErrorNotAName() {
+    for null in ["null", "~", "Null"] {
+      assertLayoutError(
+        "classes:\n  C: {base: UIViewController, actions: [\(null)]}\ncontroller: {class: C, view: {}}\n",
+        line: 2, column: 41, contains: "actions lists a null")
+    }
+  }
+
+  // MARK: The window
+
+  func testTheWindowSizeIsCappedByItsSidesAndArea() throws {
+    let scene = try LayoutLoader.load(yaml: "window: {size: [7800, 2000]}\ncontroller: {view: {}}\n", file: "t.yaml")
+    XCTAssertEqual(scene.windowSizePlace?.line, 1)
+    XCTAssertEqual(scene.windowSizePlace?.column, 16)
+    assertLayoutError(
+      "window: {size: [10000, 10000]}\ncontroller: {view: {}}\n", line: 1, column: 16,
+      contains: "from 1 to 7800 points, the limit on the window's sides")
+    assertLayoutError(
+      "controller: {view: {}}\nwindow:\n  size: [7800, 7800]\n", line: 3, column: 9,
+      contains: "more than 16000000 points in all, the limit on the window's area")
+  }
+
+  // MARK: Control characters
+
+  func testControlCharactersAreEscapedInErrors() {
+    guard let error = layoutError(view + "scenarios:\n  s:\n    - tap: \"no\\nsuch\\u001B[2J\"\n") else {
+      return XCTFail("loaded")
+    }
+    XCTAssertEqual(error.message, "unknown view id 'no\nsuch\u{1B}[2J'")
+    XCTAssertEqual(error.description, "t.yaml:7:12: error: unknown view id 'no\\nsuch\\u{1B}[2J'")
+    XCTAssertFalse(error.description.contains("\n"))
+  }
+
+  func testControlCharactersAreEscapedInPlainTranscriptsButNotInJSON() throws {
+    let scene = try LayoutLoader.load(
+      yaml: view.replacingOccurrences(
+        of: "frame: [10, 10, 300, 300]}",
+        with: "frame: [10, 10, 300, 300], gestures: [{class: UITapGestureRecognizer, "
+          + "action: {print: \"one\\ntwo\\ttab\\u001B[2J\"}}]}")
+        + "scenarios:\n  s:\n    - tap: v\n", file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    XCTAssertEqual(TranscriptFormatter().lines(scene.records.records), ["one\\ntwo\\ttab\\u{1B}[2J"])
+    let json = scene.records.records.filter { $0.line != nil }.map(TranscriptFormatter.json)
+    XCTAssertTrue(json[0].contains("\"line\":\"one\\ntwo\\ttab\\u001b[2J\""), json[0])
+  }
+
+  func testEscapingLeavesOrdinaryTextAlone() {
+    XCTAssertEqual("按钮 — ok".escapingControlCharacters, "按钮 — ok")
+    XCTAssertEqual("a\u{7F}b\u{85}c\rd".escapingControlCharacters, "a\\u{7F}b\\u{85}c\\rd")
+  }
+
+  // MARK: Suggestions
+
+  func testEditDistanceIsExactWithinItsBoundAndNilBeyond() {
+    func scalars(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
+    XCTAssertEqual(editDistance(scalars("kitten"), scalars("sitting"), atMost: 3), 3)
+    XCTAssertNil(editDistance(scalars("kitten"), scalars("sitting"), atMost: 2))
+    XCTAssertEqual(editDistance(scalars(""), scalars("ab"), atMost: 2), 2)
+    XCTAssertEqual(editDistance(scalars("abc"), scalars("abc"), atMost: 0), 0)
+    XCTAssertNil(editDistance(scalars("abcdef"), scalars("a"), atMost: 4))
+    XCTAssertEqual(editDistance(scalars("flaw"), scalars("lawn"), atMost: 5), 2)
+    // The band agrees with the full computation on random pairs.
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let a = scalars(String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement()! }))
+      let b = scalars(String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement()! }))
+      let full = editDistance(a, b, atMost: 20)!
+      for limit in 0...9 {
+        XCTAssertEqual(editDistance(a, b, atMost: limit), full <= limit ? full : nil, "\(a) \(b) \(limit)")
+      }
+    }
+  }
+
+  func testSuggestionsKeepTheClosestFirstCandidate() {
+    XCTAssertEqual(suggestion(for: "colour", in: ["frame", "color", "alpha"]), " (did you mean 'color'?)")
+    XCTAssertEqual(suggestion(for: "tpa", in: ["tap", "tip"]), " (did you mean 'tap'?)")
+    XCTAssertEqual(suggestion(for: "zzzzzz", in: ["tap", "tip"]), "")
+  }
+
+  /// The issue's 120 KB file of long ids with one typo took 16 s in `check` (2.8 s here with
+  /// ids at the 200-character cap); bounded suggestions make it milliseconds.
+  func testA120KBFileOfLongIdsWithOneTypoIsCheckedWellUnderASecond() throws {
+    let ids = (0..<600).map { String(repeating: "x", count: 194) + String(format: "%06d", $0) }
+    let text =
+      "controller:\n  view:\n    subviews:\n"
+      + ids.map { "      - {id: \($0), frame: [0, 0, 10, 10]}\n" }.joined()
+      + "scenarios:\n  t:\n    - tap: \(ids[300].prefix(50))Q\(ids[300].dropFirst(50))\n"
+    XCTAssertGreaterThan(text.utf8.count, 120_000)
+    let start = ProcessInfo.processInfo.systemUptime
+    guard let error = layoutError(text) else { return XCTFail("the typo loaded") }
+    let seconds = ProcessInfo.processInfo.systemUptime - start
+    XCTAssertTrue(error.message.contains("did you mean '\(ids[300])'"), error.message)
+    XCTAssertLessThan(seconds, 1.0, "checking took \(seconds) s")
+  }
+
+  // MARK: Reading the file
+
+  func testReadingNamesTheRealCause() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func message(_ path: String) -> String {
+      do {
+        _ = try LayoutLoader.load(path: path)
+        return "loaded"
+      } catch {
+        return "\(error)"
+      }
+    }
+    XCTAssertEqual(message(folder.path), "\(folder.path):1:1: error: cannot read the file: it is a directory")
+    let loop = folder.appendingPathComponent("loop.yaml").path
+    XCTAssertEqual(symlink(loop, loop), 0)
+    XCTAssertEqual(message(loop), "\(loop):1:1: error: cannot read the file: Too many levels of symbolic links")
+    // A FIFO nobody writes to: an error at once, not a hang.
+    let fifo = folder.appendingPathComponent("fifo.yaml").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    XCTAssertEqual(message(fifo), "\(fifo):1:1: error: cannot read the file: it is a FIFO and nothing wrote to it")
+    let latin1 = folder.appendingPathComponent("latin1.yaml")
+    try Data([0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
+    XCTAssertEqual(message(latin1.path), "\(latin1.path):1:1: error: cannot read the file: it is not UTF-8 text")
+    // Endless: stops after the limit.
+    XCTAssertEqual(
+      message("/dev/zero"),
+      "/dev/zero:1:1: error: cannot read the file: it is larger than 64 MB, the limit on layout files")
+    if getuid() != 0 {
+      let locked = folder.appendingPathComponent("locked.yaml")
+      try "controller: {view: {}}\n".write(to: locked, atomically: true, encoding: .utf8)
+      chmod(locked.path, 0)
+      XCTAssertEqual(message(locked.path), "\(locked.path):1:1: error: cannot read the file: Permission denied")
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TouchLabTestSupport
+import TouchLabX11
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 16, the window's last unclean exits: a transcript reader or standard output that
+/// goes away, another client destroying the window, a FIFO transcript with no reader.
+final class WindowExitEndToEndTests: XCTestCase {
+  var server: XvfbServer!
+  var xdotool: XDoTool!
+  var folder: URL!
+
+  override func setUpWithError() throws {
+    server = try XvfbServer(width: 1600, height: 1200)
+    xdotool = try XDoTool(display: server.displayName)
+    folder = try TestLayouts.copies(["live"])
+  }
+
+  override func tearDown() {
+    server?.stop()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  var layout: String { folder.appendingPathComponent("live.yaml").path }
+
+  /// `--transcript >(head -n1)`: the reader takes a line and goes. The window used to die of
+  /// SIGPIPE (exit 141, no word); now it says so once and carries on without the transcript.
+  func testATranscriptReaderThatGoesAwayIsSaidOnceAndTheWindowCarriesOn() throws {
+    let fifo = folder.appendingPathComponent("transcript.fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    // Close-on-exec: touchlab (and xdotool) must not inherit the reader and keep it open.
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    XCTAssertGreaterThanOrEqual(reader, 0)
+    let touchlab = try TouchLabProcess(
+      ["open", layout, "--scale", "1", "--transcript", fifo], display: server.displayName,
+      folder: folder.appendingPathComponent("run"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    try xdotool.click(105, 45)  // button A
+    var buffer = [UInt8](repeating: 0, count: 256)
+    var received = ""
+    XCTAssertTrue(
+      eventually {
+        let count = read(reader, &buffer, buffer.count)
+        if count > 0 { received += String(decoding: buffer[0..<count], as: UTF8.self) }
+        return received.hasSuffix("button A tapped\n")
+      }, "read: \(received); stderr: \(touchlab.errors)")
+    close(reader)  // the reader goes away
+    // Elsewhere each time: `mousemove --sync` to where the pointer already is waits.
+    try xdotool.click(200, 125)  // the tap view
+    try xdotool.click(105, 45)
+    try xdotool.click(200, 125)
+    let said = "touchlab: error: cannot write '\(fifo)': Broken pipe; no more lines will be written to it\n"
+    XCTAssertTrue(eventually { touchlab.errors.contains(said) }, "stderr: \(touchlab.errors)")
+    // Still alive and answering: a screenshot, then Q.
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("touchlab: saved screenshot ") }, touchlab.errors)
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0)
+    XCTAssertEqual(touchlab.errors, said, "said once")
+  }
+
+  /// Standard output closed (its reader gone) and S pressed: a warning once, no SIGPIPE.
+  func testClosedStandardOutputIsSaidOnceAndTheWindowCarriesOn() throws {
+    let pipe = Pipe()
+    let touchlab = try TouchLabProcess(
+      ["open", layout, "--scale", "1"], display: server.displayName, folder: folder.appendingPathComponent("run"),
+      standardOutput: pipe.fileHandleForWriting)
+    try pipe.fileHandleForWriting.close()
+    try pipe.fileHandleForReading.close()
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    try xdotool.key("s", window: window)
+    try xdotool.key("s", window: window)
+    let warning =
+      "touchlab: warning: cannot write to standard output: Broken pipe; the window carries on without printing there\n"
+    XCTAssertTrue(eventually { touchlab.errors.contains(warning) }, "stderr: \(touchlab.errors)")
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+    XCTAssertEqual(touchlab.errors, warning)
+    let screenshots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("run").path)
+      .filter { $0.hasSuffix(".png") }
+    XCTAssertEqual(screenshots.count, 2, "both screenshots were saved")
+  }
+
+  /// `xdotool windowclose` (XDestroyWindow from another connection) used to end in Xlib's
+  /// raw "X Error of failed request: BadDrawable".
+  func testAnotherClientDestroyingTheWindowEndsItWithTheDocumentedMessage() throws {
+    let touchlab = try TouchLabProcess(
+      ["open", layout, "--scale", "1"], display: server.displayName, folder: folder.appendingPathComponent("run"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    try xdotool.click(105, 45)  // something drawn, something going on
+    _ = try xdotool.run(["windowclose", window])
+    XCTAssertEqual(touchlab.waitForExit(), 1, touchlab.errors)
+    XCTAssertEqual(touchlab.errors, X11Window.windowDestroyedMessage + "\n")
+  }
+}
+
+/// The FIFO with no reader needs no X server: it is refused before the window opens.
+final class TranscriptFIFOTests: XCTestCase {
+  func testATranscriptFIFOWithNoReaderIsAnErrorAtOnceNotAHang() throws {
+    let folder = try TestLayouts.copies(["live"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("t.fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let touchlab = try TouchLabProcess(
+      ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", fifo], display: ":987")
+    XCTAssertEqual(touchlab.waitForExit(timeout: 10), 1, "it hung; stderr: \(touchlab.errors)")
+    XCTAssertEqual(touchlab.errors, "touchlab: error: cannot write '\(fifo)': it is a FIFO with no reader\n")
+  }
+}
