@@ -232,10 +232,11 @@ struct DiagramEntries {
       var run = entries[open.entry]
       run.records += entry.records
       run.count += 1
+      let until = entry.time > run.time ? " until \(DeliveryDiagram.time(entry.time))" : ""
       if let from = run.scrollFrom, let to {
-        run.title = "scrolls \(Self.point(from)) → \(Self.point(to)) in \(run.count) steps"
+        run.title = "scrolls \(Self.point(from)) → \(Self.point(to)) in \(run.count) steps\(until)"
       } else {
-        run.title = "\(run.baseTitle) ×\(run.count)"
+        run.title = "\(run.baseTitle) ×\(run.count)\(until)"
       }
       entries[open.entry] = run
     } else {

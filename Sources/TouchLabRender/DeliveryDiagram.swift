@@ -342,7 +342,8 @@ extension DeliveryDiagram {
       // Arrows: from the cause (or holder, or sender) to the first mark; along the chain.
       var arrows: [Arrow] = []
       let firstLane = marks[rowMarks[0]].lane
-      if let source = first.source.flatMap({ resolve($0, laneIndex: laneIndex) }), source != firstLane {
+      let rowLanes = Set(group.map { laneIndex[entries[$0].lane]! })
+      if let source = first.source.flatMap({ resolve($0, laneIndex: laneIndex) }), !rowLanes.contains(source) {
         arrows.append(
           Arrow(
             kind: .cause, fromLane: source, toLane: firstLane, from: CanvasPoint(x: lanes[source].centerX, y: markY),
@@ -444,7 +445,7 @@ extension DeliveryDiagram {
   }
 
   /// Puts each row's label beside its marks: right of them, left of them, or past the far
-  /// end of a cause arrow coming from the right, whichever covers least. What a label must
+  /// end of its cause arrow, whichever covers least. What a label must
   /// not cover, worst first: the page's edge (or more than the labels' overhang past the
   /// last lane), the row's cause arrow (its head would be hidden), a span at the row's
   /// height. Ties go to the first.
@@ -454,8 +455,10 @@ extension DeliveryDiagram {
       let xs = row.marks.map { marks[$0].center.x }
       let width = row.labelFrame.width - 6
       var candidates = [xs.max()! + Self.labelGap, xs.min()! - Self.labelGap - width]
-      let sources = row.arrows.filter { $0.kind == .cause }.map(\.from.x)
-      if let source = sources.max(), source > xs.max()! { candidates.append(source + Self.labelGap) }
+      for source in row.arrows.filter({ $0.kind == .cause }).map(\.from.x) {
+        if source > xs.max()! { candidates.append(source + Self.labelGap) }
+        if source < xs.min()! { candidates.append(source - Self.labelGap - width) }
+      }
       func cost(_ x: Double) -> Int {
         var cost = 0
         if x < lanesLeft || x + width > lanesRight + Self.labelOverhang { cost += 100 }
