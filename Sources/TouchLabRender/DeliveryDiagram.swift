@@ -201,7 +201,7 @@ extension DeliveryDiagram {
   public func laneClassStyle() -> TextStyle { Self.style(fontFamily, 9, .regular) }
   public func laneIDStyle() -> TextStyle { Self.style(fontFamily, 11.5, .bold) }
   public func rowTitleStyle() -> TextStyle { Self.style(fontFamily, 11, .regular) }
-  public func rowDetailStyle() -> TextStyle { Self.style(fontFamily, 9.5, .regular) }
+  public func rowDetailStyle() -> TextStyle { Self.style(fontFamily, 10, .regular) }
   public func tickStyle() -> TextStyle { Self.style(fontFamily, 9.5, .regular) }
   public func legendStyle() -> TextStyle { Self.style(fontFamily, 9.5, .regular) }
 
