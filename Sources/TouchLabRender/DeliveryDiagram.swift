@@ -126,6 +126,9 @@ public struct DeliveryDiagram: Equatable, Sendable {
       case hold(TouchPhase)
     }
 
+    /// How it ended: a deadline fired or was cancelled; a held call was released, dropped,
+    /// or given up when the view's touches were cancelled (`cancelled`); either may still be
+    /// running when the records end.
     public enum End: Equatable, Sendable { case fired, cancelled, released, dropped, pending }
 
     public var lane: Int
@@ -378,7 +381,7 @@ extension DeliveryDiagram {
     lifelineBottom = y + 10
 
     layOutSpans(records: records, markOfRecord: markOfRecord, laneIndex: laneIndex)
-    placeLabels(lanesLeft: lanesLeft, lanesRight: lanesRight)
+    placeLabels(lanesRight: lanesRight)
 
     // The legend, wrapped to the diagram's width.
     let labelsRight = rows.map(\.labelFrame.maxX).max() ?? 0
@@ -447,9 +450,9 @@ extension DeliveryDiagram {
   /// Puts each row's label beside its marks: right of them, left of them, or past the far
   /// end of its cause arrow, whichever covers least. What a label must
   /// not cover, worst first: the page's edge (or more than the labels' overhang past the
-  /// last lane), the row's cause arrow (its head would be hidden), a span at the row's
+  /// last lane, or a time label), the row's cause arrow (its head would be hidden), a span at the row's
   /// height. Ties go to the first.
-  private mutating func placeLabels(lanesLeft: Double, lanesRight: Double) {
+  private mutating func placeLabels(lanesRight: Double) {
     for index in rows.indices {
       let row = rows[index]
       let xs = row.marks.map { marks[$0].center.x }
@@ -461,13 +464,20 @@ extension DeliveryDiagram {
       }
       func cost(_ x: Double) -> Int {
         var cost = 0
-        if x < lanesLeft || x + width > lanesRight + Self.labelOverhang { cost += 100 }
+        if x < Self.margin || x + width > lanesRight + Self.labelOverhang { cost += 100 }
+        let top = row.labelFrame.minY
+        let bottom = row.labelFrame.maxY
+        // Into the time axis's column only where it has no time label.
+        for tick in ticks
+        where tick.frame.minX < x + width + 3 && x - 3 < tick.frame.maxX && tick.frame.minY < bottom
+          && top < tick.frame.maxY
+        {
+          cost += 100
+        }
         for arrow in row.arrows where arrow.kind == .cause {
           let (low, high) = (min(arrow.from.x, arrow.to.x), max(arrow.from.x, arrow.to.x))
           if low < x + width && high > x { cost += 20 }
         }
-        let top = row.labelFrame.minY
-        let bottom = row.labelFrame.maxY
         for span in spans
         where span.frame.maxX > x - 3 && span.frame.minX < x + width + 3 && span.frame.maxY > top
           && span.frame.minY < bottom
