@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates every picture in docs/images/, headless and byte-for-byte reproducible (fonts
 # pinned by Assets/fonts.conf): stills with `touchlab shot` (a scene, its touch overlay and
-# the transcript panel at one moment of a scenario), animations with `touchlab record`, and
-# side-by-side pictures with `touchlab compare`. Run from anywhere: bash docs/make-screenshots.sh
+# the transcript panel at one moment of a scenario), animations with `touchlab record`,
+# side-by-side pictures with `touchlab compare`, and delivery diagrams with `touchlab diagram`.
+# Run from anywhere: bash docs/make-screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +49,14 @@ swift run --skip-build touchlab compare Layouts/table-cell-conflict.yaml --scena
   --set table.delaysContentTouches=false --caption "delaysContentTouches: true" \
   --versus-caption "delaysContentTouches: false" --scene-only --out docs/images/table-short-press-compare.png
 echo docs/images/table-short-press-compare.png
+# The delivery as a sequence diagram: the short press, as PNG for the README and as SVG
+# (text kept as text, a title for every lane, row and span).
+swift run --skip-build touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press --scale 2 \
+  --out docs/images/table-short-press-diagram.png
+echo docs/images/table-short-press-diagram.png
+swift run --skip-build touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press \
+  --out docs/images/table-short-press-diagram.svg
+echo docs/images/table-short-press-diagram.svg
 # The window playing the playground's hold-row at --speed 0.1, stepped with `.` to the scroll
 # view's 0.15 s firing and saved with S (needs xvfb-run and xdotool; skipped without them).
 if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then

@@ -18,7 +18,7 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
-    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self],
+    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self, Diagram.self],
     defaultSubcommand: Open.self)
 
   /// Exit statuses (README "Exit statuses"): 0 done; 1 a layout mistake, a flag's value

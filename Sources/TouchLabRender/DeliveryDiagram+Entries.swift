@@ -1,0 +1,267 @@
+import Foundation
+import TouchLabEngine
+
+/// A lane before layout: the touches, a receiver (by kind, class and id), or the actions.
+struct DiagramLaneKey: Hashable {
+  enum Group: Int { case touches, recognizer, view, responder, controller, window, application, actions }
+
+  var group: Group
+  var className: String
+  var id: String?
+
+  init(_ participant: Participant) {
+    switch participant.kind {
+    case .recognizer: group = .recognizer
+    case .view: group = .view
+    case .responder: group = .responder
+    case .controller: group = .controller
+    case .window: group = .window
+    case .application: group = .application
+    }
+    className = participant.className
+    id = participant.id
+  }
+
+  private init(group: Group) {
+    self.group = group
+    className = ""
+    id = nil
+  }
+
+  static let touches = DiagramLaneKey(group: .touches)
+  static let actions = DiagramLaneKey(group: .actions)
+
+  var rank: Int { group.rawValue }
+
+  var laneKind: DeliveryDiagram.Lane.Kind {
+    switch group {
+    case .touches: return .touches
+    case .actions: return .actions
+    case .recognizer: return .receiver(Participant(kind: .recognizer, className: className, id: id))
+    case .view: return .receiver(Participant(kind: .view, className: className, id: id))
+    case .responder: return .receiver(Participant(kind: .responder, className: className, id: id))
+    case .controller: return .receiver(Participant(kind: .controller, className: className, id: id))
+    case .window: return .receiver(Participant(kind: .window, className: className, id: id))
+    case .application: return .receiver(Participant(kind: .application, className: className, id: id))
+    }
+  }
+
+  /// The header's class line and id line.
+  var texts: (String, String?) {
+    switch group {
+    case .touches: return ("Touches", "input")
+    case .actions: return ("Actions", "target-action")
+    default: return (className, id)
+    }
+  }
+}
+
+/// Who an arrow comes from: a participant the record names, or a cause's `by`.
+enum DiagramSource: Equatable {
+  case participant(Participant)
+  case name(String)
+}
+
+/// One mark-to-be: a record, or a folded run of records, on its lane.
+struct DiagramEntry {
+  var lane: DiagramLaneKey
+  var kind: DeliveryDiagram.MarkKind
+  var time: TimeInterval
+  var cause: DeliveryCause?
+  var touchIDs: [Int]
+  var records: [Int]
+  var title: String
+  var source: DiagramSource?
+  /// A call that may pass along the responder chain (arrows from one receiver to the next).
+  var isChain = false
+  /// How many records a folded entry stands for, and its title without the count.
+  var count = 1
+  var baseTitle = ""
+  var scrollFrom: RecordPoint?
+
+  /// Whether `other` says the same thing at the same moment (and can share this row).
+  func joins(_ other: DiagramEntry) -> Bool {
+    other.time == time && other.title == title && other.cause == cause && other.groupKind == groupKind
+      && other.touchIDs == touchIDs && other.source == source
+  }
+
+  /// The kind, with resets from any state alike.
+  private var groupKind: DeliveryDiagram.MarkKind {
+    if case .state(_, .possible) = kind { return .state(from: .possible, to: .possible) }
+    return kind
+  }
+}
+
+/// The entries of a record list, in order, folded as `DeliveryDiagram` says.
+struct DiagramEntries {
+  private(set) var entries: [DiagramEntry] = []
+  /// Where a run of foldable records goes on: the entry, and the lane's version then.
+  private var folds: [String: (entry: Int, version: Int)] = [:]
+  /// Bumped by every entry that is not folded: a fold ends when something else happens on its lane.
+  private var versions: [DiagramLaneKey: Int] = [:]
+  private let namesTouches: Bool
+
+  init(_ records: [DeliveryRecord]) {
+    namesTouches = Set(records.flatMap(\.touchIDs)).count > 1
+    for (index, record) in records.enumerated() { add(record, index: index) }
+  }
+
+  private mutating func add(_ record: DeliveryRecord, index: Int) {
+    func entry(
+      _ lane: DiagramLaneKey, _ kind: DeliveryDiagram.MarkKind, _ title: String, source: DiagramSource? = nil
+    ) -> DiagramEntry {
+      DiagramEntry(
+        lane: lane, kind: kind, time: record.time, cause: record.cause, touchIDs: record.touchIDs, records: [index],
+        title: title, source: source ?? record.cause.map { .name($0.by) }, baseTitle: title)
+    }
+    let touches = touchList(record.touchIDs)
+    switch record.event {
+    case .input(let samples):
+      guard let first = samples.first else { return }
+      var item = entry(.touches, .input(first.phase), "")
+      item.touchIDs = samples.map(\.touch)
+      if samples.allSatisfy({ $0.phase == .moved }) {
+        let ids = samples.map { String($0.touch) }.joined(separator: ", ")
+        item.title = "touch\(samples.count == 1 ? "" : "es") \(ids) move\(samples.count == 1 ? "s" : "")"
+        item.baseTitle = item.title
+        fold(item, key: "input moved \(ids)")
+        return
+      }
+      item.title = samples.map(describe).joined(separator: "; ")
+      append(item)
+    case .hitTest(let touch, let view):
+      if let view {
+        append(entry(DiagramLaneKey(view), .hitTest, "hit-test: touch \(touch) lands here"))
+      } else {
+        append(entry(.touches, .hitTest, "touch \(touch) hits no view"))
+      }
+    case .touches(let phase, let receiver):
+      let lane = DiagramLaneKey(receiver)
+      let isRecognizer = receiver.kind == .recognizer
+      var item = entry(lane, isRecognizer ? .recognizerCall(phase) : .call(phase), Self.method(phase) + touches)
+      item.isChain = !isRecognizer
+      if phase == .moved {
+        fold(item, key: "moved \(lane) \(record.touchIDs)")
+      } else {
+        append(item)
+      }
+    case .tracking(let phase, let control):
+      let names: [TouchPhase: String] = [
+        .began: "beginTracking", .moved: "continueTracking", .ended: "endTracking", .cancelled: "cancelTracking",
+      ]
+      let item = entry(DiagramLaneKey(control), .tracking(phase), names[phase]! + touches)
+      if phase == .moved { fold(item, key: "tracking \(DiagramLaneKey(control))") } else { append(item) }
+    case .logged(let method, let receiver):
+      // A logged touches or tracking method has its typed record already.
+      let typed =
+        TouchPhase.allCases.map(\.selector) + [
+          "beginTrackingWithTouch:withEvent:", "continueTrackingWithTouch:withEvent:",
+          "endTrackingWithTouch:withEvent:", "cancelTrackingWithEvent:",
+        ]
+      guard !typed.contains(method) else { return }
+      append(entry(DiagramLaneKey(receiver), .logged, method))
+    case .hold(let phase, let view, let holder, let deadline):
+      let until = deadline.map { " until \(DeliveryDiagram.time($0))" } ?? ""
+      append(
+        entry(
+          DiagramLaneKey(view), .hold(phase), "\(Self.method(phase))\(touches) held\(until)",
+          source: holder.map { .participant($0) }))
+    case .release(let phase, let view, let holder):
+      append(
+        entry(
+          DiagramLaneKey(view), .release(phase), "held \(Self.method(phase))\(touches) released",
+          source: holder.map { .participant($0) }))
+    case .drop(let phase, let view):
+      append(entry(DiagramLaneKey(view), .drop(phase), "held \(Self.method(phase))\(touches) dropped"))
+    case .denied(let receiver):
+      let ids = record.touchIDs.map(String.init).joined(separator: ", ")
+      append(entry(DiagramLaneKey(receiver), .denied, "denied touch\(record.touchIDs.count == 1 ? "" : "es") \(ids)"))
+    case .stateChange(let recognizer, let from, let to):
+      let lane = DiagramLaneKey(recognizer)
+      let kind = DeliveryDiagram.MarkKind.state(from: from, to: to)
+      if to == .possible {
+        append(entry(lane, kind, "reset to possible"))
+      } else if to == .changed && from == .changed {
+        fold(entry(lane, kind, "changed"), key: "changed \(lane)")
+      } else {
+        append(entry(lane, kind, "\(from.rawValue) → \(to.rawValue)"))
+      }
+    case .illegalTransition(let recognizer, let from, let to):
+      append(
+        entry(
+          DiagramLaneKey(recognizer), .illegalTransition(from: from, to: to),
+          "\(from.rawValue) → \(to.rawValue) refused: not a legal transition"))
+    case .action(let name, let sender, let target):
+      let title = target.map { "\(name) → \($0.name)" } ?? "\(name) reaches no target"
+      append(entry(.actions, .action(delivered: target != nil), title, source: sender.map { .participant($0) }))
+    case .print(let text, let sender):
+      append(entry(.actions, .print, "print \"\(text)\"", source: sender.map { .participant($0) }))
+    case .timer(let change, let timer):
+      let lane = timer.owner.map(DiagramLaneKey.init) ?? .touches
+      let name = timer.purpose.rawValue
+      let title: String
+      switch change {
+      case .scheduled:
+        title =
+          "\(name) \(TranscriptNumber.seconds(timer.deadline - record.time)) s, until \(DeliveryDiagram.time(timer.deadline))"
+      case .fired: title = "\(name) fires"
+      case .cancelled: title = "\(name) cancelled (was due at \(DeliveryDiagram.time(timer.deadline)))"
+      }
+      append(entry(lane, .timer(change, timer.purpose), title))
+    case .scroll(let view, let from, let to):
+      let lane = DiagramLaneKey(view)
+      var item = entry(lane, .scroll, "scrolls \(Self.point(from)) → \(Self.point(to))")
+      item.scrollFrom = from
+      fold(item, key: "scroll \(lane)", to: to)
+    case .selection(let table, let section, let row, let selected):
+      let place = section == 0 ? "row \(row)" : "row \(row) of section \(section)"
+      append(
+        entry(DiagramLaneKey(table), .selection(selected: selected), "\(selected ? "selects" : "deselects") \(place)"))
+    }
+  }
+
+  private mutating func append(_ entry: DiagramEntry) {
+    versions[entry.lane, default: 0] += 1
+    entries.append(entry)
+  }
+
+  /// Adds `entry`, or counts it into the open run of `key` on its lane.
+  private mutating func fold(_ entry: DiagramEntry, key: String, to: RecordPoint? = nil) {
+    let version = versions[entry.lane, default: 0]
+    if let open = folds[key], open.version == version {
+      var run = entries[open.entry]
+      run.records += entry.records
+      run.count += 1
+      let until = entry.time > run.time ? " until \(DeliveryDiagram.time(entry.time))" : ""
+      if let from = run.scrollFrom, let to {
+        run.title = "scrolls \(Self.point(from)) → \(Self.point(to)) in \(run.count) steps\(until)"
+      } else {
+        run.title = "\(run.baseTitle) ×\(run.count)\(until)"
+      }
+      entries[open.entry] = run
+    } else {
+      folds[key] = (entries.count, version)
+      entries.append(entry)
+    }
+  }
+
+  private func touchList(_ ids: [Int]) -> String {
+    guard namesTouches, !ids.isEmpty else { return "" }
+    return " (touch\(ids.count == 1 ? "" : "es") \(ids.map(String.init).joined(separator: ", ")))"
+  }
+
+  private func describe(_ sample: TouchSample) -> String {
+    switch sample.phase {
+    case .began: return "touch \(sample.touch) down at \(Self.point(sample.location))"
+    case .moved: return "touch \(sample.touch) moves"
+    case .ended: return "touch \(sample.touch) lifts at \(Self.point(sample.location))"
+    case .cancelled: return "touch \(sample.touch) cancelled"
+    }
+  }
+
+  static func method(_ phase: TouchPhase) -> String { String(phase.selector.prefix { $0 != ":" }) }
+
+  static func point(_ p: RecordPoint) -> String {
+    "(\(TranscriptNumber.seconds(p.x)), \(TranscriptNumber.seconds(p.y)))"
+  }
+}
