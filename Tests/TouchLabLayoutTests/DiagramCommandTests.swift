@@ -91,7 +91,7 @@ extension CommandLineTests {
       (["--out", folder.appendingPathComponent("x.png").path], "has several scenarios; choose one with --scenario"),
       (
         ["--scenario", "short-press", "--scale", "9", "--out", folder.appendingPathComponent("x.png").path],
-        "--scale must be a number from 1 to 3, not '9'"
+        "--scale must be a decimal number from 1 to 3, such as 1.5, not '9'"
       ),
       (
         ["--scenario", "short-press", "--set", "nobody.alpha=1", "--out", folder.appendingPathComponent("x.png").path],
