@@ -17,7 +17,8 @@ import Foundation
 /// Several recognizers starting in one settle are taken closest-to-the-touched-view first
 /// ([A3] §4.1), and on one view the last added first ([A4]).
 final class GestureEnvironment {
-  weak var application: UIApplication?
+  /// The touch delivery it settles for: the application, or a test's stand-in.
+  weak var delivery: GestureEnvironmentDelivery?
   private var changed: [UIGestureRecognizer] = []
   private var pending: [UIGestureRecognizer] = []
   /// Recognizers that took part in a sequence and are not reset yet.
@@ -126,8 +127,7 @@ final class GestureEnvironment {
         recognizer.force(.failed, cause: DeliveryCause(.requireToFail, by: winner.causeName))
       } else if !requirements.contains(where: isUndecidedRequirement) {
         pendingDropped(recognizer)
-        guard let target = recognizer.pendingState else { continue }
-        recognizer.pendingState = nil
+        guard let target = recognizer.participation.stopWaiting() else { continue }
         recognizer.apply(target == .ended && !recognizer.isDiscrete ? .began : target)
         if target == .ended && !recognizer.isDiscrete { recognizer.apply(.ended) }
       }
@@ -265,11 +265,11 @@ final class GestureEnvironment {
         // A newcomer of lower priority loses: one that began is cancelled, one that
         // recognized fails (docs/BEHAVIOUR.md §4), before any action of it fired. One that won
         // in an earlier settle stays.
-        if newcomers.contains(where: { $0 === other }) && !other.unsettledStates.isEmpty {
+        if newcomers.contains(where: { $0 === other }) && !other.participation.unsettledStates.isEmpty {
           other.force(
             other.state == .began ? .cancelled : .failed,
             cause: DeliveryCause(Self.rule(winner: winner, loser: other), by: winner.causeName))
-          other.unsettledStates.removeAll()
+          other.participation.revoke()
         }
       default:
         break
@@ -291,14 +291,14 @@ final class GestureEnvironment {
 
   /// Settles everything that changed: run after delivering an event and after each timer.
   func settle(event: UIEvent? = nil) {
-    guard !isSettling, application != nil else { return }
+    guard !isSettling, delivery != nil else { return }
     isSettling = true
     defer { isSettling = false }
     cachingRequirements { settleChanges(event: event) }
   }
 
   private func settleChanges(event: UIEvent?) {
-    guard let application else { return }
+    guard let delivery else { return }
     var rounds = 0
     while rounds < 1000 {
       rounds += 1
@@ -319,7 +319,7 @@ final class GestureEnvironment {
           if a.order != b.order { return a.order < b.order }
           return lhs.0 < rhs.0
         }.map(\.1)
-      for winner in ordered where !winner.unsettledStates.isEmpty && winner.state != .failed {
+      for winner in ordered where !winner.participation.unsettledStates.isEmpty && winner.state != .failed {
         exclude(for: winner, newcomers: newcomers)
       }
 
@@ -328,56 +328,55 @@ final class GestureEnvironment {
       var inAll = Set(batch.map(ObjectIdentifier.init))
       for r in changed where inAll.insert(ObjectIdentifier(r)).inserted { all.append(r) }
       for recognizer in all where recognizer.state != .failed {
-        let states = recognizer.unsettledStates
-        recognizer.unsettledStates.removeAll()
+        let states = recognizer.participation.takeUnsettled()
         for (index, state) in states.enumerated() {
           recognizer.recordSettled(state, index: index)
           fireActions(of: recognizer, state: state, event: event)
           if state == .began || (state == .ended && states.first == .ended) {
-            application.discardHeldBegans(of: recognizer)
+            delivery.discardHeldBegans(of: recognizer)
           }
           if (state == .began || (state == .ended && states.first == .ended)) && recognizer.cancelsTouchesInView {
-            application.cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
+            delivery.cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
           }
         }
         recognizer.clearSettledCauses()
       }
       for recognizer in all where recognizer.state == .failed || recognizer.hasUnrecordedFailure {
         if recognizer.state == .failed {
-          recognizer.unsettledStates.removeAll()
+          recognizer.participation.revoke()
           recognizer.clearSettledCauses()
         }
         recognizer.recordFailure()
       }
-      application.releaseHeldTouches(event: event)
+      delivery.releaseHeldTouches(event: event)
     }
     resetFinished()
   }
 
   private func fireActions(of recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State, event: UIEvent?) {
-    guard let application else { return }
+    guard let delivery else { return }
     recognizer.builtInHandler?(state)
     for target in recognizer.targets {
       // A target that went away (weak) receives nothing, as in UIKit.
       if target.hasTarget && target.target == nil { continue }
-      application.sendAction(target.action, to: target.target, from: recognizer, for: event)
+      delivery.sendAction(target.action, to: target.target, from: recognizer, for: event)
     }
   }
 
   /// Back to possible: every recognizer that finished and whose touches all lifted.
   func resetFinished() {
-    guard let application else { return }
+    guard let delivery else { return }
     var index = 0
     while index < involved.count {
       let recognizer = involved[index]
-      let finished = recognizer.isTerminal && recognizer.trackedTouches.isEmpty && recognizer.pendingState == nil
-      let idle =
-        recognizer.state == .possible && !recognizer.isActiveForSequence && recognizer.pendingState == nil
+      let waits = recognizer.participation.pendingState != nil
+      let finished = recognizer.isTerminal && recognizer.trackedTouches.isEmpty && !waits
+      let idle = recognizer.state == .possible && !recognizer.isActiveForSequence && !waits
       if finished || idle {
         involved.remove(at: index)
         involvedSet.remove(ObjectIdentifier(recognizer))
         forgetCachedRequirements()
-        application.forget(recognizer)
+        delivery.forget(recognizer)
         recognizer.resetToPossible()
       } else {
         index += 1
@@ -389,8 +388,8 @@ final class GestureEnvironment {
   /// for more touches (a double tap between its taps).
   func failIdle(_ recognizers: [UIGestureRecognizer]) {
     for recognizer in recognizers
-    where recognizer.state == .possible && recognizer.pendingState == nil && recognizer.trackedTouches.isEmpty
-      && !recognizer.isAwaitingMoreTouches && recognizer.isActive
+    where recognizer.state == .possible && recognizer.participation.pendingState == nil
+      && recognizer.trackedTouches.isEmpty && !recognizer.isAwaitingMoreTouches && recognizer.isActive
     {
       recognizer.fail(.liftedEarly)
     }
@@ -420,3 +419,22 @@ extension UIGestureRecognizer {
     isActive && (!trackedTouches.isEmpty || isAwaitingMoreTouches || hasTimers)
   }
 }
+
+/// What the gesture environment asks of touch delivery — the small surface between
+/// arbitration and the views (UIApplication+TouchDelivery.swift implements it), so the
+/// environment can be driven and watched on its own in tests.
+protocol GestureEnvironmentDelivery: AnyObject {
+  /// A recognizer recognized: the `touchesBegan` it still holds back are discarded.
+  func discardHeldBegans(of recognizer: UIGestureRecognizer)
+  /// A recognizer with `cancelsTouchesInView` recognized: the views' touches are cancelled.
+  func cancelTouchesForViews(_ touches: [UITouch], by recognizer: UIGestureRecognizer, event: UIEvent?)
+  /// Held calls no recognizer holds any more go to their views.
+  func releaseHeldTouches(event: UIEvent?)
+  /// A recognizer went back to possible: it holds nothing any more.
+  func forget(_ recognizer: UIGestureRecognizer)
+  /// A recognizer's action goes to its target.
+  @discardableResult
+  func sendAction(_ action: ActionMessage, to target: AnyObject?, from sender: AnyObject?, for event: UIEvent?) -> Bool
+}
+
+extension UIApplication: GestureEnvironmentDelivery {}

@@ -206,7 +206,7 @@ extension UIApplication {
           recognizer.trackedTouches.append(touch)
           recognizer.sequenceTouches.append(touch)
           if !recognizer.isActive {
-            recognizer.isActive = true
+            recognizer.participation.join()
             gestureEnvironment.noteInvolved(recognizer)
           }
         } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {

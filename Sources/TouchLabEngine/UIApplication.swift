@@ -38,7 +38,7 @@ open class UIApplication: UIResponder {
     self.clock = clock
     self.deliveryRecorder = DeliveryRecorder(clock: clock)
     super.init()
-    gestureEnvironment.application = self
+    gestureEnvironment.delivery = self
   }
 
   /// A scene dropped mid-gesture (the window reloading its layout while a finger is down):

@@ -95,17 +95,13 @@ open class UIGestureRecognizer: Scriptable {
   public internal(set) var trackedTouches: [UITouch] = []
   /// Every touch of the current sequence, down or lifted (cleared by reset).
   var sequenceTouches: [UITouch] = []
+  /// Its part in the current touch sequence (GestureParticipation.swift): the environment
+  /// settles it, the state machine below reports what it enters.
+  var participation = GestureParticipation()
   /// Took part in the current touch sequence.
-  var isActive = false
-  /// A recognition waiting for required recognizers to fail.
-  var pendingState: State?
-  /// States entered since the last settle, whose actions have not fired yet.
-  var unsettledStates: [State] = []
-  /// The state before the first of `unsettledStates`.
-  private var stateBeforeUnsettled: State = .possible
-  /// Began or recognized since the last settle, coming from possible: a newcomer to
-  /// arbitration. (A continuous recognizer that began in an earlier settle and now ends is not.)
-  var hasJustLeftPossible: Bool { !unsettledStates.isEmpty && stateBeforeUnsettled == .possible }
+  var isActive: Bool { participation.isActive }
+  /// Began or recognized since the last settle, coming from possible: a newcomer to arbitration.
+  var hasJustLeftPossible: Bool { participation.hasJustLeftPossible }
   private var timers: [(token: EngineClock.Token, record: TimerRecord)] = []
   /// The last state the records reported (unsettled states are reported when they settle).
   private var recordedState: State = .possible
@@ -152,14 +148,14 @@ open class UIGestureRecognizer: Scriptable {
 
   private func requestTransition(to new: State) {
     let old = storedState
-    if let pending = pendingState {
+    if let pending = participation.pendingState {
       // Waiting on require(toFail:): further progress waits too; giving up drops it.
       if new == .failed || new == .cancelled {
-        pendingState = nil
+        participation.revoke()
         environment?.pendingDropped(self)
         apply(.failed)
       } else if new == .ended && pending == .began && !isDiscrete {
-        pendingState = .ended
+        participation.wait(toEnter: .ended)
       }
       return
     }
@@ -188,7 +184,7 @@ open class UIGestureRecognizer: Scriptable {
         return
       }
       if let environment, environment.mustWait(self) {
-        pendingState = new
+        participation.wait(toEnter: new)
         environment.addPending(self)
         return
       }
@@ -197,10 +193,7 @@ open class UIGestureRecognizer: Scriptable {
   }
 
   func apply(_ new: State) {
-    if new != .failed && new != .possible {
-      if unsettledStates.isEmpty { stateBeforeUnsettled = storedState }
-      unsettledStates.append(new)
-    }
+    if new != .failed && new != .possible { participation.enter(new, from: storedState) }
     storedState = new
     let cause = nextCause
     nextCause = nil
@@ -250,8 +243,7 @@ open class UIGestureRecognizer: Scriptable {
   /// The environment forcing a state (exclusion, revocation) without asking anyone. A loser
   /// that never got as far as the records is reported as failed (UIKit's terms).
   func force(_ new: State, cause: DeliveryCause? = nil) {
-    pendingState = nil
-    unsettledStates.removeAll()
+    participation.revoke()
     settledCauses.removeAll(keepingCapacity: true)
     nextCause = cause
     if new == .cancelled && recordedState == .possible {
@@ -440,9 +432,7 @@ open class UIGestureRecognizer: Scriptable {
     cancelTimers()
     trackedTouches.removeAll()
     sequenceTouches.removeAll()
-    isActive = false
-    pendingState = nil
-    unsettledStates.removeAll()
+    participation.end()
     settledCauses.removeAll(keepingCapacity: true)
     nextCause = nil
     recordFailure()
@@ -464,7 +454,8 @@ open class UIGestureRecognizer: Scriptable {
 
   /// Still deciding, so it may still hold its touches back from the view.
   var isUndecided: Bool {
-    storedState == .possible || (!unsettledStates.isEmpty && (storedState == .began || storedState == .ended))
+    storedState == .possible
+      || (!participation.unsettledStates.isEmpty && (storedState == .began || storedState == .ended))
   }
 
   var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }

@@ -314,7 +314,9 @@ enum Invariants {
     for r in scene.allRecognizers {
       let id = r.identifier ?? r.className
       if r.state != .possible { broken.append("\(id) rests in \(r.state)") }
-      if r.pendingState != nil { broken.append("\(id) still waits on a failure requirement") }
+      if r.participation != GestureParticipation() {
+        broken.append("\(id) still takes part in a sequence (waits on a failure requirement, or has states to settle)")
+      }
       if !r.trackedTouches.isEmpty { broken.append("\(id) still tracks touches") }
     }
     for control in scene.controls where control.isTracking || control.isHighlighted {
