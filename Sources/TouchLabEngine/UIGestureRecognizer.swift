@@ -1,38 +1,5 @@
 import Foundation
 
-/// The delegate of a gesture recognizer (UIKit's `UIGestureRecognizerDelegate`).
-public protocol UIGestureRecognizerDelegate: AnyObject {
-  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
-  func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
-  func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer,
-    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool
-  func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool
-  func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool
-}
-
-extension UIGestureRecognizerDelegate {
-  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
-  public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-    true
-  }
-  public func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer,
-    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool { false }
-  public func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool { false }
-  public func gestureRecognizer(
-    _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
-  ) -> Bool { false }
-}
-
 /// The base gesture recognizer: its state machine (checked against a table of legal
 /// transitions on every change), its targets, and the three delivery switches
 /// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment

@@ -1,16 +1,5 @@
 import Foundation
 
-/// UIKit's edges of a rectangle (`UIRectEdge`).
-public struct UIRectEdge: OptionSet, Hashable, Sendable {
-  public let rawValue: UInt
-  public init(rawValue: UInt) { self.rawValue = rawValue }
-  public static let top = UIRectEdge(rawValue: 1 << 0)
-  public static let left = UIRectEdge(rawValue: 1 << 1)
-  public static let bottom = UIRectEdge(rawValue: 1 << 2)
-  public static let right = UIRectEdge(rawValue: 1 << 3)
-  public static let all: UIRectEdge = [.top, .left, .bottom, .right]
-}
-
 /// A pan that starts near an edge of the screen (Apple's documentation): its first touch
 /// must land within `screenEdgeRegion` of one of `edges` of the window — not of the view
 /// it is attached to, so it only works on a view reaching that edge — and it begins when

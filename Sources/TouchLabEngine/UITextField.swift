@@ -33,6 +33,3 @@ open class UITextField: UIControl {
     sendActions(for: .editingDidEnd, with: nil)
   }
 }
-
-/// A text field's tap recognizer: a single tap that begins editing.
-public final class UITextTapRecognizer: UITapGestureRecognizer {}
