@@ -19,15 +19,10 @@ struct Diagram: ParsableCommand {
         touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press --out press.svg
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
-
-  @Option(help: "The scenario to play (may be left out when the file has only one).")
-  var scenario: String?
-
-  @Option(
-    name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
-  var assignments: [String] = []
+  @OptionGroup var played: ScenarioOptions
+  var file: String { played.file }
+  var scenario: String? { played.scenario }
+  var assignments: [String] { played.assignments }
 
   @Option(help: ArgumentHelp("Pixels per point, from 1 to 3 (SVG: its width and height).", valueName: "N"))
   var scale: String = "1"

@@ -17,15 +17,10 @@ struct Record: ParsableCommand {
         touchlab record Layouts/table-cell-conflict.yaml --scenario short-press --speed 0.25 --out press.gif
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
-
-  @Option(help: "The scenario to play (may be left out when the file has only one).")
-  var scenario: String?
-
-  @Option(
-    name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
-  var assignments: [String] = []
+  @OptionGroup var played: ScenarioOptions
+  var file: String { played.file }
+  var scenario: String? { played.scenario }
+  var assignments: [String] { played.assignments }
 
   @Option(help: ArgumentHelp("Frames per second of the animation, from 1 to 50.", valueName: "N"))
   var fps: String = "30"

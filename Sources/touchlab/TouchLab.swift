@@ -68,15 +68,10 @@ struct Replay: ParsableCommand {
       is pending (at most 10 s). Each logged call, action or print is one line.
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
-
-  @Option(help: "The scenario to play (may be left out when the file has only one).")
-  var scenario: String?
-
-  @Option(
-    name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
-  var assignments: [String] = []
+  @OptionGroup var played: ScenarioOptions
+  var file: String { played.file }
+  var scenario: String? { played.scenario }
+  var assignments: [String] { played.assignments }
 
   @Flag(help: "Prefix each line with its virtual time, e.g. [0.150].")
   var times = false
