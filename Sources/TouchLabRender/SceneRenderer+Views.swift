@@ -49,6 +49,7 @@ extension SceneRenderer {
     }
     canvas.withAlpha(Double(view.alpha)) {
       drawContent(of: view, in: rect, on: canvas)
+      drawCaption(of: view, in: rect, on: canvas)
       let scrolls = view is ScrollViewDrawingTraits
       if view.clipsToBounds || scrolls { canvas.clip(to: rect) }
       canvas.withSavedState {
