@@ -319,22 +319,20 @@ final class ArbitrationTests: XCTestCase {
 /// thousand taps on one view, each requiring the next to fail, took 41 s (and 3,000 over
 /// 300 s: the requirements were asked of every pair in every pass, and circles searched
 /// from every waiting recognizer); now requirements are worked out once per settle and
-/// circles found in one pass over the graph (Tarjan's components).
+/// circles found in one pass over the graph (Tarjan's components). The time is measured by
+/// Benchmarks/hostile; these tests check that the outcome is still right at that size.
 final class RequirementChainTests: XCTestCase {
   func testAThousandTapsEachRequiringTheNextToFailSettleQuicklyAndCorrectly() {
     let scene = Scene()
     let view = scene.view("View", rect(0, 0, 400, 400))
     let taps = (0..<1_000).map { scene.tap("T\($0)", on: view) }
     for (tap, next) in zip(taps, taps.dropFirst()) { tap.require(toFail: next) }
-    let start = ProcessInfo.processInfo.systemUptime
     scene.tap(at: pt(100, 100), at: 0)
-    let seconds = ProcessInfo.processInfo.systemUptime - start
     // The last one needs no one to fail: it recognizes, and the rest fail.
     XCTAssertEqual(scene.actions, ["-[Target T999]"])
     XCTAssertEqual(scene.trace([.state], only: ["T998"]), ["T998=failed", "T998=reset"])
     XCTAssertEqual(scene.trace([.state], only: ["T0"]), ["T0=failed", "T0=reset"])
     XCTAssertTrue(taps.allSatisfy { $0.state == .possible })
-    XCTAssertLessThan(seconds, 10, "settling took \(seconds) s")
   }
 
   func testACircleOfAThousandFailsAsOne() {

@@ -105,7 +105,6 @@ final class TableViewTests: XCTestCase {
   /// `maximumRowsOnScreen` rows at once.
   func testThousandsOfRowsOnScreen_TileInLinearTime_UpToTheCap() {
     let scene = Scene()
-    let start = Date()
     let table = scene.add(UITableView(frame: rect(0, 0, 300, 20_000)), "T", base: "UITableView")
     table.rowHeight = 1
     table.sections = [UITableView.Section(generatedRowCount: 1_000_000, generatedRowText: "Row %d")]
@@ -114,9 +113,9 @@ final class TableViewTests: XCTestCase {
     for jump in 1...5 { table.contentOffset = pt(0, CGFloat(jump) * 20_000) }
     XCTAssertEqual(table.indexPathsForVisibleRows.first?.row, 100_000)
     XCTAssertEqual(table.subviews.count, UITableView.maximumRowsOnScreen)
+    // Cells are made only for the rows on screen, and reused as the table jumps: the work is
+    // counted, not timed (quadratic tiling took minutes here).
     XCTAssertLessThan(table.cellsCreated, 2 * UITableView.maximumRowsOnScreen + 1)
-    // Quadratic tiling took minutes here; linear, well under a second (debug build).
-    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
   }
 
   func testRowSubviews_FollowTheirRowThroughReuse() {

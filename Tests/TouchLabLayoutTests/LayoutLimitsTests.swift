@@ -203,19 +203,17 @@ final class LayoutLimitsTests: XCTestCase {
   }
 
   /// The 120 KB file of long ids with one typo took 16 s in `check` (2.8 s here with
-  /// ids at the 200-character cap); bounded suggestions make it milliseconds.
-  func testA120KBFileOfLongIdsWithOneTypoIsCheckedWellUnderASecond() throws {
+  /// ids at the 200-character cap); bounded suggestions make it milliseconds (timed by
+  /// Benchmarks/hostile, not here). The suggestion is still the right one.
+  func testA120KBFileOfLongIdsWithOneTypoGetsTheRightSuggestion() throws {
     let ids = (0..<600).map { String(repeating: "x", count: 194) + String(format: "%06d", $0) }
     let text =
       "controller:\n  view:\n    subviews:\n"
       + ids.map { "      - {id: \($0), frame: [0, 0, 10, 10]}\n" }.joined()
       + "scenarios:\n  t:\n    - tap: \(ids[300].prefix(50))Q\(ids[300].dropFirst(50))\n"
     XCTAssertGreaterThan(text.utf8.count, 120_000)
-    let start = ProcessInfo.processInfo.systemUptime
     guard let error = layoutError(text) else { return XCTFail("the typo loaded") }
-    let seconds = ProcessInfo.processInfo.systemUptime - start
     XCTAssertTrue(error.message.contains("did you mean '\(ids[300])'"), error.message)
-    XCTAssertLessThan(seconds, 1.0, "checking took \(seconds) s")
   }
 
   // MARK: Reading the file
