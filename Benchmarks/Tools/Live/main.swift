@@ -23,7 +23,7 @@ import Foundation
 //                           prints reached the file, against when it was due (seen from outside)
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
 //                           `time - deadline`, to the microsecond
-//   live.idle.cpu.after     CPU time over 5 s idle after all that input
+//   live.idle.cpu.after     CPU time over 5 s idle after all that input, once the last card has faded
 // Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
 // missing or no X server can be started.
 
@@ -482,6 +482,9 @@ if timerLines.count < trials {
     Data("touchlab-live: note: \(timerLines.count) of \(trials) presses printed '\(timerLine)'\n".utf8))
 }
 
+// Idle means nothing left to show: the last touch's card stays 4 s after the lift, then
+// fades for 1 s (OverlayState.cardHoldDuration, cardFadeDuration); measure after that.
+pump(until: now() + 5.5)
 waitForQuiet(1, limit: 5)
 let idleAfter = idleCPU()
 if let total = cpuSeconds(pid) {
