@@ -58,7 +58,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// The text with every known placeholder replaced (`%s` by the context's function, `%%` by
   /// `%`); unknown words are left as written.
   static func expand(_ text: String, _ context: LineContext) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     var out = ""
     let chars = Array(text)
     var i = 0
