@@ -64,7 +64,7 @@ public struct SceneInspection: Equatable, Sendable {
   /// The hit-test path of the point under the mouse, if the mouse is over the scene.
   public var hitTest: HitTestTrace?
 
-  /// The inspection of `window`'s tree. `layoutID` gives an object's layout id when the
+  /// The inspection of `window`'s tree, then of the application's other windows. `layoutID` gives an object's layout id when the
   /// window may change it (nil: shown, not flippable); `changed` tells whether `ID.NAME`
   /// was flipped.
   public init(
@@ -137,6 +137,11 @@ public struct SceneInspection: Equatable, Sendable {
       for subview in view.subviews { visit(subview, depth: depth + 1) }
     }
     visit(window, depth: 0)
+    // The application's other windows after the main one, lowest level first, as they are
+    // drawn (docs/BEHAVIOUR.md §15).
+    for other in (window.application?.windowsFrontToBack ?? []).reversed() where other !== window {
+      visit(other, depth: 0)
+    }
     self.rows = rows
   }
 

@@ -28,6 +28,7 @@ extension SandboxSession {
       for subview in view.subviews { collect(subview) }
     }
     collect(window)
+    for other in window.application?.windows ?? [] where other !== window { collect(other) }
     let changed = Set(changes.map(\.path))
     var inspection = SceneInspection(
       window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) })

@@ -26,6 +26,17 @@ final class InspectorSessionTests: XCTestCase {
     .pointer(PointerInput(phase: .moved, button: 0, location: InputPoint(x: x, y: y)))
   }
 
+  /// The application's other windows are listed after the main one, lowest level first.
+  func testTheOtherWindowsAreListedAfterTheMainOne() throws {
+    let path = URL(fileURLWithPath: Self.tableDemo).deletingLastPathComponent().appendingPathComponent("windows.yaml")
+    let session = try makeSession(path.path)
+    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    let inspection = try XCTUnwrap(session.frameContent.inspection)
+    let windows = inspection.rows.filter { $0.depth == 0 }.map(\.title)
+    XCTAssertEqual(windows, ["UIWindow", "PassThroughWindow bannerWindow", "UIWindow alertWindow"])
+    XCTAssertTrue(inspection.rows.contains { $0.title == "BannerView banner" })
+  }
+
   func testIListsTheTreeWithRecognizersTargetsAndTheirProperties() throws {
     let session = try makeSession(Self.tableDemo)
     XCTAssertNil(session.frameContent.inspection)
