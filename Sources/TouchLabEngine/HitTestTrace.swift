@@ -129,11 +129,7 @@ extension UIApplication {
     let wasMuted = records.isMuted
     records.isMuted = true
     defer { records.isMuted = wasMuted }
-    var hit: UIView?
-    for window in windows.count == 1 ? windows : windowsFrontToBack where !window.isHidden {
-      hit = window.dispatchHitTest(window.convertFromRoot(point), with: event)
-      if hit != nil { break }
-    }
+    let hit = hitTestWindows(at: point, with: event, passes: 1)?.view
     return HitTestTrace(
       point: RecordPoint(point), steps: tracer.steps, hitView: hit?.participant,
       hitObject: hit.map(ObjectIdentifier.init))

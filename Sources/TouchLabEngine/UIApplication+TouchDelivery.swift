@@ -121,25 +121,29 @@ extension UIApplication {
     return touch
   }
 
+  /// The view at `point` (window coordinates) and its window: the highest visible window
+  /// first, a lower one only when the higher returns nil (docs/BEHAVIOUR.md §15). Each window
+  /// is asked `passes` times (the last answer counts).
+  func hitTestWindows(at point: CGPoint, with event: UIEvent, passes: Int) -> (view: UIView, window: UIWindow)? {
+    for window in windows.count == 1 ? windows : windowsFrontToBack where !window.isHidden {
+      let local = window.convertFromRoot(point)
+      var hit: UIView?
+      for _ in 0..<passes { hit = window.dispatchHitTest(local, with: event) }
+      if let hit { return (hit, window) }
+    }
+    return nil
+  }
+
   /// Finds a new touch's view and the recognizers that will see it.
   private func hitTest(_ touch: UITouch, event: UIEvent) {
     guard let keyWindow else {
       touch.cutOffFromView()
       return
     }
-    // The highest visible window first; a lower one only when the higher returns nil
-    // (docs/BEHAVIOUR.md §15). UIKit runs the whole pass twice for a new touch (§2, [A3] §2.1).
-    var hit: UIView?
-    touch.window = keyWindow
-    for window in windows.count == 1 ? windows : windowsFrontToBack where !window.isHidden {
-      let point = window.convertFromRoot(touch.locationInWindow)
-      _ = window.dispatchHitTest(point, with: event)
-      hit = window.dispatchHitTest(point, with: event)
-      if hit != nil {
-        touch.window = window
-        break
-      }
-    }
+    // UIKit runs the whole pass twice for a new touch (§2, [A3] §2.1).
+    let found = hitTestWindows(at: touch.locationInWindow, with: event, passes: 2)
+    let hit = found?.view
+    touch.window = found?.window ?? keyWindow
     touch.view = hit
     guard let hit else {
       recorder?.record(.hitTest(touch: touch.identifier, view: nil), touches: [touch])
