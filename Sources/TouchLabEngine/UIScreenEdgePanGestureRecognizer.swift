@@ -33,9 +33,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     if state == .possible {
       let t = translation(in: nil)
       if (t.x * t.x + t.y * t.y).squareRoot() >= UIKitConstants.panHysteresis {
-        let away = Self.inward(t, from: startEdge)
-        let along = startEdge.isDisjoint(with: [.left, .right]) ? abs(t.x) : abs(t.y)
-        if away <= along {
+        if !Self.movesAway(t, from: startEdge) {
           fail(.wrongDirection)
           return
         }
@@ -59,6 +57,13 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     if point.y - bounds.minY < d { edge.insert(.top) }
     if bounds.maxY - point.y < d { edge.insert(.bottom) }
     return edge
+  }
+
+  /// Whether a movement `t` goes away from `edge` more than along it (a swipe from the edge,
+  /// not a slide along it).
+  static func movesAway(_ t: CGPoint, from edge: UIRectEdge) -> Bool {
+    let along = edge.isDisjoint(with: [.left, .right]) ? abs(t.x) : abs(t.y)
+    return inward(t, from: edge) > along
   }
 
   /// How far `t` moved away from `edge` (into the screen).

@@ -54,7 +54,7 @@ public final class _UISystemGestureGateGestureRecognizer: UIGestureRecognizer {
     guard state == .possible, let touch = trackedTouches.first else { return }
     let t = CGPoint(x: touch.locationInWindow.x - startLocation.x, y: touch.locationInWindow.y - startLocation.y)
     guard (t.x * t.x + t.y * t.y).squareRoot() >= UIKitConstants.panHysteresis else { return }
-    if UIScreenEdgePanGestureRecognizer.inward(t, from: startEdge) > abs(t.x) {
+    if UIScreenEdgePanGestureRecognizer.movesAway(t, from: startEdge) {
       state = .ended  // the system's gesture: the app's touches are cancelled
     } else {
       fail(.wrongDirection)
