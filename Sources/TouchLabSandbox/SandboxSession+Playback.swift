@@ -38,11 +38,19 @@ extension SandboxSession {
     return CanvasRect(x: 0, y: Double(bounds.height), width: Double(bounds.width), height: TimelineStrip.height)
   }
 
+  /// The overlay shown now (nil when it is off): the fold of a playing scenario's records up
+  /// to its time, else the live overlay's.
+  var shownOverlay: OverlayState? {
+    guard showsOverlay else { return nil }
+    guard let playback else { return overlay.state }
+    return OverlayState.fold(playback.records(upTo: playback.time(at: now)))
+  }
+
   func playbackFrameContent(_ playback: ScenarioPlayback) -> FrameContent {
     let time = playback.time(at: now)
     let window = playback.scene(at: time)?.window ?? scene.window
     var content = FrameContent(
-      window: window, overlay: showsOverlay ? OverlayState.fold(playback.records(upTo: time)) : nil,
+      window: window, overlay: shownOverlay,
       title: title, message: message, keyHelp: SandboxKeys.help, now: time,
       subtitle: status
         ?? "\((layoutPath as NSString).lastPathComponent) · "

@@ -119,7 +119,7 @@ public final class SandboxSession {
   public var frameContent: FrameContent {
     if let playback { return playbackFrameContent(playback) }
     var content = FrameContent(
-      window: scene.window, overlay: showsOverlay ? overlay.state : nil, title: title, message: message,
+      window: scene.window, overlay: shownOverlay, title: title, message: message,
       keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
     showTranscript(in: &content)
     showInspector(in: &content)
@@ -348,7 +348,7 @@ public final class SandboxSession {
       needsFrame = true
     case .toggleInspector: toggleInspector()
     case .togglePin:
-      if let latest = frameContent.overlay?.touches.last { togglePin(latest.identifier) }
+      if let latest = shownOverlay?.touches.last { togglePin(latest.identifier) }
     case .playScenario(let number):
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
