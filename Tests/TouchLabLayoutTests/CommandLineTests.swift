@@ -15,20 +15,46 @@ final class CommandLineTests: XCTestCase {
   }
 
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try run(arguments, through: [])
+  }
+
+  /// Runs `touchlab ARGUMENTS` from the repository's folder, behind `wrapper` when one is given
+  /// (such as `/usr/bin/time -f …`). Standard error is read on its own thread while standard
+  /// output is read here, so neither pipe can fill and stall the process.
+  func run(_ arguments: [String], through wrapper: [String]) throws -> (status: Int32, out: String, err: String) {
+    try Self.run(arguments, through: wrapper)
+  }
+
+  static func run(_ arguments: [String], through wrapper: [String] = []) throws -> (
+    status: Int32, out: String, err: String
+  ) {
     guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
       throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
     }
     let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
+    if let first = wrapper.first {
+      process.executableURL = URL(fileURLWithPath: first)
+      process.arguments = Array(wrapper.dropFirst()) + [Self.executable.path] + arguments
+    } else {
+      process.executableURL = Self.executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = GoldenTranscriptTests.repository
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errors = Box()
+    let errorsRead = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errors.data = err.fileHandleForReading.readDataToEndOfFile()
+      errorsRead.signal()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    errorsRead.wait()
+    let errData = errors.data
     process.waitUntilExit()
     return (
       process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)

@@ -147,24 +147,6 @@ final class ExplainTests: XCTestCase {
   }
 
   private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let executable = CommandLineTests.executable
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = GoldenTranscriptTests.repository
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
-    )
+    try CommandLineTests.run(arguments)
   }
 }

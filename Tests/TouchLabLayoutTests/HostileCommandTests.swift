@@ -170,27 +170,3 @@ extension CommandLineTests {
     XCTAssertEqual(result.err, "\(file):7:12: error: unknown view id 'a\\nb\\u{1B}[2J'\n")
   }
 }
-
-extension CommandLineTests {
-  /// Runs `touchlab ARGUMENTS` behind `wrapper` (such as `/usr/bin/time -f …`).
-  func run(_ arguments: [String], through wrapper: [String]) throws -> (status: Int32, out: String, err: String) {
-    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: wrapper[0])
-    process.arguments = Array(wrapper.dropFirst()) + [Self.executable.path] + arguments
-    process.currentDirectoryURL = GoldenTranscriptTests.repository
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
-    )
-  }
-}
