@@ -92,20 +92,7 @@ final class InspectorEndToEndTests: XCTestCase {
     return geometry.split(separator: "\n").first { $0.hasPrefix("WIDTH=") }.flatMap { Int($0.dropFirst(6)) }
   }
 
-  /// Presses S and reads the `number`th screenshot saved.
   func screenshot(_ touchlab: TouchLabProcess, window: String, number: Int) throws -> PNGImage {
-    try xdotool.key("s", window: window)
-    var saved: [Substring] = []
-    XCTAssertTrue(
-      eventually {
-        saved = touchlab.output.split(separator: "\n").filter { $0.contains("saved screenshot") }
-        return saved.count >= number
-      }, "stdout: \(touchlab.output)")
-    let path = try XCTUnwrap(saved.last?.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
-    if let keep = ProcessInfo.processInfo.environment["TOUCHLAB_KEEP_SHOTS"] {
-      try? FileManager.default.copyItem(
-        atPath: path, toPath: (keep as NSString).appendingPathComponent("inspector-\(number).png"))
-    }
-    return try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    try xdotool.screenshot(of: touchlab, window: window, number: number, keepingAs: "inspector-\(number).png")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabRender
 import TouchLabTestSupport
 import XCTest
 
@@ -176,5 +177,26 @@ struct SeededRandom: RandomNumberGenerator {
     value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
     value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
     return value ^ (value >> 31)
+  }
+}
+
+extension XDoTool {
+  /// Presses S in `window` and reads the `number`th screenshot `touchlab` reports saving;
+  /// with `TOUCHLAB_KEEP_SHOTS=FOLDER` a copy is kept there as `name`.
+  func screenshot(
+    of touchlab: TouchLabProcess, window: String, number: Int, keepingAs name: String? = nil
+  ) throws -> PNGImage {
+    try key("s", window: window)
+    var saved: [Substring] = []
+    XCTAssertTrue(
+      eventually {
+        saved = touchlab.output.split(separator: "\n").filter { $0.contains("saved screenshot") }
+        return saved.count >= number
+      }, "stdout: \(touchlab.output)")
+    let path = try XCTUnwrap(saved.last?.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
+    if let name, let keep = ProcessInfo.processInfo.environment["TOUCHLAB_KEEP_SHOTS"] {
+      try? FileManager.default.copyItem(atPath: path, toPath: (keep as NSString).appendingPathComponent(name))
+    }
+    return try PNGImage(contentsOf: URL(fileURLWithPath: path))
   }
 }

@@ -76,17 +76,8 @@ final class TranscriptPanelEndToEndTests: XCTestCase {
     XCTAssertEqual(touchlab.waitForExit(), 0, "stderr: \(touchlab.errors)")
   }
 
-  /// Presses S and reads the `number`th screenshot saved.
   func screenshot(_ touchlab: TouchLabProcess, window: String, number: Int) throws -> PNGImage {
-    try xdotool.key("s", window: window)
-    var saved: [Substring] = []
-    XCTAssertTrue(
-      eventually {
-        saved = touchlab.output.split(separator: "\n").filter { $0.contains("saved screenshot") }
-        return saved.count >= number
-      }, "stdout: \(touchlab.output)")
-    let path = try XCTUnwrap(saved.last?.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
-    return try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    try xdotool.screenshot(of: touchlab, window: window, number: number)
   }
 
   /// The panel's columns of a frame of the 300-point second scene, without the subtitle
