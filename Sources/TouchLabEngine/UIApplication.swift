@@ -103,8 +103,9 @@ open class UIApplication: UIResponder {
   {
     switch action {
     case .print(let format):
-      let touches = event?.touchList ?? (sender as? UIGestureRecognizer)?.sequenceTouches.suffix(1).map { $0 } ?? []
-      printLine(format, LineContext(subject: sender, touches: touches), from: sender, touches: event?.touchList ?? [])
+      // A recognizer sender's own touches stand in when there is no event (LinePlaceholders.swift).
+      let touches = event?.touchList ?? []
+      printLine(format, LineContext(subject: sender, touches: touches), from: sender, touches: touches)
       return true
     case .selector(let name):
       let receiver: AnyObject?
