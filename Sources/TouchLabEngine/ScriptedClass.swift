@@ -88,7 +88,7 @@ public final class ScriptedClass {
   public let superclass: ScriptedClass?
   /// The built-in class at the root of the chain (`UIButton`, `UIView`…).
   public let builtinBase: String
-  public var logs: [Method: Log] = [:] { didSet { showsResult.removeAll() } }
+  public var logs: [Method: Log] = [:]
   /// Methods whose overrides call super. A method that is logged but not listed here swallows the call.
   public var callsSuper: Set<Method> = Set(Method.allCases)
   /// Action methods this class implements (found by a nil-target action's responder-chain search).
@@ -102,20 +102,16 @@ public final class ScriptedClass {
   public var pointInsideCondition: OverrideCondition?
   public var hitTestCondition: OverrideCondition?
   /// `%s`-style format applied to every logged line of this class that gives no text ([A3]'s "method: %s").
-  public var logFormat: String? { didSet { showsResult.removeAll() } }
+  public var logFormat: String?
 
   /// The format `log` prints: its own text, else the class's `logFormat`, else `%s`.
   func text(of log: Log) -> String { log.text ?? logFormat ?? "%s" }
 
-  /// Whether `method`'s logged line shows `%result` (then it is printed once the method has
-  /// returned), worked out once per method: every call of a logged method asks.
-  func logShowsResult(_ method: Method) -> Bool {
-    if let known = showsResult[method] { return known }
-    let shows = logs[method].map { text(of: $0).contains("%result") } ?? false
-    showsResult[method] = shows
-    return shows
+  /// Whether `log`'s line shows `%result` (then it is printed once the method has returned).
+  /// A byte search: every call of a logged method asks.
+  func showsResult(_ log: Log) -> Bool {
+    text(of: log).utf8.firstRange(of: "%result".utf8) != nil
   }
-  private var showsResult: [Method: Bool] = [:]
 
   public init(name: String, superclass: ScriptedClass?, builtinBase: String) {
     self.name = name
@@ -219,7 +215,7 @@ extension Scriptable {
     let callSuper = { self.invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
     let log = c.logs[method]
     // A line that shows `%result` waits for the answer, as an NSLog after the call would.
-    let after = log.map { $0.afterSuper || c.logShowsResult(method) } ?? false
+    let after = log.map { $0.afterSuper || c.showsResult($0) } ?? false
     if let log, !after { emitLog(log, of: c, method, touches, result: nil) }
     let result: R
     if let rule, let answer = rule(c, callSuper) {
