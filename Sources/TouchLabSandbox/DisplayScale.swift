@@ -45,9 +45,7 @@ public enum DisplayScale {
 
   /// A `--scale` value: a plain decimal number (no hexadecimal, no exponent) within `range`.
   public static func parse(_ text: String) -> Double? {
-    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-      text.filter({ $0 == "." }).count <= 1, let value = Double(text), range.contains(value)
-    else { return nil }
+    guard let value = parseDecimal(text), range.contains(value) else { return nil }
     return value
   }
 

@@ -40,8 +40,7 @@ public final class ScenarioPlayback {
 
   /// `--speed X`: a plain decimal (`0.1`, `2`, `.5`) within `speeds`, or nil.
   public static func parseSpeed(_ text: String) -> Double? {
-    guard text.range(of: #"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$"#, options: .regularExpression) != nil,
-      let value = Double(text), speeds.contains(value)
+    guard let value = parseDecimal(text), speeds.contains(value)
     else { return nil }
     return value
   }

@@ -3,6 +3,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabSandbox
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabSandbox
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -125,14 +126,6 @@ enum OutputFormat: String, CaseIterable {
     }
     self = format
   }
-}
-
-/// A plain decimal number — digits with at most one point, such as `2`, `1.5` or `.25` —
-/// or nil. Swift's `Double(_:)` would also read `0x3` as hexadecimal, `1e3`, `inf` and `nan`;
-/// flags take none of them.
-func parseDecimal(_ text: String) -> Double? {
-  guard text.range(of: #"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$"#, options: .regularExpression) != nil else { return nil }
-  return Double(text)
 }
 
 func parseScale(_ text: String) throws -> Double {
