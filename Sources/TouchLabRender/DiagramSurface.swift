@@ -204,12 +204,7 @@ final class SVGDocument: DiagramSurface {
   }
 
   /// At most three decimals, no trailing zeros, never "-0".
-  static func number(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
-  }
+  static func number(_ value: Double) -> String { TranscriptNumber.seconds(value) }
 
   /// Text safe in element content and in double-quoted attributes.
   static func escape(_ text: String) -> String {
