@@ -21,6 +21,9 @@ public enum LayoutLimits {
   /// so this is what bounds a scenario's time in a scene with a big table (as it loads;
   /// `set` steps that change a table's size or row height later are not counted).
   public static let maximumRowEvents = 20_000_000
+  /// Views a layout declares, and how deep they may nest.
+  public static let maximumViews = 50_000
+  public static let maximumDepth = 200
   /// Gesture recognizers declared in one layout (the scroll views' own are not counted).
   public static let maximumRecognizers = 256
   /// Characters in an id, a class name or a scenario name.

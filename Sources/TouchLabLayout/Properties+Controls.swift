@@ -36,7 +36,7 @@ extension PropertyTable {
       bool("hidesForSinglePage", [], \UIPageControl.hidesForSinglePage),
       // UICollectionView, and its flow layout's figures under the same names.
       custom("itemSize") { (value, collection: UICollectionView) in
-        let size = try value.size("itemSize", maximum: 100_000)
+        let size = try value.size("itemSize")
         guard size.width >= 1, size.height >= 1 else { throw value.error("itemSize must be at least 1×1") }
         return {
           collection.collectionViewLayout.itemSize = size
@@ -47,7 +47,7 @@ extension PropertyTable {
       layoutSpacing("minimumInteritemSpacing", \.minimumInteritemSpacing),
       custom("sectionInset") { (value, collection: UICollectionView) in
         let n = try value.numbers("sectionInset", count: 4)
-        guard n.allSatisfy({ $0 >= 0 && $0 <= 100_000 }) else {
+        guard n.allSatisfy({ $0 >= 0 && $0 <= LayoutLimits.maximumCoordinate }) else {
           throw value.error("sectionInset values must be between 0 and 100000")
         }
         return {
@@ -80,7 +80,7 @@ extension PropertyTable {
     -> Entry
   {
     custom(name) { (value, collection: UICollectionView) in
-      let v = CGFloat(try value.number(name, in: 0...100_000))
+      let v = CGFloat(try value.number(name, in: 0...LayoutLimits.maximumCoordinate))
       return {
         collection.collectionViewLayout[keyPath: keyPath] = v
         collection.reloadData()

@@ -18,7 +18,7 @@ extension PropertyTable {
       },
       custom("contentInset") { (value, scroll: UIScrollView) in
         let n = try value.numbers("contentInset", count: 4)
-        guard n.allSatisfy({ abs($0) <= 100_000 }) else {
+        guard n.allSatisfy({ abs($0) <= LayoutLimits.maximumCoordinate }) else {
           throw value.error("contentInset values must be within ±100,000")
         }
         let insets = UIEdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])

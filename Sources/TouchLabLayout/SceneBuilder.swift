@@ -19,10 +19,6 @@ struct SceneBuilder {
   /// Where the window's size is given, for errors about the window's size in pixels.
   var windowSizePlace: (line: Int, column: Int)?
 
-  /// A sane ceiling against runaway files (deep nesting, giant tables): far above any demonstration.
-  static let maximumViews = 50_000
-  static let maximumDepth = 200
-
   init(file: String) { self.file = file }
 
   mutating func build(_ root: YAMLValue) throws -> Scene {

@@ -106,7 +106,7 @@ struct YAMLValue {
     return CGPoint(x: n[0], y: n[1])
   }
 
-  func size(_ what: String, maximum: Double = 100_000) throws -> CGSize {
+  func size(_ what: String, maximum: Double = LayoutLimits.maximumCoordinate) throws -> CGSize {
     let n = try numbers(what, count: 2)
     guard n.allSatisfy({ $0 >= 0 && $0 <= maximum }) else {
       throw error("\(what) must be two sizes between 0 and \(format(maximum))")
