@@ -46,9 +46,13 @@ extension SceneBuilder {
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
   ) throws -> UIView {
-    guard depth <= LayoutLimits.maximumDepth else { throw node.error("views nest deeper than \(LayoutLimits.maximumDepth) levels") }
+    guard depth <= LayoutLimits.maximumDepth else {
+      throw node.error("views nest deeper than \(LayoutLimits.maximumDepth) levels")
+    }
     viewCount += 1
-    guard viewCount <= LayoutLimits.maximumViews else { throw node.error("more than \(LayoutLimits.maximumViews) views") }
+    guard viewCount <= LayoutLimits.maximumViews else {
+      throw node.error("more than \(LayoutLimits.maximumViews) views")
+    }
     let entries = try node.mapping("a view")
     let view: UIView
     if let classEntry = entries.first(where: { $0.key == "class" }) {
