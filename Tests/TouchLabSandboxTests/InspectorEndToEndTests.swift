@@ -8,23 +8,11 @@ import XCTest
 /// The inspector in the window under Xvfb: I opens it beside the panel, hovering a row
 /// draws its hit-test path, a click on a property flips it and the playing scenario replays
 /// with the change (its lines go to the transcript file), and a digit plays another scenario.
-final class InspectorEndToEndTests: XCTestCase {
-  var server: XvfbServer!
-  var xdotool: XDoTool!
-  var folder: URL!
-
+final class InspectorEndToEndTests: WindowTestCase {
   override func setUpWithError() throws {
-    server = try XvfbServer(width: 1600, height: 1200)
-    xdotool = try XDoTool(display: server.displayName)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspector-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try start(width: 1600, height: 1200, folder: try emptyFolder("inspector"))
     try FileManager.default.copyItem(
       atPath: InspectorSessionTests.tableDemo, toPath: folder.appendingPathComponent("table.yaml").path)
-  }
-
-  override func tearDown() {
-    server?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
   func testTheInspectorShowsTheHitTestPathAndAFlipReplaysTheScenarioWithTheChange() throws {

@@ -6,20 +6,9 @@ import XCTest
 /// `touchlab open play.yaml --scenario hold --speed 0.1` under Xvfb: the scenario plays in
 /// the window ten times slower than the virtual clock (the scroll view's 0.15 s takes 1.5 s),
 /// `.` steps to the next record, and the window is the scene plus the strip under it.
-final class PlaybackEndToEndTests: XCTestCase {
-  var server: XvfbServer!
-  var xdotool: XDoTool!
-  var folder: URL!
-
+final class PlaybackEndToEndTests: WindowTestCase {
   override func setUpWithError() throws {
-    server = try XvfbServer(width: 1200, height: 900)
-    xdotool = try XDoTool(display: server.displayName)
-    folder = try TestLayouts.copies(["play"])
-  }
-
-  override func tearDown() {
-    server?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
+    try start(width: 1200, height: 900, folder: try TestLayouts.copies(["play"]))
   }
 
   func testAScenarioPlaysAtATenthOfItsSpeedAndStepsWithTheKeys() throws {

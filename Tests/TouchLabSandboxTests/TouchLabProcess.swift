@@ -200,3 +200,31 @@ extension XDoTool {
     return try PNGImage(contentsOf: URL(fileURLWithPath: path))
   }
 }
+
+/// An end-to-end test case: its own Xvfb server, xdotool on it, and a scratch folder of
+/// layouts, all gone after each test.
+class WindowTestCase: XCTestCase {
+  var server: XvfbServer!
+  var xdotool: XDoTool!
+  var folder: URL!
+
+  /// Starts a `width` × `height` X server and takes `folder` as the test's scratch folder.
+  func start(width: Int, height: Int, folder: URL) throws {
+    server = try XvfbServer(width: width, height: height)
+    xdotool = try XDoTool(display: server.displayName)
+    self.folder = folder
+  }
+
+  /// A new empty scratch folder named after `name`.
+  func emptyFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  override func tearDown() {
+    server?.stop()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+    super.tearDown()
+  }
+}

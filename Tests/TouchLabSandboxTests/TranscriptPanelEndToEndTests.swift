@@ -9,24 +9,13 @@ import XCTest
 /// layout's header, the wheel over the panel scrolls it back, T counts from the first
 /// touch. The panel's pixels are checked against the panel drawn here from the transcript
 /// file's lines.
-final class TranscriptPanelEndToEndTests: XCTestCase {
-  var server: XvfbServer!
-  var xdotool: XDoTool!
-  var folder: URL!
-
+final class TranscriptPanelEndToEndTests: WindowTestCase {
   override func setUpWithError() throws {
-    server = try XvfbServer(width: 1600, height: 1200)
-    xdotool = try XDoTool(display: server.displayName)
-    folder = try TestLayouts.copies(["live", "second"])
+    try start(width: 1600, height: 1200, folder: try TestLayouts.copies(["live", "second"]))
     // Taller, so that the panel has room for the transcript beside the keys.
     let second = folder.appendingPathComponent("second.yaml")
     try String(contentsOf: second, encoding: .utf8).replacingOccurrences(of: "[300, 300]", with: "[300, 640]")
       .write(to: second, atomically: true, encoding: .utf8)
-  }
-
-  override func tearDown() {
-    server?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
   var transcriptURL: URL { folder.appendingPathComponent("transcript.txt") }

@@ -9,20 +9,9 @@ import XCTest
 
 /// Issue 16, the window's last unclean exits: a transcript reader or standard output that
 /// goes away, another client destroying the window, a FIFO transcript with no reader.
-final class WindowExitEndToEndTests: XCTestCase {
-  var server: XvfbServer!
-  var xdotool: XDoTool!
-  var folder: URL!
-
+final class WindowExitEndToEndTests: WindowTestCase {
   override func setUpWithError() throws {
-    server = try XvfbServer(width: 1600, height: 1200)
-    xdotool = try XDoTool(display: server.displayName)
-    folder = try TestLayouts.copies(["live"])
-  }
-
-  override func tearDown() {
-    server?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
+    try start(width: 1600, height: 1200, folder: try TestLayouts.copies(["live"]))
   }
 
   var layout: String { folder.appendingPathComponent("live.yaml").path }

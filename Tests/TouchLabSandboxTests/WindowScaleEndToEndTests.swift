@@ -3,24 +3,12 @@ import TouchLabTestSupport
 import XCTest
 
 /// The window's size on a small monitor: fractional `--scale`, and a default that fits.
-final class WindowScaleEndToEndTests: XCTestCase {
-  var server: XvfbServer!
-  var xdotool: XDoTool!
-  var folder: URL!
-
+final class WindowScaleEndToEndTests: WindowTestCase {
   override func setUpWithError() throws {
     // A 1280 × 720 monitor: the 375 × 812 phone scene does not fit at 1:1.
-    server = try XvfbServer(width: 1280, height: 720)
-    xdotool = try XDoTool(display: server.displayName)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try start(width: 1280, height: 720, folder: try emptyFolder("scale"))
     try "title: Tall scene\nwindow: {size: [375, 812]}\ncontroller: {view: {color: white}}\n".write(
       to: folder.appendingPathComponent("tall.yaml"), atomically: true, encoding: .utf8)
-  }
-
-  override func tearDown() {
-    server?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
   /// Opens tall.yaml with `extra` and returns its window's size in pixels.
