@@ -1,30 +1,51 @@
 import Foundation
 import TouchLabEngine
-import Yams
 
 /// A YAML node with its place in the file, and typed readers that report mistakes as
 /// `LayoutError`s pointing at that place.
 struct YAMLValue {
-  let node: Node
-  let file: String
+  let document: YAMLDocument
+  let index: Int
 
-  var line: Int { node.mark?.line ?? 1 }
-  var column: Int { node.mark?.column ?? 1 }
+  init(_ document: YAMLDocument, _ index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  /// A scalar of the program's own (1:1, not plain: never null), such as `--set`'s empty value.
+  init(text: String, file: String) {
+    let document = YAMLDocument(file: file)
+    self.init(document, document.makeScalar(text))
+  }
+
+  var file: String { document.file }
+
+  private var node: YAMLDocument.Node { document[index] }
+
+  var line: Int { node.line }
+  var column: Int { node.column }
 
   func error(_ message: String) -> LayoutError {
     LayoutError(file: file, line: line, column: column, message: message)
   }
 
-  /// A plain scalar's text, or nil for a mapping or sequence.
-  var scalarText: String? { node.scalar?.string }
+  /// A scalar's text, or nil for a mapping or sequence.
+  var scalarText: String? { document.text(of: index) }
+
+  var isMapping: Bool { node.kind == .mapping }
+  var isSequence: Bool { node.kind == .sequence }
 
   var isNull: Bool {
-    guard let scalar = node.scalar else { return false }
-    return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    let node = self.node
+    guard node.kind == .scalar, node.isPlain else { return false }
+    switch document.texts[node.start] {
+    case "", "~", "null", "Null", "NULL": return true
+    default: return false
+    }
   }
 
   var kindName: String {
-    switch node {
+    switch node.kind {
     case .scalar: "a scalar"
     case .mapping: "a mapping"
     case .sequence: "a list"
@@ -46,7 +67,7 @@ struct YAMLValue {
 
   /// A finite number (rejects NaN and infinities: a layout has no use for them).
   func double(_ what: String) throws -> Double {
-    guard let text = scalarText, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    guard let text = scalarText, let value = Double(text.trimmingWhitespace), value.isFinite else {
       throw error("\(what) must be a finite number")
     }
     return value
@@ -61,7 +82,7 @@ struct YAMLValue {
   }
 
   func int(_ what: String, in range: ClosedRange<Int>) throws -> Int {
-    guard let text = scalarText, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+    guard let text = scalarText, let value = Int(text.trimmingWhitespace) else {
       throw error("\(what) must be a whole number")
     }
     guard range.contains(value) else {
@@ -71,29 +92,38 @@ struct YAMLValue {
   }
 
   func list(_ what: String) throws -> [YAMLValue] {
-    guard case .sequence(let sequence) = node else { throw error("\(what) must be a list, not \(kindName)") }
-    return sequence.map { YAMLValue(node: $0, file: file) }
+    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
+    return document.children(of: index).map { YAMLValue(document, $0) }
   }
 
   /// A mapping's entries in file order; duplicate keys are an error.
   func mapping(_ what: String) throws -> [(key: String, keyValue: YAMLValue, value: YAMLValue)] {
-    guard case .mapping(let mapping) = node else { throw error("\(what) must be a mapping, not \(kindName)") }
+    guard node.kind == .mapping else { throw error("\(what) must be a mapping, not \(kindName)") }
+    let items = document.children(of: index)
+    var result: [(key: String, keyValue: YAMLValue, value: YAMLValue)] = []
+    result.reserveCapacity(items.count / 2)
+    // A few keys are compared with each other; many go through a set.
     var seen: Set<String> = []
-    var result: [(String, YAMLValue, YAMLValue)] = []
-    for (key, value) in mapping {
-      let keyValue = YAMLValue(node: key, file: file)
-      guard let name = key.scalar?.string else { throw keyValue.error("keys in \(what) must be plain names") }
-      guard seen.insert(name).inserted else { throw keyValue.error("duplicate key '\(name)' in \(what)") }
-      result.append((name, keyValue, YAMLValue(node: value, file: file)))
+    let usesSet = items.count > 32
+    var position = items.startIndex
+    while position < items.endIndex {
+      let keyValue = YAMLValue(document, items[position])
+      let value = YAMLValue(document, items[position + 1])
+      position += 2
+      guard let name = keyValue.scalarText else { throw keyValue.error("keys in \(what) must be plain names") }
+      let isNew = usesSet ? seen.insert(name).inserted : !result.contains { $0.key == name }
+      guard isNew else { throw keyValue.error("duplicate key '\(name)' in \(what)") }
+      result.append((name, keyValue, value))
     }
     return result
   }
 
   /// A list of exactly `count` finite numbers.
   func numbers(_ what: String, count: Int) throws -> [Double] {
-    let items = try list(what)
+    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
+    let items = document.children(of: index)
     guard items.count == count else { throw error("\(what) must be a list of \(count) numbers") }
-    return try items.map { try $0.double(what) }
+    return try items.map { try YAMLValue(document, $0).double(what) }
   }
 
   /// Two numbers within ±`LayoutLimits.maximumCoordinate`, as frames are.
@@ -148,6 +178,19 @@ struct YAMLValue {
 
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+extension String {
+  /// The text without the spaces and tabs (Foundation's `.whitespaces`) at its ends; the
+  /// text itself, uncopied, when it has none (every number a layout writes).
+  var trimmingWhitespace: String {
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+    func isOtherASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && scalar != " " && scalar != "\t" }
+    if isOtherASCII(first) && isOtherASCII(last) { return self }
+    let whitespace = CharacterSet.whitespaces
+    guard whitespace.contains(first) || whitespace.contains(last) else { return self }
+    return trimmingCharacters(in: whitespace)
   }
 }
 
