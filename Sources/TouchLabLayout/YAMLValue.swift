@@ -67,11 +67,50 @@ struct YAMLValue {
 
   /// A finite number (rejects NaN and infinities: a layout has no use for them).
   func double(_ what: String) throws -> Double {
-    guard let text = scalarText, let value = Double(text.trimmingWhitespace), value.isFinite else {
+    guard let text = scalarText, let value = Self.fastDouble(text) ?? Double(text.trimmingWhitespace), value.isFinite
+    else {
       throw error("\(what) must be a finite number")
     }
     return value
   }
+
+  /// `text` as a number when it is a plain decimal of at most 15 digits, such as `-12.5`
+  /// (nearly every number a layout writes), else nil. The same value as `Double(text)`:
+  /// the digits as an integer and a power of ten are both exact in a Double, so the one
+  /// division rounds as `strtod` does (Clinger's fast path).
+  static func fastDouble(_ text: String) -> Double? {
+    var utf8 = text.utf8.makeIterator()
+    var mantissa: Int64 = 0
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    var negative = false
+    var first = true
+    while let byte = utf8.next() {
+      defer { first = false }
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if seenPoint { decimals += 1 }
+        if digits > 15 { return nil }
+      case UInt8(ascii: "."):
+        if seenPoint { return nil }
+        seenPoint = true
+      case UInt8(ascii: "-") where first:
+        negative = true
+      default:
+        return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    let magnitude = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -magnitude : magnitude
+  }
+
+  private static let powersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
 
   func number(_ what: String, in range: ClosedRange<Double>) throws -> Double {
     let value = try double(what)
@@ -185,12 +224,11 @@ extension String {
   /// The text without the spaces and tabs (Foundation's `.whitespaces`) at its ends; the
   /// text itself, uncopied, when it has none (every number a layout writes).
   var trimmingWhitespace: String {
-    guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
-    func isOtherASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && scalar != " " && scalar != "\t" }
+    guard let first = utf8.first, let last = utf8.last else { return self }
+    // An ASCII byte at an end is a whole character there.
+    func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
     if isOtherASCII(first) && isOtherASCII(last) { return self }
-    let whitespace = CharacterSet.whitespaces
-    guard whitespace.contains(first) || whitespace.contains(last) else { return self }
-    return trimmingCharacters(in: whitespace)
+    return trimmingCharacters(in: .whitespaces)
   }
 }
 

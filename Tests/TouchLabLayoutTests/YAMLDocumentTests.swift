@@ -108,6 +108,30 @@ final class YAMLDocumentTests: XCTestCase {
     }
   }
 
+  func testPlainDecimalsReadFastAreTheNumbersStrtodReads() {
+    let texts = [
+      "0", "-0", "5", "5.", ".5", "-.5", "3.9", "84.4", "0.1", "0.3", "-12.75", "007", "123456789012345",
+      "12345678.9012345", "0.00000000000001", "999999999999999", "390", "8.44",
+    ]
+    for text in texts {
+      let fast = YAMLValue.fastDouble(text)
+      XCTAssertEqual(fast?.bitPattern, Double(text)?.bitPattern, text)
+      XCTAssertNotNil(fast, text)
+    }
+    // Anything else is left to Double(_:).
+    for text in ["", ".", "-", "+5", "1e5", "1.2.3", "1234567890123456", " 5", "0x10", "nan", "5 "] {
+      XCTAssertNil(YAMLValue.fastDouble(text), text)
+    }
+    // Random decimals of up to 15 digits.
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = String(UInt64.random(in: 0..<1_000_000_000_000_000, using: &random))
+      let point = Int.random(in: 0...digits.count, using: &random)
+      let text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      XCTAssertEqual(YAMLValue.fastDouble(text)?.bitPattern, Double(text)?.bitPattern, text)
+    }
+  }
+
   func testTheGeneratedBenchmarkLayoutLoadsWithAllItsViews() throws {
     // Benchmarks/Layouts/generate.py's shape, smaller: a tree 4 wide and 3 deep.
     var text = "classes:\n  Box: {base: UIView, log: [touchesBegan]}\ncontroller:\n  view:\n    id: root\n"
