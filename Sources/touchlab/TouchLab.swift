@@ -27,6 +27,8 @@ struct TouchLab: ParsableCommand {
   /// missing argument or value. Every error is one line, `touchlab: error: …` (a layout's is
   /// `FILE:LINE:COLUMN: error: …`).
   static func main() {
+    // The window's fonts set up meanwhile, while the command line is parsed.
+    if opensWindow(Array(CommandLine.arguments.dropFirst())) { Open.startWarmingUpFonts() }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -41,6 +43,15 @@ struct TouchLab: ParsableCommand {
         Data("touchlab: error: \(message.escapingControlCharacters) (see touchlab --help)\n".utf8))
       Foundation.exit(code.rawValue)
     }
+  }
+}
+
+extension TouchLab {
+  /// Whether `arguments` open the window: `open`, or no subcommand (`Open` is the default).
+  static func opensWindow(_ arguments: [String]) -> Bool {
+    guard let first = arguments.first else { return true }
+    let others = configuration.subcommands.map { $0._commandName }.filter { $0 != Open._commandName }
+    return !(others + ["help", "-h", "--help"]).contains(first)
   }
 }
 
