@@ -47,6 +47,9 @@ open class UIApplication: UIResponder {
   /// a tracking control its touch — and would keep one another alive after the application
   /// is gone. Untie them.
   deinit {
+    gestureEnvironment.delivery = nil
+    for window in windows where window.owningApplication === self { window.owningApplication = nil }
+    if delegate?.delegatingApplication === self { delegate?.delegatingApplication = nil }
     var touches = activeTouches + heldTouches
     for recognizer in gestureEnvironment.involved {
       touches += recognizer.sequenceTouches
@@ -55,6 +58,7 @@ open class UIApplication: UIResponder {
     }
     for touch in touches {
       touch.view = nil
+      touch.window = nil
       touch.gestureRecognizers.removeAll()
     }
   }

@@ -28,7 +28,8 @@ open class UIGestureRecognizer: Scriptable {
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?
-  public internal(set) weak var view: UIView?
+  /// Unowned, cleared by the view's `deinit` and `removeGestureRecognizer` (UIView.swift).
+  public internal(set) unowned(unsafe) var view: UIView?
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false

@@ -21,7 +21,8 @@ open class UIResponder: Scriptable {
   open var application: UIApplication? { delegatingApplication }
 
   /// The application whose `delegate` this responder is.
-  weak var delegatingApplication: UIApplication?
+  /// Unowned, cleared by the application's `deinit` and when its delegate changes.
+  unowned(unsafe) var delegatingApplication: UIApplication?
 
   public var recorder: DeliveryRecorder? { application?.deliveryRecorder }
 

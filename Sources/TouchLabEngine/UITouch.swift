@@ -16,7 +16,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
   public internal(set) var tapCount: Int = 1
   /// The hit-tested view, fixed for the touch's life (nil when nothing took it).
   public internal(set) var view: UIView?
-  public internal(set) weak var window: UIWindow?
+  /// Strong, as UIKit's `UITouch.window` is.
+  public internal(set) var window: UIWindow?
   /// The recognizers collected at hit-test time, outermost view first.
   public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
 
