@@ -19,7 +19,11 @@ let package = Package(
   ],
   targets: [
     // UIKit's touch-delivery engine: plain Swift, no C libraries, no YAML.
-    .target(name: "TouchLabEngine", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .target(
+      name: "TouchLabEngine",
+      swiftSettings: [
+        .swiftLanguageMode(.v5), .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+      ]),
     // Layout files (YAML) to scenes and scenarios.
     .target(
       name: "TouchLabLayout",
