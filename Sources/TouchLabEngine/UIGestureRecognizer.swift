@@ -364,11 +364,15 @@ open class UIGestureRecognizer: Scriptable {
 
   /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
   /// `purpose` names it in the records.
+  ///
+  /// The timer holds its recognizer (and `body` may too) until it fires or is cancelled, as
+  /// a run loop's timer holds its target: a weak capture gave every recognizer that ever
+  /// scheduled a timer a side table, which sends each retain and release of it down the
+  /// runtime's slow path.
   public func schedule(after delay: TimeInterval, purpose: TimerPurpose = .other, _ body: @escaping () -> Void) {
     guard let clock else { return }
     var token: EngineClock.Token?
-    token = clock.schedule(after: delay) { [weak self] in
-      guard let self else { return }
+    token = clock.schedule(after: delay) { [self] in
       if let index = self.timers.firstIndex(where: { $0.token == token }) {
         let record = self.timers.remove(at: index).record
         self.recorder?.record(.timer(.fired, record))

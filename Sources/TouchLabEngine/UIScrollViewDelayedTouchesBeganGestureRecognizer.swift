@@ -29,8 +29,8 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
       return
     }
     guard state == .possible, sequenceTouches.count == touches.count else { return }
-    schedule(after: UIKitConstants.scrollViewTouchDelay, purpose: .scrollDelay) { [weak self] in
-      guard let self, self.state == .possible else { return }
+    schedule(after: UIKitConstants.scrollViewTouchDelay, purpose: .scrollDelay) { [self] in
+      guard self.state == .possible else { return }
       self.fail(.delaysContentTouches, by: self.scrollView?.causeName)
     }
   }
