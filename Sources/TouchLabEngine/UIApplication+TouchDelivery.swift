@@ -361,7 +361,7 @@ extension UIApplication {
   /// its `cancelsTouchesInView` (docs/BEHAVIOUR.md §9, §10).
   func discardHeldBegans(of recognizer: UIGestureRecognizer) {
     guard recognizer.delaysTouchesBegan || recognizer.holdsLaterTaps,
-      !(recognizer is HeldTouchGate)
+      recognizer.heldTouchGate == nil
     else { return }
     let cause = DeliveryCause(recognizer.beganHoldRule, by: recognizer.causeName)
     for touch in recognizer.sequenceTouches.inOrder where touch.viewDelivery.kind == .beganHeld {
@@ -415,7 +415,7 @@ extension UIApplication {
   /// (`touchesShouldBegin(_:with:in:)`, docs/BEHAVIOUR.md §7).
   private func heldBeganRefusal(_ touch: UITouch, event: UIEvent?) -> DeliveryCause? {
     for recognizer in touch.gestureRecognizers {
-      if let gate = recognizer as? HeldTouchGate, !gate.shouldRelease(touch, event: event) {
+      if let gate = recognizer.heldTouchGate, !gate.shouldRelease(touch, event: event) {
         return DeliveryCause(.touchesShouldBegin, by: recognizer.view?.causeName ?? recognizer.causeName)
       }
     }

@@ -431,6 +431,10 @@ open class UIGestureRecognizer: Scriptable {
   }
 
   var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }
+
+  /// This recognizer as the gate of the touches it holds back, if it is one: the delivery
+  /// asks this for every held touch, where a cast to the protocol looked up a conformance.
+  var heldTouchGate: HeldTouchGate? { nil }
 }
 
 struct WeakRecognizer {

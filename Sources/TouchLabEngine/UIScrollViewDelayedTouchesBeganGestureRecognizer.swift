@@ -14,6 +14,8 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
 
   private var scrollView: UIScrollView? { view as? UIScrollView }
 
+  override var heldTouchGate: HeldTouchGate? { self }
+
   public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     guard let scrollView else { return }
     if scrollView.touchLandedWhileMoving() {
