@@ -4,6 +4,10 @@ import Foundation
 public final class UITouch: Hashable, CustomStringConvertible {
   public enum Phase: Int, Sendable {
     case began, moved, stationary, ended, cancelled
+
+    /// The phases recognizers are handed, in the order of one event's calls (a stationary
+    /// touch is not handed over).
+    static let deliveryOrder: [Phase] = [.began, .moved, .ended, .cancelled]
   }
 
   /// A number unique within the scene, 1 for the first touch; transcripts' `--json` and the
