@@ -145,8 +145,7 @@ open class UIApplication: UIResponder {
 }
 
 /// What a target-action pair sends: a selector (recorded as an `action` record) or, for a
-/// layout's `{print: TEXT}`, a text printed alone (the articles' `NSLog(@"…")`), written
-/// by the application's `printHooks`.
+/// layout's `{print: TEXT}`, a text printed alone, written by the application's `printHooks`.
 public enum ActionMessage: Equatable, Sendable, CustomStringConvertible {
   case selector(String)
   case print(String)
