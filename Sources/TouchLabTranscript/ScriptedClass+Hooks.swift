@@ -17,7 +17,7 @@ extension ScriptedClass: OverrideHooks {
   public func answer(_ call: OverrideCall, builtin: () -> Bool) -> Bool {
     switch call.method {
     case .pointInside:
-      let view = call.receiver as! UIView
+      guard let view = call.receiver as? UIView else { return builtin() }
       return invokeLevel(
         self, call, swallowed: false,
         rule: { cls, callSuper in
@@ -35,7 +35,7 @@ extension ScriptedClass: OverrideHooks {
   }
 
   public func hitTest(_ call: OverrideCall, builtin: () -> UIView?) -> UIView? {
-    let view = call.receiver as! UIView
+    guard let view = call.receiver as? UIView else { return builtin() }
     return invokeLevel(
       self, call, swallowed: nil,
       rule: { cls, callSuper in
