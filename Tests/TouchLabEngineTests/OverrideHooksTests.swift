@@ -176,6 +176,30 @@ final class OverrideHooksTests: XCTestCase {
     XCTAssertEqual(failure.cause, DeliveryCause(.shouldBegin, by: "child"))
   }
 
+  func testAControlsBuiltInNoIsTheControlRuleAndAnOverridesNoIsShouldBegin() throws {
+    let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+    button.identifier = "button"
+    parent.addSubview(button)
+    let parentTap = UITapGestureRecognizer()
+    parent.addGestureRecognizer(parentTap)
+    let hooks = StandInHooks("Asked", overriding: [.gestureRecognizerShouldBegin])
+    button.overrideHooks = hooks
+    func failureCause() throws -> DeliveryCause? {
+      try XCTUnwrap(
+        app.records.records.last {
+          if case .stateChange(_, _, .failed) = $0.event { true } else { false }
+        }
+      ).cause
+    }
+    tap(CGPoint(x: 40, y: 20))
+    XCTAssertEqual(hooks.ran, [.gestureRecognizerShouldBegin], "the hooks ran the button's own answer")
+    XCTAssertEqual(try failureCause(), DeliveryCause(.controlBeatsParentTap, by: "button"))
+
+    hooks.answers[.gestureRecognizerShouldBegin] = false
+    tap(CGPoint(x: 40, y: 20), at: 1)
+    XCTAssertEqual(try failureCause(), DeliveryCause(.shouldBegin, by: "button"), "the override said no")
+  }
+
   func testTheChainAsksTheHooksWhetherAnObjectImplementsAnAction() throws {
     let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
     parent.addSubview(button)
