@@ -1,0 +1,132 @@
+import Foundation
+import TouchLabEngine
+
+/// A class declared in a layout file (`ZZButton`, `YellowView`, `GLTableView`…): a subclass
+/// of a built-in class, or of another declared class, that overrides some methods. An
+/// override logs a line (as the articles' `NSLog(@"%s", __func__)`) and either calls super or
+/// swallows the call; `pointInside`/`hitTest` overrides replace UIKit's answer with a rule.
+/// The engine runs these through `OverrideHooks` (ScriptedClass+Hooks.swift), which a
+/// declared class's objects carry.
+public final class ScriptedClass {
+  /// A method a declared class can override.
+  public typealias Method = OverridableMethod
+
+  /// What an override prints and when.
+  public struct Log: Equatable, Sendable {
+    /// The line, with `%s` standing for `-[Class selector]` (like `__func__`) and the
+    /// placeholders of `LinePlaceholder` for values. Nil prints the class's `logFormat`, or
+    /// `%s` alone.
+    public var text: String?
+    /// Print after the super call returns (the articles' "after called state = 5").
+    public var afterSuper: Bool
+    public init(text: String? = nil, afterSuper: Bool = false) {
+      self.text = text
+      self.afterSuper = afterSuper
+    }
+  }
+
+  /// A `point(inside:with:)` rule (docs/BEHAVIOUR.md §2).
+  public enum PointInsideRule: Equatable, Sendable {
+    /// Inside the bounds grown or shrunk by these insets (negative grows: button hit slop).
+    case inset(UIEdgeInsets)
+    /// Inside the bounds grown, centred, to at least this size ([A1]'s `HitTestingBounds`).
+    case minimumSize(CGSize)
+    /// Inside any subview's frame ([A3] §2.3: a child outside its parent's bounds).
+    case subviews
+    /// Inside a subview that is a `UIControl` ([A3] §2.3: a button under a covering view).
+    case controlSubviews
+    /// Inside the bounds, or inside these views (the tab bar's centre button, [A2]).
+    case orInside([String])
+  }
+
+  /// A `hitTest(_:with:)` rule (docs/BEHAVIOUR.md §2).
+  public enum HitTestRule: Equatable, Sendable {
+    /// Return the superview ([A1] 情景1).
+    case superview
+    /// Return nil: neither this view nor its subviews take touches.
+    case none
+    /// Return this view whenever the default would return anything.
+    case `self`
+    /// Return nil when the default answer is this view itself (a pass-through container).
+    case passThrough
+    /// Any hit inside goes to the view with this id ([A3] §2.3's scroll-view container).
+    case forwardTo(String)
+    /// Ask subviews even when the point is outside the bounds ([A1]'s child outside its parent).
+    case outsideBounds
+  }
+
+  public let name: String
+  /// The declared class this one inherits from, if its base is not a built-in class.
+  public let superclass: ScriptedClass?
+  /// The built-in class at the root of the chain (`UIButton`, `UIView`…).
+  public let builtinBase: String
+  public var logs: [Method: Log] = [:]
+  /// Methods whose overrides call super. A method that is logged but not listed here swallows the call.
+  public var callsSuper: Set<Method> = Set(Method.allCases)
+  /// Action methods this class implements (found by a nil-target action's responder-chain search).
+  public var actions: Set<String> = []
+  public var pointInside: PointInsideRule?
+  public var hitTest: HitTestRule?
+  /// Fixed answers of overridden yes/no questions (`touchesShouldCancel: true`, the usual
+  /// recipe that lets a drag starting on a button scroll its scroll view).
+  public var answers: [Method: OverrideAnswer] = [:]
+  /// The conditions under which the `pointInside` and `hitTest` rules apply (always when nil).
+  public var pointInsideCondition: OverrideCondition?
+  public var hitTestCondition: OverrideCondition?
+  /// `%s`-style format applied to every logged line of this class that gives no text ([A3]'s "method: %s").
+  public var logFormat: String?
+
+  /// The format `log` prints: its own text, else the class's `logFormat`, else `%s`.
+  func text(of log: Log) -> String { log.text ?? logFormat ?? "%s" }
+
+  /// Whether `log`'s line shows `%result` (then it is printed once the method has returned).
+  /// A byte search: every call of a logged method asks.
+  func showsResult(_ log: Log) -> Bool {
+    text(of: log).utf8.firstRange(of: "%result".utf8) != nil
+  }
+
+  public init(name: String, superclass: ScriptedClass?, builtinBase: String) {
+    self.name = name
+    self.superclass = superclass
+    self.builtinBase = builtinBase
+  }
+
+  /// Whether this class or a declared ancestor is (or derives from) the named class.
+  public func isKind(of className: String) -> Bool {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.name == className { return true }
+      cls = c.superclass
+    }
+    return builtinBase == className
+  }
+
+  /// The declared class, from this one up, that implements an action method.
+  func implementor(of action: String) -> ScriptedClass? {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.actions.contains(action) { return c }
+      cls = c.superclass
+    }
+    return nil
+  }
+
+  /// Whether this class or a declared ancestor overrides `method` (when none does, calling
+  /// it is calling the built-in method).
+  func chainOverrides(_ method: Method) -> Bool {
+    var cls: ScriptedClass? = self
+    while let c = cls {
+      if c.overridesOwn(method) { return true }
+      cls = c.superclass
+    }
+    return false
+  }
+
+  func overridesOwn(_ method: Method) -> Bool {
+    switch method {
+    case .pointInside: logs[method] != nil || pointInside != nil
+    case .hitTest: logs[method] != nil || hitTest != nil
+    default: logs[method] != nil || answers[method] != nil
+    }
+  }
+}
