@@ -4,6 +4,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabTranscript
 
 // Figure 4 of docs/PERFORMANCE.md: one whole frame of the playground as the window draws
 // it (the scene, the touch overlay, the transcript panel) onto an image surface kept from

@@ -39,8 +39,12 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   /// Why, for every cancel, drop, failure, hold, release and denial a rule decided.
   public var cause: DeliveryCause?
   public var touchIDs: [Int]
-  /// The transcript line, for records that print one (logged overrides, actions, prints).
-  public var line: String?
+  /// Text written outside the engine for this record (the engine writes none): a declared
+  /// class's own line for a logged override or a received action (a print's text is its
+  /// event's). The
+  /// transcript's lines are made from the typed record (`TranscriptFormatter`), this text
+  /// where there is one.
+  public var text: String?
 
   // The string form, worked out when asked (the engine makes records on every event; most
   // readers never ask).
@@ -54,13 +58,13 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   public var outcome: Outcome { Self.legacy(of: event, cause: cause).outcome }
 
   public init(
-    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], line: String? = nil
+    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], text: String? = nil
   ) {
     self.time = time
     self.event = event
     self.cause = cause
     self.touchIDs = touchIDs
-    self.line = line
+    self.text = text
   }
 
   /// The string form of an event, as `--json` has always printed it.
@@ -170,29 +174,26 @@ public final class DeliveryRecorder {
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
 
-  // The event, cause and line are consumed: the record is built from them without copying
+  // The event, cause and text are consumed: the record is built from them without copying
   // (a copy of an event retains each of its strings).
   func record(
     _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touches: [UITouch] = [],
-    line: consuming String? = nil
+    text: consuming String? = nil
   ) {
     guard isListening else { return }
-    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), line: line))
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), text: text))
   }
 
   func record(
     _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touchIDs: [Int],
-    line: consuming String? = nil
+    text: consuming String? = nil
   ) {
     guard isListening else { return }
-    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, line: line))
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, text: text))
   }
 
   private func keep(_ record: consuming DeliveryRecord) {
     if keepsRecords { records.append(copy record) }
     notify(record)
   }
-
-  /// The transcript lines: what the articles print with NSLog.
-  public var transcript: [String] { records.compactMap(\.line) }
 }

@@ -5,7 +5,8 @@ public final class UIEvent {
   public enum EventType: Int, Sendable { case touches }
   public let type: EventType = .touches
   public internal(set) var timestamp: TimeInterval
-  var touchList: [UITouch]
+  /// The event's touches in the order they began (`allTouches`, in order).
+  public internal(set) var touchList: [UITouch]
   /// Set while `UIApplication.traceHitTest(at:)` asks the views: they report to it.
   var hitTestTracer: HitTestTracer?
 

@@ -4,7 +4,7 @@ import Foundation
 /// transitions on every change), its targets, and the three delivery switches
 /// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
-open class UIGestureRecognizer: Scriptable {
+open class UIGestureRecognizer: Overridable {
   public var participantKind: Participant.Kind { .recognizer }
   public enum State: Int, Sendable, CustomStringConvertible {
     case possible = 0
@@ -23,7 +23,7 @@ open class UIGestureRecognizer: Scriptable {
     }
   }
 
-  public var scriptedClass: ScriptedClass?
+  public var overrideHooks: (any OverrideHooks)?
   public var identifier: String?
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
@@ -62,7 +62,7 @@ open class UIGestureRecognizer: Scriptable {
   /// Touches down now, in the order they arrived.
   public internal(set) var trackedTouches: [UITouch] = []
   /// Every touch of the current sequence, down or lifted (cleared by reset).
-  var sequenceTouches: [UITouch] = []
+  public internal(set) var sequenceTouches: [UITouch] = []
   /// Its part in the current touch sequence (GestureParticipation.swift): the environment
   /// settles it, the state machine below reports what it enters.
   var participation = GestureParticipation()
@@ -91,7 +91,6 @@ open class UIGestureRecognizer: Scriptable {
   public var recorder: DeliveryRecorder? { view?.application?.recorder }
   var environment: GestureEnvironment? { view?.application?.gestureEnvironment }
   var clock: EngineClock? { view?.application?.clock }
-  public var scriptedStateValue: Int? { storedState.rawValue }
 
   // MARK: State
 
@@ -239,10 +238,10 @@ open class UIGestureRecognizer: Scriptable {
     for touch in sequenceTouches {
       guard let touched = touch.view, !asked.contains(where: { $0 === touched }) else { continue }
       asked.append(touched)
-      if !touched.askGestureRecognizerShouldBegin(self) {
-        let isControlRule =
-          touched is UIControl && touched.scriptedClass?.answers[.gestureRecognizerShouldBegin] == nil
-          && self is UITapGestureRecognizer
+      let (shouldBegin, builtinRefused) = touched.askGestureRecognizerShouldBegin(self)
+      if !shouldBegin {
+        // The control's own rule decided when its built-in answer was the no.
+        let isControlRule = touched is UIControl && builtinRefused && self is UITapGestureRecognizer
         return DeliveryCause(isControlRule ? .controlBeatsParentTap : .shouldBegin, by: touched.causeName)
       }
     }
@@ -320,13 +319,13 @@ open class UIGestureRecognizer: Scriptable {
   open var holdsLaterTaps: Bool { false }
 
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
-    let method = ScriptedClass.Method(touchPhase: phase)
+    let method = OverridableMethod(touchPhase: phase)
     if let recorder, recorder.isListening {
       recorder.record(
         .touches(phase: TouchPhase(phase), receiver: participant),
         cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
     }
-    invokeScripted(method, touches: touches, swallowed: ()) {
+    callOverridable(method, touches: touches, event: event) {
       let set = Set(touches)
       switch phase {
       case .began: touchesBegan(set, with: event)

@@ -50,7 +50,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
     return view.convert(previousLocationInWindow, from: nil)
   }
 
-  var isFinished: Bool { phase == .ended || phase == .cancelled }
+  /// Whether the touch has ended or was cancelled.
+  public var isFinished: Bool { phase == .ended || phase == .cancelled }
 
   public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
   public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

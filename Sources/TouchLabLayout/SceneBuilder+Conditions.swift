@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 import Yams
 
 /// Overrides with a condition (docs/layouts.md): `{returns: BOOL, when: {tapCount: [1, 2],

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 import Yams
 
 /// Builds a scene from a parsed layout, in three passes: classes; objects; references
@@ -55,6 +56,8 @@ struct SceneBuilder {
       application = UIApplication()
     }
     application.delegate = delegate
+    // `{print: TEXT}` actions' placeholders are read here, outside the engine.
+    application.printHooks = PlaceholderPrinter()
 
     var windowSize = CGSize(width: 390, height: 844)
     var window = UIWindow()
@@ -322,8 +325,8 @@ struct SceneBuilder {
         "\(name) is \(builtin.family.rawValue) (base \(builtin.rawValue)), but \(what) must be \(family.rawValue)")
     }
     let object = builtin.make()
-    (object as? UIResponder)?.scriptedClass = cls
-    (object as? UIGestureRecognizer)?.scriptedClass = cls
+    (object as? UIResponder)?.overrideHooks = cls
+    (object as? UIGestureRecognizer)?.overrideHooks = cls
     return object
   }
 

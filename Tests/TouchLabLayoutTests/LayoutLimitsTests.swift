@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 import XCTest
 
 @testable import TouchLabLayout

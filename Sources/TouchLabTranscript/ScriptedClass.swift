@@ -1,43 +1,15 @@
 import Foundation
+import TouchLabEngine
 
 /// A class declared in a layout file (`ZZButton`, `YellowView`, `GLTableView`…): a subclass
 /// of a built-in class, or of another declared class, that overrides some methods. An
 /// override logs a line (as the articles' `NSLog(@"%s", __func__)`) and either calls super or
 /// swallows the call; `pointInside`/`hitTest` overrides replace UIKit's answer with a rule.
+/// The engine runs these through `OverrideHooks` (ScriptedClass+Hooks.swift), which a
+/// declared class's objects carry.
 public final class ScriptedClass {
   /// A method a declared class can override.
-  public enum Method: String, CaseIterable, Sendable {
-    case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
-    case hitTest, pointInside
-    case beginTracking, continueTracking, endTracking, cancelTracking
-    case sendAction
-    case gestureRecognizerShouldBegin
-    case touchesShouldBegin, touchesShouldCancel
-
-    /// Logged `hitTest`/`pointInside` overrides always return super's answer unless a rule
-    /// replaces it: "swallowing" a question has no meaning.
-    var returnsSuperAnswer: Bool { self == .hitTest || self == .pointInside }
-
-    /// The Objective-C selector the transcripts print.
-    public var selector: String {
-      switch self {
-      case .touchesBegan: "touchesBegan:withEvent:"
-      case .touchesMoved: "touchesMoved:withEvent:"
-      case .touchesEnded: "touchesEnded:withEvent:"
-      case .touchesCancelled: "touchesCancelled:withEvent:"
-      case .hitTest: "hitTest:withEvent:"
-      case .pointInside: "pointInside:withEvent:"
-      case .beginTracking: "beginTrackingWithTouch:withEvent:"
-      case .continueTracking: "continueTrackingWithTouch:withEvent:"
-      case .endTracking: "endTrackingWithTouch:withEvent:"
-      case .cancelTracking: "cancelTrackingWithEvent:"
-      case .sendAction: "sendAction:to:forEvent:"
-      case .gestureRecognizerShouldBegin: "gestureRecognizerShouldBegin:"
-      case .touchesShouldBegin: "touchesShouldBegin:withEvent:inContentView:"
-      case .touchesShouldCancel: "touchesShouldCancelInContentView:"
-      }
-    }
-  }
+  public typealias Method = OverridableMethod
 
   /// What an override prints and when.
   public struct Log: Equatable, Sendable {
@@ -157,106 +129,17 @@ public final class ScriptedClass {
   func chainOverrides(_ method: Method) -> Bool {
     var cls: ScriptedClass? = self
     while let c = cls {
-      if c.overrides(method) { return true }
+      if c.overridesOwn(method) { return true }
       cls = c.superclass
     }
     return false
   }
 
-  func overrides(_ method: Method) -> Bool {
+  func overridesOwn(_ method: Method) -> Bool {
     switch method {
     case .pointInside: logs[method] != nil || pointInside != nil
     case .hitTest: logs[method] != nil || hitTest != nil
     default: logs[method] != nil || answers[method] != nil
     }
-  }
-}
-
-/// Anything a declared class can subclass: responders and gesture recognizers.
-public protocol Scriptable: AnyObject {
-  var scriptedClass: ScriptedClass? { get }
-  /// What records call it: a view, controller, window, application, recognizer or responder.
-  var participantKind: Participant.Kind { get }
-  /// The id the layout gave this object.
-  var identifier: String? { get }
-  /// Where this object's records go (nil while it is not in a window).
-  var recorder: DeliveryRecorder? { get }
-  /// The state to print for `%state` (recognizers only).
-  var scriptedStateValue: Int? { get }
-  /// The Swift class's name (`UIButton`); responders and recognizers work it out once, as
-  /// every record of every event asks for it.
-  var builtinClassName: String { get }
-}
-
-extension Scriptable {
-  public var scriptedStateValue: Int? { nil }
-
-  public var builtinClassName: String { String(describing: type(of: self)) }
-
-  /// The class name transcripts use: the declared class, else the built-in one.
-  public var className: String {
-    scriptedClass?.name ?? builtinClassName
-  }
-
-  /// Runs `method` the way a declared subclass chain would: from the most derived class up,
-  /// each override logs and calls super (or swallows, returning `swallowed`); `rule` lets a
-  /// class level answer by itself (pointInside/hitTest rules), given a way to call super;
-  /// the built-in implementation runs at the bottom.
-  func invokeScripted<R>(
-    _ method: ScriptedClass.Method, touches: [UITouch] = [], swallowed: R,
-    rule: ((ScriptedClass, () -> R) -> R?)? = nil, builtin: () -> R
-  ) -> R {
-    guard let cls = scriptedClass else { return builtin() }
-    return invokeLevel(cls, method, touches, swallowed, rule, builtin)
-  }
-
-  private func invokeLevel<R>(
-    _ cls: ScriptedClass?, _ method: ScriptedClass.Method, _ touches: [UITouch], _ swallowed: R,
-    _ rule: ((ScriptedClass, () -> R) -> R?)?, _ builtin: () -> R
-  ) -> R {
-    guard let c = cls else { return builtin() }
-    guard c.overrides(method) else { return invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
-    return withoutActuallyEscaping(builtin) { builtin in
-      invokeOverride(c, method, touches, swallowed, rule, builtin)
-    }
-  }
-
-  private func invokeOverride<R>(
-    _ c: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch], _ swallowed: R,
-    _ rule: ((ScriptedClass, () -> R) -> R?)?, _ builtin: @escaping () -> R
-  ) -> R {
-    let callSuper = { self.invokeLevel(c.superclass, method, touches, swallowed, rule, builtin) }
-    let log = c.logs[method]
-    // A line that shows `%result` waits for the answer, as an NSLog after the call would.
-    let after = log.map { $0.afterSuper || c.showsResult($0) } ?? false
-    if let log, !after { emitLog(log, of: c, method, touches, result: nil) }
-    let result: R
-    if let rule, let answer = rule(c, callSuper) {
-      result = answer
-    } else if log == nil || c.callsSuper.contains(method) || method.returnsSuperAnswer {
-      result = callSuper()
-    } else {
-      result = swallowed
-    }
-    if let log, after { emitLog(log, of: c, method, touches, result: LinePlaceholder.describe(result)) }
-    return result
-  }
-
-  private func emitLog(
-    _ log: ScriptedClass.Log, of cls: ScriptedClass, _ method: ScriptedClass.Method, _ touches: [UITouch],
-    result: String?
-  ) {
-    guard let recorder, recorder.isListening else { return }
-    let function = "-[\(cls.name) \(method.selector)]"
-    let format = cls.text(of: log)
-    var line = function
-    if format != "%s" {  // the usual format is just the method: no searching then
-      line = LinePlaceholder.expand(
-        format, LineContext(subject: self, function: function, touches: touches, result: result))
-    }
-    let own = participant
-    recorder.record(
-      .logged(method: method.selector, receiver: Participant(kind: own.kind, className: cls.name, id: identifier)),
-      touches: touches, line: line)
   }
 }
