@@ -52,7 +52,14 @@ extension UIApplication {
 
   private func deliver(_ inputs: [TouchInput]) {
     let now = clock.now
-    let event = UIEvent(touches: [], timestamp: now)
+    let event = reusableTouchEvent ?? UIEvent(touches: [], timestamp: now)
+    reusableTouchEvent = nil
+    defer {
+      event.release()
+      reusableTouchEvent = event
+    }
+    event.timestamp = now
+    event.touchList = []
     var changed: [UITouch] = []
     var began: [UITouch] = []
     for input in inputs {

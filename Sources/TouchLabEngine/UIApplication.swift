@@ -21,6 +21,10 @@ open class UIApplication: UIResponder {
   // Touch delivery state (UIApplication+TouchDelivery.swift).
   var activeTouches: [UITouch] = []
   var touchesByFinger: [Int: UITouch] = [:]
+  /// The event object touch events reuse, as UIKit's do ("you should never retain an event
+  /// object", UIEvent's documentation): taken while an event is delivered, so a delivery
+  /// inside another gets an event of its own.
+  var reusableTouchEvent: UIEvent? = UIEvent(touches: [], timestamp: 0)
   var nextTouchIdentifier = 1
   var lastLift: (location: CGPoint, time: TimeInterval, tapCount: Int)?
   var eventQueue: [[TouchInput]] = []

@@ -326,7 +326,7 @@ open class UIGestureRecognizer: Overridable {
         cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
-      let set = Set(touches)
+      let set = event.set(of: touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)

@@ -54,7 +54,7 @@ open class UIResponder: Overridable {
         cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
-      let set = Set(touches)
+      let set = event?.set(of: touches) ?? Set(touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)
