@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The engine's and the transcript's settings: every touch runs through both.
+let hotPathSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v5), .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
   name: "TouchLab",
   platforms: [.macOS(.v13)],
@@ -20,11 +25,13 @@ let package = Package(
   ],
   targets: [
     // UIKit's touch-delivery engine: plain Swift, no C libraries, no YAML.
-    .target(name: "TouchLabEngine", swiftSettings: [.swiftLanguageMode(.v5)]),
+    // Their release builds leave out the run-time exclusivity checks, a fifth of a touch's
+    // cost (docs/PERFORMANCE.md); debug builds, which every test runs, keep them.
+    .target(name: "TouchLabEngine", swiftSettings: hotPathSettings),
     // Downstream of the engine: the transcript's lines made from typed records, and the
     // declared classes' vocabulary (logs, rules, placeholders, delegates) behind the
     // engine's override hooks. No YAML.
-    .target(name: "TouchLabTranscript", dependencies: ["TouchLabEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    .target(name: "TouchLabTranscript", dependencies: ["TouchLabEngine"], swiftSettings: hotPathSettings),
     // Layout files (YAML) to scenes and scenarios.
     .target(
       name: "TouchLabLayout",

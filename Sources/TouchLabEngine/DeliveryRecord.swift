@@ -136,33 +136,64 @@ public final class DeliveryRecorder {
   public private(set) var records: [DeliveryRecord] = []
   /// Keep every record (replay) or only hand them to observers (a long live session).
   public var keepsRecords = true
-  private var observers: [(DeliveryRecord) -> Void] = []
+  /// The observers, first added first. A chain of nodes, not an array of closures: an
+  /// array stores its closures at the generic abstraction, and calling one through it copied
+  /// the whole record (every string and array in it retained, then released) into a
+  /// reabstraction thunk, once per observer per record.
+  private var firstObserver: Observer?
+  private var lastObserver: Observer?
+
+  private final class Observer {
+    let call: (DeliveryRecord) -> Void
+    var next: Observer?
+    init(_ call: @escaping (DeliveryRecord) -> Void) { self.call = call }
+  }
   var clock: EngineClock
 
   init(clock: EngineClock) { self.clock = clock }
 
   /// Whether anyone reads records: the engine skips making them (and their lines) otherwise.
-  public var isListening: Bool { !isMuted && (keepsRecords || !observers.isEmpty) }
+  public var isListening: Bool { !isMuted && (keepsRecords || firstObserver != nil) }
   /// Set while a hit-test is traced for showing (`UIApplication.traceHitTest(at:)`): what
   /// the views do then is not part of the session.
   var isMuted = false
 
-  public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) { observers.append(observer) }
+  public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) {
+    let node = Observer(observer)
+    if let lastObserver { lastObserver.next = node } else { firstObserver = node }
+    lastObserver = node
+  }
+
+  private func notify(_ record: DeliveryRecord) {
+    var node = firstObserver
+    while let current = node {
+      current.call(record)
+      node = current.next
+    }
+  }
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
 
-  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touches: [UITouch] = [], text: String? = nil) {
+  // The event, cause and text are consumed: the record is built from them without copying
+  // (a copy of an event retains each of its strings).
+  func record(
+    _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touches: [UITouch] = [],
+    text: consuming String? = nil
+  ) {
     guard isListening else { return }
-    let record = DeliveryRecord(
-      time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), text: text)
-    if keepsRecords { records.append(record) }
-    for observer in observers { observer(record) }
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), text: text))
   }
 
-  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int], text: String? = nil) {
+  func record(
+    _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touchIDs: [Int],
+    text: consuming String? = nil
+  ) {
     guard isListening else { return }
-    let record = DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, text: text)
-    if keepsRecords { records.append(record) }
-    for observer in observers { observer(record) }
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, text: text))
+  }
+
+  private func keep(_ record: consuming DeliveryRecord) {
+    if keepsRecords { records.append(copy record) }
+    notify(record)
   }
 }

@@ -21,6 +21,10 @@ open class UIApplication: UIResponder {
   // Touch delivery state (UIApplication+TouchDelivery.swift).
   var activeTouches: [UITouch] = []
   var touchesByFinger: [Int: UITouch] = [:]
+  /// The event object touch events reuse, as UIKit's do ("you should never retain an event
+  /// object", UIEvent's documentation): taken while an event is delivered, so a delivery
+  /// inside another gets an event of its own.
+  var reusableTouchEvent: UIEvent? = UIEvent(touches: [], timestamp: 0)
   var nextTouchIdentifier = 1
   var lastLift: (location: CGPoint, time: TimeInterval, tapCount: Int)?
   var eventQueue: [[TouchInput]] = []
@@ -47,6 +51,9 @@ open class UIApplication: UIResponder {
   /// a tracking control its touch — and would keep one another alive after the application
   /// is gone. Untie them.
   deinit {
+    gestureEnvironment.delivery = nil
+    for window in windows where window.owningApplication === self { window.owningApplication = nil }
+    if delegate?.delegatingApplication === self { delegate?.delegatingApplication = nil }
     var touches = activeTouches + heldTouches
     for recognizer in gestureEnvironment.involved {
       touches += recognizer.sequenceTouches
@@ -55,6 +62,7 @@ open class UIApplication: UIResponder {
     }
     for touch in touches {
       touch.view = nil
+      touch.window = nil
       touch.gestureRecognizers.removeAll()
     }
   }

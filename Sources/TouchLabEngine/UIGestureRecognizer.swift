@@ -28,7 +28,8 @@ open class UIGestureRecognizer: Overridable {
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?
-  public internal(set) weak var view: UIView?
+  /// Unowned, cleared by the view's `deinit` and `removeGestureRecognizer` (UIView.swift).
+  public internal(set) unowned(unsafe) var view: UIView?
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false
@@ -325,7 +326,7 @@ open class UIGestureRecognizer: Overridable {
         cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
-      let set = Set(touches)
+      let set = event.set(of: touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)
@@ -362,11 +363,15 @@ open class UIGestureRecognizer: Overridable {
 
   /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
   /// `purpose` names it in the records.
+  ///
+  /// The timer holds its recognizer (and `body` may too) until it fires or is cancelled, as
+  /// a run loop's timer holds its target: a weak capture gave every recognizer that ever
+  /// scheduled a timer a side table, which sends each retain and release of it down the
+  /// runtime's slow path.
   public func schedule(after delay: TimeInterval, purpose: TimerPurpose = .other, _ body: @escaping () -> Void) {
     guard let clock else { return }
     var token: EngineClock.Token?
-    token = clock.schedule(after: delay) { [weak self] in
-      guard let self else { return }
+    token = clock.schedule(after: delay) { [self] in
       if let index = self.timers.firstIndex(where: { $0.token == token }) {
         let record = self.timers.remove(at: index).record
         self.recorder?.record(.timer(.fired, record))
@@ -425,6 +430,10 @@ open class UIGestureRecognizer: Overridable {
   }
 
   var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }
+
+  /// This recognizer as the gate of the touches it holds back, if it is one: the delivery
+  /// asks this for every held touch, where a cast to the protocol looked up a conformance.
+  var heldTouchGate: HeldTouchGate? { nil }
 }
 
 struct WeakRecognizer {

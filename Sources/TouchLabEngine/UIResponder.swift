@@ -21,7 +21,8 @@ open class UIResponder: Overridable {
   open var application: UIApplication? { delegatingApplication }
 
   /// The application whose `delegate` this responder is.
-  weak var delegatingApplication: UIApplication?
+  /// Unowned, cleared by the application's `deinit` and when its delegate changes.
+  unowned(unsafe) var delegatingApplication: UIApplication?
 
   public var recorder: DeliveryRecorder? { application?.deliveryRecorder }
 
@@ -53,7 +54,7 @@ open class UIResponder: Overridable {
         cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
-      let set = Set(touches)
+      let set = event?.set(of: touches) ?? Set(touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)

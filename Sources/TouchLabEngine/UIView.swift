@@ -15,7 +15,11 @@ open class UIView: UIResponder {
     didSet { if bounds != oldValue { boundsDidChange(from: oldValue) } }
   }
   @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
-  public private(set) weak var superview: UIView? {
+  // The back pointers of a tree its owners hold (superview, window, controller) are
+  // `unowned(unsafe)` and cleared by the owner's `deinit`, not `weak`: a weak reference gives
+  // its object a side table, which sends every retain and release of it down the runtime's
+  // slow path — a fifth of a tap, when views, windows and the application all had one.
+  public private(set) unowned(unsafe) var superview: UIView? {
     didSet { forgetWindow() }  // moved: it and its subviews find their window again
   }
   public private(set) var subviews: [UIView] = []
@@ -30,12 +34,18 @@ open class UIView: UIResponder {
   public var clipsToBounds = false
   public var backgroundColor: UIColor?
   /// The controller whose root view this is.
-  public internal(set) weak var viewController: UIViewController?
+  public internal(set) unowned(unsafe) var viewController: UIViewController?
 
   public init(frame: CGRect) {
     self.center = CGPoint(x: frame.midX, y: frame.midY)
     self.bounds = CGRect(origin: .zero, size: frame.size)
     super.init()
+  }
+
+  /// The unowned back pointers to this view go with it, as weak ones would.
+  deinit {
+    for view in subviews where view.superview === self { view.superview = nil }
+    for recognizer in gestureRecognizers where recognizer.view === self { recognizer.view = nil }
   }
 
   public convenience override init() { self.init(frame: .zero) }
@@ -80,7 +90,9 @@ open class UIView: UIResponder {
     hasCachedWindow = true
     return found
   }
-  private weak var cachedWindow: UIWindow?
+  /// An ancestor (or nil): when it goes, its subviews' superviews are cleared, which makes
+  /// them forget it.
+  private unowned(unsafe) var cachedWindow: UIWindow?
   private var hasCachedWindow = false
 
   /// This view moved (its superview was set): it and its subviews find their window again

@@ -33,6 +33,9 @@ public enum LayoutLimits {
   public static let maximumTextLength = 10_000
   /// The largest coordinate, in points, of a frame, a finger's point or a drag's offset.
   public static let maximumCoordinate: Double = 100_000
+  /// The largest content size and content offset of a scroll view, in points: a table of
+  /// 10,000,000 rows is taller than `maximumCoordinate` (its rows are data, not views).
+  public static let maximumContentExtent: Double = 10_000_000
   /// The window's largest side and area, in points: at scale 1 the window with its panel
   /// fits the sandbox's 8,192 pixels a side, and every picture `shot`, `record` and
   /// `compare` draw fits `maximumPixels`.

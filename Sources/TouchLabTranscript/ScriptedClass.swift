@@ -60,16 +60,16 @@ public final class ScriptedClass {
   public let superclass: ScriptedClass?
   /// The built-in class at the root of the chain (`UIButton`, `UIView`…).
   public let builtinBase: String
-  public var logs: [Method: Log] = [:]
+  public var logs: [Method: Log] = [:] { didSet { updateOverridden() } }
   /// Methods whose overrides call super. A method that is logged but not listed here swallows the call.
   public var callsSuper: Set<Method> = Set(Method.allCases)
   /// Action methods this class implements (found by a nil-target action's responder-chain search).
   public var actions: Set<String> = []
-  public var pointInside: PointInsideRule?
-  public var hitTest: HitTestRule?
+  public var pointInside: PointInsideRule? { didSet { updateOverridden() } }
+  public var hitTest: HitTestRule? { didSet { updateOverridden() } }
   /// Fixed answers of overridden yes/no questions (`touchesShouldCancel: true`, the usual
   /// recipe that lets a drag starting on a button scroll its scroll view).
-  public var answers: [Method: OverrideAnswer] = [:]
+  public var answers: [Method: OverrideAnswer] = [:] { didSet { updateOverridden() } }
   /// The conditions under which the `pointInside` and `hitTest` rules apply (always when nil).
   public var pointInsideCondition: OverrideCondition?
   public var hitTestCondition: OverrideCondition?
@@ -80,9 +80,22 @@ public final class ScriptedClass {
   func text(of log: Log) -> String { log.text ?? logFormat ?? "%s" }
 
   /// Whether `log`'s line shows `%result` (then it is printed once the method has returned).
-  /// A byte search: every call of a logged method asks.
+  /// Every call of a logged method asks: a plain scan of the bytes, as the standard
+  /// library's `firstRange(of:)` built a searcher (and its metadata) each time, 14 % of a tap.
   func showsResult(_ log: Log) -> Bool {
-    text(of: log).utf8.firstRange(of: "%result".utf8) != nil
+    let placeholder: StaticString = "%result"
+    var text = text(of: log)
+    return text.withUTF8 { bytes in
+      placeholder.withUTF8Buffer { pattern in
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+          var index = 1
+          while index < pattern.count, bytes[start + index] == pattern[index] { index += 1 }
+          if index == pattern.count { return true }
+        }
+        return false
+      }
+    }
   }
 
   public init(name: String, superclass: ScriptedClass?, builtinBase: String) {
@@ -122,11 +135,46 @@ public final class ScriptedClass {
     return false
   }
 
-  func overridesOwn(_ method: Method) -> Bool {
-    switch method {
-    case .pointInside: logs[method] != nil || pointInside != nil
-    case .hitTest: logs[method] != nil || hitTest != nil
-    default: logs[method] != nil || answers[method] != nil
+  /// The engine asks this before every overridable call of every object of the class (30
+  /// times a tap): one bit a method, kept in step with what decides it, where two dictionary
+  /// lookups hashed the method each time.
+  func overridesOwn(_ method: Method) -> Bool { overridden & method.bit != 0 }
+
+  private var overridden: UInt32 = 0
+
+  private func updateOverridden() {
+    var bits: UInt32 = 0
+    for method in Method.allCases {
+      let own =
+        switch method {
+        case .pointInside: logs[method] != nil || pointInside != nil
+        case .hitTest: logs[method] != nil || hitTest != nil
+        default: logs[method] != nil || answers[method] != nil
+        }
+      if own { bits |= method.bit }
+    }
+    overridden = bits
+  }
+}
+
+extension OverridableMethod {
+  /// The method's bit in a class's set of overridden methods.
+  fileprivate var bit: UInt32 {
+    switch self {
+    case .touchesBegan: 1 << 0
+    case .touchesMoved: 1 << 1
+    case .touchesEnded: 1 << 2
+    case .touchesCancelled: 1 << 3
+    case .hitTest: 1 << 4
+    case .pointInside: 1 << 5
+    case .beginTracking: 1 << 6
+    case .continueTracking: 1 << 7
+    case .endTracking: 1 << 8
+    case .cancelTracking: 1 << 9
+    case .sendAction: 1 << 10
+    case .gestureRecognizerShouldBegin: 1 << 11
+    case .touchesShouldBegin: 1 << 12
+    case .touchesShouldCancel: 1 << 13
     }
   }
 }
