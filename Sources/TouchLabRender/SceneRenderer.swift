@@ -123,6 +123,58 @@ public final class SceneRenderer {
   /// holds part of a frame, to be drawn again rather than shown.
   @discardableResult
   public func draw(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool = { false }) -> Bool {
+    drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: true)
+  }
+
+  /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`: the frame
+  /// is first noted (every drawing call, its key and the pixels it touches, nothing drawn),
+  /// compared with the last one, and then drawn clipped to the rectangles where the two
+  /// differ (`DrawingItem.damage`). The pixels are those of a whole drawing
+  /// (`DamageDrawingTests`). A new canvas, or another one, is drawn whole.
+  ///
+  /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
+  /// rectangles to be drawn again by the next one.
+  public func draw(
+    _ content: FrameContent, on canvas: Canvas, tracking tracker: FrameDamageTracker,
+    shouldStop: () -> Bool = { false }
+  ) -> DamageDrawing {
+    keptPanel = nil  // the canvas keeps the panel's pixels itself
+    let recorder = DrawingRecorder()
+    canvas.recorder = recorder
+    _ = drawParts(content, on: canvas, shouldStop: { false }, keepsPanel: false)
+    canvas.recorder = nil
+    let items = recorder.items
+    var rects = [canvas.pixelBounds]
+    if tracker.canvas === canvas {
+      rects = DrawingItem.merge(
+        DrawingItem.damage(from: tracker.items, to: items) + tracker.pending,
+        maximumRects: FrameDamageTracker.maximumRects)
+      rects = rects.map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
+    }
+    tracker.canvas = canvas
+    guard !rects.isEmpty else {
+      tracker.items = items
+      return .drawn([])
+    }
+    // One rectangle at a time: Cairo composites a stroke clipped to several rectangles a
+    // little differently (a level here and there) from one clipped to one, so only this gives
+    // the whole drawing's pixels exactly.
+    let finished = rects.allSatisfy { rect in
+      canvas.withDamageClip([rect]) { drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) }
+    }
+    guard finished else {
+      // What is under `rects` is part of a frame: the next drawing redraws it, whatever it shows.
+      tracker.pending = rects
+      return .stopped
+    }
+    tracker.items = items
+    tracker.pending = []
+    return .drawn(rects)
+  }
+
+  private func drawParts(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool)
+    -> Bool
+  {
     canvas.clear(to: theme.colors.background)
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
@@ -155,7 +207,11 @@ public final class SceneRenderer {
       }
     }
     if panelRect.width >= Self.panelWidth - 0.5 {
-      drawKeptPanel(content, in: panelRect, on: canvas)
+      if keepsPanel {
+        drawKeptPanel(content, in: panelRect, on: canvas)
+      } else {
+        drawPanel(content, in: panelRect, on: canvas)
+      }
     }
     if let timeline = content.timeline {
       let stripRect = CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
@@ -166,6 +222,37 @@ public final class SceneRenderer {
     }
     return true
   }
+}
+
+/// What a damage drawing remembers of the frame last drawn on a canvas
+/// (`SceneRenderer.draw(_:on:tracking:shouldStop:)`): one per canvas drawn into.
+public final class FrameDamageTracker {
+  /// The canvas the frame was drawn on; another one is drawn whole.
+  weak var canvas: Canvas?
+  /// The frame's drawing calls as noted.
+  var items: [DrawingItem] = []
+  /// Rectangles a stopped drawing left part-drawn.
+  var pending: [DamageRect] = []
+  /// The most rectangles a damage drawing clips to (more are merged).
+  /// Each is drawn on its own (pixels exactly a whole drawing's), so few.
+  static let maximumRects = 6
+
+  public init() {}
+
+  /// The next drawing is whole (the canvas's pixels were changed by something else).
+  public func reset() {
+    canvas = nil
+    items = []
+    pending = []
+  }
+}
+
+/// How a damage drawing went.
+public enum DamageDrawing: Equatable, Sendable {
+  /// Drawn; these pixel rectangles changed (none: the frame is as it was).
+  case drawn([DamageRect])
+  /// Stopped part-way (`shouldStop`): draw again before showing the canvas.
+  case stopped
 }
 
 extension SceneRenderer {

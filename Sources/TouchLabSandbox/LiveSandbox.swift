@@ -12,7 +12,12 @@ public final class LiveSandbox {
   public let session: SandboxSession
   public let window: X11Window
   private let renderer: SceneRenderer
+  /// The frame buffer's canvas as last drawn (the window owns it; it holds the last frame).
   private var canvas: Canvas?
+  /// What the last frame drew, so the next draws only what changed.
+  private let damage = FrameDamageTracker()
+  /// Rectangles drawn into the buffer but not yet sent (a frame held back for a timer).
+  private var unsentRects: [DamageRect] = []
   /// The frame size (points) the window was last sized for.
   private var frameSize: CanvasSize
   private var shownTitle: String
@@ -37,6 +42,12 @@ public final class LiveSandbox {
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
     session.renderer = renderer
+    // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): real time while the
+    // loop sleeps for one, where allowed; otherwise a short time slice and no timer slack,
+    // which ordinary threads may ask for.
+    ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
+    ThreadScheduling.setTimerSlack(seconds: 1e-9)
+    session.wakePriority = TimerWakePriority.forThisThread()
     frameSize = renderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
@@ -52,6 +63,9 @@ public final class LiveSandbox {
     watch(session.layoutPath)
   }
 
+  /// The time slice the loop's thread asks for as an ordinary thread (the kernel's least).
+  public static let timeSlice = 0.0001
+
   /// The window's pixel size for a frame of `size` points.
   public static func pixelSize(of size: CanvasSize, scale: Double) -> (width: Int, height: Int) {
     (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
@@ -63,6 +77,7 @@ public final class LiveSandbox {
     while true {
       followSceneChanges()
       if session.needsFrame { drawFrame() }
+      session.prepareToSleep()
       let wakeup = pollLoop.wait(until: session.wakeUpTime)
       for request in session.handle(wakeup) {
         switch request {
@@ -108,39 +123,49 @@ public final class LiveSandbox {
 
   /// Draws the current frame and shows it, unless that would hold up an engine timer
   /// (`SandboxSession.renderFrame`).
+  /// The frame is drawn straight into the window's frame buffer, only where it differs from
+  /// the frame before (damage drawing), and only those rectangles are sent.
   private func drawFrame() {
     session.renderFrame(
-      draw: { shouldStop in
-        guard let canvas = makeCanvas() else { return .failed }
-        return renderer.draw(session.frameContent, on: canvas, shouldStop: shouldStop) ? .drawn : .stopped
-      },
-      present: { if let canvas { window.present(canvas) } })
+      draw: { shouldStop in drawDamage(shouldStop: shouldStop) },
+      present: { sendDrawn() })
   }
 
-  /// Draws the current frame onto the canvas; nil when no canvas can be made.
-  private func drawCanvas() -> Canvas? {
-    guard let canvas = makeCanvas() else { return nil }
-    renderer.draw(session.frameContent, on: canvas)
-    return canvas
+  /// Draws what changed into the frame buffer; the rectangles wait in `unsentRects`.
+  private func drawDamage(shouldStop: () -> Bool = { false }) -> SandboxSession.FrameDrawing {
+    guard let canvas = makeCanvas() else { return .failed }
+    switch renderer.draw(session.frameContent, on: canvas, tracking: damage, shouldStop: shouldStop) {
+    case .stopped: return .stopped
+    case .drawn(let rects):
+      unsentRects = DamageRect.merged(unsentRects + rects)
+      return .drawn
+    }
   }
 
-  /// The canvas, kept while the size stays; nil when none can be made (the problem is shown).
-  /// The canvas is the frame at the session's drawing scale: smaller than `scale` gives when
-  /// the window is smaller, so that the whole scene shows.
+  private func sendDrawn() {
+    window.presentDrawn(unsentRects.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+    unsentRects = []
+  }
+
+  /// The frame buffer's canvas for the frame at the session's drawing scale (smaller than
+  /// `scale` gives when the window is smaller, so that the whole scene shows); nil when none
+  /// can be made (the problem is shown). A new one is drawn whole.
   private func makeCanvas() -> Canvas? {
     let scale = session.drawingScale
     let pixels = Self.pixelSize(of: frameSize, scale: scale)
-    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height || canvas?.scale != scale {
-      do {
-        canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
-        window.clearBackground()
-      } catch {
-        canvas = nil
-        session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels: \(error)")
-        return nil
-      }
+    guard let (made, isNew) = window.frameCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
+    else {
+      canvas = nil
+      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
+      return nil
     }
-    return canvas
+    if isNew || made !== canvas {
+      damage.reset()
+      unsentRects = []
+      window.clearBackground()  // the frames change size: the next is sent whole
+    }
+    canvas = made
+    return made
   }
 
   /// Writes `line` to standard output; the first failure is said on standard error, and
@@ -156,8 +181,8 @@ public final class LiveSandbox {
 
   /// Saves the window's frame as drawn now, and says where.
   private func saveScreenshot() {
-    guard let canvas = drawCanvas() else { return }
-    window.present(canvas)
+    guard drawDamage() == .drawn, let canvas else { return }
+    sendDrawn()
     session.frameDrawn()
     let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
     do {

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TouchLabRender
 
 #if canImport(Glibc)
   import Glibc
@@ -72,6 +73,7 @@ final class FrameBuffer {
   }
 
   deinit {
+    drawingCanvas = nil  // it draws into the memory freed below
     if let segment {
       XShmDetach(display, segment)
       XSync(display, 0)
@@ -98,19 +100,43 @@ final class FrameBuffer {
   /// Sends `rect` of the buffer to `drawable` at the same place, and waits until the server
   /// has read it when the memory is shared (the next frame writes into it).
   func send(_ rect: PixelRect, to drawable: Drawable, graphicsContext: GC) {
-    if let segment {
-      _ = segment
-      XShmPutImage(
-        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-        UInt32(rect.width), UInt32(rect.height), 0)
-      XSync(display, 0)
-    } else {
-      XPutImage(
-        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-        UInt32(rect.width), UInt32(rect.height))
-      XFlush(display)
-    }
+    send([rect], to: drawable, graphicsContext: graphicsContext)
   }
+
+  /// Sends each of `rects` (cut to the buffer), then waits until the server has read them
+  /// when the memory is shared: the next frame is drawn into the same memory.
+  func send(_ rects: [PixelRect], to drawable: Drawable, graphicsContext: GC) {
+    for whole in rects {
+      let x = max(0, whole.x)
+      let y = max(0, whole.y)
+      let width = min(self.width, whole.x + whole.width) - x
+      let height = min(self.height, whole.y + whole.height) - y
+      guard width > 0, height > 0 else { continue }
+      if segment != nil {
+        XShmPutImage(
+          display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y), UInt32(width),
+          UInt32(height), 0)
+      } else {
+        XPutImage(
+          display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y), UInt32(width),
+          UInt32(height))
+      }
+    }
+    if segment != nil { XSync(display, 0) } else { XFlush(display) }
+  }
+
+  /// A canvas drawing straight into the buffer at `scale` (kept while the scale stays), so a
+  /// frame is drawn where the server reads it: no copy of the frame, no comparing rows. Nil
+  /// when Cairo cannot draw into this memory (rows padded another way).
+  func canvas(scale: Double) -> Canvas? {
+    if let kept = drawingCanvas, kept.scale == scale { return kept }
+    drawingCanvas = nil
+    drawingCanvas = try? Canvas(
+      drawingInto: pixels, pixelWidth: width, pixelHeight: height, bytesPerRow: bytesPerRow, scale: scale)
+    return drawingCanvas
+  }
+
+  private var drawingCanvas: Canvas?
 
   /// The rows of `source` that differ from `target` are copied into it; returns the
   /// bounding rectangle of the differing pixels (all of them when `whole`), nil for none.

@@ -270,6 +270,58 @@ public final class X11Window: InputEventSource {
     if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
   }
 
+  /// A canvas of `pixelWidth`×`pixelHeight` pixels at `scale` that draws straight into the
+  /// memory frames are sent from (shared with the server through MIT-SHM when it offers it,
+  /// the process's own for `XPutImage` otherwise): draw into it, then `presentDrawn` what
+  /// changed. It holds the last frame drawn, so a frame need only redraw what changed
+  /// (`SceneRenderer.draw(_:on:tracking:shouldStop:)`). Another size makes a new buffer and
+  /// canvas, holding nothing yet (`isNew`), and the old canvas must not be used again. Nil
+  /// when no buffer can be made.
+  public func frameCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> (canvas: Canvas, isNew: Bool)? {
+    guard pixelWidth > 0, pixelHeight > 0 else { return nil }
+    var isNew = false
+    if frameBuffer?.width != pixelWidth || frameBuffer?.height != pixelHeight {
+      frameBuffer = nil  // the old segment goes first
+      frameBuffer = FrameBuffer(
+        display: display, visual: visual, depth: depth, width: pixelWidth, height: pixelHeight,
+        shared: prefersSharedMemory)
+      if frameBuffer?.isShared == false { prefersSharedMemory = false }
+      isNew = true
+    }
+    guard let frameBuffer else { return nil }
+    let previous = bufferCanvas
+    guard let canvas = frameBuffer.canvas(scale: scale) else { return nil }
+    bufferCanvas = canvas
+    return (canvas, isNew || previous !== canvas)
+  }
+
+  private weak var bufferCanvas: Canvas?
+
+  /// Sends `rects` of the frame drawn on `frameCanvas` (what changed), or the whole frame when
+  /// the server lost the window's pixels (an Expose), for the first frame of a buffer and
+  /// after `clearBackground`. Waits until the server has read shared memory, so the next
+  /// frame can be drawn into it.
+  public func presentDrawn(_ rects: [PixelRect]) {
+    guard let frameBuffer else { return }
+    let whole = PixelRect(x: 0, y: 0, width: frameBuffer.width, height: frameBuffer.height)
+    let sent = frameBuffer.holdsFrame ? rects.filter { $0.width > 0 && $0.height > 0 } : [whole]
+    frameBuffer.holdsFrame = true
+    lastSentRects = sent
+    lastSentRect = sent.dropFirst().reduce(sent.first) { union, rect in
+      guard let union else { return rect }
+      let minX = min(union.x, rect.x)
+      let minY = min(union.y, rect.y)
+      return PixelRect(
+        x: minX, y: minY, width: max(union.x + union.width, rect.x + rect.width) - minX,
+        height: max(union.y + union.height, rect.y + rect.height) - minY)
+    }
+    guard !sent.isEmpty else { return }
+    frameBuffer.send(sent, to: window, graphicsContext: graphicsContext)
+  }
+
+  /// The rectangles the last `presentDrawn` sent.
+  public private(set) var lastSentRects: [PixelRect] = []
+
   /// Paints the whole window its background and has the next frame sent whole: the frames
   /// change size (a smaller one would leave the old one's edges showing).
   public func clearBackground() {
