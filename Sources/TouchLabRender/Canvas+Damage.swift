@@ -241,9 +241,12 @@ extension DrawingItem {
 extension Canvas {
   /// A canvas drawing straight into `pixels` (premultiplied ARGB32 words, `bytesPerRow`
   /// apart, as a 24-bit TrueColor XImage holds them), which must outlive it: the window's
-  /// frame buffer, drawn into and sent without a copy.
+  /// strip, drawn into and sent without a copy. The memory holds `pixelHeight` rows; with a
+  /// `frameHeight`, the canvas is a whole frame of that many rows (its size, its clips) whose
+  /// rows from `firstRow` on are those in memory: what is drawn elsewhere goes nowhere.
   public convenience init(
-    drawingInto pixels: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int, scale: Double
+    drawingInto pixels: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int, scale: Double,
+    frameHeight: Int? = nil, firstRow: Int = 0
   ) throws {
     guard pixelWidth > 0, pixelHeight > 0 else {
       throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
@@ -262,7 +265,17 @@ extension Canvas {
       cairo_surface_destroy(surface)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    try self.init(surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
+    // Frame pixel (x, y) is memory pixel (x, y − firstRow): a whole pixel apart, so every
+    // shape and glyph lands on the same pixels as on a canvas of the whole frame.
+    cairo_surface_set_device_offset(surface, 0, -Double(firstRow))
+    try self.init(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: frameHeight ?? pixelHeight, scale: scale,
+      vectorOutput: nil)
+  }
+
+  /// Finishes what Cairo may still hold back, before the pixels are read from memory.
+  public func finishDrawing() {
+    cairo_surface_flush(surface)
   }
 
   /// The whole canvas in pixels.
@@ -295,23 +308,25 @@ extension Canvas {
     cairo_set_matrix(context, &matrix)
   }
 
-  /// The clip's extents in pixels, rounded out, within the canvas.
+  /// The clip's extents in pixels, rounded out, within the canvas (while recording).
   func deviceClipExtents() -> DamageRect {
-    var x1 = 0.0
-    var y1 = 0.0
-    var x2 = 0.0
-    var y2 = 0.0
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    cairo_identity_matrix(context)
-    cairo_clip_extents(context, &x1, &y1, &x2, &y2)
-    cairo_set_matrix(context, &matrix)
-    return Self.pixelRect(minX: x1, minY: y1, maxX: x2, maxY: y2, margin: 0).intersection(pixelBounds)
+    recordedClip ?? pixelBounds
+  }
+
+  /// A canvas for the recorder only: the size and scale of a frame of `pixelWidth`×`pixelHeight`
+  /// pixels on a surface of one pixel, as an image canvas's text is laid out. Nothing is drawn
+  /// on it.
+  static func recording(pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Canvas {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else {
+      throw CanvasError.cairoFailure("no surface")
+    }
+    return try Canvas(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
   }
 
   /// The pixels `rect` (user space), grown by `outset` user units, may touch under the current
   /// transform, with a pixel more for antialiasing.
-  func deviceBounds(of rect: CanvasRect, outset: Double) -> DamageRect {
+  func deviceBounds(of rect: CanvasRect, outset: Double, margin: Int = 1) -> DamageRect {
     let grown = CanvasRect(
       x: rect.minX - outset, y: rect.minY - outset, width: rect.width + 2 * outset, height: rect.height + 2 * outset)
     var minX = Double.infinity
@@ -330,7 +345,7 @@ extension Canvas {
       maxY = max(maxY, y)
     }
     guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return pixelBounds }
-    return Self.pixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: 1)
+    return Self.pixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: margin)
   }
 
   private static func pixelRect(minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Int) -> DamageRect {
@@ -366,6 +381,7 @@ extension Canvas {
   /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
   /// corner's radius).
   func noteClip(kind: Int, rect: CanvasRect, cornerRadius: Double) {
+    recordedClip = deviceBounds(of: rect, outset: 0, margin: 0).intersection(recordedClip ?? pixelBounds)
     var hasher = Hasher()
     hasher.combine(clipKey)
     hasher.combine(kind)

@@ -90,7 +90,10 @@ public final class Canvas {
   /// What the clips set since the last `save()` were, for the recorder; saved and restored
   /// with the rest of the state.
   var clipKey = 0
-  private var savedClipKeys: [Int] = []
+  /// The clips' extents in pixels while recording (nil: the whole canvas), saved and restored
+  /// with the rest of the state: a recording canvas's own surface is a single pixel.
+  var recordedClip: DamageRect?
+  private var savedClips: [(key: Int, extents: DamageRect?)] = []
 
   /// A canvas on a surface made for it: takes ownership of `surface`.
   init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, scale: Double, vectorOutput: VectorOutput?) throws {
@@ -161,13 +164,13 @@ public final class Canvas {
   /// Pushes the transform, clip and stroke state; pair with `restore()`.
   public func save() {
     cairo_save(context)
-    savedClipKeys.append(clipKey)
+    savedClips.append((clipKey, recordedClip))
   }
 
   /// Pops the state pushed by the matching `save()`.
   public func restore() {
     cairo_restore(context)
-    clipKey = savedClipKeys.popLast() ?? 0
+    (clipKey, recordedClip) = savedClips.popLast() ?? (0, nil)
   }
 
   /// Runs `body` between `save()` and `restore()`, even when it throws.

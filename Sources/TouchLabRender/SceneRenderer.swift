@@ -126,11 +126,10 @@ public final class SceneRenderer {
     drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: true)
   }
 
-  /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`: the frame
-  /// is first noted (every drawing call, its key and the pixels it touches, nothing drawn),
-  /// compared with the last one, and then drawn clipped to the rectangles where the two
-  /// differ (`DrawingItem.damage`). The pixels are those of a whole drawing
-  /// (`DamageDrawingTests`). A new canvas, or another one, is drawn whole.
+  /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`
+  /// (`damage(for:pixelWidth:pixelHeight:scale:tracking:)`, then `draw(_:on:within:shouldStop:)`
+  /// for each rectangle). The pixels are those of a whole drawing (`DamageDrawingTests`). A
+  /// new canvas, or another one, is drawn whole.
   ///
   /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
   /// rectangles to be drawn again by the next one.
@@ -138,38 +137,54 @@ public final class SceneRenderer {
     _ content: FrameContent, on canvas: Canvas, tracking tracker: FrameDamageTracker,
     shouldStop: () -> Bool = { false }
   ) -> DamageDrawing {
-    keptPanel = nil  // the canvas keeps the panel's pixels itself
-    let recorder = DrawingRecorder()
-    canvas.recorder = recorder
-    _ = drawParts(content, on: canvas, shouldStop: { false }, keepsPanel: false)
-    canvas.recorder = nil
-    let items = recorder.items
-    var rects = [canvas.pixelBounds]
-    if tracker.canvas === canvas {
-      rects = DrawingItem.merge(
-        DrawingItem.damage(from: tracker.items, to: items) + tracker.pending,
-        maximumRects: FrameDamageTracker.maximumRects)
-      rects = rects.map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
+    if tracker.canvas !== canvas {
+      tracker.reset()
+      tracker.canvas = canvas
     }
-    tracker.canvas = canvas
-    guard !rects.isEmpty else {
-      tracker.items = items
-      return .drawn([])
-    }
-    // One rectangle at a time: Cairo composites a stroke clipped to several rectangles a
-    // little differently (a level here and there) from one clipped to one, so only this gives
-    // the whole drawing's pixels exactly.
-    let finished = rects.allSatisfy { rect in
-      canvas.withDamageClip([rect]) { drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) }
-    }
-    guard finished else {
-      // What is under `rects` is part of a frame: the next drawing redraws it, whatever it shows.
-      tracker.pending = rects
+    let rects = damage(
+      for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale,
+      tracking: tracker)
+    for rect in rects where !draw(content, on: canvas, within: rect, shouldStop: shouldStop) {
+      tracker.abandon(rects)
       return .stopped
     }
-    tracker.items = items
-    tracker.pending = []
+    tracker.commit()
     return .drawn(rects)
+  }
+
+  /// Where a frame of `content` differs from the one `tracker` holds as drawn, in pixels of a
+  /// frame `pixelWidth`×`pixelHeight` at `scale`: the frame is noted (every drawing call, its
+  /// key and the pixels it may touch, nothing drawn), compared with the last one
+  /// (`DrawingItem.damage`), and the rectangles left part-drawn by a stopped drawing are
+  /// added. The whole frame when the tracker holds none of that size. Then draw each
+  /// rectangle (`draw(_:on:within:shouldStop:)`) and `commit()`, or `abandon` them.
+  public func damage(
+    for content: FrameContent, pixelWidth: Int, pixelHeight: Int, scale: Double, tracking tracker: FrameDamageTracker
+  ) -> [DamageRect] {
+    keptPanel = nil  // the window keeps the panel's pixels itself
+    let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    guard let recording = tracker.recordingCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    else { return [bounds] }
+    let recorder = DrawingRecorder()
+    recording.recorder = recorder
+    _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
+    recording.recorder = nil
+    tracker.noted = recorder.items
+    guard tracker.holdsFrame else { return [bounds] }
+    let rects = DrawingItem.closed(
+      DrawingItem.merge(
+        DrawingItem.damage(from: tracker.items, to: tracker.noted) + tracker.pending,
+        maximumRects: FrameDamageTracker.maximumRects),
+      over: tracker.noted, maximumRects: FrameDamageTracker.maximumRects)
+    return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+  }
+
+  /// Draws the part of the frame inside `rect` (pixels): the background and everything that
+  /// reaches into it, clipped to it — exactly the pixels a whole drawing has there.
+  public func draw(
+    _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    canvas.withDamageClip([rect]) { drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) }
   }
 
   private func drawParts(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool)
@@ -224,26 +239,85 @@ public final class SceneRenderer {
   }
 }
 
-/// What a damage drawing remembers of the frame last drawn on a canvas
-/// (`SceneRenderer.draw(_:on:tracking:shouldStop:)`): one per canvas drawn into.
+/// What a damage drawing remembers of the frame last drawn (`SceneRenderer.damage(for:…)`):
+/// one per place frames are drawn to.
 public final class FrameDamageTracker {
-  /// The canvas the frame was drawn on; another one is drawn whole.
+  /// The canvas `draw(_:on:tracking:)` drew on; another one is drawn whole.
   weak var canvas: Canvas?
-  /// The frame's drawing calls as noted.
+  /// The frame drawn, as noted; `holdsFrame` when it is whole on screen.
   var items: [DrawingItem] = []
+  /// The frame being drawn, as noted.
+  var noted: [DrawingItem] = []
   /// Rectangles a stopped drawing left part-drawn.
   var pending: [DamageRect] = []
-  /// The most rectangles a damage drawing clips to (more are merged).
-  /// Each is drawn on its own (pixels exactly a whole drawing's), so few.
+  /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
+  private(set) var holdsFrame = false
+  private var recording: Canvas?
+  /// The most rectangles a damage drawing clips to (more are merged); each is drawn on its
+  /// own (only then are the pixels exactly a whole drawing's), so few.
   static let maximumRects = 6
 
   public init() {}
 
-  /// The next drawing is whole (the canvas's pixels were changed by something else).
+  /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
   public func reset() {
     canvas = nil
     items = []
     pending = []
+    holdsFrame = false
+  }
+
+  /// Every rectangle of the last `damage` was drawn: the frame noted is the one shown.
+  public func commit() {
+    items = noted
+    pending = []
+    holdsFrame = true
+  }
+
+  /// The drawing of `rects` stopped part-way: they are drawn again next time, whatever the
+  /// frame then shows.
+  public func abandon(_ rects: [DamageRect]) {
+    pending = DamageRect.merged(pending + rects, maximumRects: Self.maximumRects)
+  }
+
+  /// `rects` cut into bands of at most `maximumRows` rows, for a strip of that many rows
+  /// (`X11Window.drawAndSend`). Each cut is made, where it can be, at a row that only
+  /// rectangle fills cross, so no clip cuts a stroke or a glyph (the pixels stay exactly a
+  /// whole drawing's).
+  public func bands(of rects: [DamageRect], maximumRows: Int) -> [DamageRect] {
+    let rows = max(1, maximumRows)
+    var result: [DamageRect] = []
+    for rect in rects {
+      var top = rect.y
+      while top < rect.maxY {
+        var bottom = min(rect.maxY, top + rows)
+        if bottom < rect.maxY {
+          let crossing = noted.filter { !$0.isBox && $0.rect.x < rect.maxX && rect.x < $0.rect.maxX }
+          let clean = stride(from: bottom, to: top + max(1, rows / 2), by: -1).first { row in
+            !crossing.contains { $0.rect.y < row && row < $0.rect.maxY }
+          }
+          bottom = clean ?? bottom
+        }
+        result.append(DamageRect(x: rect.x, y: top, width: rect.width, height: bottom - top))
+        top = bottom
+      }
+    }
+    return result
+  }
+
+  /// The canvas frames are noted on, made again for another size or scale (which makes the
+  /// next frame whole).
+  func recordingCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Canvas? {
+    if let recording, recording.pixelWidth == pixelWidth, recording.pixelHeight == pixelHeight,
+      recording.scale == scale
+    {
+      return recording
+    }
+    holdsFrame = false
+    items = []
+    pending = []
+    recording = try? Canvas.recording(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    return recording
   }
 }
 

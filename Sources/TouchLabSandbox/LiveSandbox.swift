@@ -12,12 +12,10 @@ public final class LiveSandbox {
   public let session: SandboxSession
   public let window: X11Window
   private let renderer: SceneRenderer
-  /// The frame buffer's canvas as last drawn (the window owns it; it holds the last frame).
-  private var canvas: Canvas?
   /// What the last frame drew, so the next draws only what changed.
   private let damage = FrameDamageTracker()
-  /// Rectangles drawn into the buffer but not yet sent (a frame held back for a timer).
-  private var unsentRects: [DamageRect] = []
+  /// The pixel size and scale of the frame last drawn.
+  private var drawnFrame: [Double] = []
   /// The frame size (points) the window was last sized for.
   private var frameSize: CanvasSize
   private var shownTitle: String
@@ -123,49 +121,74 @@ public final class LiveSandbox {
 
   /// Draws the current frame and shows it, unless that would hold up an engine timer
   /// (`SandboxSession.renderFrame`).
-  /// The frame is drawn straight into the window's frame buffer, only where it differs from
-  /// the frame before (damage drawing), and only those rectangles are sent.
+  /// Only what differs from the frame before is drawn (damage drawing), band by band through
+  /// the window's strip, each band sent as soon as it is drawn: the window never holds a
+  /// whole frame (docs/ARCHITECTURE.md, the sandbox loop).
   private func drawFrame() {
-    session.renderFrame(
-      draw: { shouldStop in drawDamage(shouldStop: shouldStop) },
-      present: { sendDrawn() })
+    session.renderFrame(draw: { shouldStop in drawDamage(shouldStop: shouldStop) }, present: {})
   }
 
-  /// Draws what changed into the frame buffer; the rectangles wait in `unsentRects`.
+  /// Draws and sends what changed; the whole frame when the window lacks one.
   private func drawDamage(shouldStop: () -> Bool = { false }) -> SandboxSession.FrameDrawing {
-    guard let canvas = makeCanvas() else { return .failed }
-    switch renderer.draw(session.frameContent, on: canvas, tracking: damage, shouldStop: shouldStop) {
-    case .stopped: return .stopped
-    case .drawn(let rects):
-      unsentRects = DamageRect.merged(unsentRects + rects)
+    let scale = session.drawingScale
+    let pixels = Self.pixelSize(of: frameSize, scale: scale)
+    let frame = [Double(pixels.width), Double(pixels.height), scale]
+    if frame != drawnFrame {
+      drawnFrame = frame
+      damage.reset()
+      window.clearBackground()  // the frames change size: a smaller one would leave edges showing
+    }
+    if window.needsWholeFrame { damage.reset() }
+    let content = session.frameContent
+    let rects = renderer.damage(
+      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: damage)
+    let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
+    let bands = damage.bands(of: rects, maximumRows: rows).map {
+      PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+    }
+    let drawn = window.drawAndSend(bands, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale) {
+      canvas, band in
+      renderer.draw(
+        content, on: canvas, within: DamageRect(x: band.x, y: band.y, width: band.width, height: band.height),
+        shouldStop: shouldStop)
+    }
+    switch drawn {
+    case nil:
+      damage.reset()
+      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
+      return .failed
+    case false?:
+      damage.abandon(rects)
+      return .stopped
+    case true?:
+      damage.commit()
       return .drawn
     }
   }
 
-  private func sendDrawn() {
-    window.presentDrawn(unsentRects.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
-    unsentRects = []
-  }
-
-  /// The frame buffer's canvas for the frame at the session's drawing scale (smaller than
-  /// `scale` gives when the window is smaller, so that the whole scene shows); nil when none
-  /// can be made (the problem is shown). A new one is drawn whole.
-  private func makeCanvas() -> Canvas? {
+  /// Saves the frame as drawn now (a whole drawing, on a canvas of its own), and says where.
+  private func saveScreenshot() {
+    _ = drawDamage()
+    session.frameDrawn()
     let scale = session.drawingScale
     let pixels = Self.pixelSize(of: frameSize, scale: scale)
-    guard let (made, isNew) = window.frameCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
-    else {
-      canvas = nil
-      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
-      return nil
+    let canvas: Canvas
+    do {
+      canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
+    } catch {
+      session.show(problem: "screenshot not saved: \(error)")
+      return
     }
-    if isNew || made !== canvas {
-      damage.reset()
-      unsentRects = []
-      window.clearBackground()  // the frames change size: the next is sent whole
+    renderer.draw(session.frameContent, on: canvas)
+    let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
+    do {
+      try canvas.writePNG(to: url)
+      let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
+      printOnStandardOutput(line)
+      session.showStatus("Saved \(url.lastPathComponent)")
+    } catch {
+      session.show(problem: "screenshot not saved: \(error)")
     }
-    canvas = made
-    return made
   }
 
   /// Writes `line` to standard output; the first failure is said on standard error, and
@@ -177,21 +200,5 @@ public final class LiveSandbox {
     SandboxSession.printToStandardError(
       "touchlab: warning: cannot write to standard output: \(String(cString: strerror(code))); the window carries on "
         + "without printing there")
-  }
-
-  /// Saves the window's frame as drawn now, and says where.
-  private func saveScreenshot() {
-    guard drawDamage() == .drawn, let canvas else { return }
-    sendDrawn()
-    session.frameDrawn()
-    let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
-    do {
-      try canvas.writePNG(to: url)
-      let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
-      printOnStandardOutput(line)
-      session.showStatus("Saved \(url.lastPathComponent)")
-    } catch {
-      session.show(problem: "screenshot not saved: \(error)")
-    }
   }
 }

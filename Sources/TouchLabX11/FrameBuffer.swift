@@ -1,6 +1,5 @@
 import CX11
 import Foundation
-import TouchLabRender
 
 #if canImport(Glibc)
   import Glibc
@@ -73,7 +72,6 @@ final class FrameBuffer {
   }
 
   deinit {
-    drawingCanvas = nil  // it draws into the memory freed below
     if let segment {
       XShmDetach(display, segment)
       XSync(display, 0)
@@ -112,31 +110,40 @@ final class FrameBuffer {
       let width = min(self.width, whole.x + whole.width) - x
       let height = min(self.height, whole.y + whole.height) - y
       guard width > 0, height > 0 else { continue }
-      if segment != nil {
-        XShmPutImage(
-          display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y), UInt32(width),
-          UInt32(height), 0)
-      } else {
-        XPutImage(
-          display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y), UInt32(width),
-          UInt32(height))
-      }
+      put(
+        x: x, y: y, width: width, height: height, toX: x, toY: y, drawable: drawable, graphicsContext: graphicsContext)
     }
+    finishSending()
+  }
+
+  /// Sends `rect` of a frame whose row `firstRow` is the buffer's first (a strip of it), to the
+  /// same place in `drawable`; waits until the server has read shared memory.
+  func send(_ rect: PixelRect, fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
+    put(
+      x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
+      drawable: drawable, graphicsContext: graphicsContext)
+    finishSending()
+  }
+
+  private func put(
+    x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int, drawable: Drawable, graphicsContext: GC
+  ) {
+    if segment != nil {
+      XShmPutImage(
+        display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
+        UInt32(height), 0)
+    } else {
+      XPutImage(
+        display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
+        UInt32(height))
+    }
+  }
+
+  /// Shared memory is drawn into again next: wait until the server has read it. `XPutImage`
+  /// copied the pixels into the request already; flushing sends it.
+  private func finishSending() {
     if segment != nil { XSync(display, 0) } else { XFlush(display) }
   }
-
-  /// A canvas drawing straight into the buffer at `scale` (kept while the scale stays), so a
-  /// frame is drawn where the server reads it: no copy of the frame, no comparing rows. Nil
-  /// when Cairo cannot draw into this memory (rows padded another way).
-  func canvas(scale: Double) -> Canvas? {
-    if let kept = drawingCanvas, kept.scale == scale { return kept }
-    drawingCanvas = nil
-    drawingCanvas = try? Canvas(
-      drawingInto: pixels, pixelWidth: width, pixelHeight: height, bytesPerRow: bytesPerRow, scale: scale)
-    return drawingCanvas
-  }
-
-  private var drawingCanvas: Canvas?
 
   /// The rows of `source` that differ from `target` are copied into it; returns the
   /// bounding rectangle of the differing pixels (all of them when `whole`), nil for none.

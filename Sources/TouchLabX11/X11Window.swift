@@ -143,6 +143,7 @@ public final class X11Window: InputEventSource {
     isClosed = true
     if X11Window.shownWindow == window { X11Window.shownWindow = nil }
     frameBuffer = nil
+    stripBuffer = nil
     XFreeGC(display, graphicsContext)
     XDestroyWindow(display, window)
     XCloseDisplay(display)
@@ -270,56 +271,69 @@ public final class X11Window: InputEventSource {
     if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
   }
 
-  /// A canvas of `pixelWidth`×`pixelHeight` pixels at `scale` that draws straight into the
-  /// memory frames are sent from (shared with the server through MIT-SHM when it offers it,
-  /// the process's own for `XPutImage` otherwise): draw into it, then `presentDrawn` what
-  /// changed. It holds the last frame drawn, so a frame need only redraw what changed
-  /// (`SceneRenderer.draw(_:on:tracking:shouldStop:)`). Another size makes a new buffer and
-  /// canvas, holding nothing yet (`isNew`), and the old canvas must not be used again. Nil
-  /// when no buffer can be made.
-  public func frameCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> (canvas: Canvas, isNew: Bool)? {
-    guard pixelWidth > 0, pixelHeight > 0 else { return nil }
-    var isNew = false
-    if frameBuffer?.width != pixelWidth || frameBuffer?.height != pixelHeight {
-      frameBuffer = nil  // the old segment goes first
-      frameBuffer = FrameBuffer(
-        display: display, visual: visual, depth: depth, width: pixelWidth, height: pixelHeight,
-        shared: prefersSharedMemory)
-      if frameBuffer?.isShared == false { prefersSharedMemory = false }
-      isNew = true
-    }
-    guard let frameBuffer else { return nil }
-    let previous = bufferCanvas
-    guard let canvas = frameBuffer.canvas(scale: scale) else { return nil }
-    bufferCanvas = canvas
-    return (canvas, isNew || previous !== canvas)
+  /// The most bytes the strip a frame is drawn in takes: a frame is drawn and sent a band of
+  /// rows at a time through it, so the window never holds a whole frame (at scale 3 one is
+  /// 23 MB): what the window shows stays on the server.
+  public static let maximumStripBytes = 4 << 20
+
+  /// The rows of the strip for frames `frameWidth`×`frameHeight` pixels: as many as
+  /// `maximumStripBytes` hold (16 at least), at most the frame's.
+  public static func stripRows(frameWidth: Int, frameHeight: Int, maximumBytes: Int = maximumStripBytes) -> Int {
+    max(1, min(frameHeight, max(16, maximumBytes / max(1, frameWidth * 4))))
   }
 
-  private weak var bufferCanvas: Canvas?
+  /// Whether the window lacks a whole frame drawn by `drawAndSend` (none yet, the frames
+  /// changed size, or the server lost its pixels: an Expose): the next must be drawn whole.
+  public var needsWholeFrame: Bool { !(stripBuffer?.holdsFrame ?? false) }
 
-  /// Sends `rects` of the frame drawn on `frameCanvas` (what changed), or the whole frame when
-  /// the server lost the window's pixels (an Expose), for the first frame of a buffer and
-  /// after `clearBackground`. Waits until the server has read shared memory, so the next
-  /// frame can be drawn into it.
-  public func presentDrawn(_ rects: [PixelRect]) {
-    guard let frameBuffer else { return }
-    let whole = PixelRect(x: 0, y: 0, width: frameBuffer.width, height: frameBuffer.height)
-    let sent = frameBuffer.holdsFrame ? rects.filter { $0.width > 0 && $0.height > 0 } : [whole]
-    frameBuffer.holdsFrame = true
-    lastSentRects = sent
-    lastSentRect = sent.dropFirst().reduce(sent.first) { union, rect in
-      guard let union else { return rect }
-      let minX = min(union.x, rect.x)
-      let minY = min(union.y, rect.y)
-      return PixelRect(
-        x: minX, y: minY, width: max(union.x + union.width, rect.x + rect.width) - minX,
-        height: max(union.y + union.height, rect.y + rect.height) - minY)
+  /// Draws and sends `bands` of a frame of `frameWidth`×`frameHeight` pixels at `scale`, one at
+  /// a time: `draw` draws the band it is given (clipped to it) onto a canvas of the whole
+  /// frame's size whose pixels are the strip's rows, then that band is sent (MIT-SHM when the
+  /// server offers it, `XPutImage` otherwise) and, for shared memory, read by the server
+  /// before the next band is drawn into the same memory. Each band must fit the strip
+  /// (`stripRows`). Returns false when `draw` stopped (false) — bands before it are on screen
+  /// — and nil when no strip can be made. Drawing every band of the frame (the whole frame
+  /// when `needsWholeFrame`) leaves the window holding a whole frame.
+  public func drawAndSend(
+    _ bands: [PixelRect], frameWidth: Int, frameHeight: Int, scale: Double,
+    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, PixelRect) -> Bool
+  ) -> Bool? {
+    guard frameWidth > 0, frameHeight > 0 else { return nil }
+    let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
+    if stripBuffer?.width != frameWidth || stripBuffer?.height != rows || stripFrameHeight != frameHeight {
+      stripBuffer = nil  // the old segment goes first
+      stripBuffer = FrameBuffer(
+        display: display, visual: visual, depth: depth, width: frameWidth, height: rows, shared: prefersSharedMemory)
+      if stripBuffer?.isShared == false { prefersSharedMemory = false }
+      stripFrameHeight = frameHeight
     }
-    guard !sent.isEmpty else { return }
-    frameBuffer.send(sent, to: window, graphicsContext: graphicsContext)
+    guard let strip = stripBuffer else { return nil }
+    lastSentRects = []
+    for whole in bands {
+      let band = PixelRect(
+        x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
+        height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
+      guard band.width > 0, band.height > 0 else { continue }
+      precondition(band.height <= rows, "a band of \(band.height) rows does not fit a strip of \(rows)")
+      guard
+        let canvas = try? Canvas(
+          drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
+          scale: scale, frameHeight: frameHeight, firstRow: band.y)
+      else { return nil }
+      guard draw(canvas, band) else { return false }
+      canvas.finishDrawing()
+      strip.send(band, fromRow: band.y, to: window, graphicsContext: graphicsContext)
+      lastSentRects.append(band)
+    }
+    strip.holdsFrame = true
+    return true
   }
 
-  /// The rectangles the last `presentDrawn` sent.
+  /// The strip frames are drawn and sent through (`drawAndSend`).
+  private var stripBuffer: FrameBuffer?
+  private var stripFrameHeight = 0
+
+  /// The bands the last `drawAndSend` sent.
   public private(set) var lastSentRects: [PixelRect] = []
 
   /// Paints the whole window its background and has the next frame sent whole: the frames
@@ -327,11 +341,12 @@ public final class X11Window: InputEventSource {
   public func clearBackground() {
     XClearWindow(display, window)
     frameBuffer?.holdsFrame = false
+    stripBuffer?.holdsFrame = false
   }
 
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
   /// Known once a frame has been presented.
-  public var sendsThroughSharedMemory: Bool { frameBuffer?.isShared ?? false }
+  public var sendsThroughSharedMemory: Bool { (frameBuffer ?? stripBuffer)?.isShared ?? false }
 
   /// The rectangle the last `present` sent: what changed since the frame before (the whole
   /// frame the first time and after an expose), nil when nothing changed.
@@ -447,12 +462,14 @@ public final class X11Window: InputEventSource {
       else { return nil }
       width = Int(configure.width)
       height = Int(configure.height)
+      stripBuffer?.holdsFrame = false  // a window that grew shows nothing in its new part
       return .resize(width: width, height: height)
 
     case Expose:
       // Expose comes as a burst of rectangles; `count` is how many follow.
       // Report only the last, since the whole frame is presented anyway.
       frameBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
+      stripBuffer?.holdsFrame = false
       return event.xexpose.count == 0 ? .expose : nil
 
     case ClientMessage:

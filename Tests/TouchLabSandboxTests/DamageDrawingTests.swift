@@ -16,6 +16,11 @@ final class DamageDrawingTests: XCTestCase {
   private let tracker = FrameDamageTracker()
   private var canvas: Canvas?
   private var session: SandboxSession!
+  /// The window's way: bands drawn through a strip of `stripRows` rows, each copied onto
+  /// `screen` (what the X server shows) as it is done.
+  private let stripTracker = FrameDamageTracker()
+  private var screen: Canvas?
+  private let stripRows = 100
 
   private func playground(scale: Double) throws -> SandboxSession {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -40,6 +45,12 @@ final class DamageDrawingTests: XCTestCase {
     }
     let whole = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
     SceneRenderer(theme: .standard).draw(content, on: whole)
+    let shown = try drawThroughStrip(content, width: pixels.width, height: pixels.height)
+    let differingShown = Self.differingPixels(shown, whole)
+    XCTAssertEqual(
+      differingShown.count, 0,
+      "\(what), through a strip: \(differingShown.count) pixels differ, the first at "
+        + "\(differingShown.first.map { "\($0)" } ?? "")", file: file, line: line)
     let differing = Self.differingPixels(kept, whole)
     if !differing.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
       let xs = differing.map(\.x)
@@ -55,6 +66,39 @@ final class DamageDrawingTests: XCTestCase {
         + " (damage \(rects))", file: file, line: line)
     session.frameDrawn()
     return rects
+  }
+
+  /// Draws what changed band by band into a strip of `stripRows` rows (filled with garbage
+  /// first, so a band must draw every pixel of its own) and copies each band onto `screen`.
+  private func drawThroughStrip(_ content: FrameContent, width: Int, height: Int) throws -> Canvas {
+    if screen?.pixelWidth != width || screen?.pixelHeight != height {
+      screen = try Canvas(pixelWidth: width, pixelHeight: height, scale: session.scale)
+      stripTracker.reset()
+    }
+    let shown = try XCTUnwrap(screen)
+    let rects = renderer.damage(
+      for: content, pixelWidth: width, pixelHeight: height, scale: session.scale, tracking: stripTracker)
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * stripRows, alignment: 16)
+    defer { memory.deallocate() }
+    for band in stripTracker.bands(of: rects, maximumRows: stripRows) {
+      XCTAssertLessThanOrEqual(band.height, stripRows)
+      memset(memory, 0xAB, width * 4 * stripRows)
+      let strip = try Canvas(
+        drawingInto: memory, pixelWidth: width, pixelHeight: stripRows, bytesPerRow: width * 4, scale: session.scale,
+        frameHeight: height, firstRow: band.y)
+      XCTAssertTrue(renderer.draw(content, on: strip, within: band))
+      strip.finishDrawing()
+      shown.withUnsafePixelBytes { target in
+        let base = UnsafeMutableRawPointer(mutating: target.baseAddress!)
+        for row in band.y..<band.maxY {
+          memcpy(
+            base + row * shown.bytesPerRow + band.x * 4, memory + (row - band.y) * width * 4 + band.x * 4,
+            band.width * 4)
+        }
+      }
+    }
+    stripTracker.commit()
+    return shown
   }
 
   private static func differingPixels(_ a: Canvas, _ b: Canvas) -> [(x: Int, y: Int)] {
