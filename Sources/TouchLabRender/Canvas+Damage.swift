@@ -88,6 +88,19 @@ final class DrawingRecorder {
 
   private(set) var items: [DrawingItem] = []
   private var unknownCount = 0
+  /// The part of the frame being noted, and where each part's items reach.
+  var part: FramePart?
+  private(set) var partBounds: [FramePart: DamageRect] = [:]
+
+  /// Notes items noted before (the panel, when it shows the same).
+  func append(_ noted: [DrawingItem]) {
+    for item in noted { add(item) }
+  }
+
+  private func add(_ item: DrawingItem) {
+    items.append(item)
+    if let part { partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect }
+  }
 
   /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
   /// width), or the whole canvas; `details` hashes its arguments.
@@ -107,7 +120,7 @@ final class DrawingRecorder {
     hasher.combine(clip)
     details(&hasher)
     let isBox = (kind == .fill || kind == .clear) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
-    items.append(DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox))
+    add(DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox))
   }
 
   /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
@@ -119,7 +132,7 @@ final class DrawingRecorder {
     hasher.combine(Kind.unknown.rawValue)
     hasher.combine(ObjectIdentifier(self))
     hasher.combine(unknownCount)
-    items.append(DrawingItem(key: hasher.finalize(), rect: clipped))
+    add(DrawingItem(key: hasher.finalize(), rect: clipped))
   }
 }
 

@@ -80,6 +80,12 @@ public final class SceneRenderer {
     var width: Double
   }
 
+  /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
+  /// known, every part is drawn).
+  var partBounds: [FramePart: DamageRect]?
+  /// The panel's items as last noted, and what it showed.
+  var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
+
   /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
   /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
   /// nothing redraw only the scene).
@@ -170,6 +176,7 @@ public final class SceneRenderer {
     _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
     recording.recorder = nil
     tracker.noted = recorder.items
+    partBounds = recorder.partBounds
     guard tracker.holdsFrame else { return [bounds] }
     let rects = DrawingItem.closed(
       DrawingItem.merge(
@@ -181,61 +188,94 @@ public final class SceneRenderer {
 
   /// Draws the part of the frame inside `rect` (pixels): the background and everything that
   /// reaches into it, clipped to it — exactly the pixels a whole drawing has there.
+  /// After `damage(for:…)` of the same content, a part of the frame (the scene, the panel…)
+  /// none of whose drawing reaches into `rect` is not run at all.
   public func draw(
     _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
   ) -> Bool {
-    canvas.withDamageClip([rect]) { drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) }
+    let bounds = partBounds
+    return canvas.withDamageClip([rect]) {
+      drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) { part in
+        guard let reach = bounds?[part] else { return bounds == nil }
+        return !reach.intersection(rect).isEmpty
+      }
+    }
   }
 
-  private func drawParts(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool)
-    -> Bool
-  {
+  private func drawParts(
+    _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
+    drawsPart: (FramePart) -> Bool = { _ in true }
+  ) -> Bool {
     canvas.clear(to: theme.colors.background)
+    let recorder = canvas.recorder
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
-    let finishedScene: Bool = canvas.withSavedState {
-      canvas.clip(to: sceneRect)
-      drawViewTree(content.window, on: canvas)
-      // The application's other visible windows over the main one, lowest level first
-      // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
-      for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
-      where other !== content.window && !other.isHidden {
-        drawViewTree(other, on: canvas)
+    recorder?.part = .scene
+    let finishedScene: Bool =
+      !drawsPart(.scene)
+      || canvas.withSavedState {
+        canvas.clip(to: sceneRect)
+        drawViewTree(content.window, on: canvas)
+        // The application's other visible windows over the main one, lowest level first
+        // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
+        for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
+        where other !== content.window && !other.isHidden {
+          drawViewTree(other, on: canvas)
+        }
+        if let overlay = content.overlay {
+          if shouldStop() { return false }
+          drawOverlay(
+            overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
+            on: canvas)
+        }
+        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
+        return true
       }
-      if let overlay = content.overlay {
-        if shouldStop() { return false }
-        drawOverlay(
-          overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
-          on: canvas)
-      }
-      if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
-      return true
-    }
     if !finishedScene || shouldStop() { return false }
     var panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if let inspection = content.inspection {
       panelRect.size.width = Self.panelWidth
       let inspectorRect = Self.inspectorRect(frame: canvas.size, sceneSize: sceneSize)
-      if inspectorRect.width >= 100 {
+      recorder?.part = .inspector
+      if inspectorRect.width >= 100, drawsPart(.inspector) {
         drawInspector(inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
       }
     }
-    if panelRect.width >= Self.panelWidth - 0.5 {
+    recorder?.part = .panel
+    if panelRect.width >= Self.panelWidth - 0.5, drawsPart(.panel) {
       if keepsPanel {
         drawKeptPanel(content, in: panelRect, on: canvas)
+      } else if let recorder {
+        recordPanel(content, in: panelRect, on: canvas, recorder: recorder)
       } else {
         drawPanel(content, in: panelRect, on: canvas)
       }
     }
-    if let timeline = content.timeline {
+    recorder?.part = .timeline
+    if let timeline = content.timeline, drawsPart(.timeline) {
       let stripRect = CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
       drawTimeline(timeline, in: stripRect, on: canvas)
     }
-    if let message = content.message {
+    recorder?.part = .message
+    if let message = content.message, drawsPart(.message) {
       drawMessage(message, sceneSize: sceneSize, on: canvas)
     }
+    recorder?.part = nil
     return true
+  }
+
+  /// Notes the panel's drawing, or, when it would show what it showed when last noted, the
+  /// same items again without running its drawing code (500 lines are many to lay out).
+  private func recordPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas, recorder: DrawingRecorder) {
+    let key = panelKey(content, in: rect, on: canvas)
+    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == canvas.clipKey {
+      recorder.append(recordedPanel.items)
+      return
+    }
+    let start = recorder.items.count
+    drawPanel(content, in: rect, on: canvas)
+    recordedPanel = (key, canvas.clipKey, Array(recorder.items[start...]))
   }
 }
 
@@ -339,11 +379,7 @@ extension SceneRenderer {
       drawPanel(content, in: rect, on: canvas)
       return
     }
-    let key = PanelKey(
-      transcript: content.transcript, newerLineCount: content.newerLineCount,
-      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
-      keyHelp: content.keyHelp,
-      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+    let key = panelKey(content, in: rect, on: canvas)
     if let keptPanel, keptPanel.key == key {
       canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
       return
@@ -364,6 +400,28 @@ extension SceneRenderer {
     keptPanel = (key, panel)
     canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
   }
+}
+
+extension SceneRenderer {
+  /// What the panel shows, to know when it shows the same.
+  func panelKey(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) -> PanelKey {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
+    return PanelKey(
+      transcript: content.transcript, newerLineCount: content.newerLineCount,
+      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
+      keyHelp: content.keyHelp,
+      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+  }
+}
+
+/// The parts of a frame, each drawn on its own (a damage drawing skips those it does not need).
+enum FramePart: Hashable {
+  case scene
+  case inspector
+  case panel
+  case timeline
+  case message
 }
 
 extension CanvasColor {

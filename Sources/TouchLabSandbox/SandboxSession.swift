@@ -278,7 +278,14 @@ public final class SandboxSession {
 
   /// The loop is about to sleep until `wakeUpTime` or input.
   public func prepareToSleep() {
-    wakePriority.prepareToSleep(wakingForTimer: wakesForEngineTimer)
+    wakePriority.prepareToSleep(wakingForTimer: wakesForEngineTimer || timerSoon)
+  }
+
+  /// An engine timer falls due within what two frames are expected to cost (and 5 ms more):
+  /// the frames before it are drawn at the raised priority, so a busy machine cannot
+  /// preempt one past the timer.
+  public var timerSoon: Bool {
+    playback == nil && clock.timerDue(within: 2 * clock.frameCost + 0.005)
   }
 
   // MARK: Input
@@ -290,7 +297,7 @@ public final class SandboxSession {
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
     // The timers (and the input that came with them) run at the priority they woke at; the
     // frame after them is ordinary.
-    defer { wakePriority.timersFired() }
+    defer { wakePriority.timersFired(timerSoon: timerSoon) }
     takeFinishedLoad()
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
     if let statusExpiry, timeSource() >= statusExpiry {

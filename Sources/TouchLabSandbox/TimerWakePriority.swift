@@ -2,10 +2,10 @@ import Foundation
 import TouchLabX11
 
 /// Puts the loop's thread on a real-time priority only while it sleeps for an engine timer
-/// and fires it, so that on a busy machine the thread gets a CPU the moment the timer falls
-/// due (an ordinary thread waits behind the busy ones: docs/PERFORMANCE.md). Everything else
-/// — drawing, sending, input with no timer pending, idling — runs at the ordinary priority:
-/// `timersFired()` drops it before any frame.
+/// and fires it — and while it draws a frame with a timer about to fall due, which a busy
+/// machine must not preempt past it — so that the thread gets a CPU the moment the timer
+/// falls due (an ordinary thread waits behind the busy ones: docs/PERFORMANCE.md). Everything
+/// else — frames with no timer near, input, idling — runs at the ordinary priority.
 ///
 /// Where the system refuses real time (no CAP_SYS_NICE, no RLIMIT_RTPRIO), the first refusal
 /// turns it off for good, silently; the thread keeps the short time slice and timer slack
@@ -51,8 +51,13 @@ public final class TimerWakePriority {
   }
 
   /// The timers due have fired (and the input that woke the loop is handled): back to the
-  /// ordinary priority before anything is drawn.
-  public func timersFired() {
+  /// ordinary priority before anything is drawn, unless another timer falls due soon
+  /// (`timerSoon`: within what a frame or two costs), when the frames before it stay raised.
+  public func timersFired(timerSoon: Bool = false) {
+    if timerSoon {
+      prepareToSleep(wakingForTimer: true)
+      return
+    }
     guard isRaised else { return }
     _ = setRealTime(false)
     isRaised = false

@@ -160,12 +160,20 @@ final class LiveClockTests: XCTestCase {
     session.prepareToSleep()  // woken for nothing and asleep again: no second call
     XCTAssertEqual(calls, [true])
 
-    time.seconds = try XCTUnwrap(session.wakeUpTime) + 0.0001
+    // Woken by input 15 ms before the timer: the frame before it is drawn raised.
+    let timer = try XCTUnwrap(session.wakeUpTime)
+    time.seconds = timer - 0.015
+    session.handle(PollWakeup(events: [TestEvents.mouse(.moved, 201, 450)]))
+    XCTAssertTrue(session.timerSoon)
+    XCTAssertEqual(calls, [true], "still raised: the timer is near")
+    frame()
+
+    time.seconds = timer + 0.0001
     session.handle(PollWakeup(deadlineReached: true))
     XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press"], "fired while raised")
     XCTAssertEqual(calls, [true, false], "lowered once the timer has fired")
     frame()
-    XCTAssertEqual(frames, [false, false, false], "every frame drawn at the ordinary priority")
+    XCTAssertEqual(frames, [false, false, true, false], "only the frame just before the timer raised")
 
     // Lifted, with the overlay on: the card's hold and fade wake the loop, but no engine
     // timer is pending.
