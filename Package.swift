@@ -1,12 +1,18 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The engine's and the transcript's settings: every touch runs through both.
+let hotPathSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v5), .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
   name: "TouchLab",
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "touchlab", targets: ["touchlab"]),
     .library(name: "TouchLabEngine", targets: ["TouchLabEngine"]),
+    .library(name: "TouchLabTranscript", targets: ["TouchLabTranscript"]),
     .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
     // For Benchmarks/ (a separate package that depends on this one by path).
     .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
@@ -19,11 +25,17 @@ let package = Package(
   ],
   targets: [
     // UIKit's touch-delivery engine: plain Swift, no C libraries, no YAML.
-    .target(name: "TouchLabEngine", swiftSettings: [.swiftLanguageMode(.v5)]),
+    // Their release builds leave out the run-time exclusivity checks, a fifth of a touch's
+    // cost (docs/PERFORMANCE.md); debug builds, which every test runs, keep them.
+    .target(name: "TouchLabEngine", swiftSettings: hotPathSettings),
+    // Downstream of the engine: the transcript's lines made from typed records, and the
+    // declared classes' vocabulary (logs, rules, placeholders, delegates) behind the
+    // engine's override hooks. No YAML.
+    .target(name: "TouchLabTranscript", dependencies: ["TouchLabEngine"], swiftSettings: hotPathSettings),
     // Layout files (YAML) to scenes and scenarios.
     .target(
       name: "TouchLabLayout",
-      dependencies: ["TouchLabEngine", .product(name: "Yams", package: "Yams")],
+      dependencies: ["TouchLabEngine", "TouchLabTranscript", .product(name: "Yams", package: "Yams")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // System libraries, through pkg-config.
     .systemLibrary(
@@ -47,31 +59,34 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
     .target(
-      name: "TouchLabSandbox", dependencies: ["TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11"],
+      name: "TouchLabSandbox",
+      dependencies: ["TouchLabEngine", "TouchLabTranscript", "TouchLabLayout", "TouchLabRender", "TouchLabX11"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "touchlab",
       dependencies: [
-        "TouchLabEngine", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
+        "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabEngineTests", dependencies: ["TouchLabEngine"],
+      name: "TouchLabEngineTests", dependencies: ["TouchLabEngine", "TouchLabTranscript"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabEngine"],
+      name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
       exclude: ["Golden", "GoldenExplain"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
     .testTarget(
       name: "TouchLabPropertyTests",
       dependencies: [
-        "TouchLabEngine", "TouchLabLayout", .product(name: "PropertyBased", package: "swift-property-based"),
+        "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabRenderTests", dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabEngine"],
+      name: "TouchLabRenderTests",
+      dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // X servers for tests (Xvfb; Xorg with a virtual touch screen) and running programs.
@@ -85,7 +100,8 @@ let package = Package(
     .testTarget(
       name: "TouchLabSandboxTests",
       dependencies: [
-        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabRender", "TouchLabEngine", "CX11",
+        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabTranscript", "TouchLabRender", "TouchLabEngine",
+        "CX11",
         "TouchLabTestSupport",
       ],
       resources: [.copy("Layouts")],

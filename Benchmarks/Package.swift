@@ -21,6 +21,7 @@ let package = Package(
       dependencies: [
         "CHeap",
         .product(name: "TouchLabEngine", package: "TouchLab"),
+        .product(name: "TouchLabTranscript", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
       ],
       path: "Support", exclude: ["CHeap"], swiftSettings: v5),
@@ -40,6 +41,7 @@ let package = Package(
       dependencies: [
         "BenchSupport",
         .product(name: "TouchLabEngine", package: "TouchLab"),
+        .product(name: "TouchLabTranscript", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
         .product(name: "TouchLabRender", package: "TouchLab"),
         .product(name: "Benchmark", package: "benchmark"),

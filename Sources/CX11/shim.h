@@ -87,4 +87,62 @@ static inline unsigned long touchlab_get_pixel(XImage *image, int x, int y) {
   return XGetPixel(image, x, y);
 }
 
+// The loop's thread's scheduling (docs/PERFORMANCE.md, "How the live loop keeps the engine's
+// timers on time"). Each returns 0 or the errno of the refusal.
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SCHED_RESET_ON_FORK
+#define SCHED_RESET_ON_FORK 0x40000000
+#endif
+
+// SCHED_FIFO at its lowest priority (on), or back to SCHED_OTHER (off), for the calling
+// thread only; a child process never inherits it. Needs CAP_SYS_NICE or an RLIMIT_RTPRIO.
+static inline int touchlab_set_realtime(int on) {
+  struct sched_param parameter;
+  memset(&parameter, 0, sizeof parameter);
+  int policy = SCHED_OTHER;
+  if (on) {
+    policy = SCHED_FIFO;
+    parameter.sched_priority = sched_get_priority_min(SCHED_FIFO);
+  }
+  return sched_setscheduler(0, policy | SCHED_RESET_ON_FORK, &parameter) == 0 ? 0 : errno;
+}
+
+// The kernel's struct sched_attr (glibc before 2.41 does not declare it).
+struct touchlab_sched_attr {
+  uint32_t size;
+  uint32_t sched_policy;
+  uint64_t sched_flags;
+  int32_t sched_nice;
+  uint32_t sched_priority;
+  uint64_t sched_runtime;
+  uint64_t sched_deadline;
+  uint64_t sched_period;
+};
+
+// Asks the fair scheduler for a short time slice (Linux 6.12 and later read a SCHED_OTHER
+// thread's sched_runtime as its slice): a thread that sleeps most of the time and wakes
+// with a short slice gets an earlier deadline, so it preempts a busy task sooner. Allowed
+// without privileges; older kernels ignore it or refuse it.
+static inline int touchlab_request_time_slice(uint64_t nanoseconds) {
+  struct touchlab_sched_attr attributes;
+  memset(&attributes, 0, sizeof attributes);
+  attributes.size = sizeof attributes;
+  attributes.sched_policy = SCHED_OTHER;
+  attributes.sched_runtime = nanoseconds;
+  return syscall(SYS_sched_setattr, 0, &attributes, 0) == 0 ? 0 : errno;
+}
+
+// The timer slack of the calling thread (50 µs by default): how late the kernel may fire
+// its sleeps' timers to group wake-ups.
+static inline int touchlab_set_timer_slack(unsigned long nanoseconds) {
+  return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0) == 0 ? 0 : errno;
+}
+
 #endif

@@ -40,7 +40,8 @@ public enum DeliveryEvent: Equatable, Sendable, Codable {
   case scroll(view: Participant, from: RecordPoint, to: RecordPoint)
   /// A table row was selected or deselected.
   case selection(table: Participant, section: Int, row: Int, selected: Bool)
-  /// A line a declared class's override logged (its `touches…` or other method).
+  /// A declared class's override ran and logged (its `touches…` or other method); `receiver`
+  /// names the declared class whose override it is.
   case logged(method: String, receiver: Participant)
 }
 
@@ -234,8 +235,8 @@ public enum TimerPurpose: String, Equatable, Sendable, Codable, CaseIterable {
   case other
 }
 
-extension Scriptable {
-  /// A scriptable object that is neither a responder nor a recognizer is a plain responder to records.
+extension Overridable {
+  /// An overridable object that is neither a responder nor a recognizer is a plain responder to records.
   public var participantKind: Participant.Kind { .responder }
 
   /// This object as records name it.

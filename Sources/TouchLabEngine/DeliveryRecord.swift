@@ -39,8 +39,12 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   /// Why, for every cancel, drop, failure, hold, release and denial a rule decided.
   public var cause: DeliveryCause?
   public var touchIDs: [Int]
-  /// The transcript line, for records that print one (logged overrides, actions, prints).
-  public var line: String?
+  /// Text written outside the engine for this record (the engine writes none): a declared
+  /// class's own line for a logged override or a received action (a print's text is its
+  /// event's). The
+  /// transcript's lines are made from the typed record (`TranscriptFormatter`), this text
+  /// where there is one.
+  public var text: String?
 
   // The string form, worked out when asked (the engine makes records on every event; most
   // readers never ask).
@@ -54,13 +58,13 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   public var outcome: Outcome { Self.legacy(of: event, cause: cause).outcome }
 
   public init(
-    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], line: String? = nil
+    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], text: String? = nil
   ) {
     self.time = time
     self.event = event
     self.cause = cause
     self.touchIDs = touchIDs
-    self.line = line
+    self.text = text
   }
 
   /// The string form of an event, as `--json` has always printed it.
@@ -132,36 +136,64 @@ public final class DeliveryRecorder {
   public private(set) var records: [DeliveryRecord] = []
   /// Keep every record (replay) or only hand them to observers (a long live session).
   public var keepsRecords = true
-  private var observers: [(DeliveryRecord) -> Void] = []
+  /// The observers, first added first. A chain of nodes, not an array of closures: an
+  /// array stores its closures at the generic abstraction, and calling one through it copied
+  /// the whole record (every string and array in it retained, then released) into a
+  /// reabstraction thunk, once per observer per record.
+  private var firstObserver: Observer?
+  private var lastObserver: Observer?
+
+  private final class Observer {
+    let call: (DeliveryRecord) -> Void
+    var next: Observer?
+    init(_ call: @escaping (DeliveryRecord) -> Void) { self.call = call }
+  }
   var clock: EngineClock
 
   init(clock: EngineClock) { self.clock = clock }
 
   /// Whether anyone reads records: the engine skips making them (and their lines) otherwise.
-  public var isListening: Bool { !isMuted && (keepsRecords || !observers.isEmpty) }
+  public var isListening: Bool { !isMuted && (keepsRecords || firstObserver != nil) }
   /// Set while a hit-test is traced for showing (`UIApplication.traceHitTest(at:)`): what
   /// the views do then is not part of the session.
   var isMuted = false
 
-  public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) { observers.append(observer) }
+  public func addObserver(_ observer: @escaping (DeliveryRecord) -> Void) {
+    let node = Observer(observer)
+    if let lastObserver { lastObserver.next = node } else { firstObserver = node }
+    lastObserver = node
+  }
+
+  private func notify(_ record: DeliveryRecord) {
+    var node = firstObserver
+    while let current = node {
+      current.call(record)
+      node = current.next
+    }
+  }
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
 
-  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touches: [UITouch] = [], line: String? = nil) {
+  // The event, cause and text are consumed: the record is built from them without copying
+  // (a copy of an event retains each of its strings).
+  func record(
+    _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touches: [UITouch] = [],
+    text: consuming String? = nil
+  ) {
     guard isListening else { return }
-    let record = DeliveryRecord(
-      time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), line: line)
-    if keepsRecords { records.append(record) }
-    for observer in observers { observer(record) }
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), text: text))
   }
 
-  func record(_ event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int], line: String? = nil) {
+  func record(
+    _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touchIDs: [Int],
+    text: consuming String? = nil
+  ) {
     guard isListening else { return }
-    let record = DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, line: line)
-    if keepsRecords { records.append(record) }
-    for observer in observers { observer(record) }
+    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, text: text))
   }
 
-  /// The transcript lines: what the articles print with NSLog.
-  public var transcript: [String] { records.compactMap(\.line) }
+  private func keep(_ record: consuming DeliveryRecord) {
+    if keepsRecords { records.append(copy record) }
+    notify(record)
+  }
 }

@@ -22,7 +22,7 @@ extension CGRect {
   }
 
   /// Containment that, like `CGRectContainsPoint`, includes the minimum edges and excludes the maximum ones.
-  func containsPoint(_ p: CGPoint) -> Bool {
+  public func containsPoint(_ p: CGPoint) -> Bool {
     let r = standardized
     return p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY
   }

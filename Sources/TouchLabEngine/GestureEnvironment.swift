@@ -18,7 +18,9 @@ import Foundation
 /// ([A3] §4.1), and on one view the last added first ([A4]).
 final class GestureEnvironment {
   /// The touch delivery it settles for: the application, or a test's stand-in.
-  weak var delivery: GestureEnvironmentDelivery?
+  /// Unowned: the application owns its environment and clears this in its `deinit`; a test's
+  /// stand-in outlives the environment it drives.
+  unowned(unsafe) var delivery: GestureEnvironmentDelivery?
   private var changed: [UIGestureRecognizer] = []
   private var pending: [UIGestureRecognizer] = []
   /// Recognizers that took part in a sequence and are not reset yet.

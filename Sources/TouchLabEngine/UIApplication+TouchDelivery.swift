@@ -52,7 +52,14 @@ extension UIApplication {
 
   private func deliver(_ inputs: [TouchInput]) {
     let now = clock.now
-    let event = UIEvent(touches: [], timestamp: now)
+    let event = reusableTouchEvent ?? UIEvent(touches: [], timestamp: now)
+    reusableTouchEvent = nil
+    defer {
+      event.release()
+      reusableTouchEvent = event
+    }
+    event.timestamp = now
+    event.touchList = []
     var changed: [UITouch] = []
     var began: [UITouch] = []
     for input in inputs {
@@ -196,15 +203,21 @@ extension UIApplication {
   // MARK: Step 1: recognizers
 
   private func deliverToRecognizers(_ changed: [UITouch], _ event: UIEvent) -> [UIGestureRecognizer] {
-    var order: [UIGestureRecognizer] = []
-    for touch in changed {
-      for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
-        order.append(recognizer)
+    var order: [UIGestureRecognizer]
+    if changed.count == 1 {
+      order = changed[0].gestureRecognizers  // one finger (the usual case): nothing to merge
+    } else {
+      order = []
+      for touch in changed {
+        for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
+          order.append(recognizer)
+        }
       }
     }
     for recognizer in order {
       // Its touches in this event, in arrival order; handed over one phase at a time.
       var received: [UITouch] = []
+      received.reserveCapacity(changed.count)
       for touch in changed where touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
         if touch.phase == .began {
           recognizer.trackedTouches.append(touch)
@@ -221,17 +234,28 @@ extension UIApplication {
       let receiving = recognizer.isEnabled && !recognizer.isTerminal
       // Usually all in one phase (one finger): then no copy is made.
       let onePhase = received.first.map { first in received.allSatisfy { $0.phase == first.phase } } ?? true
-      for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
-        let touches =
-          onePhase ? (received.first?.phase == phase ? received : []) : received.filter { $0.phase == phase }
-        guard !touches.isEmpty else { continue }
-        if receiving { recognizer.receiveTouches(phase, touches, event) }
-        if phase == .ended || phase == .cancelled {
-          recognizer.trackedTouches.removeAll { t in touches.contains { $0 === t } }
+      if onePhase {
+        if let phase = received.first?.phase, phase != .stationary {
+          hand(received, in: phase, to: recognizer, receiving, event)
+        }
+      } else {
+        for phase in UITouch.Phase.deliveryOrder {
+          let touches = received.filter { $0.phase == phase }
+          if !touches.isEmpty { hand(touches, in: phase, to: recognizer, receiving, event) }
         }
       }
     }
     return order
+  }
+
+  private func hand(
+    _ touches: [UITouch], in phase: UITouch.Phase, to recognizer: UIGestureRecognizer, _ receiving: Bool,
+    _ event: UIEvent
+  ) {
+    if receiving { recognizer.receiveTouches(phase, touches, event) }
+    if phase == .ended || phase == .cancelled {
+      recognizer.trackedTouches.removeAll { t in touches.contains { $0 === t } }
+    }
   }
 
   // MARK: Step 2: views
@@ -361,7 +385,7 @@ extension UIApplication {
   /// its `cancelsTouchesInView` (docs/BEHAVIOUR.md §9, §10).
   func discardHeldBegans(of recognizer: UIGestureRecognizer) {
     guard recognizer.delaysTouchesBegan || recognizer.holdsLaterTaps,
-      !(recognizer is HeldTouchGate)
+      recognizer.heldTouchGate == nil
     else { return }
     let cause = DeliveryCause(recognizer.beganHoldRule, by: recognizer.causeName)
     for touch in recognizer.sequenceTouches.inOrder where touch.viewDelivery.kind == .beganHeld {
@@ -415,7 +439,7 @@ extension UIApplication {
   /// (`touchesShouldBegin(_:with:in:)`, docs/BEHAVIOUR.md §7).
   private func heldBeganRefusal(_ touch: UITouch, event: UIEvent?) -> DeliveryCause? {
     for recognizer in touch.gestureRecognizers {
-      if let gate = recognizer as? HeldTouchGate, !gate.shouldRelease(touch, event: event) {
+      if let gate = recognizer.heldTouchGate, !gate.shouldRelease(touch, event: event) {
         return DeliveryCause(.touchesShouldBegin, by: recognizer.view?.causeName ?? recognizer.causeName)
       }
     }

@@ -21,6 +21,10 @@ open class UIApplication: UIResponder {
   // Touch delivery state (UIApplication+TouchDelivery.swift).
   var activeTouches: [UITouch] = []
   var touchesByFinger: [Int: UITouch] = [:]
+  /// The event object touch events reuse, as UIKit's do ("you should never retain an event
+  /// object", UIEvent's documentation): taken while an event is delivered, so a delivery
+  /// inside another gets an event of its own.
+  var reusableTouchEvent: UIEvent? = UIEvent(touches: [], timestamp: 0)
   var nextTouchIdentifier = 1
   var lastLift: (location: CGPoint, time: TimeInterval, tapCount: Int)?
   var eventQueue: [[TouchInput]] = []
@@ -47,6 +51,9 @@ open class UIApplication: UIResponder {
   /// a tracking control its touch — and would keep one another alive after the application
   /// is gone. Untie them.
   deinit {
+    gestureEnvironment.delivery = nil
+    for window in windows where window.owningApplication === self { window.owningApplication = nil }
+    if delegate?.delegatingApplication === self { delegate?.delegatingApplication = nil }
     var touches = activeTouches + heldTouches
     for recognizer in gestureEnvironment.involved {
       touches += recognizer.sequenceTouches
@@ -55,6 +62,7 @@ open class UIApplication: UIResponder {
     }
     for touch in touches {
       touch.view = nil
+      touch.window = nil
       touch.gestureRecognizers.removeAll()
     }
   }
@@ -88,11 +96,15 @@ open class UIApplication: UIResponder {
 
   // MARK: Target-action (docs/BEHAVIOUR.md §6)
 
-  /// A printed action's line: `format` with its placeholders (`%state`, `%value`, `%row`…)
-  /// read from `context` (LinePlaceholders.swift).
-  func printLine(_ format: String, _ context: LineContext, from sender: AnyObject?, touches: [UITouch]) {
-    let text = LinePlaceholder.expand(format, context)
-    recorder?.record(.print(text: text, sender: (sender as? Scriptable)?.participant), touches: touches, line: text)
+  /// How `print` actions write their text (their placeholders are read outside the
+  /// engine); without hooks a print records its text as written.
+  public var printHooks: (any PrintHooks)?
+
+  /// Records a `print` record: `text`, written outside the engine, printed by `sender`
+  /// (a layout's `{print: TEXT}` action, or a delegate's).
+  public func recordPrint(_ text: String, from sender: AnyObject?, touches: [UITouch] = []) {
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(.print(text: text, sender: (sender as? Overridable)?.participant), touches: touches)
   }
 
   /// Sends `action` to `target`, or, when `target` is nil, to the first responder along the
@@ -102,10 +114,12 @@ open class UIApplication: UIResponder {
     -> Bool
   {
     switch action {
-    case .print(let format):
-      // A recognizer sender's own touches stand in when there is no event (LinePlaceholders.swift).
+    case .print(let text):
+      // A recognizer sender's own touches stand in when there is no event (the hooks read them).
       let touches = event?.touchList ?? []
-      printLine(format, LineContext(subject: sender, touches: touches), from: sender, touches: touches)
+      guard recorder?.isListening ?? false else { return true }
+      recordPrint(
+        printHooks?.printedText(text, sender: sender, touches: touches) ?? text, from: sender, touches: touches)
       return true
     case .selector(let name):
       let receiver: AnyObject?
@@ -117,30 +131,29 @@ open class UIApplication: UIResponder {
       }
       guard let receiver else {
         recorder?.record(
-          .action(name: name, sender: (sender as? Scriptable)?.participant, target: nil),
+          .action(name: name, sender: (sender as? Overridable)?.participant, target: nil),
           touches: event?.touchList ?? [])
         return false
       }
-      let scriptable = receiver as? Scriptable
-      let declaring = scriptable?.scriptedClass?.implementor(of: name)
-      let implementor = declaring?.name ?? scriptable?.className ?? String(describing: type(of: receiver))
-      // The method prints as the receiver's class logs (`logFormat`, e.g. [A3]'s "method: %s").
-      let format = (declaring ?? scriptable?.scriptedClass)?.logFormat ?? "%s"
-      let method = "-[\(implementor) \(name)]"
-      let line = format == "%s" ? method : format.replacingOccurrences(of: "%s", with: method)
-      let target = Participant(
-        kind: scriptable?.participant.kind ?? .responder, className: implementor, id: scriptable?.identifier)
-      recorder?.record(
-        .action(name: name, sender: (sender as? Scriptable)?.participant, target: target),
-        touches: event?.touchList ?? [], line: line)
+      if let recorder, recorder.isListening {
+        let overridable = receiver as? Overridable
+        let hooks = overridable?.overrideHooks
+        let implementor =
+          hooks?.implementor(ofAction: name) ?? overridable?.className ?? String(describing: type(of: receiver))
+        let target = Participant(
+          kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier)
+        recorder.record(
+          .action(name: name, sender: (sender as? Overridable)?.participant, target: target),
+          touches: event?.touchList ?? [], text: hooks?.actionText(name, implementor: implementor))
+      }
       (receiver as? UIResponder)?.performBuiltinAction(name, sender: sender)
       return true
     }
   }
 }
 
-/// What a target-action pair sends: a selector (printed as `-[Target action]`) or, for a
-/// layout's `{print: TEXT}`, a line of text printed alone (the articles' `NSLog(@"…")`).
+/// What a target-action pair sends: a selector (recorded as an `action` record) or, for a
+/// layout's `{print: TEXT}`, a text printed alone, written by the application's `printHooks`.
 public enum ActionMessage: Equatable, Sendable, CustomStringConvertible {
   case selector(String)
   case print(String)

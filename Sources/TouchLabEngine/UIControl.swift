@@ -116,7 +116,7 @@ open class UIControl: UIView {
   }
 
   func dispatchSendAction(_ action: ActionMessage, to target: AnyObject?, for event: UIEvent?) {
-    invokeScripted(.sendAction, swallowed: ()) { sendAction(action, to: target, for: event) }
+    callOverridable(.sendAction, event: event) { sendAction(action, to: target, for: event) }
   }
 
   // MARK: Tracking
@@ -128,32 +128,22 @@ open class UIControl: UIView {
 
   private func dispatchBeginTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
     recordTracking(.began, [touch])
-    return invokeScripted(
-      .beginTracking, touches: [touch], swallowed: false,
-      rule: { cls, callSuper in
-        cls.answer(.beginTracking, OverrideFacts(touch: touch, event: event), callSuper: callSuper)
-      },
-      builtin: { beginTracking(touch, with: event) })
+    return callOverridable(.beginTracking, touches: [touch], event: event) { beginTracking(touch, with: event) }
   }
 
   private func dispatchContinueTracking(_ touch: UITouch, _ event: UIEvent?) -> Bool {
     recordTracking(.moved, [touch])
-    return invokeScripted(
-      .continueTracking, touches: [touch], swallowed: false,
-      rule: { cls, callSuper in
-        cls.answer(.continueTracking, OverrideFacts(touch: touch, event: event), callSuper: callSuper)
-      },
-      builtin: { continueTracking(touch, with: event) })
+    return callOverridable(.continueTracking, touches: [touch], event: event) { continueTracking(touch, with: event) }
   }
 
   private func dispatchEndTracking(_ touch: UITouch, _ event: UIEvent?) {
     recordTracking(.ended, [touch])
-    invokeScripted(.endTracking, touches: [touch], swallowed: ()) { endTracking(touch, with: event) }
+    callOverridable(.endTracking, touches: [touch], event: event) { endTracking(touch, with: event) }
   }
 
   private func dispatchCancelTracking(_ event: UIEvent?) {
     recordTracking(.cancelled, [])
-    invokeScripted(.cancelTracking, swallowed: ()) { cancelTracking(with: event) }
+    callOverridable(.cancelTracking, event: event) { cancelTracking(with: event) }
   }
 
   private func recordTracking(_ phase: TouchPhase, _ touches: [UITouch]) {

@@ -4,7 +4,7 @@ import Foundation
 /// transitions on every change), its targets, and the three delivery switches
 /// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
 /// does the rest — arbitration, actions, and what the view is given.
-open class UIGestureRecognizer: Scriptable {
+open class UIGestureRecognizer: Overridable {
   public var participantKind: Participant.Kind { .recognizer }
   public enum State: Int, Sendable, CustomStringConvertible {
     case possible = 0
@@ -23,12 +23,13 @@ open class UIGestureRecognizer: Scriptable {
     }
   }
 
-  public var scriptedClass: ScriptedClass?
+  public var overrideHooks: (any OverrideHooks)?
   public var identifier: String?
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?
-  public internal(set) weak var view: UIView?
+  /// Unowned, cleared by the view's `deinit` and `removeGestureRecognizer` (UIView.swift).
+  public internal(set) unowned(unsafe) var view: UIView?
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false
@@ -61,7 +62,7 @@ open class UIGestureRecognizer: Scriptable {
   /// Touches down now, in the order they arrived.
   public internal(set) var trackedTouches: [UITouch] = []
   /// Every touch of the current sequence, down or lifted (cleared by reset).
-  var sequenceTouches: [UITouch] = []
+  public internal(set) var sequenceTouches: [UITouch] = []
   /// Its part in the current touch sequence (GestureParticipation.swift): the environment
   /// settles it, the state machine below reports what it enters.
   var participation = GestureParticipation()
@@ -90,7 +91,6 @@ open class UIGestureRecognizer: Scriptable {
   public var recorder: DeliveryRecorder? { view?.application?.recorder }
   var environment: GestureEnvironment? { view?.application?.gestureEnvironment }
   var clock: EngineClock? { view?.application?.clock }
-  public var scriptedStateValue: Int? { storedState.rawValue }
 
   // MARK: State
 
@@ -238,10 +238,10 @@ open class UIGestureRecognizer: Scriptable {
     for touch in sequenceTouches {
       guard let touched = touch.view, !asked.contains(where: { $0 === touched }) else { continue }
       asked.append(touched)
-      if !touched.askGestureRecognizerShouldBegin(self) {
-        let isControlRule =
-          touched is UIControl && touched.scriptedClass?.answers[.gestureRecognizerShouldBegin] == nil
-          && self is UITapGestureRecognizer
+      let (shouldBegin, builtinRefused) = touched.askGestureRecognizerShouldBegin(self)
+      if !shouldBegin {
+        // The control's own rule decided when its built-in answer was the no.
+        let isControlRule = touched is UIControl && builtinRefused && self is UITapGestureRecognizer
         return DeliveryCause(isControlRule ? .controlBeatsParentTap : .shouldBegin, by: touched.causeName)
       }
     }
@@ -319,14 +319,14 @@ open class UIGestureRecognizer: Scriptable {
   open var holdsLaterTaps: Bool { false }
 
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
-    let method = ScriptedClass.Method(touchPhase: phase)
+    let method = OverridableMethod(touchPhase: phase)
     if let recorder, recorder.isListening {
       recorder.record(
         .touches(phase: TouchPhase(phase), receiver: participant),
         cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
     }
-    invokeScripted(method, touches: touches, swallowed: ()) {
-      let set = Set(touches)
+    callOverridable(method, touches: touches, event: event) {
+      let set = event.set(of: touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)
@@ -363,11 +363,15 @@ open class UIGestureRecognizer: Scriptable {
 
   /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
   /// `purpose` names it in the records.
+  ///
+  /// The timer holds its recognizer (and `body` may too) until it fires or is cancelled, as
+  /// a run loop's timer holds its target: a weak capture gave every recognizer that ever
+  /// scheduled a timer a side table, which sends each retain and release of it down the
+  /// runtime's slow path.
   public func schedule(after delay: TimeInterval, purpose: TimerPurpose = .other, _ body: @escaping () -> Void) {
     guard let clock else { return }
     var token: EngineClock.Token?
-    token = clock.schedule(after: delay) { [weak self] in
-      guard let self else { return }
+    token = clock.schedule(after: delay) { [self] in
       if let index = self.timers.firstIndex(where: { $0.token == token }) {
         let record = self.timers.remove(at: index).record
         self.recorder?.record(.timer(.fired, record))
@@ -426,6 +430,10 @@ open class UIGestureRecognizer: Scriptable {
   }
 
   var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }
+
+  /// This recognizer as the gate of the touches it holds back, if it is one: the delivery
+  /// asks this for every held touch, where a cast to the protocol looked up a conformance.
+  var heldTouchGate: HeldTouchGate? { nil }
 }
 
 struct WeakRecognizer {

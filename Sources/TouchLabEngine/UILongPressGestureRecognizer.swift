@@ -30,14 +30,14 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     guard trackedTouches.count == numberOfTouchesRequired else { return }
     cancelTimers()
     if isTapping {
-      schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [weak self] in
-        guard let self, self.state == .possible else { return }
+      schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [self] in
+        guard self.state == .possible else { return }
         self.fail(.maximumDuration)
       }
       return
     }
-    schedule(after: minimumPressDuration, purpose: .longPress) { [weak self] in
-      guard let self, self.state == .possible, self.trackedTouches.count == self.numberOfTouchesRequired else { return }
+    schedule(after: minimumPressDuration, purpose: .longPress) { [self] in
+      guard self.state == .possible, self.trackedTouches.count == self.numberOfTouchesRequired else { return }
       self.state = .began
     }
   }
@@ -60,8 +60,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
       guard trackedTouches.count == touches.count else { return }  // others still down
       cancelTimers()
       tapsCompleted += 1
-      schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [weak self] in
-        guard let self, self.state == .possible else { return }
+      schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [self] in
+        guard self.state == .possible else { return }
         self.fail(.tapInterval)
       }
     case .began, .changed: state = .ended

@@ -48,7 +48,7 @@ extension UIResponder {
   /// Runs a built-in action method after the message was recorded (a declared class's
   /// own action of the same name runs instead, as an override would).
   func performBuiltinAction(_ action: String, sender: AnyObject?) {
-    guard implementsBuiltinAction(action), scriptedClass?.implementor(of: action) == nil else { return }
+    guard implementsBuiltinAction(action), overrideHooks?.implementor(ofAction: action) == nil else { return }
     switch action {
     case "resignFirstResponder": _ = resignFirstResponder()
     case "becomeFirstResponder": _ = becomeFirstResponder()

@@ -2,11 +2,11 @@ import Foundation
 
 /// An object that can respond to touches and pass them along the responder chain
 /// (docs/BEHAVIOUR.md §5).
-open class UIResponder: Scriptable {
+open class UIResponder: Overridable {
   public var participantKind: Participant.Kind { .responder }
-  /// Read at every hit-test visit and every delivery; set once, when the layout is built
-  /// (unchecked: see UIView's geometry).
-  @exclusivity(unchecked) public var scriptedClass: ScriptedClass?
+  /// A declared class's hooks. Read at every hit-test visit and every delivery; set once,
+  /// when the layout is built (unchecked: see UIView's geometry).
+  @exclusivity(unchecked) public var overrideHooks: (any OverrideHooks)?
   /// The id the layout gave this object.
   public var identifier: String?
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
@@ -21,7 +21,8 @@ open class UIResponder: Scriptable {
   open var application: UIApplication? { delegatingApplication }
 
   /// The application whose `delegate` this responder is.
-  weak var delegatingApplication: UIApplication?
+  /// Unowned, cleared by the application's `deinit` and when its delegate changes.
+  unowned(unsafe) var delegatingApplication: UIApplication?
 
   public var recorder: DeliveryRecorder? { application?.deliveryRecorder }
 
@@ -46,14 +47,14 @@ open class UIResponder: Scriptable {
   /// Calls the `touches…` method for `phase` as a message from outside: records the
   /// delivery and runs a declared class's overrides before the built-in method.
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent?) {
-    let method = ScriptedClass.Method(touchPhase: phase)
+    let method = OverridableMethod(touchPhase: phase)
     if let recorder, recorder.isListening {
       recorder.record(
         .touches(phase: TouchPhase(phase), receiver: participant),
         cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
     }
-    invokeScripted(method, touches: touches, swallowed: ()) {
-      let set = Set(touches)
+    callOverridable(method, touches: touches, event: event) {
+      let set = event?.set(of: touches) ?? Set(touches)
       switch phase {
       case .began: touchesBegan(set, with: event)
       case .moved, .stationary: touchesMoved(set, with: event)
@@ -80,9 +81,9 @@ open class UIResponder: Scriptable {
 
   // MARK: Actions
 
-  /// Whether this responder implements `action` (a declared class lists it under `actions`).
+  /// Whether this responder implements `action` (its declared class's hooks say so, or it is built in).
   open func canPerformAction(_ action: String, withSender sender: Any?) -> Bool {
-    scriptedClass?.implementor(of: action) != nil || implementsBuiltinAction(action)
+    overrideHooks?.implementor(ofAction: action) != nil || implementsBuiltinAction(action)
   }
 
   /// The responder, from this one along the chain, that implements `action`.
@@ -96,16 +97,5 @@ open class UIResponder: Scriptable {
       steps += 1
     }
     return nil
-  }
-}
-
-extension ScriptedClass.Method {
-  init(touchPhase: UITouch.Phase) {
-    switch touchPhase {
-    case .began: self = .touchesBegan
-    case .moved, .stationary: self = .touchesMoved
-    case .ended: self = .touchesEnded
-    case .cancelled: self = .touchesCancelled
-    }
   }
 }

@@ -43,8 +43,7 @@ extension UIScrollView {
       animation = nil
       return
     }
-    animationTimer = clock.schedule(after: Self.frameInterval) { [weak self] in
-      guard let self else { return }
+    animationTimer = clock.schedule(after: Self.frameInterval) { [self] in
       self.animationTimer = nil
       self.stepAnimation(Self.frameInterval)
     }

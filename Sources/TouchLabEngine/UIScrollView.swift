@@ -151,21 +151,13 @@ open class UIScrollView: UIView {
   open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
 
   func dispatchTouchesShouldBegin(_ touches: [UITouch], with event: UIEvent?, in view: UIView) -> Bool {
-    invokeScripted(
-      .touchesShouldBegin, touches: touches, swallowed: true,
-      rule: { cls, callSuper in
-        cls.answer(.touchesShouldBegin, OverrideFacts(touch: touches.first, touchedView: view), callSuper: callSuper)
-      },
-      builtin: { touchesShouldBegin(Set(touches), with: event, in: view) })
+    callOverridable(.touchesShouldBegin, touches: touches, event: event, contentView: view) {
+      touchesShouldBegin(Set(touches), with: event, in: view)
+    }
   }
 
   func dispatchTouchesShouldCancel(in view: UIView, touches: [UITouch]) -> Bool {
-    invokeScripted(
-      .touchesShouldCancel, touches: touches, swallowed: true,
-      rule: { cls, callSuper in
-        cls.answer(.touchesShouldCancel, OverrideFacts(touch: touches.first, touchedView: view), callSuper: callSuper)
-      },
-      builtin: { touchesShouldCancel(in: view) })
+    callOverridable(.touchesShouldCancel, touches: touches, contentView: view) { touchesShouldCancel(in: view) }
   }
 
   /// A touch on the content while the view decelerates stops it there, and the content never

@@ -14,6 +14,8 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
 
   private var scrollView: UIScrollView? { view as? UIScrollView }
 
+  override var heldTouchGate: HeldTouchGate? { self }
+
   public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     guard let scrollView else { return }
     if scrollView.touchLandedWhileMoving() {
@@ -29,8 +31,8 @@ public final class UIScrollViewDelayedTouchesBeganGestureRecognizer: UIGestureRe
       return
     }
     guard state == .possible, sequenceTouches.count == touches.count else { return }
-    schedule(after: UIKitConstants.scrollViewTouchDelay, purpose: .scrollDelay) { [weak self] in
-      guard let self, self.state == .possible else { return }
+    schedule(after: UIKitConstants.scrollViewTouchDelay, purpose: .scrollDelay) { [self] in
+      guard self.state == .possible else { return }
       self.fail(.delaysContentTouches, by: self.scrollView?.causeName)
     }
   }

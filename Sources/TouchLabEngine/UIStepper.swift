@@ -70,8 +70,8 @@ open class UIStepper: UIControl {
 
   private func scheduleRepeat(after delay: TimeInterval) {
     guard autorepeat, let clock = application?.clock else { return }
-    repeatTimer = clock.schedule(after: delay) { [weak self] in
-      guard let self, let button = self.pressedButton else { return }
+    repeatTimer = clock.schedule(after: delay) { [self] in
+      guard let button = self.pressedButton else { return }
       self.repeatTimer = nil
       self.step(button, event: self.lastEvent)
       // At the end of the range (without wraps) the button is disabled: the repeat stops.

@@ -25,8 +25,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
     start = location(in: nil)
     if trackedTouches.count == touches.count {
-      schedule(after: UIKitConstants.swipeMaximumDuration, purpose: .swipeMaximum) { [weak self] in
-        guard let self, self.state == .possible else { return }
+      schedule(after: UIKitConstants.swipeMaximumDuration, purpose: .swipeMaximum) { [self] in
+        guard self.state == .possible else { return }
         self.fail(.maximumDuration)
       }
     }

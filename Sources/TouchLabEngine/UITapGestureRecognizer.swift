@@ -22,8 +22,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
       // The first finger of a tap: a new tap starts; the gap timer stops.
       cancelTimers()
       touchesInThisTap = 0
-      schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [weak self] in
-        guard let self, self.state == .possible else { return }
+      schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [self] in
+        guard self.state == .possible else { return }
         self.fail(.maximumDuration)
       }
     }
@@ -53,8 +53,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     if tapsCompleted >= numberOfTapsRequired {
       state = .recognized
     } else {
-      schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [weak self] in
-        guard let self, self.state == .possible else { return }
+      schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [self] in
+        guard self.state == .possible else { return }
         self.fail(.tapInterval)
       }
     }

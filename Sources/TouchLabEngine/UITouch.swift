@@ -4,6 +4,10 @@ import Foundation
 public final class UITouch: Hashable, CustomStringConvertible {
   public enum Phase: Int, Sendable {
     case began, moved, stationary, ended, cancelled
+
+    /// The phases recognizers are handed, in the order of one event's calls (a stationary
+    /// touch is not handed over).
+    static let deliveryOrder: [Phase] = [.began, .moved, .ended, .cancelled]
   }
 
   /// A number unique within the scene, 1 for the first touch; transcripts' `--json` and the
@@ -16,7 +20,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
   public internal(set) var tapCount: Int = 1
   /// The hit-tested view, fixed for the touch's life (nil when nothing took it).
   public internal(set) var view: UIView?
-  public internal(set) weak var window: UIWindow?
+  /// Strong, as UIKit's `UITouch.window` is.
+  public internal(set) var window: UIWindow?
   /// The recognizers collected at hit-test time, outermost view first.
   public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
 
@@ -45,7 +50,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
     return view.convert(previousLocationInWindow, from: nil)
   }
 
-  var isFinished: Bool { phase == .ended || phase == .cancelled }
+  /// Whether the touch has ended or was cancelled.
+  public var isFinished: Bool { phase == .ended || phase == .cancelled }
 
   public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
   public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

@@ -15,7 +15,11 @@ open class UIView: UIResponder {
     didSet { if bounds != oldValue { boundsDidChange(from: oldValue) } }
   }
   @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
-  public private(set) weak var superview: UIView? {
+  // The back pointers of a tree its owners hold (superview, window, controller) are
+  // `unowned(unsafe)` and cleared by the owner's `deinit`, not `weak`: a weak reference gives
+  // its object a side table, which sends every retain and release of it down the runtime's
+  // slow path — a fifth of a tap, when views, windows and the application all had one.
+  public private(set) unowned(unsafe) var superview: UIView? {
     didSet { forgetWindow() }  // moved: it and its subviews find their window again
   }
   public private(set) var subviews: [UIView] = []
@@ -30,12 +34,18 @@ open class UIView: UIResponder {
   public var clipsToBounds = false
   public var backgroundColor: UIColor?
   /// The controller whose root view this is.
-  public internal(set) weak var viewController: UIViewController?
+  public internal(set) unowned(unsafe) var viewController: UIViewController?
 
   public init(frame: CGRect) {
     self.center = CGPoint(x: frame.midX, y: frame.midY)
     self.bounds = CGRect(origin: .zero, size: frame.size)
     super.init()
+  }
+
+  /// The unowned back pointers to this view go with it, as weak ones would.
+  deinit {
+    for view in subviews where view.superview === self { view.superview = nil }
+    for recognizer in gestureRecognizers where recognizer.view === self { recognizer.view = nil }
   }
 
   public convenience override init() { self.init(frame: .zero) }
@@ -80,7 +90,9 @@ open class UIView: UIResponder {
     hasCachedWindow = true
     return found
   }
-  private weak var cachedWindow: UIWindow?
+  /// An ancestor (or nil): when it goes, its subviews' superviews are cleared, which makes
+  /// them forget it.
+  private unowned(unsafe) var cachedWindow: UIWindow?
   private var hasCachedWindow = false
 
   /// This view moved (its superview was set): it and its subviews find their window again
@@ -195,14 +207,18 @@ open class UIView: UIResponder {
   /// began/recognized; false makes it fail (docs/BEHAVIOUR.md §4).
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
-  func askGestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
-    invokeScripted(
-      .gestureRecognizerShouldBegin, swallowed: true,
-      rule: { cls, callSuper in
-        cls.answer(
-          .gestureRecognizerShouldBegin, OverrideFacts(recognizer: recognizer), callSuper: callSuper)
-      },
-      builtin: { gestureRecognizerShouldBegin(recognizer) })
+  /// Asks `gestureRecognizerShouldBegin(_:)` as a message from outside; `builtinRefused`:
+  /// the no is the built-in implementation's (a control's own rule), not an override's.
+  func askGestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> (
+    shouldBegin: Bool, builtinRefused: Bool
+  ) {
+    var builtinRefused = false
+    let shouldBegin = callOverridable(.gestureRecognizerShouldBegin, recognizer: recognizer) {
+      let answer = gestureRecognizerShouldBegin(recognizer)
+      builtinRefused = !answer
+      return answer
+    }
+    return (shouldBegin, builtinRefused && !shouldBegin)
   }
 
   // MARK: Coordinates
@@ -262,11 +278,13 @@ open class UIView: UIResponder {
     return hitTestSubviews(point, with: event) ?? self
   }
 
-  var canTakeTouches: Bool {
+  /// Whether hit-testing may return this view at all: interaction on, not hidden, not transparent.
+  public var canTakeTouches: Bool {
     isUserInteractionEnabled && !isHidden && alpha > UIKitConstants.hitTestMinimumAlpha
   }
 
-  func hitTestSubviews(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+  /// The subviews' hit-test, from the last added to the first (`point` in this view's coordinates).
+  public func hitTestSubviews(_ point: CGPoint, with event: UIEvent?) -> UIView? {
     for sub in subviews.reversed() {
       if let hit = sub.dispatchHitTest(sub.convertFromSuperview(point), with: event) { return hit }
     }
@@ -277,8 +295,9 @@ open class UIView: UIResponder {
     bounds.containsPoint(point)
   }
 
-  /// `hitTest(_:with:)` as a message from outside: a declared class's log and rule first.
-  func dispatchHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+  /// `hitTest(_:with:)` as a message from outside, as UIKit's other views call it: through a
+  /// declared class's hooks, traced when a hit-test is being traced.
+  public func dispatchHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
     if let tracer = event?.hitTestTracer {
       return tracer.trace(self, at: point) { untracedHitTest(point, with: event) }
     }
@@ -286,19 +305,14 @@ open class UIView: UIResponder {
   }
 
   private func untracedHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-    // With no log or rule in the class chain, call it straight, without making the closures
-    // (two allocations per view visited otherwise).
-    guard let cls = scriptedClass, cls.chainOverrides(.hitTest) else { return hitTest(point, with: event) }
-    return invokeScripted(
-      .hitTest, swallowed: nil,
-      rule: { cls, callSuper in
-        let applies = cls.hitTestCondition?.holds(OverrideFacts(hitTesting: event)) ?? true
-        return self.applyHitTestRule(applies ? cls.hitTest : nil, point, event, callSuper)
-      },
-      builtin: { hitTest(point, with: event) })
+    // With no override in the class chain, call it straight, making nothing (the hooks'
+    // closures would be two allocations per view visited).
+    guard let hooks = overrideHooks, hooks.overrides(.hitTest) else { return hitTest(point, with: event) }
+    return hooks.hitTest(OverrideCall(.hitTest, on: self, event: event, point: point)) { hitTest(point, with: event) }
   }
 
-  func dispatchPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
+  /// `point(inside:with:)` as a message from outside (through a declared class's hooks).
+  public func dispatchPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
     guard let tracer = event?.hitTestTracer else { return untracedPointInside(point, with: event) }
     let inside = untracedPointInside(point, with: event)
     tracer.noteInside(self, inside)
@@ -306,70 +320,6 @@ open class UIView: UIResponder {
   }
 
   private func untracedPointInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
-    guard let cls = scriptedClass, cls.chainOverrides(.pointInside) else {
-      return self.point(inside: point, with: event)
-    }
-    return invokeScripted(
-      .pointInside, swallowed: false,
-      rule: { cls, callSuper in
-        let applies = cls.pointInsideCondition?.holds(OverrideFacts(hitTesting: event)) ?? true
-        return self.applyPointInsideRule(applies ? cls.pointInside : nil, point, event, callSuper)
-      },
-      builtin: { self.point(inside: point, with: event) })
-  }
-
-  private func applyHitTestRule(
-    _ rule: ScriptedClass.HitTestRule?, _ point: CGPoint, _ event: UIEvent?, _ callSuper: () -> UIView?
-  ) -> UIView?? {
-    guard let rule else { return .none }
-    switch rule {
-    case .none:
-      return .some(nil)
-    case .superview:
-      return .some(callSuper() == nil ? nil : superview)
-    case .self:
-      return .some(callSuper() == nil ? nil : self)
-    case .passThrough:
-      let hit = callSuper()
-      return .some(hit === self ? nil : hit)
-    case .forwardTo(let id):
-      guard callSuper() != nil else { return .some(nil) }
-      return .some(window?.view(withIdentifier: id) ?? view(withIdentifier: id))
-    case .outsideBounds:
-      guard canTakeTouches else { return .some(nil) }
-      if let hit = hitTestSubviews(point, with: event) { return .some(hit) }
-      return .some(dispatchPointInside(point, with: event) ? self : nil)
-    }
-  }
-
-  private func applyPointInsideRule(
-    _ rule: ScriptedClass.PointInsideRule?, _ point: CGPoint, _ event: UIEvent?, _ callSuper: () -> Bool
-  ) -> Bool? {
-    guard let rule else { return nil }
-    switch rule {
-    case .inset(let insets):
-      return bounds.inset(by: insets).containsPoint(point)
-    case .minimumSize(let size):
-      var area = bounds
-      if size.width > area.width {
-        area.origin.x -= (size.width - area.width) / 2
-        area.size.width = size.width
-      }
-      if size.height > area.height {
-        area.origin.y -= (size.height - area.height) / 2
-        area.size.height = size.height
-      }
-      return area.containsPoint(point)
-    case .subviews:
-      return subviews.contains { $0.frame.containsPoint(point) }
-    case .controlSubviews:
-      return subviews.contains { $0 is UIControl && $0.frame.containsPoint(point) }
-    case .orInside(let ids):
-      for id in ids {
-        guard let other = window?.view(withIdentifier: id) else { continue }
-        if other.point(inside: other.convert(point, from: self), with: event) { return true }
-      }
-      return callSuper()
-    }
+    callOverridable(.pointInside, event: event, point: point) { self.point(inside: point, with: event) }
   }
 }

@@ -24,6 +24,11 @@ open class UIViewController: UIResponder {
     view.viewController = self
   }
 
+  /// The view's back pointer is unowned (UIView.swift): cleared here, as a weak one would be.
+  deinit {
+    if view.viewController === self { view.viewController = nil }
+  }
+
   open override var application: UIApplication? { view.application }
 
   /// The presenting controller when presented; else the view's superview (the window for

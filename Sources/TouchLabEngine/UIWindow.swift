@@ -3,7 +3,8 @@ import Foundation
 /// The root of the view hierarchy: where hit-testing starts and events are delivered.
 open class UIWindow: UIView {
   public override var participantKind: Participant.Kind { .window }
-  weak var owningApplication: UIApplication?
+  /// Unowned, cleared by the application's `deinit` (UIView.swift says why not weak).
+  unowned(unsafe) var owningApplication: UIApplication?
   /// The responder that has the keyboard's attention (UIResponder+FirstResponder.swift).
   public internal(set) weak var firstResponder: UIResponder?
   /// The keyboard while a text field is editing: the window's top subview.

@@ -44,8 +44,8 @@ public final class _UISystemGestureGateGestureRecognizer: UIGestureRecognizer {
     else { return }
     startLocation = first.locationInWindow
     startEdge = UIScreenEdgePanGestureRecognizer.edge(at: startLocation, in: window.bounds).intersection(gatedEdges)
-    schedule(after: UIKitConstants.systemGestureGateDelay, purpose: .systemGestureGate) { [weak self] in
-      guard let self, self.state == .possible else { return }
+    schedule(after: UIKitConstants.systemGestureGateDelay, purpose: .systemGestureGate) { [self] in
+      guard self.state == .possible else { return }
       self.fail(.notSystemGesture)
     }
   }

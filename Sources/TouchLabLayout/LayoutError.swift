@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabTranscript
 
 /// A mistake in a layout file, reported as `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct LayoutError: Error, CustomStringConvertible, Equatable {

@@ -33,6 +33,9 @@ public enum LayoutLimits {
   public static let maximumTextLength = 10_000
   /// The largest coordinate, in points, of a frame, a finger's point or a drag's offset.
   public static let maximumCoordinate: Double = 100_000
+  /// The largest content size and content offset of a scroll view, in points: a table of
+  /// 10,000,000 rows is taller than `maximumCoordinate` (its rows are data, not views).
+  public static let maximumContentExtent: Double = 10_000_000
   /// The window's largest side and area, in points: at scale 1 the window with its panel
   /// fits the sandbox's 8,192 pixels a side, and every picture `shot`, `record` and
   /// `compare` draw fits `maximumPixels`.
@@ -41,33 +44,4 @@ public enum LayoutLimits {
   /// Pixels in one picture `shot`, `record` or `compare` draw (window and panel × scale²):
   /// 160 MB of pixels.
   public static let maximumPixels = 40_000_000
-}
-
-extension String {
-  /// The text with its control characters written out, Swift-style (`\n`, `\t`, `\r`,
-  /// `\u{1B}`): what an error message or a plain transcript prints, so that a newline in an
-  /// id cannot split an error in two nor an escape sequence clear the terminal.
-  public var escapingControlCharacters: String {
-    guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
-    var out = ""
-    for scalar in unicodeScalars {
-      switch scalar {
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.isControlCharacter {
-          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
-}
-
-extension Unicode.Scalar {
-  /// C0 and C1 controls and DEL: what a terminal acts on rather than shows.
-  var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 import Yams
 
 /// Reads a layout file (LAYOUTS.md) into a `Scene`. Every mistake is a `LayoutError`

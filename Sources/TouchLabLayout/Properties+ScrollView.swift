@@ -6,14 +6,14 @@ extension PropertyTable {
   static var scrollViewEntries: [Entry] {
     [
       custom("contentSize") { (value, scroll: UIScrollView) in
-        let size = try value.size("contentSize", maximum: 10_000_000)
+        let size = try value.size("contentSize", maximum: LayoutLimits.maximumContentExtent)
         return { scroll.contentSize = size }
       },
       custom("contentOffset") { (value, scroll: UIScrollView) in
-        let p = try value.point("contentOffset")
-        guard abs(p.x) <= 10_000_000, abs(p.y) <= 10_000_000 else {
-          throw value.error("contentOffset must be within ±10,000,000 points")
-        }
+        // The two limits disagreed: the inner ±100,000 refused a 10,000-row table scrolled
+        // to its middle, which the outer ±10,000,000 meant to allow.
+        let p = try value.point(
+          "contentOffset", limit: LayoutLimits.maximumContentExtent, limitName: "the limit on a scroll view's content")
         return { scroll.contentOffset = p }
       },
       custom("contentInset") { (value, scroll: UIScrollView) in

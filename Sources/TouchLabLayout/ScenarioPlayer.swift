@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 /// Replays a scenario on the scene's virtual clock: each step's touches at their times,
 /// then the clock runs on until no timer is pending (at most 10 s), so delayed deliveries
@@ -131,68 +132,5 @@ public struct ScenarioPlayer {
     case .item(let item, let collection):
       return itemLocation(item: item, collection: collection)
     }
-  }
-}
-
-/// How a transcript is printed.
-public struct TranscriptFormatter {
-  public var showsTimes = false
-
-  public init(showsTimes: Bool = false) { self.showsTimes = showsTimes }
-
-  /// The transcript lines: one per logged call, action or print.
-  public func lines(_ records: [DeliveryRecord]) -> [String] {
-    records.compactMap(line)
-  }
-
-  /// A record's transcript line, or nil when it has none. Control characters in it (a
-  /// `print:` text's newline or escape) are written out (`\n`, `\u{1B}`): one record, one
-  /// line, and nothing for the terminal to act on.
-  public func line(_ record: DeliveryRecord) -> String? {
-    guard let line = record.line?.escapingControlCharacters else { return nil }
-    return showsTimes ? "\(Self.timeStamp(record.time)) \(line)" : line
-  }
-
-  /// `[0.150]`
-  public static func timeStamp(_ time: TimeInterval) -> String {
-    "[" + String(format: "%.3f", time) + "]"
-  }
-
-  /// One JSON object per record: time, kind, receiver class and id, method or action,
-  /// touch ids, outcome, and the transcript line; then the schema version, the typed
-  /// event's fields and the cause (docs/records.md).
-  public static func json(_ record: DeliveryRecord) -> String {
-    var fields: [String] = [
-      "\"time\":\(String(format: "%.3f", record.time))",
-      "\"kind\":\(quote(record.kind.rawValue))",
-      "\"receiver\":\(quote(record.receiver))",
-    ]
-    if let id = record.receiverID { fields.append("\"id\":\(quote(id))") }
-    fields.append("\"method\":\(quote(record.method))")
-    fields.append("\"touches\":[\(record.touchIDs.map(String.init).joined(separator: ","))]")
-    fields.append("\"outcome\":\(quote(record.outcome.rawValue))")
-    if let line = record.line { fields.append("\"line\":\(quote(line))") }
-    fields += typedFields(record)
-    return "{" + fields.joined(separator: ",") + "}"
-  }
-
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 /// A layout file made real: the application, its window and view tree, and the scenarios.
 public final class Scene {
@@ -92,7 +93,7 @@ public final class Scene {
     }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
-      let kind = (object as? Scriptable)?.className ?? String(describing: type(of: object))
+      let kind = (object as? Overridable)?.className ?? String(describing: type(of: object))
       throw place.error("\(kind) '\(id)' has no property '\(property)'\(suggestion(for: property, in: names))")
     }
     return setter

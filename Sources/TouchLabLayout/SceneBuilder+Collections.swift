@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension SceneBuilder {
   /// Collection views in a layout: `items:` (each a string or `{text, subviews}`) or

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension SceneBuilder {
   /// Where a view's `subviews:` go: a view itself (a scroll view's content lives in it).

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension SceneBuilder {
   // MARK: Controllers

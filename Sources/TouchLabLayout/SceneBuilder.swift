@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 /// Builds a scene from a parsed layout, in three passes: classes; objects; references
 /// (ids used before they are declared are fine) and scenarios.
@@ -54,6 +55,8 @@ struct SceneBuilder {
       application = UIApplication()
     }
     application.delegate = delegate
+    // `{print: TEXT}` actions' placeholders are read here, outside the engine.
+    application.printHooks = PlaceholderPrinter()
 
     var windowSize = CGSize(width: 390, height: 844)
     var window = UIWindow()
@@ -321,8 +324,8 @@ struct SceneBuilder {
         "\(name) is \(builtin.family.rawValue) (base \(builtin.rawValue)), but \(what) must be \(family.rawValue)")
     }
     let object = builtin.make()
-    (object as? UIResponder)?.scriptedClass = cls
-    (object as? UIGestureRecognizer)?.scriptedClass = cls
+    (object as? UIResponder)?.overrideHooks = cls
+    (object as? UIGestureRecognizer)?.overrideHooks = cls
     return object
   }
 

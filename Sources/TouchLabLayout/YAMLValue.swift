@@ -165,12 +165,14 @@ struct YAMLValue {
     return try items.map { try YAMLValue(document, $0).double(what) }
   }
 
-  /// Two numbers within ±`LayoutLimits.maximumCoordinate`, as frames are.
-  func point(_ what: String) throws -> CGPoint {
+  /// Two numbers within ±`limit` (`LayoutLimits.maximumCoordinate`, as frames are), which
+  /// the error calls `limitName`.
+  func point(
+    _ what: String, limit: Double = LayoutLimits.maximumCoordinate, limitName: String = "the limit on coordinates"
+  ) throws -> CGPoint {
     let n = try numbers(what, count: 2)
-    let limit = LayoutLimits.maximumCoordinate
     guard n.allSatisfy({ abs($0) <= limit }) else {
-      throw error("\(what) must be two numbers within ±\(format(limit)), the limit on coordinates")
+      throw error("\(what) must be two numbers within ±\(format(limit)), \(limitName)")
     }
     return CGPoint(x: n[0], y: n[1])
   }

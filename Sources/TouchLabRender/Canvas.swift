@@ -28,7 +28,7 @@ public enum CanvasLineJoin: Sendable {
 }
 
 /// Everything about a stroke but its colour.
-public struct CanvasStrokeStyle: Equatable, Sendable {
+public struct CanvasStrokeStyle: Equatable, Hashable, Sendable {
   /// Line width in scene points.
   public var width: Double
   /// Alternating on/off lengths in scene points; empty for a solid line.
@@ -82,6 +82,18 @@ public final class Canvas {
   private var layerAlphas: [Double] = []
   /// Where a vector surface streams its bytes (nil for an image canvas); see VectorCanvas.swift.
   let vectorOutput: VectorOutput?
+  /// While set, drawing calls are noted in it instead of drawn (Canvas+Damage.swift).
+  var recorder: DrawingRecorder?
+  /// The pixel rectangles a damage drawing is confined to: `clear(to:)` and `copyPixels`,
+  /// which ignore the clip, stay inside them too. Nil: the whole canvas.
+  var damageClip: [DamageRect]?
+  /// What the clips set since the last `save()` were, for the recorder; saved and restored
+  /// with the rest of the state.
+  var clipKey = 0
+  /// The clips' extents in pixels while recording (nil: the whole canvas), saved and restored
+  /// with the rest of the state: a recording canvas's own surface is a single pixel.
+  var recordedClip: DamageRect?
+  private var savedClips: [(key: Int, extents: DamageRect?)] = []
 
   /// A canvas on a surface made for it: takes ownership of `surface`.
   init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, scale: Double, vectorOutput: VectorOutput?) throws {
@@ -152,11 +164,13 @@ public final class Canvas {
   /// Pushes the transform, clip and stroke state; pair with `restore()`.
   public func save() {
     cairo_save(context)
+    savedClips.append((clipKey, recordedClip))
   }
 
   /// Pops the state pushed by the matching `save()`.
   public func restore() {
     cairo_restore(context)
+    (clipKey, recordedClip) = savedClips.popLast() ?? (0, nil)
   }
 
   /// Runs `body` between `save()` and `restore()`, even when it throws.
@@ -208,6 +222,7 @@ public final class Canvas {
 
   /// Narrows the clip to `rect` in the current user space.
   public func clip(to rect: CanvasRect) {
+    if recorder != nil { noteClip(kind: 1, rect: rect, cornerRadius: 0) }
     cairo_new_path(context)
     cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
     cairo_clip(context)
@@ -216,6 +231,7 @@ public final class Canvas {
   /// Narrows the clip to a rounded rectangle, as a view with
   /// `clipsToBounds` and a corner radius does.
   public func clip(toRoundedRect rect: CanvasRect, cornerRadius: Double) {
+    if recorder != nil { noteClip(kind: 2, rect: rect, cornerRadius: cornerRadius) }
     cairo_new_path(context)
     addRoundedRectPath(rect, cornerRadius: cornerRadius)
     cairo_clip(context)
@@ -225,8 +241,13 @@ public final class Canvas {
 
   /// Sets every pixel to `color`, ignoring transform, clip and layers' alpha.
   public func clear(to color: CanvasColor) {
+    if let recorder {
+      recorder.note(on: self, kind: .clear, wholeCanvas: true) { $0.combine(color) }
+      return
+    }
     cairo_save(context)
     cairo_reset_clip(context)
+    applyDamageClip()
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     setSource(color)
     cairo_paint(context)
@@ -234,18 +255,36 @@ public final class Canvas {
   }
 
   public func fill(_ rect: CanvasRect, color: CanvasColor) {
+    if let recorder {
+      recorder.note(on: self, kind: .fill, bounds: rect) { $0.combine(color) }
+      return
+    }
     cairo_new_path(context)
     cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
     fillPath(color)
   }
 
   public func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {
+    if let recorder {
+      recorder.note(on: self, kind: .stroke, bounds: rect, outset: style.width) {
+        $0.combine(color)
+        $0.combine(style)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
     strokePath(color, style: style)
   }
 
   public func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+    if let recorder {
+      recorder.note(on: self, kind: .fillRoundedRect, bounds: rect) {
+        $0.combine(color)
+        $0.combine(cornerRadius)
+      }
+      return
+    }
     cairo_new_path(context)
     addRoundedRectPath(rect, cornerRadius: cornerRadius)
     fillPath(color)
@@ -254,12 +293,24 @@ public final class Canvas {
   public func strokeRoundedRect(
     _ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle
   ) {
+    if let recorder {
+      recorder.note(on: self, kind: .strokeRoundedRect, bounds: rect, outset: style.width) {
+        $0.combine(color)
+        $0.combine(style)
+        $0.combine(cornerRadius)
+      }
+      return
+    }
     cairo_new_path(context)
     addRoundedRectPath(rect, cornerRadius: cornerRadius)
     strokePath(color, style: style)
   }
 
   public func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
+    if let recorder {
+      recorder.note(on: self, kind: .fillCircle, bounds: Self.square(center, radius)) { $0.combine(color) }
+      return
+    }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
     fillPath(color)
@@ -268,6 +319,13 @@ public final class Canvas {
   public func strokeCircle(
     center: CanvasPoint, radius: Double, color: CanvasColor, style: CanvasStrokeStyle
   ) {
+    if let recorder {
+      recorder.note(on: self, kind: .strokeCircle, bounds: Self.square(center, radius), outset: style.width) {
+        $0.combine(color)
+        $0.combine(style)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
     cairo_close_path(context)
@@ -281,6 +339,15 @@ public final class Canvas {
     style: CanvasStrokeStyle
   ) {
     guard endAngle > startAngle else { return }
+    if let recorder {
+      recorder.note(on: self, kind: .strokeArc, bounds: Self.square(center, radius), outset: style.width) {
+        $0.combine(color)
+        $0.combine(style)
+        $0.combine(startAngle)
+        $0.combine(endAngle)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, startAngle, endAngle)
     strokePath(color, style: style)
@@ -289,6 +356,15 @@ public final class Canvas {
   public func strokeLine(
     from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle
   ) {
+    if let recorder {
+      recorder.note(on: self, kind: .strokeLine, bounds: Self.bounds(of: [start, end]), outset: style.width) {
+        $0.combine(color)
+        $0.combine(style)
+        $0.combine(start)
+        $0.combine(end)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_move_to(context, start.x, start.y)
     cairo_line_to(context, end.x, end.y)
@@ -301,6 +377,16 @@ public final class Canvas {
     _ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle
   ) {
     guard let first = points.first, points.count > 1 else { return }
+    if let recorder {
+      // A mitred corner reaches up to the miter limit (10) half-widths out.
+      let outset = style.join == .miter ? style.width * 5 : style.width
+      recorder.note(on: self, kind: .strokePolyline, bounds: Self.bounds(of: points), outset: outset) {
+        $0.combine(color)
+        $0.combine(style)
+        $0.combine(points)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_move_to(context, first.x, first.y)
     for point in points.dropFirst() {
@@ -312,6 +398,13 @@ public final class Canvas {
   /// Fills the closed polygon through `points` (non-zero winding).
   public func fillPolygon(_ points: [CanvasPoint], color: CanvasColor) {
     guard let first = points.first, points.count > 2 else { return }
+    if let recorder {
+      recorder.note(on: self, kind: .fillPolygon, bounds: Self.bounds(of: points)) {
+        $0.combine(color)
+        $0.combine(points)
+      }
+      return
+    }
     cairo_new_path(context)
     cairo_move_to(context, first.x, first.y)
     for point in points.dropFirst() {
@@ -328,6 +421,7 @@ public final class Canvas {
   /// view's `alpha` does (not like lowering each child's colour alpha).
   public func beginTransparencyLayer(alpha: Double) {
     layerAlphas.append(min(max(alpha, 0), 1))
+    if recorder != nil { return }  // the alphas go into every item's key instead
     cairo_push_group(context)
   }
 
@@ -336,6 +430,7 @@ public final class Canvas {
     guard let alpha = layerAlphas.popLast() else {
       preconditionFailure("endTransparencyLayer() without beginTransparencyLayer(alpha:)")
     }
+    if recorder != nil { return }
     cairo_pop_group_to_source(context)
     cairo_paint_with_alpha(context, alpha)
     // Drop the group pattern so the next fill does not reuse it by accident.
@@ -355,10 +450,16 @@ public final class Canvas {
   /// Copies `other`'s pixels onto this canvas, their top-left corner at pixel (`x`, `y`),
   /// replacing what is there: no transform, no clip, no blending.
   public func copyPixels(of other: Canvas, toPixelX x: Int, y: Int) {
+    if let recorder {
+      recorder.noteUnknown(
+        DamageRect(x: x, y: y, width: other.pixelWidth, height: other.pixelHeight), on: self)
+      return
+    }
     cairo_surface_flush(other.surface)
     cairo_save(context)
     cairo_identity_matrix(context)
     cairo_reset_clip(context)
+    applyDamageClip()
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     cairo_set_source_surface(context, other.surface, Double(x), Double(y))
     cairo_rectangle(context, Double(x), Double(y), Double(other.pixelWidth), Double(other.pixelHeight))
@@ -382,6 +483,9 @@ public final class Canvas {
     let buffer = UnsafeRawBufferPointer(start: base, count: bytesPerRow * pixelHeight)
     return try body(buffer)
   }
+
+  /// The open transparency layers' alphas, innermost last (the recorder's keys).
+  var openLayerAlphas: [Double] { layerAlphas }
 
   /// The straight-alpha colour of one pixel, in pixel coordinates.
   public func pixel(x: Int, y: Int) -> PNGPixel {

@@ -149,7 +149,7 @@ public struct SceneInspection: Equatable, Sendable {
   public static let rowLimit = 400
 
   /// `UIButton done`: the class, then the layout id if any.
-  static func name(of object: Scriptable) -> String {
+  static func name(of object: any Overridable) -> String {
     object.identifier.map { "\(object.className) \($0)" } ?? object.className
   }
 
@@ -158,7 +158,7 @@ public struct SceneInspection: Equatable, Sendable {
     switch action {
     case .print(let text): return "print “\(text)”"
     case .selector(let selector):
-      let receiver = (target as? Scriptable).map(name(of:)) ?? (target == nil ? "responder chain" : "target")
+      let receiver = (target as? any Overridable).map(name(of:)) ?? (target == nil ? "responder chain" : "target")
       return "\(receiver) \(selector)"
     }
   }

@@ -16,7 +16,7 @@ extension SceneRenderer {
     let plain = type(of: view) == UIView.self
     let untitledButton = (view as? UIButton).map { type(of: $0) == UIButton.self && ($0.title ?? "").isEmpty } ?? false
     guard plain || untitledButton else { return nil }
-    guard let name = view.scriptedClass?.name ?? view.identifier else { return nil }
+    guard let name = view.overrideHooks?.className ?? view.identifier else { return nil }
     guard view.bounds.width >= 44, view.bounds.height >= 22 else { return nil }
     if view.subviews.contains(where: { $0 is UILabel }) { return nil }
     if let window = view.window {

@@ -80,6 +80,12 @@ public final class SceneRenderer {
     var width: Double
   }
 
+  /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
+  /// known, every part is drawn).
+  var partBounds: [FramePart: DamageRect]?
+  /// The panel's items as last noted, and what it showed.
+  var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
+
   /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
   /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
   /// nothing redraw only the scene).
@@ -123,49 +129,244 @@ public final class SceneRenderer {
   /// holds part of a frame, to be drawn again rather than shown.
   @discardableResult
   public func draw(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool = { false }) -> Bool {
+    drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: true)
+  }
+
+  /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`
+  /// (`damage(for:pixelWidth:pixelHeight:scale:tracking:)`, then `draw(_:on:within:shouldStop:)`
+  /// for each rectangle). The pixels are those of a whole drawing (`DamageDrawingTests`). A
+  /// new canvas, or another one, is drawn whole.
+  ///
+  /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
+  /// rectangles to be drawn again by the next one.
+  public func draw(
+    _ content: FrameContent, on canvas: Canvas, tracking tracker: FrameDamageTracker,
+    shouldStop: () -> Bool = { false }
+  ) -> DamageDrawing {
+    if tracker.canvas !== canvas {
+      tracker.reset()
+      tracker.canvas = canvas
+    }
+    let rects = damage(
+      for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale,
+      tracking: tracker)
+    for rect in rects where !draw(content, on: canvas, within: rect, shouldStop: shouldStop) {
+      tracker.abandon(rects)
+      return .stopped
+    }
+    tracker.commit()
+    return .drawn(rects)
+  }
+
+  /// Where a frame of `content` differs from the one `tracker` holds as drawn, in pixels of a
+  /// frame `pixelWidth`×`pixelHeight` at `scale`: the frame is noted (every drawing call, its
+  /// key and the pixels it may touch, nothing drawn), compared with the last one
+  /// (`DrawingItem.damage`), and the rectangles left part-drawn by a stopped drawing are
+  /// added. The whole frame when the tracker holds none of that size. Then draw each
+  /// rectangle (`draw(_:on:within:shouldStop:)`) and `commit()`, or `abandon` them.
+  public func damage(
+    for content: FrameContent, pixelWidth: Int, pixelHeight: Int, scale: Double, tracking tracker: FrameDamageTracker
+  ) -> [DamageRect] {
+    keptPanel = nil  // the window keeps the panel's pixels itself
+    let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    guard let recording = tracker.recordingCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    else { return [bounds] }
+    let recorder = DrawingRecorder()
+    recording.recorder = recorder
+    _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
+    recording.recorder = nil
+    tracker.noted = recorder.items
+    partBounds = recorder.partBounds
+    guard tracker.holdsFrame else { return [bounds] }
+    let rects = DrawingItem.closed(
+      DrawingItem.merge(
+        DrawingItem.damage(from: tracker.items, to: tracker.noted) + tracker.pending,
+        maximumRects: FrameDamageTracker.maximumRects),
+      over: tracker.noted, maximumRects: FrameDamageTracker.maximumRects)
+    return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+  }
+
+  /// Draws the part of the frame inside `rect` (pixels): the background and everything that
+  /// reaches into it, clipped to it — exactly the pixels a whole drawing has there.
+  /// After `damage(for:…)` of the same content, a part of the frame (the scene, the panel…)
+  /// none of whose drawing reaches into `rect` is not run at all.
+  public func draw(
+    _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    let bounds = partBounds
+    return canvas.withDamageClip([rect]) {
+      drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) { part in
+        guard let reach = bounds?[part] else { return bounds == nil }
+        return !reach.intersection(rect).isEmpty
+      }
+    }
+  }
+
+  private func drawParts(
+    _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
+    drawsPart: (FramePart) -> Bool = { _ in true }
+  ) -> Bool {
     canvas.clear(to: theme.colors.background)
+    let recorder = canvas.recorder
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
-    let finishedScene: Bool = canvas.withSavedState {
-      canvas.clip(to: sceneRect)
-      drawViewTree(content.window, on: canvas)
-      // The application's other visible windows over the main one, lowest level first
-      // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
-      for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
-      where other !== content.window && !other.isHidden {
-        drawViewTree(other, on: canvas)
+    recorder?.part = .scene
+    let finishedScene: Bool =
+      !drawsPart(.scene)
+      || canvas.withSavedState {
+        canvas.clip(to: sceneRect)
+        drawViewTree(content.window, on: canvas)
+        // The application's other visible windows over the main one, lowest level first
+        // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
+        for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
+        where other !== content.window && !other.isHidden {
+          drawViewTree(other, on: canvas)
+        }
+        if let overlay = content.overlay {
+          if shouldStop() { return false }
+          drawOverlay(
+            overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
+            on: canvas)
+        }
+        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
+        return true
       }
-      if let overlay = content.overlay {
-        if shouldStop() { return false }
-        drawOverlay(
-          overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
-          on: canvas)
-      }
-      if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
-      return true
-    }
     if !finishedScene || shouldStop() { return false }
     var panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if let inspection = content.inspection {
       panelRect.size.width = Self.panelWidth
       let inspectorRect = Self.inspectorRect(frame: canvas.size, sceneSize: sceneSize)
-      if inspectorRect.width >= 100 {
+      recorder?.part = .inspector
+      if inspectorRect.width >= 100, drawsPart(.inspector) {
         drawInspector(inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
       }
     }
-    if panelRect.width >= Self.panelWidth - 0.5 {
-      drawKeptPanel(content, in: panelRect, on: canvas)
+    recorder?.part = .panel
+    if panelRect.width >= Self.panelWidth - 0.5, drawsPart(.panel) {
+      if keepsPanel {
+        drawKeptPanel(content, in: panelRect, on: canvas)
+      } else if let recorder {
+        recordPanel(content, in: panelRect, on: canvas, recorder: recorder)
+      } else {
+        drawPanel(content, in: panelRect, on: canvas)
+      }
     }
-    if let timeline = content.timeline {
+    recorder?.part = .timeline
+    if let timeline = content.timeline, drawsPart(.timeline) {
       let stripRect = CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
       drawTimeline(timeline, in: stripRect, on: canvas)
     }
-    if let message = content.message {
+    recorder?.part = .message
+    if let message = content.message, drawsPart(.message) {
       drawMessage(message, sceneSize: sceneSize, on: canvas)
     }
+    recorder?.part = nil
     return true
   }
+
+  /// Notes the panel's drawing, or, when it would show what it showed when last noted, the
+  /// same items again without running its drawing code (500 lines are many to lay out).
+  private func recordPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas, recorder: DrawingRecorder) {
+    let key = panelKey(content, in: rect, on: canvas)
+    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == canvas.clipKey {
+      recorder.append(recordedPanel.items)
+      return
+    }
+    let start = recorder.items.count
+    drawPanel(content, in: rect, on: canvas)
+    recordedPanel = (key, canvas.clipKey, Array(recorder.items[start...]))
+  }
+}
+
+/// What a damage drawing remembers of the frame last drawn (`SceneRenderer.damage(for:…)`):
+/// one per place frames are drawn to.
+public final class FrameDamageTracker {
+  /// The canvas `draw(_:on:tracking:)` drew on; another one is drawn whole.
+  weak var canvas: Canvas?
+  /// The frame drawn, as noted; `holdsFrame` when it is whole on screen.
+  var items: [DrawingItem] = []
+  /// The frame being drawn, as noted.
+  var noted: [DrawingItem] = []
+  /// Rectangles a stopped drawing left part-drawn.
+  var pending: [DamageRect] = []
+  /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
+  private(set) var holdsFrame = false
+  private var recording: Canvas?
+  /// The most rectangles a damage drawing clips to (more are merged); each is drawn on its
+  /// own (only then are the pixels exactly a whole drawing's), so few.
+  static let maximumRects = 6
+
+  public init() {}
+
+  /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
+  public func reset() {
+    canvas = nil
+    items = []
+    pending = []
+    holdsFrame = false
+  }
+
+  /// Every rectangle of the last `damage` was drawn: the frame noted is the one shown.
+  public func commit() {
+    items = noted
+    pending = []
+    holdsFrame = true
+  }
+
+  /// The drawing of `rects` stopped part-way: they are drawn again next time, whatever the
+  /// frame then shows.
+  public func abandon(_ rects: [DamageRect]) {
+    pending = DamageRect.merged(pending + rects, maximumRects: Self.maximumRects)
+  }
+
+  /// `rects` cut into bands of at most `maximumRows` rows, for a strip of that many rows
+  /// (`X11Window.drawAndSend`). Each cut is made, where it can be, at a row that only
+  /// rectangle fills cross, so no clip cuts a stroke or a glyph (the pixels stay exactly a
+  /// whole drawing's).
+  public func bands(of rects: [DamageRect], maximumRows: Int) -> [DamageRect] {
+    let rows = max(1, maximumRows)
+    var result: [DamageRect] = []
+    for rect in rects {
+      var top = rect.y
+      while top < rect.maxY {
+        var bottom = min(rect.maxY, top + rows)
+        if bottom < rect.maxY {
+          let crossing = noted.filter { !$0.isBox && $0.rect.x < rect.maxX && rect.x < $0.rect.maxX }
+          let clean = stride(from: bottom, to: top + max(1, rows / 2), by: -1).first { row in
+            !crossing.contains { $0.rect.y < row && row < $0.rect.maxY }
+          }
+          bottom = clean ?? bottom
+        }
+        result.append(DamageRect(x: rect.x, y: top, width: rect.width, height: bottom - top))
+        top = bottom
+      }
+    }
+    return result
+  }
+
+  /// The canvas frames are noted on, made again for another size or scale (which makes the
+  /// next frame whole).
+  func recordingCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Canvas? {
+    if let recording, recording.pixelWidth == pixelWidth, recording.pixelHeight == pixelHeight,
+      recording.scale == scale
+    {
+      return recording
+    }
+    holdsFrame = false
+    items = []
+    pending = []
+    recording = try? Canvas.recording(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    return recording
+  }
+}
+
+/// How a damage drawing went.
+public enum DamageDrawing: Equatable, Sendable {
+  /// Drawn; these pixel rectangles changed (none: the frame is as it was).
+  case drawn([DamageRect])
+  /// Stopped part-way (`shouldStop`): draw again before showing the canvas.
+  case stopped
 }
 
 extension SceneRenderer {
@@ -178,11 +379,7 @@ extension SceneRenderer {
       drawPanel(content, in: rect, on: canvas)
       return
     }
-    let key = PanelKey(
-      transcript: content.transcript, newerLineCount: content.newerLineCount,
-      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
-      keyHelp: content.keyHelp,
-      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+    let key = panelKey(content, in: rect, on: canvas)
     if let keptPanel, keptPanel.key == key {
       canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
       return
@@ -203,6 +400,28 @@ extension SceneRenderer {
     keptPanel = (key, panel)
     canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
   }
+}
+
+extension SceneRenderer {
+  /// What the panel shows, to know when it shows the same.
+  func panelKey(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) -> PanelKey {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
+    return PanelKey(
+      transcript: content.transcript, newerLineCount: content.newerLineCount,
+      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
+      keyHelp: content.keyHelp,
+      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+  }
+}
+
+/// The parts of a frame, each drawn on its own (a damage drawing skips those it does not need).
+enum FramePart: Hashable {
+  case scene
+  case inspector
+  case panel
+  case timeline
+  case message
 }
 
 extension CanvasColor {

@@ -34,7 +34,7 @@ public enum TextTruncation: String, Codable, Sendable {
 }
 
 /// Everything about a run of text but the text itself.
-public struct TextStyle: Equatable, Sendable {
+public struct TextStyle: Equatable, Hashable, Sendable {
   public var fontFamily: String
   /// Font size in scene points.
   public var fontSize: Double
@@ -271,6 +271,20 @@ extension Canvas {
       case .bottom: y += rect.height - textHeight
       }
 
+      if let recorder {
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        var bounds = CanvasRect(
+          x: x + Double(ink.x) / Double(PANGO_SCALE), y: y + Double(ink.y) / Double(PANGO_SCALE),
+          width: Double(ink.width) / Double(PANGO_SCALE), height: Double(ink.height) / Double(PANGO_SCALE))
+        if style.truncation == .clip { bounds = bounds.clamped(to: rect) }
+        recorder.note(on: self, kind: .text, bounds: bounds) {
+          $0.combine(text)
+          $0.combine(style)
+          $0.combine(rect)
+        }
+        return
+      }
       cairo_save(context)
       if style.truncation == .clip {
         cairo_new_path(context)

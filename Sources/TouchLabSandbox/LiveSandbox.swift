@@ -12,7 +12,10 @@ public final class LiveSandbox {
   public let session: SandboxSession
   public let window: X11Window
   private let renderer: SceneRenderer
-  private var canvas: Canvas?
+  /// What the last frame drew, so the next draws only what changed.
+  private let damage = FrameDamageTracker()
+  /// The pixel size and scale of the frame last drawn.
+  private var drawnFrame: [Double] = []
   /// The frame size (points) the window was last sized for.
   private var frameSize: CanvasSize
   private var shownTitle: String
@@ -37,6 +40,12 @@ public final class LiveSandbox {
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
     session.renderer = renderer
+    // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): real time while the
+    // loop sleeps for one, where allowed; otherwise a short time slice and no timer slack,
+    // which ordinary threads may ask for.
+    ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
+    ThreadScheduling.setTimerSlack(seconds: 1e-9)
+    session.wakePriority = TimerWakePriority.forThisThread()
     frameSize = renderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
@@ -52,6 +61,9 @@ public final class LiveSandbox {
     watch(session.layoutPath)
   }
 
+  /// The time slice the loop's thread asks for as an ordinary thread (the kernel's least).
+  public static let timeSlice = 0.0001
+
   /// The window's pixel size for a frame of `size` points.
   public static func pixelSize(of size: CanvasSize, scale: Double) -> (width: Int, height: Int) {
     (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
@@ -63,6 +75,7 @@ public final class LiveSandbox {
     while true {
       followSceneChanges()
       if session.needsFrame { drawFrame() }
+      session.prepareToSleep()
       let wakeup = pollLoop.wait(until: session.wakeUpTime)
       for request in session.handle(wakeup) {
         switch request {
@@ -108,39 +121,74 @@ public final class LiveSandbox {
 
   /// Draws the current frame and shows it, unless that would hold up an engine timer
   /// (`SandboxSession.renderFrame`).
+  /// Only what differs from the frame before is drawn (damage drawing), band by band through
+  /// the window's strip, each band sent as soon as it is drawn: the window never holds a
+  /// whole frame (docs/ARCHITECTURE.md, the sandbox loop).
   private func drawFrame() {
-    session.renderFrame(
-      draw: { shouldStop in
-        guard let canvas = makeCanvas() else { return .failed }
-        return renderer.draw(session.frameContent, on: canvas, shouldStop: shouldStop) ? .drawn : .stopped
-      },
-      present: { if let canvas { window.present(canvas) } })
+    session.renderFrame(draw: { shouldStop in drawDamage(shouldStop: shouldStop) }, present: {})
   }
 
-  /// Draws the current frame onto the canvas; nil when no canvas can be made.
-  private func drawCanvas() -> Canvas? {
-    guard let canvas = makeCanvas() else { return nil }
-    renderer.draw(session.frameContent, on: canvas)
-    return canvas
-  }
-
-  /// The canvas, kept while the size stays; nil when none can be made (the problem is shown).
-  /// The canvas is the frame at the session's drawing scale: smaller than `scale` gives when
-  /// the window is smaller, so that the whole scene shows.
-  private func makeCanvas() -> Canvas? {
+  /// Draws and sends what changed; the whole frame when the window lacks one.
+  private func drawDamage(shouldStop: () -> Bool = { false }) -> SandboxSession.FrameDrawing {
     let scale = session.drawingScale
     let pixels = Self.pixelSize(of: frameSize, scale: scale)
-    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height || canvas?.scale != scale {
-      do {
-        canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
-        window.clearBackground()
-      } catch {
-        canvas = nil
-        session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels: \(error)")
-        return nil
-      }
+    let frame = [Double(pixels.width), Double(pixels.height), scale]
+    if frame != drawnFrame {
+      drawnFrame = frame
+      damage.reset()
+      window.clearBackground()  // the frames change size: a smaller one would leave edges showing
     }
-    return canvas
+    if window.needsWholeFrame { damage.reset() }
+    let content = session.frameContent
+    let rects = renderer.damage(
+      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: damage)
+    let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
+    let bands = damage.bands(of: rects, maximumRows: rows).map {
+      PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+    }
+    let drawn = window.drawAndSend(bands, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale) {
+      canvas, band in
+      renderer.draw(
+        content, on: canvas, within: DamageRect(x: band.x, y: band.y, width: band.width, height: band.height),
+        shouldStop: shouldStop)
+    }
+    switch drawn {
+    case nil:
+      damage.reset()
+      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
+      return .failed
+    case false?:
+      damage.abandon(rects)
+      return .stopped
+    case true?:
+      damage.commit()
+      return .drawn
+    }
+  }
+
+  /// Saves the frame as drawn now (a whole drawing, on a canvas of its own), and says where.
+  private func saveScreenshot() {
+    _ = drawDamage()
+    session.frameDrawn()
+    let scale = session.drawingScale
+    let pixels = Self.pixelSize(of: frameSize, scale: scale)
+    let canvas: Canvas
+    do {
+      canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
+    } catch {
+      session.show(problem: "screenshot not saved: \(error)")
+      return
+    }
+    renderer.draw(session.frameContent, on: canvas)
+    let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
+    do {
+      try canvas.writePNG(to: url)
+      let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
+      printOnStandardOutput(line)
+      session.showStatus("Saved \(url.lastPathComponent)")
+    } catch {
+      session.show(problem: "screenshot not saved: \(error)")
+    }
   }
 
   /// Writes `line` to standard output; the first failure is said on standard error, and
@@ -152,21 +200,5 @@ public final class LiveSandbox {
     SandboxSession.printToStandardError(
       "touchlab: warning: cannot write to standard output: \(String(cString: strerror(code))); the window carries on "
         + "without printing there")
-  }
-
-  /// Saves the window's frame as drawn now, and says where.
-  private func saveScreenshot() {
-    guard let canvas = drawCanvas() else { return }
-    window.present(canvas)
-    session.frameDrawn()
-    let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
-    do {
-      try canvas.writePNG(to: url)
-      let line = "touchlab: saved screenshot \(url.path) (\(canvas.pixelWidth)×\(canvas.pixelHeight) pixels)\n"
-      printOnStandardOutput(line)
-      session.showStatus("Saved \(url.lastPathComponent)")
-    } catch {
-      session.show(problem: "screenshot not saved: \(error)")
-    }
   }
 }

@@ -265,6 +265,29 @@ public final class SandboxSession {
     return min(wakeUp ?? statusExpiry, statusExpiry)
   }
 
+  /// Whether what wakes the loop next is an engine timer (not an animation frame, a
+  /// confirmation's end or input only): the loop then sleeps at real-time priority.
+  public var wakesForEngineTimer: Bool {
+    guard playback == nil, let timer = clock.engineClock.nextFireTime, let wakeUp = wakeUpTime else { return false }
+    return wakeUp >= clock.startTime + timer
+  }
+
+  /// Raises the loop's thread for an engine timer it is about to sleep for
+  /// (`TimerWakePriority`); `handle(_:)` lowers it once the timers have fired.
+  public var wakePriority = TimerWakePriority.off
+
+  /// The loop is about to sleep until `wakeUpTime` or input.
+  public func prepareToSleep() {
+    wakePriority.prepareToSleep(wakingForTimer: wakesForEngineTimer || timerSoon)
+  }
+
+  /// An engine timer falls due within what two frames are expected to cost (and 5 ms more):
+  /// the frames before it are drawn at the raised priority, so a busy machine cannot
+  /// preempt one past the timer.
+  public var timerSoon: Bool {
+    playback == nil && clock.timerDue(within: 2 * clock.frameCost + 0.005)
+  }
+
   // MARK: Input
 
   /// Handles one wake-up of the poll loop: the clock first (timers due before this input
@@ -272,6 +295,9 @@ public final class SandboxSession {
   /// window must do.
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
+    // The timers (and the input that came with them) run at the priority they woke at; the
+    // frame after them is ordinary.
+    defer { wakePriority.timersFired(timerSoon: timerSoon) }
     takeFinishedLoad()
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
     if let statusExpiry, timeSource() >= statusExpiry {

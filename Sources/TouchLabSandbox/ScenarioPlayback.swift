@@ -2,6 +2,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabTranscript
 
 /// `touchlab open FILE --scenario NAME`: a scenario played once, headless, on the virtual
 /// clock, and then shown at a time `t` that advances at `speed` × real time. Everything the

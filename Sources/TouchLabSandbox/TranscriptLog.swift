@@ -2,6 +2,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabTranscript
 
 #if canImport(Glibc)
   import Glibc

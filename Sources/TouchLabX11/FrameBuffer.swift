@@ -98,18 +98,51 @@ final class FrameBuffer {
   /// Sends `rect` of the buffer to `drawable` at the same place, and waits until the server
   /// has read it when the memory is shared (the next frame writes into it).
   func send(_ rect: PixelRect, to drawable: Drawable, graphicsContext: GC) {
-    if let segment {
-      _ = segment
+    send([rect], to: drawable, graphicsContext: graphicsContext)
+  }
+
+  /// Sends each of `rects` (cut to the buffer), then waits until the server has read them
+  /// when the memory is shared: the next frame is drawn into the same memory.
+  func send(_ rects: [PixelRect], to drawable: Drawable, graphicsContext: GC) {
+    for whole in rects {
+      let x = max(0, whole.x)
+      let y = max(0, whole.y)
+      let width = min(self.width, whole.x + whole.width) - x
+      let height = min(self.height, whole.y + whole.height) - y
+      guard width > 0, height > 0 else { continue }
+      put(
+        x: x, y: y, width: width, height: height, toX: x, toY: y, drawable: drawable, graphicsContext: graphicsContext)
+    }
+    finishSending()
+  }
+
+  /// Sends `rect` of a frame whose row `firstRow` is the buffer's first (a strip of it), to the
+  /// same place in `drawable`; waits until the server has read shared memory.
+  func send(_ rect: PixelRect, fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
+    put(
+      x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
+      drawable: drawable, graphicsContext: graphicsContext)
+    finishSending()
+  }
+
+  private func put(
+    x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int, drawable: Drawable, graphicsContext: GC
+  ) {
+    if segment != nil {
       XShmPutImage(
-        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-        UInt32(rect.width), UInt32(rect.height), 0)
-      XSync(display, 0)
+        display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
+        UInt32(height), 0)
     } else {
       XPutImage(
-        display, drawable, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-        UInt32(rect.width), UInt32(rect.height))
-      XFlush(display)
+        display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
+        UInt32(height))
     }
+  }
+
+  /// Shared memory is drawn into again next: wait until the server has read it. `XPutImage`
+  /// copied the pixels into the request already; flushing sends it.
+  private func finishSending() {
+    if segment != nil { XSync(display, 0) } else { XFlush(display) }
   }
 
   /// The rows of `source` that differ from `target` are copied into it; returns the

@@ -143,6 +143,7 @@ public final class X11Window: InputEventSource {
     isClosed = true
     if X11Window.shownWindow == window { X11Window.shownWindow = nil }
     frameBuffer = nil
+    stripBuffer = nil
     XFreeGC(display, graphicsContext)
     XDestroyWindow(display, window)
     XCloseDisplay(display)
@@ -270,16 +271,82 @@ public final class X11Window: InputEventSource {
     if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
   }
 
+  /// The most bytes the strip a frame is drawn in takes: a frame is drawn and sent a band of
+  /// rows at a time through it, so the window never holds a whole frame (at scale 3 one is
+  /// 23 MB): what the window shows stays on the server.
+  public static let maximumStripBytes = 4 << 20
+
+  /// The rows of the strip for frames `frameWidth`×`frameHeight` pixels: as many as
+  /// `maximumStripBytes` hold (16 at least), at most the frame's.
+  public static func stripRows(frameWidth: Int, frameHeight: Int, maximumBytes: Int = maximumStripBytes) -> Int {
+    max(1, min(frameHeight, max(16, maximumBytes / max(1, frameWidth * 4))))
+  }
+
+  /// Whether the window lacks a whole frame drawn by `drawAndSend` (none yet, the frames
+  /// changed size, or the server lost its pixels: an Expose): the next must be drawn whole.
+  public var needsWholeFrame: Bool { !(stripBuffer?.holdsFrame ?? false) }
+
+  /// Draws and sends `bands` of a frame of `frameWidth`×`frameHeight` pixels at `scale`, one at
+  /// a time: `draw` draws the band it is given (clipped to it) onto a canvas of the whole
+  /// frame's size whose pixels are the strip's rows, then that band is sent (MIT-SHM when the
+  /// server offers it, `XPutImage` otherwise) and, for shared memory, read by the server
+  /// before the next band is drawn into the same memory. Each band must fit the strip
+  /// (`stripRows`). Returns false when `draw` stopped (false) — bands before it are on screen
+  /// — and nil when no strip can be made. Drawing every band of the frame (the whole frame
+  /// when `needsWholeFrame`) leaves the window holding a whole frame.
+  public func drawAndSend(
+    _ bands: [PixelRect], frameWidth: Int, frameHeight: Int, scale: Double,
+    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, PixelRect) -> Bool
+  ) -> Bool? {
+    guard frameWidth > 0, frameHeight > 0 else { return nil }
+    let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
+    if stripBuffer?.width != frameWidth || stripBuffer?.height != rows || stripFrameHeight != frameHeight {
+      stripBuffer = nil  // the old segment goes first
+      stripBuffer = FrameBuffer(
+        display: display, visual: visual, depth: depth, width: frameWidth, height: rows, shared: prefersSharedMemory)
+      if stripBuffer?.isShared == false { prefersSharedMemory = false }
+      stripFrameHeight = frameHeight
+    }
+    guard let strip = stripBuffer else { return nil }
+    lastSentRects = []
+    for whole in bands {
+      let band = PixelRect(
+        x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
+        height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
+      guard band.width > 0, band.height > 0 else { continue }
+      precondition(band.height <= rows, "a band of \(band.height) rows does not fit a strip of \(rows)")
+      guard
+        let canvas = try? Canvas(
+          drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
+          scale: scale, frameHeight: frameHeight, firstRow: band.y)
+      else { return nil }
+      guard draw(canvas, band) else { return false }
+      canvas.finishDrawing()
+      strip.send(band, fromRow: band.y, to: window, graphicsContext: graphicsContext)
+      lastSentRects.append(band)
+    }
+    strip.holdsFrame = true
+    return true
+  }
+
+  /// The strip frames are drawn and sent through (`drawAndSend`).
+  private var stripBuffer: FrameBuffer?
+  private var stripFrameHeight = 0
+
+  /// The bands the last `drawAndSend` sent.
+  public private(set) var lastSentRects: [PixelRect] = []
+
   /// Paints the whole window its background and has the next frame sent whole: the frames
   /// change size (a smaller one would leave the old one's edges showing).
   public func clearBackground() {
     XClearWindow(display, window)
     frameBuffer?.holdsFrame = false
+    stripBuffer?.holdsFrame = false
   }
 
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
   /// Known once a frame has been presented.
-  public var sendsThroughSharedMemory: Bool { frameBuffer?.isShared ?? false }
+  public var sendsThroughSharedMemory: Bool { (frameBuffer ?? stripBuffer)?.isShared ?? false }
 
   /// The rectangle the last `present` sent: what changed since the frame before (the whole
   /// frame the first time and after an expose), nil when nothing changed.
@@ -395,12 +462,14 @@ public final class X11Window: InputEventSource {
       else { return nil }
       width = Int(configure.width)
       height = Int(configure.height)
+      stripBuffer?.holdsFrame = false  // a window that grew shows nothing in its new part
       return .resize(width: width, height: height)
 
     case Expose:
       // Expose comes as a burst of rectangles; `count` is how many follow.
       // Report only the last, since the whole frame is presented anyway.
       frameBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
+      stripBuffer?.holdsFrame = false
       return event.xexpose.count == 0 ? .expose : nil
 
     case ClientMessage:

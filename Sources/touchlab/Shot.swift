@@ -4,6 +4,7 @@ import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
+import TouchLabTranscript
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 
 @main
 struct TouchLab: ParsableCommand {

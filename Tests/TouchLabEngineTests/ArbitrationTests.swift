@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// A view that refuses every recognizer of its touches (`gestureRecognizerShouldBegin`).
 final class RefusingView: UIView {

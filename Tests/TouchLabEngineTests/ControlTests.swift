@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// An application that notes every action sent through it.
 final class RecordingApplication: UIApplication {

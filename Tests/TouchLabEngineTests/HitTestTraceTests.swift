@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// `UIApplication.traceHitTest(at:)`: which views hit-testing asked and what each answered,
 /// without recording anything.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// docs/BEHAVIOUR.md §2: hit-testing.
 final class HitTestingTests: XCTestCase {

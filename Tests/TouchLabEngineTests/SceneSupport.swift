@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// A point, shortly.
 func pt(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y) }
@@ -24,6 +25,7 @@ final class Scene {
 
   init(app: UIApplication = UIApplication(), size: CGSize = CGSize(width: 400, height: 800)) {
     self.app = app
+    app.printHooks = PlaceholderPrinter()
     window = UIWindow(frame: CGRect(origin: .zero, size: size))
     app.addWindow(window)
   }
@@ -207,4 +209,20 @@ func assertPoint(
 ) {
   XCTAssertEqual(a.x, b.x, accuracy: accuracy, "x: \(message)", file: file, line: line)
   XCTAssertEqual(a.y, b.y, accuracy: accuracy, "y: \(message)", file: file, line: line)
+}
+
+// Declared classes are the engine's override hooks; these tests set and change them as
+// declared classes.
+extension UIResponder {
+  var scriptedClass: ScriptedClass? {
+    get { overrideHooks as? ScriptedClass }
+    set { overrideHooks = newValue }
+  }
+}
+
+extension UIGestureRecognizer {
+  var scriptedClass: ScriptedClass? {
+    get { overrideHooks as? ScriptedClass }
+    set { overrideHooks = newValue }
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
+@testable import TouchLabTranscript
 
 /// A table delegate that notes what it was told.
 final class NotingTableDelegate: UITableViewDelegate {

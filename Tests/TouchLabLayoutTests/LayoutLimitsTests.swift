@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 import XCTest
 
 @testable import TouchLabLayout
@@ -121,6 +122,24 @@ final class LayoutLimitsTests: XCTestCase {
     assertLayoutError(
       view + "scenarios:\n  s:\n    - tap: {view: v, at: [0, -1e6]}\n", line: 7, column: 26,
       contains: "the limit on coordinates")
+  }
+
+  /// A 10,000-row table scrolled to its middle is 220,000 points down: content sizes and
+  /// offsets have their own, larger limit (the engine benchmark's table was refused by the
+  /// coordinates' ±100,000 once).
+  func testAScrollViewsContentOffsetGoesToTheContentLimitNotTheCoordinateLimit() throws {
+    let table = """
+      controller:
+        view:
+          subviews:
+            - {class: UITableView, id: t, frame: [0, 0, 320, 480], rows: {numberOfRows: 10000}, contentOffset: [0, 220000]}
+
+      """
+    let scene = try LayoutLoader.load(yaml: table, file: "t.yaml")
+    XCTAssertEqual((scene.objects["t"] as? UIScrollView)?.contentOffset.y, 220_000)
+    assertLayoutError(
+      table.replacingOccurrences(of: "220000", with: "10000001"), line: 4, column: 106,
+      contains: "contentOffset must be two numbers within ±10000000, the limit on a scroll view's content")
   }
 
   func testNullInANameListIsAnErrorNotAName() {

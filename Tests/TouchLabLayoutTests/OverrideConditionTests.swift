@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 /// Overrides with a condition (docs/layouts.md): the answer is given when every fact named

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 /// `ScenarioPlayer.play(_:until:)`: a scenario stopped at a moment (`touchlab shot --at`).

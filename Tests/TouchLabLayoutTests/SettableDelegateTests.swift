@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 /// Every delegate rule works with `--set` and a scenario's `set:` step (docs/layouts.md):

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 @testable import TouchLabRender

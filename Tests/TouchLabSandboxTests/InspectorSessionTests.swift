@@ -3,6 +3,7 @@ import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
+import TouchLabTranscript
 import TouchLabX11
 import XCTest
 

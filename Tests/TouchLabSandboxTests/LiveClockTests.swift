@@ -122,6 +122,90 @@ final class LiveClockTests: XCTestCase {
     XCTAssertNil(session.wakeUpTime, "faded: the window sleeps until input")
   }
 
+  // MARK: Real time only while sleeping for an engine timer
+
+  /// The loop's thread is raised while it sleeps for the scroll view's 0.15 s, lowered as
+  /// soon as the timer has fired (before the frame), and never raised for an idle window or
+  /// an animation frame.
+  func testTheLoopSleepsAtRealTimePriorityOnlyForAnEngineTimer() throws {
+    let time = ManualTime(1000)
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+    session.perform(.toggleOverlay)  // the engine's timers alone decide the wake-up, until the card below
+    var calls: [Bool] = []
+    session.wakePriority = TimerWakePriority(setRealTime: { on in
+      calls.append(on)
+      return true
+    })
+    var frames: [Bool] = []  // the priority each frame was drawn at
+    func frame() {
+      session.renderFrame(
+        draw: { _ in
+          frames.append(session.wakePriority.isRaised)
+          return .drawn
+        }, present: {})
+    }
+    frame()
+    session.prepareToSleep()
+    XCTAssertNil(session.wakeUpTime)
+    XCTAssertEqual(calls, [], "idle: nothing raised")
+
+    time.seconds = 1000.2
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))
+    frame()
+    XCTAssertTrue(session.wakesForEngineTimer, "the long press's 0.5 s is next")
+    session.prepareToSleep()
+    XCTAssertEqual(calls, [true])
+    XCTAssertTrue(session.wakePriority.isRaised)
+    session.prepareToSleep()  // woken for nothing and asleep again: no second call
+    XCTAssertEqual(calls, [true])
+
+    // Woken by input 15 ms before the timer: the frame before it is drawn raised.
+    let timer = try XCTUnwrap(session.wakeUpTime)
+    time.seconds = timer - 0.015
+    session.handle(PollWakeup(events: [TestEvents.mouse(.moved, 201, 450)]))
+    XCTAssertTrue(session.timerSoon)
+    XCTAssertEqual(calls, [true], "still raised: the timer is near")
+    frame()
+
+    time.seconds = timer + 0.0001
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press"], "fired while raised")
+    XCTAssertEqual(calls, [true, false], "lowered once the timer has fired")
+    frame()
+    XCTAssertEqual(frames, [false, false, true, false], "only the frame just before the timer raised")
+
+    // Lifted, with the overlay on: the card's hold and fade wake the loop, but no engine
+    // timer is pending.
+    session.perform(.toggleOverlay)
+    time.seconds += 0.05
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
+    time.seconds += 1
+    session.handle(PollWakeup(deadlineReached: true))
+    XCTAssertNotNil(session.wakeUpTime, "the card's fade is to come")
+    XCTAssertFalse(session.wakesForEngineTimer)
+    session.prepareToSleep()
+    XCTAssertEqual(calls, [true, false], "an animation frame is not raised for")
+  }
+
+  /// A system that refuses real time is asked once; after that the loop sleeps ordinarily.
+  func testARefusedRealTimePriorityIsNotAskedForAgain() {
+    var attempts = 0
+    let priority = TimerWakePriority(setRealTime: { _ in
+      attempts += 1
+      return false
+    })
+    priority.prepareToSleep(wakingForTimer: true)
+    priority.prepareToSleep(wakingForTimer: true)
+    priority.timersFired()
+    XCTAssertEqual(attempts, 1)
+    XCTAssertFalse(priority.isRaised)
+    XCTAssertFalse(priority.isAvailable)
+    let off = TimerWakePriority.forThisThread(environment: ["TOUCHLAB_NO_REALTIME": "1"])
+    off.prepareToSleep(wakingForTimer: true)
+    XCTAssertFalse(off.isRaised, "TOUCHLAB_NO_REALTIME=1 turns it off")
+  }
+
   // MARK: Frames yield to due timers (virtual clock: drawing "takes" what the test says)
 
   func testAFrameThatWouldRunPastATimerIsNotStartedAndTheLoopWakesAtTheTimer() throws {

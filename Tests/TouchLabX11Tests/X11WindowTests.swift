@@ -107,6 +107,79 @@ final class X11WindowIntegrationTests: XCTestCase {
     return comparison.matches
   }
 
+  /// Frames drawn band by band through the strip (`drawAndSend`): the first whole, later ones
+  /// only their bands, and the window shows every pixel of the frame; through MIT-SHM and the
+  /// `XPutImage` fallback alike. A strip of 1,600 bytes holds 2 rows of 200 pixels… but 16
+  /// at least, so a 150-row frame takes 10 bands.
+  func testFramesDrawnBandByBandThroughTheStripAreShownWhole() throws {
+    XCTAssertTrue(try drawsThroughTheStrip(window), "MIT-SHM")
+    XCTAssertTrue(window.sendsThroughSharedMemory, "Xvfb offers MIT-SHM on the same machine")
+    let fallback = try X11Window(
+      title: "no shm", width: 200, height: 150, displayName: server.displayName, sharedMemory: false)
+    defer { fallback.close() }
+    XCTAssertTrue(try drawsThroughTheStrip(fallback), "XPutImage")
+    XCTAssertFalse(fallback.sendsThroughSharedMemory)
+  }
+
+  private func drawsThroughTheStrip(_ window: X11Window) throws -> Bool {
+    func paint(_ canvas: Canvas, moved: Bool) {
+      canvas.clear(to: CanvasColor(hex: "#204080")!)
+      canvas.fill(CanvasRect(x: moved ? 60 : 20, y: 30, width: 40, height: 90), color: CanvasColor(hex: "#FF8000")!)
+      canvas.fillCircle(center: CanvasPoint(x: 150, y: 100), radius: 20, color: .white)
+    }
+    XCTAssertTrue(window.needsWholeFrame, "nothing drawn yet")
+    let rows = X11Window.stripRows(frameWidth: 200, frameHeight: 150, maximumBytes: 1600)
+    XCTAssertEqual(rows, 16)
+    let bands = stride(from: 0, to: 150, by: rows).map {
+      PixelRect(x: 0, y: $0, width: 200, height: min(rows, 150 - $0))
+    }
+    var drawn: [PixelRect] = []
+    let first = window.drawAndSend(bands, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600) {
+      canvas, band in
+      XCTAssertEqual(canvas.pixelHeight, 150, "the canvas is the whole frame")
+      drawn.append(band)
+      paint(canvas, moved: false)
+      return true
+    }
+    XCTAssertEqual(first, true)
+    XCTAssertEqual(drawn, bands)
+    XCTAssertEqual(window.lastSentRects, bands)
+    XCTAssertFalse(window.needsWholeFrame)
+    let expected = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    paint(expected, moved: false)
+    var comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected.makeImage())
+    XCTAssertTrue(comparison.matches, "the first frame: " + comparison.summary)
+
+    // The bar moves right by 40: only the band of rows 30–45 and below it is drawn (two bands).
+    let changed = [PixelRect(x: 20, y: 30, width: 80, height: 16), PixelRect(x: 20, y: 46, width: 80, height: 16)]
+    let later = window.drawAndSend(changed, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600) {
+      canvas, band in
+      canvas.withSavedState {
+        canvas.clip(to: CanvasRect(x: Double(band.x), y: Double(band.y), width: Double(band.width), height: 16))
+        paint(canvas, moved: true)
+      }
+      return true
+    }
+    XCTAssertEqual(later, true)
+    XCTAssertEqual(window.lastSentRects, changed)
+    paint(expected, moved: true)
+    var partly = expected.makeImage()
+    let old = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    paint(old, moved: false)
+    let oldImage = old.makeImage()
+    for y in 62..<150 { for x in 0..<200 { partly[x, y] = oldImage[x, y] } }  // rows below 62 were not sent
+    comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: partly)
+    XCTAssertTrue(comparison.matches, "the bands drawn, the rest as it was: " + comparison.summary)
+
+    // A drawing that stops sends nothing more.
+    let stopped = window.drawAndSend(bands, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600) {
+      _, band in band.y < 32
+    }
+    XCTAssertEqual(stopped, false)
+    XCTAssertEqual(window.lastSentRects, Array(bands.prefix(2)))
+    return comparison.matches
+  }
+
   func testAnExposeSendsTheNextFrameWhole() throws {
     let canvas = try Canvas(pixelWidth: 200, pixelHeight: 150)
     canvas.clear(to: .white)
@@ -119,6 +192,21 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertEqual(window.lastSentRect, PixelRect(x: 0, y: 0, width: 200, height: 150))
     let comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: canvas.makeImage())
     XCTAssertTrue(comparison.matches, comparison.summary)
+  }
+
+  /// The strip's way: after an Expose the window asks for a whole frame.
+  func testAnExposeAsksTheStripForAWholeFrame() throws {
+    let whole = [PixelRect(x: 0, y: 0, width: 200, height: 150)]
+    XCTAssertEqual(
+      window.drawAndSend(whole, frameWidth: 200, frameHeight: 150, scale: 1) { canvas, _ in
+        canvas.clear(to: .white)
+        return true
+      }, true)
+    XCTAssertFalse(window.needsWholeFrame)
+    XClearArea(window.display, window.window, 0, 0, 50, 50, 1)
+    window.synchronize()
+    XCTAssertTrue(waitForEvents(timeout: 5) { $0.contains(.expose) }.contains(.expose))
+    XCTAssertTrue(window.needsWholeFrame, "the server lost pixels")
   }
 
   func testSyntheticClickArrivesAsPointerDownAndUp() throws {

@@ -89,7 +89,7 @@ extension TranscriptFormatter {
   private static func point(_ p: RecordPoint) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
 
   /// A number as JSON: up to three decimals, no trailing zeros.
-  static func number(_ value: Double) -> String {
+  public static func number(_ value: Double) -> String {
     var text = String(format: "%.3f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// A table delegate described by a layout's `didSelectRow:` key: a selection prints a line
 /// (`{print: TEXT}`, where `%row` and `%section` stand for the selected row's) or sends `tableView:didSelectRowAtIndexPath:` to a target (the
@@ -17,7 +18,7 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
     switch message {
     case .print(let format):
       tableView.application?.printLine(
-        format, LineContext(subject: tableView, indexPath: indexPath), from: tableView, touches: [])
+        format, LineContext(subject: tableView, indexPath: indexPath), from: tableView)
     case .selector:
       tableView.application?.sendAction(.selector(Self.didSelectSelector), to: target, from: tableView, for: nil)
     }

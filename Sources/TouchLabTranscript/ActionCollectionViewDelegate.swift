@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// A collection delegate described by a layout's `didSelectItem:` key: a selection prints a
 /// line (`{print: TEXT}`, where `%row` is the item and `%section` its section) or sends `collectionView:didSelectItemAtIndexPath:` to a target.
@@ -16,7 +17,7 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
     switch message {
     case .print(let format):
       collectionView.application?.printLine(
-        format, LineContext(subject: collectionView, indexPath: indexPath), from: collectionView, touches: [])
+        format, LineContext(subject: collectionView, indexPath: indexPath), from: collectionView)
     case .selector:
       collectionView.application?.sendAction(
         .selector(Self.didSelectSelector), to: target, from: collectionView, for: nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// The values a layout's logged lines and printed actions can show (docs/layouts.md): each
 /// `%name` in the text is replaced by the value at the moment the line is printed, as an
@@ -97,7 +98,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
     let null = "(null)"
     switch self {
     case .state:
-      return (subject as? Scriptable)?.scriptedStateValue.map(String.init) ?? null
+      return recognizer.map { String($0.state.rawValue) } ?? null
     case .tapCount:
       let touch = context.touches.first ?? recognizer?.sequenceTouches.last
       return String(touch?.tapCount ?? 0)
@@ -175,4 +176,22 @@ struct LineContext {
   var touches: [UITouch] = []
   var result: String?
   var indexPath: IndexPath?
+}
+
+/// The application's `PrintHooks` in a scene made from a layout: a `{print: TEXT}` action's
+/// text with its placeholders' values read from the sender and the event's touches.
+public final class PlaceholderPrinter: PrintHooks {
+  public init() {}
+
+  public func printedText(_ text: String, sender: AnyObject?, touches: [UITouch]) -> String {
+    LinePlaceholder.expand(text, LineContext(subject: sender, touches: touches))
+  }
+}
+
+extension UIApplication {
+  /// Prints a delegate's `{print: TEXT}` line, its placeholders read from `context`.
+  func printLine(_ format: String, _ context: LineContext, from sender: AnyObject?) {
+    guard recorder?.isListening ?? false else { return }
+    recordPrint(LinePlaceholder.expand(format, context), from: sender)
+  }
 }

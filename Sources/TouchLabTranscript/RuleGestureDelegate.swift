@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// A gesture recognizer delegate described by rules rather than code: what a layout's
 /// `delegate:` key builds (the articles' usual `shouldReceiveTouch` fix, [A3] §4.4).

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// A scroll delegate described by a layout (`willBeginDragging:`, `didEndDragging:`,
 /// `didEndDecelerating:` on a scroll view): each prints its text, where `%offset` stands for
@@ -26,7 +27,7 @@ public final class ActionScrollViewDelegate: UIScrollViewDelegate {
     guard let message = messages[moment], let application = scrollView.application else { return }
     switch message {
     case .print(let format):
-      application.printLine(format, LineContext(subject: scrollView), from: scrollView, touches: [])
+      application.printLine(format, LineContext(subject: scrollView), from: scrollView)
     case .selector:
       application.sendAction(.selector(moment.selector), to: target, from: scrollView, for: nil)
     }

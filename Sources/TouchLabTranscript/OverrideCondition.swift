@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 
 /// A condition on a declared override's answer (docs/layouts.md, "Overrides with a
 /// condition"): the answer is given only when every fact named holds; otherwise the method

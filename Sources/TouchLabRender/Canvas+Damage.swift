@@ -1,0 +1,435 @@
+import CCairo
+
+/// A rectangle of whole pixels on a canvas: what a damage drawing redraws and the window sends.
+public struct DamageRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Int { x + width }
+  public var maxY: Int { y + height }
+  public var isEmpty: Bool { width <= 0 || height <= 0 }
+  public var area: Int { isEmpty ? 0 : width * height }
+  public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+
+  /// The smallest rectangle holding both.
+  public func union(_ other: DamageRect) -> DamageRect {
+    if isEmpty { return other }
+    if other.isEmpty { return self }
+    let minX = min(x, other.x)
+    let minY = min(y, other.y)
+    return DamageRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+  }
+
+  /// The part of both; empty (zero size) when they do not meet.
+  public func intersection(_ other: DamageRect) -> DamageRect {
+    let minX = max(x, other.x)
+    let minY = max(y, other.y)
+    return DamageRect(
+      x: minX, y: minY, width: max(0, min(maxX, other.maxX) - minX), height: max(0, min(maxY, other.maxY) - minY))
+  }
+
+  /// `rects` with those that meet merged, then cut to at most `maximumRects` by merging the
+  /// pairs that add the least area.
+  public static func merged(_ rects: [DamageRect], maximumRects: Int = 12) -> [DamageRect] {
+    DrawingItem.merge(rects, maximumRects: maximumRects)
+  }
+
+  /// Whether `other` lies inside this one.
+  func contains(_ other: DamageRect) -> Bool {
+    other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+  }
+
+  /// Whether they overlap or touch (merging them then adds nothing between them).
+  func meets(_ other: DamageRect) -> Bool {
+    x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
+  }
+}
+
+/// One drawing call as the recorder saw it: a key for everything that decides its pixels
+/// (the call and its arguments, the transform, the clip, the open layers' alphas) and the
+/// pixels it may touch.
+struct DrawingItem: Equatable {
+  var key: Int
+  var rect: DamageRect
+  /// A rectangle filled (or the canvas cleared): its pixels inside any clip are those of the
+  /// unclipped call. Cairo may composite the edge pixels of anything else (a stroke, text, a
+  /// circle, a fill in a fading layer) a level apart when a clip cuts through it.
+  var isBox = false
+}
+
+/// Notes a canvas's drawing calls instead of drawing them (`Canvas.recorder`): the frame as
+/// a list of items, compared with the last frame's to find what changed
+/// (`DrawingItem.damage(from:to:)`).
+final class DrawingRecorder {
+  enum Kind: Int {
+    case clear = 1
+    case fill
+    case stroke
+    case fillRoundedRect
+    case strokeRoundedRect
+    case fillCircle
+    case strokeCircle
+    case strokeArc
+    case strokeLine
+    case strokePolyline
+    case fillPolygon
+    case text
+    case unknown
+  }
+
+  private(set) var items: [DrawingItem] = []
+  private var unknownCount = 0
+  /// The part of the frame being noted, and where each part's items reach.
+  var part: FramePart?
+  private(set) var partBounds: [FramePart: DamageRect] = [:]
+
+  /// Notes items noted before (the panel, when it shows the same).
+  func append(_ noted: [DrawingItem]) {
+    for item in noted { add(item) }
+  }
+
+  private func add(_ item: DrawingItem) {
+    items.append(item)
+    if let part { partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect }
+  }
+
+  /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
+  /// width), or the whole canvas; `details` hashes its arguments.
+  func note(
+    on canvas: Canvas, kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
+    outset: Double = 0, wholeCanvas: Bool = false, details: (inout Hasher) -> Void
+  ) {
+    let clip = canvas.deviceClipExtents()
+    var rect = clip
+    if !wholeCanvas {
+      rect = canvas.deviceBounds(of: bounds, outset: outset).intersection(clip)
+    }
+    guard !rect.isEmpty else { return }
+    var hasher = Hasher()
+    hasher.combine(kind.rawValue)
+    canvas.combineState(into: &hasher)
+    hasher.combine(clip)
+    details(&hasher)
+    let isBox = (kind == .fill || kind == .clear) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
+    add(DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox))
+  }
+
+  /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
+  func noteUnknown(_ rect: DamageRect, on canvas: Canvas) {
+    let clipped = rect.intersection(canvas.deviceClipExtents())
+    guard !clipped.isEmpty else { return }
+    unknownCount += 1
+    var hasher = Hasher()
+    hasher.combine(Kind.unknown.rawValue)
+    hasher.combine(ObjectIdentifier(self))
+    hasher.combine(unknownCount)
+    add(DrawingItem(key: hasher.finalize(), rect: clipped))
+  }
+}
+
+extension DrawingItem {
+  /// The pixels that differ between a frame drawn as `old` and one drawn as `new`: the items
+  /// of either that are not in their longest common subsequence (same key and place, same
+  /// order). A moved item damages where it was and where it is; items that swapped places
+  /// damage one of them, which covers where they overlap. Merged into at most
+  /// `maximumRects` rectangles.
+  static func damage(from old: [DrawingItem], to new: [DrawingItem], maximumRects: Int = 12) -> [DamageRect] {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let a = Array(old[prefix..<(old.count - suffix)])
+    let b = Array(new[prefix..<(new.count - suffix)])
+    var changed: [DamageRect] = []
+    if a.isEmpty || b.isEmpty || a.count * b.count > 250_000 {
+      changed = (a + b).map(\.rect)
+    } else {
+      let (keptA, keptB) = commonSubsequence(a, b)
+      changed = a.indices.filter { !keptA[$0] }.map { a[$0].rect } + b.indices.filter { !keptB[$0] }.map { b[$0].rect }
+    }
+    return closed(merge(changed, maximumRects: maximumRects), over: new, maximumRects: maximumRects)
+  }
+
+  /// `rects` grown until no item of `items` but a rectangle fill has an edge inside one: a
+  /// clip then never cuts through what it redraws, and the pixels are exactly those of the
+  /// whole drawing.
+  static func closed(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
+    var result = rects
+    for _ in 0..<8 {
+      var grown = false
+      result = result.map { rect in
+        var rect = rect
+        for item in items where !item.isBox && !item.rect.intersection(rect).isEmpty && !rect.contains(item.rect) {
+          rect = rect.union(item.rect)
+          grown = true
+        }
+        return rect
+      }
+      result = merge(result, maximumRects: maximumRects)
+      if !grown { break }
+    }
+    return result
+  }
+
+  /// Which items of `a` and of `b` are in a longest common subsequence of the two.
+  private static func commonSubsequence(_ a: [DrawingItem], _ b: [DrawingItem]) -> ([Bool], [Bool]) {
+    let n = a.count
+    let m = b.count
+    var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      for j in stride(from: m - 1, through: 0, by: -1) {
+        lengths[i * (m + 1) + j] =
+          a[i] == b[j]
+          ? lengths[(i + 1) * (m + 1) + j + 1] + 1
+          : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
+      }
+    }
+    var keptA = [Bool](repeating: false, count: n)
+    var keptB = [Bool](repeating: false, count: m)
+    var i = 0
+    var j = 0
+    while i < n, j < m {
+      if a[i] == b[j] {
+        keptA[i] = true
+        keptB[j] = true
+        i += 1
+        j += 1
+      } else if lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    return (keptA, keptB)
+  }
+
+  /// Rectangles that meet are merged; then, while there are more than `maximumRects`, the
+  /// pair whose union adds the least area.
+  static func merge(_ rects: [DamageRect], maximumRects: Int) -> [DamageRect] {
+    var result: [DamageRect] = []
+    for rect in rects where !rect.isEmpty {
+      var merged = rect
+      var index = 0
+      while index < result.count {
+        if result[index].meets(merged) {
+          merged = merged.union(result.remove(at: index))
+          index = 0
+        } else {
+          index += 1
+        }
+      }
+      result.append(merged)
+    }
+    while result.count > max(1, maximumRects) {
+      var best = (0, 1, Int.max)
+      for i in result.indices {
+        for j in result.indices where j > i {
+          let u = result[i].union(result[j])
+          let cost = u.area - result[i].area - result[j].area
+          if cost < best.2 { best = (i, j, cost) }
+        }
+      }
+      let joined = result[best.0].union(result[best.1])
+      result.remove(at: best.1)
+      result[best.0] = joined
+      result = merge(result, maximumRects: Int.max)
+    }
+    return result
+  }
+}
+
+extension Canvas {
+  /// A canvas drawing straight into `pixels` (premultiplied ARGB32 words, `bytesPerRow`
+  /// apart, as a 24-bit TrueColor XImage holds them), which must outlive it: the window's
+  /// strip, drawn into and sent without a copy. The memory holds `pixelHeight` rows; with a
+  /// `frameHeight`, the canvas is a whole frame of that many rows (its size, its clips) whose
+  /// rows from `firstRow` on are those in memory: what is drawn elsewhere goes nowhere.
+  public convenience init(
+    drawingInto pixels: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int, scale: Double,
+    frameHeight: Int? = nil, firstRow: Int = 0
+  ) throws {
+    guard pixelWidth > 0, pixelHeight > 0 else {
+      throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
+    }
+    guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
+    guard bytesPerRow == Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth))) else {
+      throw CanvasError.cairoFailure("rows of \(bytesPerRow) bytes do not suit \(pixelWidth) pixels")
+    }
+    guard
+      let surface = cairo_image_surface_create_for_data(
+        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight),
+        Int32(bytesPerRow))
+    else { throw CanvasError.cairoFailure("no surface") }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
+    }
+    // Frame pixel (x, y) is memory pixel (x, y − firstRow): a whole pixel apart, so every
+    // shape and glyph lands on the same pixels as on a canvas of the whole frame.
+    cairo_surface_set_device_offset(surface, 0, -Double(firstRow))
+    try self.init(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: frameHeight ?? pixelHeight, scale: scale,
+      vectorOutput: nil)
+  }
+
+  /// Finishes what Cairo may still hold back, before the pixels are read from memory.
+  public func finishDrawing() {
+    cairo_surface_flush(surface)
+  }
+
+  /// The whole canvas in pixels.
+  public var pixelBounds: DamageRect { DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
+
+  /// Confines `clear(to:)`, `copyPixels` and every drawing to `rects` (pixels) while `body`
+  /// runs: a damage drawing.
+  func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
+    damageClip = rects
+    cairo_save(context)
+    applyDamageClip()
+    defer {
+      cairo_restore(context)
+      damageClip = nil
+    }
+    return try body()
+  }
+
+  /// Clips to `damageClip`, in pixels, whatever the transform.
+  func applyDamageClip() {
+    guard let damageClip else { return }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    cairo_identity_matrix(context)
+    cairo_new_path(context)
+    for rect in damageClip {
+      cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+    }
+    cairo_clip(context)
+    cairo_set_matrix(context, &matrix)
+  }
+
+  /// The clip's extents in pixels, rounded out, within the canvas (while recording).
+  func deviceClipExtents() -> DamageRect {
+    recordedClip ?? pixelBounds
+  }
+
+  /// A canvas for the recorder only: the size and scale of a frame of `pixelWidth`×`pixelHeight`
+  /// pixels on a surface of one pixel, as an image canvas's text is laid out. Nothing is drawn
+  /// on it.
+  static func recording(pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Canvas {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else {
+      throw CanvasError.cairoFailure("no surface")
+    }
+    return try Canvas(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
+  }
+
+  /// The pixels `rect` (user space), grown by `outset` user units, may touch under the current
+  /// transform, with a pixel more for antialiasing.
+  func deviceBounds(of rect: CanvasRect, outset: Double, margin: Int = 1) -> DamageRect {
+    let grown = CanvasRect(
+      x: rect.minX - outset, y: rect.minY - outset, width: rect.width + 2 * outset, height: rect.height + 2 * outset)
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for (cornerX, cornerY) in [
+      (grown.minX, grown.minY), (grown.maxX, grown.minY), (grown.minX, grown.maxY), (grown.maxX, grown.maxY),
+    ] {
+      var x = cornerX
+      var y = cornerY
+      cairo_user_to_device(context, &x, &y)
+      minX = min(minX, x)
+      minY = min(minY, y)
+      maxX = max(maxX, x)
+      maxY = max(maxY, y)
+    }
+    guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return pixelBounds }
+    return Self.pixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: margin)
+  }
+
+  private static func pixelRect(minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Int) -> DamageRect {
+    let limit = 1e7
+    let x0 = Int(max(-limit, min(limit, minX.rounded(.down)))) - margin
+    let y0 = Int(max(-limit, min(limit, minY.rounded(.down)))) - margin
+    let x1 = Int(max(-limit, min(limit, maxX.rounded(.up)))) + margin
+    let y1 = Int(max(-limit, min(limit, maxY.rounded(.up)))) + margin
+    return DamageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+  }
+
+  /// Whether the transform keeps rectangles upright (no rotation or shear).
+  var isRectilinear: Bool {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    return matrix.xy == 0 && matrix.yx == 0
+  }
+
+  /// The transform and the open layers' alphas, for an item's key.
+  func combineState(into hasher: inout Hasher) {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    hasher.combine(matrix.xx)
+    hasher.combine(matrix.yx)
+    hasher.combine(matrix.xy)
+    hasher.combine(matrix.yy)
+    hasher.combine(matrix.x0)
+    hasher.combine(matrix.y0)
+    hasher.combine(openLayerAlphas)
+    hasher.combine(clipKey)
+  }
+
+  /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
+  /// corner's radius).
+  func noteClip(kind: Int, rect: CanvasRect, cornerRadius: Double) {
+    recordedClip = deviceBounds(of: rect, outset: 0, margin: 0).intersection(recordedClip ?? pixelBounds)
+    var hasher = Hasher()
+    hasher.combine(clipKey)
+    hasher.combine(kind)
+    hasher.combine(rect)
+    hasher.combine(cornerRadius)
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    hasher.combine(matrix.xx)
+    hasher.combine(matrix.yx)
+    hasher.combine(matrix.xy)
+    hasher.combine(matrix.yy)
+    hasher.combine(matrix.x0)
+    hasher.combine(matrix.y0)
+    clipKey = hasher.finalize()
+  }
+
+  static func square(_ center: CanvasPoint, _ radius: Double) -> CanvasRect {
+    CanvasRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+  }
+
+  static func bounds(of points: [CanvasPoint]) -> CanvasRect {
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    let minX = xs.min() ?? 0
+    let minY = ys.min() ?? 0
+    return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+  }
+}
+
+extension CanvasRect {
+  /// The part of this rectangle inside `other` (zero size when they do not meet).
+  func clamped(to other: CanvasRect) -> CanvasRect {
+    let minX = max(self.minX, other.minX)
+    let minY = max(self.minY, other.minY)
+    return CanvasRect(
+      x: minX, y: minY, width: max(0, min(maxX, other.maxX) - minX), height: max(0, min(maxY, other.maxY) - minY))
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import TouchLabLayout
+import TouchLabRender
+import TouchLabSandbox
+import TouchLabX11
+import XCTest
+
+/// Damage drawing (`SceneRenderer.draw(_:on:tracking:shouldStop:)`), as the window draws: the
+/// frame is drawn onto the canvas that holds the frame before, only where the two differ. At
+/// every step the canvas must hold exactly the pixels of the same state drawn whole on a
+/// fresh canvas — through a drag that scrolls views, a card's fade, new panel lines and the
+/// inspector — and the damage must be smaller than the frame when little changed.
+final class DamageDrawingTests: XCTestCase {
+  private let time = ManualTime(1000)
+  private let renderer = SceneRenderer(theme: .standard)
+  private let tracker = FrameDamageTracker()
+  private var canvas: Canvas?
+  private var session: SandboxSession!
+  /// The window's way: bands drawn through a strip of `stripRows` rows, each copied onto
+  /// `screen` (what the X server shows) as it is done.
+  private let stripTracker = FrameDamageTracker()
+  private var screen: Canvas?
+  private let stripRows = 100
+
+  private func playground(scale: Double) throws -> SandboxSession {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let scene = try LayoutLoader.load(path: root.appendingPathComponent("Layouts/playground.yaml").path)
+    return SandboxSession(scene: scene, scale: scale, timeSource: time.read, report: { _ in })
+  }
+
+  /// Draws the session's frame with damage on the kept canvas and whole on a new one, checks
+  /// that their pixels are the same, and returns the rectangles the damage drawing drew.
+  @discardableResult
+  private func drawBoth(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> [DamageRect] {
+    let pixels = LiveSandbox.pixelSize(of: session.frameSize, scale: session.scale)
+    if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
+      canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+    }
+    let kept = try XCTUnwrap(canvas)
+    let content = session.frameContent
+    guard case .drawn(let rects) = renderer.draw(content, on: kept, tracking: tracker) else {
+      XCTFail("\(what): the drawing stopped", file: file, line: line)
+      return []
+    }
+    let whole = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+    SceneRenderer(theme: .standard).draw(content, on: whole)
+    let shown = try drawThroughStrip(content, width: pixels.width, height: pixels.height)
+    let differingShown = Self.differingPixels(shown, whole)
+    XCTAssertEqual(
+      differingShown.count, 0,
+      "\(what), through a strip: \(differingShown.count) pixels differ, the first at "
+        + "\(differingShown.first.map { "\($0)" } ?? "")", file: file, line: line)
+    let differing = Self.differingPixels(kept, whole)
+    if !differing.isEmpty, ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil {
+      let xs = differing.map(\.x)
+      let ys = differing.map(\.y)
+      print("DEBUG \(what): x \(xs.min()!)...\(xs.max()!) y \(ys.min()!)...\(ys.max()!)")
+      for p in differing.prefix(5) { print("DEBUG", p, kept.pixel(x: p.x, y: p.y), whole.pixel(x: p.x, y: p.y)) }
+      try? kept.writePNG(to: URL(fileURLWithPath: "/tmp/live-kept.png"))
+      try? whole.writePNG(to: URL(fileURLWithPath: "/tmp/live-whole.png"))
+    }
+    XCTAssertEqual(
+      differing.count, 0,
+      "\(what): \(differing.count) pixels differ from the whole drawing, the first at \(differing.first.map { "\($0)" } ?? "")"
+        + " (damage \(rects))", file: file, line: line)
+    session.frameDrawn()
+    return rects
+  }
+
+  /// Draws what changed band by band into a strip of `stripRows` rows (filled with garbage
+  /// first, so a band must draw every pixel of its own) and copies each band onto `screen`.
+  private func drawThroughStrip(_ content: FrameContent, width: Int, height: Int) throws -> Canvas {
+    if screen?.pixelWidth != width || screen?.pixelHeight != height {
+      screen = try Canvas(pixelWidth: width, pixelHeight: height, scale: session.scale)
+      stripTracker.reset()
+    }
+    let shown = try XCTUnwrap(screen)
+    let rects = renderer.damage(
+      for: content, pixelWidth: width, pixelHeight: height, scale: session.scale, tracking: stripTracker)
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * stripRows, alignment: 16)
+    defer { memory.deallocate() }
+    for band in stripTracker.bands(of: rects, maximumRows: stripRows) {
+      XCTAssertLessThanOrEqual(band.height, stripRows)
+      memset(memory, 0xAB, width * 4 * stripRows)
+      let strip = try Canvas(
+        drawingInto: memory, pixelWidth: width, pixelHeight: stripRows, bytesPerRow: width * 4, scale: session.scale,
+        frameHeight: height, firstRow: band.y)
+      XCTAssertTrue(renderer.draw(content, on: strip, within: band))
+      strip.finishDrawing()
+      shown.withUnsafePixelBytes { target in
+        let base = UnsafeMutableRawPointer(mutating: target.baseAddress!)
+        for row in band.y..<band.maxY {
+          memcpy(
+            base + row * shown.bytesPerRow + band.x * 4, memory + (row - band.y) * width * 4 + band.x * 4,
+            band.width * 4)
+        }
+      }
+    }
+    stripTracker.commit()
+    return shown
+  }
+
+  private static func differingPixels(_ a: Canvas, _ b: Canvas) -> [(x: Int, y: Int)] {
+    a.withUnsafePixelBytes { first in
+      b.withUnsafePixelBytes { second in
+        let width = a.pixelWidth
+        let rowBytes = a.bytesPerRow
+        var found: [(x: Int, y: Int)] = []
+        for y in 0..<a.pixelHeight
+        where memcmp(first.baseAddress! + y * rowBytes, second.baseAddress! + y * rowBytes, width * 4) != 0 {
+          for x in 0..<width
+          where first.load(fromByteOffset: y * rowBytes + x * 4, as: UInt32.self)
+            != second.load(fromByteOffset: y * rowBytes + x * 4, as: UInt32.self)
+          {
+            found.append((x, y))
+          }
+        }
+        return found
+      }
+    }
+  }
+
+  private func area(_ rects: [DamageRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
+
+  private func send(_ events: [InputEvent]) {
+    session.handle(PollWakeup(events: events))
+  }
+
+  private func checkDragFadePanelAndInspector(scale: Double) throws {
+    session = try playground(scale: scale)
+    let frameArea = { (self.canvas?.pixelWidth ?? 0) * (self.canvas?.pixelHeight ?? 0) }
+    XCTAssertEqual(try drawBoth("the first frame"), [try XCTUnwrap(canvas).pixelBounds], "drawn whole")
+    XCTAssertEqual(try drawBoth("the same state again"), [], "nothing changed: nothing drawn")
+
+    // A drag in the scroll view: the card appears, the tiles scroll, the trail grows.
+    let x = 100.0 * scale
+    var y = 700.0 * scale
+    time.seconds += 0.1
+    send([TestEvents.mouse(.down, x, y)])
+    let down = try drawBoth("the press")
+    XCTAssertGreaterThan(area(down), 0)
+    for step in 1...8 {
+      time.seconds += 0.016
+      y -= 12 * scale
+      send([TestEvents.mouse(.moved, x, y)])
+      let rects = try drawBoth("drag step \(step)")
+      XCTAssertGreaterThan(area(rects), 0, "drag step \(step) changed something")
+      if step > 2 {
+        XCTAssertLessThan(area(rects), frameArea() * 3 / 4, "drag step \(step): only what moved is drawn")
+      }
+    }
+    time.seconds += 0.016
+    send([TestEvents.mouse(.up, x, y)])
+    try drawBoth("the lift")
+    // The card holds, then fades; the scroll view decelerates meanwhile.
+    let waits = [(1.0, "the card held"), (3.3, "the card fading"), (0.4, "the card nearly gone"), (1.3, "gone")]
+    for (wait, what) in waits {
+      time.seconds += wait
+      session.handle(PollWakeup(deadlineReached: true))
+      try drawBoth(what)
+    }
+    // A new panel line (a tap on the switch logs), with the panel and the scene both changed.
+    let before = session.transcript.recentLines.count
+    time.seconds += 0.5
+    send([TestEvents.mouse(.down, 229 * scale, 253 * scale)])
+    time.seconds += 0.05
+    send([TestEvents.mouse(.up, 229 * scale, 253 * scale)])
+    XCTAssertGreaterThan(session.transcript.recentLines.count, before, "the tap logged lines")
+    let panelRects = try drawBoth("panel lines added")
+    let sceneWidth = Int(390 * scale)
+    XCTAssertTrue(panelRects.contains { $0.maxX > sceneWidth }, "the panel is redrawn")
+
+    // The inspector: a bigger frame (a new canvas, drawn whole), then hovers move its path.
+    session.perform(.toggleInspector)
+    try drawBoth("the inspector opened")
+    for (index, point) in [(40.0, 250.0), (229.0, 253.0), (200.0, 600.0), (200.0, 300.0)].enumerated() {
+      let location = InputPoint(x: point.0 * scale, y: point.1 * scale)
+      send([.pointer(PointerInput(phase: .moved, button: 0, location: location))])
+      let rects = try drawBoth("hover \(index) with the inspector open")
+      XCTAssertLessThan(area(rects), frameArea(), "hover \(index): not the whole frame")
+    }
+    let inspectorX = (390 + SceneRenderer.panelWidth + 20) * scale
+    send([.wheel(WheelInput(steps: 2, location: InputPoint(x: inspectorX, y: 300 * scale)))])
+    try drawBoth("the inspector scrolled")
+  }
+
+  func testADamageFrameHasTheWholeDrawingsPixelsAtScale1() throws {
+    try checkDragFadePanelAndInspector(scale: 1)
+  }
+
+  func testADamageFrameHasTheWholeDrawingsPixelsAtScale2() throws {
+    try checkDragFadePanelAndInspector(scale: 2)
+  }
+
+  /// A drawing stopped part-way (a timer fell due) leaves its rectangles to the next one,
+  /// even when the state it was drawing is gone by then.
+  func testAStoppedDamageDrawingIsRedrawnNextTime() throws {
+    session = try playground(scale: 1)
+    try drawBoth("the first frame")
+    time.seconds += 0.1
+    send([TestEvents.mouse(.down, 100, 700)])
+    let kept = try XCTUnwrap(canvas)
+    var asked = 0
+    let stopped = renderer.draw(session.frameContent, on: kept, tracking: tracker) {
+      asked += 1
+      return true
+    }
+    XCTAssertEqual(stopped, .stopped)
+    XCTAssertGreaterThan(asked, 0)
+    // The press is cancelled meanwhile (C clears the overlay): the state drawn part-way is gone.
+    session.perform(.clearLog)
+    time.seconds += 0.05
+    send([TestEvents.mouse(.up, 100, 700)])
+    session.perform(.clearLog)
+    try drawBoth("after the stopped drawing")
+  }
+}
