@@ -14,24 +14,17 @@ public enum LayoutLoader {
 
   /// Loads a layout from its text; `file` names it in error messages.
   public static func load(yaml: String, file: String) throws -> Scene {
-    guard let root = try parseYAML(yaml, file: file) else {
+    guard let (document, root) = try parseYAML(yaml, file: file) else {
       throw LayoutError(
         file: file, line: 1, column: 1, message: "the file is empty; a layout needs at least a controller")
     }
     var builder = SceneBuilder(file: file)
-    return try builder.build(YAMLValue(node: root, file: file))
+    return try builder.build(YAMLValue(document, root))
   }
 
-  static func parseYAML(_ text: String, file: String) throws -> Node? {
-    // Too deep a tree would overflow the stack in Yams (YAMLNesting.swift).
-    try YAMLNesting.check(text, file: file)
-    do {
-      return try Yams.compose(yaml: text)
-    } catch let error as YamlError {
-      throw layoutError(from: error, file: file)
-    } catch {
-      throw LayoutError(file: file, line: 1, column: 1, message: "\(error)")
-    }
+  /// The YAML document in `text` and its root node, or nil when it has none.
+  static func parseYAML(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
+    try YAMLDocument.parse(text, file: file)
   }
 
   static func layoutError(from error: YamlError, file: String) -> LayoutError {

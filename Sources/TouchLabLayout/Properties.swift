@@ -163,11 +163,20 @@ struct PropertyTable {
 
   /// The setter for `name` = `value` on `object`, or nil when `object` has no such property.
   static func setter(_ name: String, _ value: YAMLValue, for object: AnyObject) throws -> Setter? {
-    for entry in entries where (entry.name == name || entry.aliases.contains(name)) && entry.appliesTo(object) {
+    for entry in entriesNamed[name] ?? [] where entry.appliesTo(object) {
       return try entry.parse(value, object)
     }
     return nil
   }
+
+  /// `entries` by name and by alias, each list in the table's order.
+  static let entriesNamed: [String: [Entry]] = {
+    var named: [String: [Entry]] = [:]
+    for entry in entries {
+      for name in [entry.name] + entry.aliases { named[name, default: []].append(entry) }
+    }
+    return named
+  }()
 
   static func names(for object: AnyObject) -> [String] {
     var names: [String] = []
@@ -178,7 +187,7 @@ struct PropertyTable {
   /// `[a, b, c, d, tx, ty]`, or `{rotate: DEGREES, scale: [sx, sy] | s, translate: [x, y]}`
   /// applied in that order.
   static func parseTransform(_ value: YAMLValue) throws -> CGAffineTransform {
-    if case .sequence = value.node {
+    if value.isSequence {
       let n = try value.numbers("transform", count: 6)
       return CGAffineTransform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
     }

@@ -1,7 +1,6 @@
 import Foundation
 import TouchLabEngine
 import TouchLabTranscript
-import Yams
 
 /// A layout file made real: the application, its window and view tree, and the scenarios.
 public final class Scene {
@@ -62,8 +61,9 @@ public final class Scene {
     }
     let path = String(assignment[..<equals])
     let valueText = String(assignment[assignment.index(after: equals)...])
-    let node = try LayoutLoader.parseYAML(valueText, file: file)
-    let value = YAMLValue(node: node ?? .init(""), file: file)
+    let value =
+      try LayoutLoader.parseYAML(valueText, file: file).map { YAMLValue($0.document, $0.root) }
+      ?? YAMLValue(text: "", file: file)
     return try makeSetter(path: path, value: value, objects: objects, at: value)
   }
 
@@ -113,8 +113,11 @@ public final class Scene {
       keepsOtherRules = false
     } else if property.hasPrefix("delegate.") {
       let rule = String(property.dropFirst("delegate.".count))
-      node = YAMLValue(
-        node: .mapping(Node.Mapping([(Node(rule), value.node)], .implicit, .any, place.node.mark)), file: value.file)
+      // `{RULE: VALUE}` at the place of the assignment.
+      let document = value.document
+      let mapping = document.makeMapping(
+        [(document.makeScalar(rule), value.index)], line: place.line, column: place.column)
+      node = YAMLValue(document, mapping)
       keepsOtherRules = true
     } else {
       return nil

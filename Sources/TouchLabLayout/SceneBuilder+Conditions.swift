@@ -1,7 +1,6 @@
 import Foundation
 import TouchLabEngine
 import TouchLabTranscript
-import Yams
 
 /// Overrides with a condition (docs/layouts.md): `{returns: BOOL, when: {tapCount: [1, 2],
 /// view: [ids], touches: N}}` wherever an override or a delegate answers yes or no, and a
@@ -69,16 +68,18 @@ extension SceneBuilder {
   mutating func splitCondition(_ value: YAMLValue, _ what: String) throws -> (
     rule: YAMLValue, condition: OverrideCondition?
   ) {
-    guard case .mapping(let mapping) = value.node,
-      let index = mapping.firstIndex(where: { $0.key.scalar?.string == "when" })
-    else { return (value, nil) }
-    let condition = try parseCondition(YAMLValue(node: mapping[index].value, file: value.file), hitTesting: true)
-    let rest = mapping.indices.filter { $0 != index }.map { (mapping[$0].key, mapping[$0].value) }
+    guard value.isMapping else { return (value, nil) }
+    let document = value.document
+    let items = Array(document.children(of: value.index))
+    let pairs = stride(from: 0, to: items.count, by: 2).map { (key: items[$0], value: items[$0 + 1]) }
+    guard let index = pairs.firstIndex(where: { document.text(of: $0.key) == "when" }) else { return (value, nil) }
+    let condition = try parseCondition(YAMLValue(document, pairs[index].value), hitTesting: true)
+    let rest = pairs.indices.filter { $0 != index }.map { pairs[$0] }
     // `{returns: superview, when: …}`: the rule is the scalar under returns.
-    if rest.count == 1, rest[0].0.scalar?.string == "returns" {
-      return (YAMLValue(node: rest[0].1, file: value.file), condition)
+    if rest.count == 1, document.text(of: rest[0].key) == "returns" {
+      return (YAMLValue(document, rest[0].value), condition)
     }
-    let node = Node.mapping(Node.Mapping(rest, mapping.tag, mapping.style, mapping.mark))
-    return (YAMLValue(node: node, file: value.file), condition)
+    let node = document.makeMapping(rest, line: value.line, column: value.column)
+    return (YAMLValue(document, node), condition)
   }
 }

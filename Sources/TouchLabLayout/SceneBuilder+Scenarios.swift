@@ -136,7 +136,7 @@ extension SceneBuilder {
       }
       return .view(id)
     }
-    if case .sequence = value.node { return .point(try value.point("a point")) }
+    if value.isSequence { return .point(try value.point("a point")) }
     var view: String?
     var at: CGPoint?
     var row: Int?

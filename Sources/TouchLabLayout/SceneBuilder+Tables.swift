@@ -67,7 +67,7 @@ extension SceneBuilder {
     -> UITableView.Section
   {
     var section = UITableView.Section()
-    if case .mapping = node.node {
+    if node.isMapping {
       var pattern = "Row %d"
       var count: Int?
       for (k, kv, v) in try node.mapping("rows") {

@@ -211,6 +211,8 @@ extension SceneBuilder {
   /// (`LinePlaceholder`; docs/layouts.md), `%s` (the logged method) or `%%`.
   func lineText(_ value: YAMLValue, _ what: String) throws -> String {
     let text = try value.string(what)
+    // (No '%', no placeholder: most texts.)
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     for (name, _) in LinePlaceholder.names(in: text) where LinePlaceholder(rawValue: name) == nil {
       let known = ["%s"] + LinePlaceholder.allCases.map { "%" + $0.rawValue }
       throw value.error(

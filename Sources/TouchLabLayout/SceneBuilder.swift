@@ -1,7 +1,6 @@
 import Foundation
 import TouchLabEngine
 import TouchLabTranscript
-import Yams
 
 /// Builds a scene from a parsed layout, in three passes: classes; objects; references
 /// (ids used before they are declared are fine) and scenarios.
@@ -185,7 +184,7 @@ struct SceneBuilder {
       switch key {
       case "base": break
       case "log":
-        if case .mapping = value.node {
+        if value.isMapping {
           for (name, nameValue, spec) in try value.mapping("log") {
             let m = try method(name, at: nameValue)
             if spec.scalarText != nil, !spec.isNull {
@@ -208,7 +207,7 @@ struct SceneBuilder {
           }
         }
       case "super":
-        if let text = value.scalarText, !value.isNull, value.node.scalar != nil,
+        if let text = value.scalarText, !value.isNull,
           ["true", "false", "YES", "NO", "yes", "no", "True", "False"].contains(text)
         {
           cls.callsSuper = try value.bool("super") ? Set(ScriptedClass.Method.allCases) : []
@@ -332,7 +331,13 @@ struct SceneBuilder {
 
   mutating func register(_ id: YAMLValue, _ object: AnyObject) throws {
     let name = try id.string("id")
-    guard !name.isEmpty, !name.contains("."), !name.contains("=") else {
+    // (An ASCII name is searched byte by byte; any other as before, with Foundation.)
+    let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+    let hasDotOrEquals =
+      isASCII
+      ? name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "=") }
+      : name.contains(".") || name.contains("=")
+    guard !name.isEmpty, !hasDotOrEquals else {
       throw id.error("id '\(name)' must be a name without '.' or '='")
     }
     try checkNameLength(name, "an id", at: id)
@@ -344,6 +349,8 @@ struct SceneBuilder {
 
   /// Ids, class names and scenario names are at most `LayoutLimits.maximumNameLength` long.
   func checkNameLength(_ name: String, _ what: String, at place: YAMLValue) throws {
+    // A character is at least one byte.
+    guard name.utf8.count > LayoutLimits.maximumNameLength else { return }
     let count = name.count
     guard count > LayoutLimits.maximumNameLength else { return }
     throw place.error(

@@ -10,7 +10,9 @@ import Foundation
 /// event stream (one event at a time, no recursion) and measures how deep the tree would
 /// be, an alias counting as deep as the node it names; a file deeper than `maximumDepth`
 /// is a `LayoutError` at the place it goes too deep. A layout needs a few dozen levels (its
-/// views nest at most `SceneBuilder.maximumDepth`, two levels each).
+/// views nest at most `SceneBuilder.maximumDepth`, two levels each). `YAMLDocument` takes
+/// the same measures (`Tracker`) as it composes, in the same pass; this walk of its own is
+/// for the files that go to Yams (`YAMLDocument.parseThroughYams`).
 enum YAMLNesting {
   static let maximumDepth = 1_000
 
@@ -28,16 +30,34 @@ enum YAMLNesting {
   }
 
   private static func walk(_ parser: inout yaml_parser_t, file: String) throws {
-    // The open collections: where each starts, the deepest point below it, its anchor, and
-    // the expanded node count when it opened.
-    var open: [(start: Int, deepest: Int, anchor: String?, nodesBefore: Int)] = []
-    // How many levels each anchored node spans (a scalar 0, a flat list 1…).
-    var span: [String: Int] = [:]
-    // How many nodes each anchored node is, its aliases expanded, and the whole file so far
-    // (LayoutLimits.maximumExpandedNodes): counted, never expanded.
-    var size: [String: Int] = [:]
-    var nodes = 0
-    func add(_ count: Int, _ mark: yaml_mark_t) throws {
+    var tracker = Tracker(file: file)
+    while true {
+      var event = yaml_event_t()
+      guard yaml_parser_parse(&parser, &event) == 1 else { return }
+      defer { yaml_event_delete(&event) }
+      if event.type == YAML_STREAM_END_EVENT { return }
+      try tracker.take(event)
+    }
+  }
+
+  /// The measures of the walk, one event at a time: `YAMLNesting.check` feeds it every
+  /// event of a file, and so does `YAMLDocument`'s composer as it builds the tree in the
+  /// same pass, so both find the same mistakes at the same places.
+  struct Tracker {
+    let file: String
+    /// The open collections: where each starts, the deepest point below it, its anchor,
+    /// and the expanded node count when it opened.
+    private var open: [(start: Int, deepest: Int, anchor: String?, nodesBefore: Int)] = []
+    /// How many levels each anchored node spans (a scalar 0, a flat list 1…).
+    private var span: [String: Int] = [:]
+    /// How many nodes each anchored node is, its aliases expanded, and the whole file so
+    /// far (LayoutLimits.maximumExpandedNodes): counted, never expanded.
+    private var size: [String: Int] = [:]
+    private var nodes = 0
+
+    init(file: String) { self.file = file }
+
+    private mutating func add(_ count: Int, _ mark: yaml_mark_t) throws {
       nodes += count
       guard nodes > LayoutLimits.maximumExpandedNodes else { return }
       throw LayoutError(
@@ -46,58 +66,59 @@ enum YAMLNesting {
           "the YAML grows past \(LayoutLimits.maximumExpandedNodes) nodes once its aliases are expanded, the "
           + "limit on a layout's size (an alias counts as everything it names)")
     }
-    func tooDeep(_ mark: yaml_mark_t) -> LayoutError {
+
+    private func tooDeep(_ mark: yaml_mark_t) -> LayoutError {
       LayoutError(
         file: file, line: mark.line + 1, column: mark.column + 1,
         message:
           "the YAML nests deeper than \(maximumDepth) levels (lists and mappings inside one another, "
           + "an alias as deep as what it names); a layout needs far fewer")
     }
-    func reach(_ depth: Int, _ mark: yaml_mark_t) throws {
+
+    private mutating func reach(_ depth: Int, _ mark: yaml_mark_t) throws {
       if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, depth) }
       if depth > maximumDepth { throw tooDeep(mark) }
     }
-    func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-      pointer.map { String(cString: $0) }
-    }
-    while true {
-      var event = yaml_event_t()
-      guard yaml_parser_parse(&parser, &event) == 1 else { return }
-      defer { yaml_event_delete(&event) }
+
+    /// Measures one event; throws at the first that goes past a limit.
+    mutating func take(_ event: yaml_event_t) throws {
       switch event.type {
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         let depth = open.count + 1
         try reach(depth, event.start_mark)
         let anchor =
           event.type == YAML_SEQUENCE_START_EVENT
-          ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
+          ? anchorName(event.data.sequence_start.anchor) : anchorName(event.data.mapping_start.anchor)
         open.append((depth, depth, anchor, nodes))
         try add(1, event.start_mark)
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-        guard let closed = open.popLast() else { continue }
+        guard let closed = open.popLast() else { return }
         if let anchor = closed.anchor {
           span[anchor] = closed.deepest - closed.start + 1
           size[anchor] = nodes - closed.nodesBefore
         }
         try reach(closed.deepest, event.start_mark)
       case YAML_SCALAR_EVENT:
-        if let anchor = name(event.data.scalar.anchor) {
+        if let anchor = anchorName(event.data.scalar.anchor) {
           span[anchor] = 0
           size[anchor] = 1
         }
         try add(1, event.start_mark)
         try checkLength(event.data.scalar.value, event.data.scalar.length, event.start_mark, file: file)
       case YAML_ALIAS_EVENT:
-        let anchor = name(event.data.alias.anchor)
+        let anchor = anchorName(event.data.alias.anchor)
         let levels = anchor.flatMap { span[$0] } ?? 0
         try reach(open.count + levels, event.start_mark)
         try add(anchor.flatMap { size[$0] } ?? 1, event.start_mark)
-      case YAML_STREAM_END_EVENT:
-        return
       default:
-        continue
+        return
       }
     }
+  }
+
+  /// An anchor's or an alias's name.
+  static func anchorName(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: $0) }
   }
 
   /// A scalar longer than `LayoutLimits.maximumTextLength` characters is an error at its

@@ -1,30 +1,51 @@
 import Foundation
 import TouchLabEngine
-import Yams
 
 /// A YAML node with its place in the file, and typed readers that report mistakes as
 /// `LayoutError`s pointing at that place.
 struct YAMLValue {
-  let node: Node
-  let file: String
+  let document: YAMLDocument
+  let index: Int
 
-  var line: Int { node.mark?.line ?? 1 }
-  var column: Int { node.mark?.column ?? 1 }
+  init(_ document: YAMLDocument, _ index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  /// A scalar of the program's own (1:1, not plain: never null), such as `--set`'s empty value.
+  init(text: String, file: String) {
+    let document = YAMLDocument(file: file)
+    self.init(document, document.makeScalar(text))
+  }
+
+  var file: String { document.file }
+
+  private var node: YAMLDocument.Node { document[index] }
+
+  var line: Int { node.line }
+  var column: Int { node.column }
 
   func error(_ message: String) -> LayoutError {
     LayoutError(file: file, line: line, column: column, message: message)
   }
 
-  /// A plain scalar's text, or nil for a mapping or sequence.
-  var scalarText: String? { node.scalar?.string }
+  /// A scalar's text, or nil for a mapping or sequence.
+  var scalarText: String? { document.text(of: index) }
+
+  var isMapping: Bool { node.kind == .mapping }
+  var isSequence: Bool { node.kind == .sequence }
 
   var isNull: Bool {
-    guard let scalar = node.scalar else { return false }
-    return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    let node = self.node
+    guard node.kind == .scalar, node.isPlain else { return false }
+    switch document.texts[node.start] {
+    case "", "~", "null", "Null", "NULL": return true
+    default: return false
+    }
   }
 
   var kindName: String {
-    switch node {
+    switch node.kind {
     case .scalar: "a scalar"
     case .mapping: "a mapping"
     case .sequence: "a list"
@@ -46,11 +67,50 @@ struct YAMLValue {
 
   /// A finite number (rejects NaN and infinities: a layout has no use for them).
   func double(_ what: String) throws -> Double {
-    guard let text = scalarText, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    guard let text = scalarText, let value = Self.fastDouble(text) ?? Double(text.trimmingWhitespace), value.isFinite
+    else {
       throw error("\(what) must be a finite number")
     }
     return value
   }
+
+  /// `text` as a number when it is a plain decimal of at most 15 digits, such as `-12.5`
+  /// (nearly every number a layout writes), else nil. The same value as `Double(text)`:
+  /// the digits as an integer and a power of ten are both exact in a Double, so the one
+  /// division rounds as `strtod` does (Clinger's fast path).
+  static func fastDouble(_ text: String) -> Double? {
+    var utf8 = text.utf8.makeIterator()
+    var mantissa: Int64 = 0
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    var negative = false
+    var first = true
+    while let byte = utf8.next() {
+      defer { first = false }
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if seenPoint { decimals += 1 }
+        if digits > 15 { return nil }
+      case UInt8(ascii: "."):
+        if seenPoint { return nil }
+        seenPoint = true
+      case UInt8(ascii: "-") where first:
+        negative = true
+      default:
+        return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    let magnitude = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -magnitude : magnitude
+  }
+
+  private static let powersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
 
   func number(_ what: String, in range: ClosedRange<Double>) throws -> Double {
     let value = try double(what)
@@ -61,7 +121,7 @@ struct YAMLValue {
   }
 
   func int(_ what: String, in range: ClosedRange<Int>) throws -> Int {
-    guard let text = scalarText, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+    guard let text = scalarText, let value = Int(text.trimmingWhitespace) else {
       throw error("\(what) must be a whole number")
     }
     guard range.contains(value) else {
@@ -71,29 +131,38 @@ struct YAMLValue {
   }
 
   func list(_ what: String) throws -> [YAMLValue] {
-    guard case .sequence(let sequence) = node else { throw error("\(what) must be a list, not \(kindName)") }
-    return sequence.map { YAMLValue(node: $0, file: file) }
+    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
+    return document.children(of: index).map { YAMLValue(document, $0) }
   }
 
   /// A mapping's entries in file order; duplicate keys are an error.
   func mapping(_ what: String) throws -> [(key: String, keyValue: YAMLValue, value: YAMLValue)] {
-    guard case .mapping(let mapping) = node else { throw error("\(what) must be a mapping, not \(kindName)") }
+    guard node.kind == .mapping else { throw error("\(what) must be a mapping, not \(kindName)") }
+    let items = document.children(of: index)
+    var result: [(key: String, keyValue: YAMLValue, value: YAMLValue)] = []
+    result.reserveCapacity(items.count / 2)
+    // A few keys are compared with each other; many go through a set.
     var seen: Set<String> = []
-    var result: [(String, YAMLValue, YAMLValue)] = []
-    for (key, value) in mapping {
-      let keyValue = YAMLValue(node: key, file: file)
-      guard let name = key.scalar?.string else { throw keyValue.error("keys in \(what) must be plain names") }
-      guard seen.insert(name).inserted else { throw keyValue.error("duplicate key '\(name)' in \(what)") }
-      result.append((name, keyValue, YAMLValue(node: value, file: file)))
+    let usesSet = items.count > 32
+    var position = items.startIndex
+    while position < items.endIndex {
+      let keyValue = YAMLValue(document, items[position])
+      let value = YAMLValue(document, items[position + 1])
+      position += 2
+      guard let name = keyValue.scalarText else { throw keyValue.error("keys in \(what) must be plain names") }
+      let isNew = usesSet ? seen.insert(name).inserted : !result.contains { $0.key == name }
+      guard isNew else { throw keyValue.error("duplicate key '\(name)' in \(what)") }
+      result.append((name, keyValue, value))
     }
     return result
   }
 
   /// A list of exactly `count` finite numbers.
   func numbers(_ what: String, count: Int) throws -> [Double] {
-    let items = try list(what)
+    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
+    let items = document.children(of: index)
     guard items.count == count else { throw error("\(what) must be a list of \(count) numbers") }
-    return try items.map { try $0.double(what) }
+    return try items.map { try YAMLValue(document, $0).double(what) }
   }
 
   /// Two numbers within ±`limit` (`LayoutLimits.maximumCoordinate`, as frames are), which
@@ -150,6 +219,18 @@ struct YAMLValue {
 
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+extension String {
+  /// The text without the spaces and tabs (Foundation's `.whitespaces`) at its ends; the
+  /// text itself, uncopied, when it has none (every number a layout writes).
+  var trimmingWhitespace: String {
+    guard let first = utf8.first, let last = utf8.last else { return self }
+    // An ASCII byte at an end is a whole character there.
+    func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+    if isOtherASCII(first) && isOtherASCII(last) { return self }
+    return trimmingCharacters(in: .whitespaces)
   }
 }
 

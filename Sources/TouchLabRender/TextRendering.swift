@@ -333,7 +333,14 @@ final class TextLayoutCache: @unchecked Sendable {
   private(set) var misses = 0
   private(set) var hits = 0
 
-  init(context: OpaquePointer, limit: Int = 4096, lock: NSLock = TextFonts.lock) {
+  /// The shared caches' limit: a frame measures and draws a few hundred texts (the
+  /// playground's labels and the panel's visible lines), which the 512 layouts of a
+  /// generation keep from one frame to the next; new transcript lines push the oldest out.
+  /// Each layout is a few kilobytes: 4,096 (the limit before) let the two caches keep up to
+  /// 8,192 of them, filling for minutes of use (docs/PERFORMANCE.md, "Memory").
+  static let defaultLimit = 1024
+
+  init(context: OpaquePointer, limit: Int = TextLayoutCache.defaultLimit, lock: NSLock = TextFonts.lock) {
     self.context = context
     self.lock = lock
     self.limit = max(2, limit)

@@ -52,8 +52,23 @@ struct Open: ParsableCommand {
   @Flag(help: "With --scenario: start again from the beginning at the end.")
   var loop = false
 
+  private static var fontsWarmingUp = false
+
+  /// Fonts set up on their own thread, off the way to the first frame: meanwhile the
+  /// command line is parsed, the layout loads and the window opens. Once a process.
+  static func startWarmingUpFonts() {
+    guard !fontsWarmingUp else { return }
+    fontsWarmingUp = true
+    TextFonts.startWarmingUp()
+  }
+
   func run() throws {
-    TextFonts.startWarmingUp()  // off the way to the first frame: meanwhile the layout loads, the window opens
+    Open.startWarmingUpFonts()
+    // Blocks of 128 KiB and more (frames, canvases, the kept panel) are mapped and unmapped
+    // on their own, never carved from the heap: glibc otherwise raises that threshold to
+    // the size of each such block freed, and a resize storm's frames of every size then
+    // fragment the heap, which never shrinks (docs/PERFORMANCE.md, "Memory").
+    _ = mallopt(mmapThresholdOption, 128 * 1024)
     var playSpeed = 1.0
     if let speed {
       guard scenario != nil else { throw fail("--speed needs --scenario NAME") }
@@ -119,3 +134,9 @@ struct Open: ParsableCommand {
     sandbox.run()
   }
 }
+
+// glibc's mallopt(3), which Swift's Glibc module leaves out with the rest of <malloc.h>.
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+/// `M_MMAP_THRESHOLD` of <malloc.h>.
+private let mmapThresholdOption: Int32 = -3

@@ -103,6 +103,24 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(cache.misses, 5)
   }
 
+  /// The shared caches keep at most 1,024 layouts each however many texts a session shows,
+  /// and still keep a frame's few hundred from one frame to the next.
+  func testTheSharedCachesAreBoundedAndKeepAFramesTexts() {
+    for shared in [TextFonts.measuringLayouts, TextFonts.drawingLayouts] {
+      XCTAssertEqual(shared.limit, 1024)
+    }
+    let cache = TextLayoutCache(context: TextFonts.makeContext())
+    for index in 0..<3000 { _ = cache.withLayout("[\(index)] line", style: TextStyle(), width: nil) { _ in 0 } }
+    XCTAssertLessThanOrEqual(cache.count, 1024)
+    // A frame of 400 texts, drawn twice: the second time every layout is kept.
+    let frame = (0..<400).map { "[frame] line \($0)" }
+    for text in frame { _ = cache.withLayout(text, style: TextStyle(), width: nil) { _ in 0 } }
+    let misses = cache.misses
+    for text in frame { _ = cache.withLayout(text, style: TextStyle(), width: nil) { _ in 0 } }
+    XCTAssertEqual(cache.misses, misses)
+    cache.removeAll()
+  }
+
   func testKeptLayoutsAreBounded() {
     let cache = TextLayoutCache(context: TextFonts.makeContext(), limit: 8)
     for index in 0..<100 { _ = cache.withLayout("line \(index)", style: TextStyle(), width: nil) { _ in 0 } }

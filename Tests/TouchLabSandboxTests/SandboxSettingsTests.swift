@@ -34,7 +34,9 @@ final class SandboxSettingsTests: XCTestCase {
     XCTAssertEqual(DisplayScale.parse("1.5"), 1.5)
     XCTAssertEqual(DisplayScale.parse("3"), 3)
     XCTAssertEqual(DisplayScale.parse("0.5"), 0.5)
-    for bad in ["0x3", "0.4", "4", "1e0", "", "-1", "nan", "inf", "1.2.3", " 2", "٢"] {
+    XCTAssertEqual(DisplayScale.parse("2."), 2)
+    XCTAssertEqual(DisplayScale.parse(".75"), 0.75)
+    for bad in ["0x3", "0.4", "4", "1e0", "", "-1", "nan", "inf", "1.2.3", " 2", "٢", ".", "1.5\n", "+1"] {
       XCTAssertNil(DisplayScale.parse(bad), bad)
     }
     XCTAssertEqual(DisplayScale.describe(2), "2")

@@ -1,0 +1,231 @@
+// libyaml's C API, which Yams builds as its module CYaml.
+import CYaml
+import Foundation
+import Yams
+
+/// A parsed YAML file: every node in one array, a collection's children as a range of
+/// another, so that loading a big layout builds three arrays rather than a tree of objects
+/// (and frees three arrays rather than walking a tree). `YAMLValue` is a node of it.
+///
+/// `parse` composes the tree straight from libyaml's events in one pass, measuring it with
+/// `YAMLNesting.Tracker` on the way (the same limits at the same places as before the tree
+/// is built); anything it does not compose itself — a syntax error, an undefined alias, a
+/// second document, a byte-order mark — goes the slower way, through Yams, whose errors
+/// (`LayoutLoader.layoutError(from:file:)`) are the ones layouts have always had.
+final class YAMLDocument {
+  enum Kind: UInt8 { case scalar, mapping, sequence }
+
+  struct Node {
+    var kind: Kind
+    /// A plain scalar (not quoted, not a block scalar): only a plain scalar can be null.
+    var isPlain: Bool
+    /// 1-based, as in error messages; a node made by the program rather than read is at 1:1.
+    var line: Int
+    var column: Int
+    /// A scalar's index in `texts`; a collection's first child in `children`.
+    var start: Int
+    /// A collection's children: a list's items, a mapping's keys and values in turn.
+    var count: Int
+  }
+
+  /// The file's name, for error messages.
+  let file: String
+
+  init(file: String) { self.file = file }
+
+  // Read thousands of times a load and never while being changed: no run-time exclusivity
+  // checks (a third of the reading, measured).
+  @exclusivity(unchecked) private(set) var nodes: [Node] = []
+  @exclusivity(unchecked) private(set) var children: [Int] = []
+  @exclusivity(unchecked) private(set) var texts: [String] = []
+
+  subscript(index: Int) -> Node { nodes[index] }
+
+  func text(of index: Int) -> String? {
+    let node = nodes[index]
+    return node.kind == .scalar ? texts[node.start] : nil
+  }
+
+  /// A collection's children (a mapping's keys and values in turn).
+  func children(of index: Int) -> ArraySlice<Int> {
+    let node = nodes[index]
+    return node.kind == .scalar ? [] : children[node.start..<node.start + node.count]
+  }
+
+  /// A scalar made by the program, such as the empty value of `--set ID.PROPERTY=`.
+  func makeScalar(_ text: String, isPlain: Bool = false, line: Int = 1, column: Int = 1) -> Int {
+    texts.append(text)
+    nodes.append(Node(kind: .scalar, isPlain: isPlain, line: line, column: column, start: texts.count - 1, count: 0))
+    return nodes.count - 1
+  }
+
+  /// A mapping made by the program out of nodes of this document.
+  func makeMapping(_ pairs: [(key: Int, value: Int)], line: Int, column: Int) -> Int {
+    let start = children.count
+    for pair in pairs { children += [pair.key, pair.value] }
+    nodes.append(Node(kind: .mapping, isPlain: false, line: line, column: column, start: start, count: pairs.count * 2))
+    return nodes.count - 1
+  }
+
+  private func makeCollection(_ kind: Kind, line: Int, column: Int) -> Int {
+    nodes.append(Node(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0))
+    return nodes.count - 1
+  }
+
+  private func close(_ index: Int, children items: ArraySlice<Int>) {
+    nodes[index].start = children.count
+    nodes[index].count = items.count
+    children.append(contentsOf: items)
+  }
+
+  // MARK: Parsing
+
+  /// The document in `text` and its root, or nil for an empty file. Throws a `LayoutError`
+  /// at the place of the first mistake: too deep, too big, too long a text (`YAMLNesting`),
+  /// or YAML syntax.
+  static func parse(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
+    // libyaml reads a leading byte-order mark differently when told the encoding (as Yams
+    // does) and when left to find it (as the nesting check does): the slow way keeps both.
+    if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { return try parseThroughYams(text, file: file) }
+    var text = text
+    let composed = try text.withUTF8 { buffer in try compose(buffer, file: file) }
+    switch composed {
+    case .document(let document, let root): return (document, root)
+    case .empty: return nil
+    case .notComposed: return try parseThroughYams(text, file: file)
+    }
+  }
+
+  private enum Composed {
+    case document(YAMLDocument, root: Int)
+    case empty
+    /// Something only Yams reports as layouts always had it (a syntax error, an undefined
+    /// alias, a second document); the limits were all checked, to the end of the file.
+    case notComposed
+  }
+
+  private static func compose(_ buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> Composed {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else { return .notComposed }
+    defer { yaml_parser_delete(&parser) }
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+
+    var tracker = YAMLNesting.Tracker(file: file)
+    let document = YAMLDocument(file: file)
+    var anchors: [String: Int] = [:]
+    // The children of the open collections, in order, the innermost last: each open
+    // collection knows where its own begin.
+    var pending: [Int] = []
+    var open: [(node: Int, firstChild: Int, anchor: String?)] = []
+    var root: Int?
+    var documents = 0
+    // Set when the file is past what this composer handles; the walk goes on measuring.
+    var composing = true
+
+    func attach(_ node: Int) {
+      if open.isEmpty { root = node } else { pending.append(node) }
+    }
+
+    while true {
+      var event = yaml_event_t()
+      guard yaml_parser_parse(&parser, &event) == 1 else { return .notComposed }
+      defer { yaml_event_delete(&event) }
+      try tracker.take(event)
+      guard composing else {
+        if event.type == YAML_STREAM_END_EVENT { return .notComposed }
+        continue
+      }
+      let line = event.start_mark.line + 1
+      let column = event.start_mark.column + 1
+      switch event.type {
+      case YAML_DOCUMENT_START_EVENT:
+        documents += 1
+        if documents > 1 { composing = false }
+      case YAML_SCALAR_EVENT:
+        let scalar = event.data.scalar
+        let node = document.makeScalar(
+          text(scalar.value, scalar.length), isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE, line: line,
+          column: column)
+        if let anchor = YAMLNesting.anchorName(scalar.anchor) { anchors[anchor] = node }
+        attach(node)
+      case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+        let isSequence = event.type == YAML_SEQUENCE_START_EVENT
+        let node = document.makeCollection(isSequence ? .sequence : .mapping, line: line, column: column)
+        let anchor = YAMLNesting.anchorName(
+          isSequence ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
+        attach(node)
+        open.append((node, pending.count, anchor))
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        guard let closed = open.popLast() else { continue }
+        document.close(closed.node, children: pending[closed.firstChild...])
+        pending.removeSubrange(closed.firstChild...)
+        // Registered once whole, as Yams does: an alias inside its own anchor is undefined.
+        if let anchor = closed.anchor { anchors[anchor] = closed.node }
+      case YAML_ALIAS_EVENT:
+        guard let name = YAMLNesting.anchorName(event.data.alias.anchor), let node = anchors[name] else {
+          composing = false
+          continue
+        }
+        attach(node)
+      case YAML_STREAM_END_EVENT:
+        guard let root else { return .empty }
+        return .document(document, root: root)
+      default:
+        continue
+      }
+    }
+  }
+
+  /// A scalar's text. Yams decodes with Foundation, which drops a leading byte-order mark:
+  /// so does this, for the rare scalar that starts with one.
+  private static func text(_ value: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+    guard let value, length > 0 else { return "" }
+    let bytes = UnsafeBufferPointer(start: value, count: length)
+    if length >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      return String(bytes: bytes, encoding: .utf8) ?? String(decoding: bytes, as: UTF8.self)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The slow way: the nesting check over the whole file, then Yams's composer, whose
+  /// errors are the layout's; a tree Yams does compose is copied into a document.
+  static func parseThroughYams(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
+    try YAMLNesting.check(text, file: file)
+    let composed: Yams.Node?
+    do {
+      composed = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw LayoutLoader.layoutError(from: error, file: file)
+    } catch {
+      throw LayoutError(file: file, line: 1, column: 1, message: "\(error)")
+    }
+    guard let composed else { return nil }
+    let document = YAMLDocument(file: file)
+    // An aliased node is copied at each of its places: the nesting check has bounded the
+    // tree, aliases expanded, to `LayoutLimits.maximumExpandedNodes` nodes and
+    // `YAMLNesting.maximumDepth` levels.
+    let root = document.copy(composed)
+    return (document, root)
+  }
+
+  private func copy(_ node: Yams.Node) -> Int {
+    let line = node.mark?.line ?? 1
+    let column = node.mark?.column ?? 1
+    switch node {
+    case .scalar(let scalar):
+      return makeScalar(scalar.string, isPlain: scalar.style == .plain, line: line, column: column)
+    case .sequence(let sequence):
+      let index = makeCollection(.sequence, line: line, column: column)
+      let items = sequence.map { copy($0) }
+      close(index, children: items[...])
+      return index
+    case .mapping(let mapping):
+      let index = makeCollection(.mapping, line: line, column: column)
+      var items: [Int] = []
+      for (key, value) in mapping { items += [copy(key), copy(value)] }
+      close(index, children: items[...])
+      return index
+    }
+  }
+}

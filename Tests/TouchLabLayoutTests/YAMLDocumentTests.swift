@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+
+@testable import TouchLabLayout
+
+/// `YAMLDocument.parse` composes a layout from libyaml's events in one pass; the slow way
+/// (the nesting check, then Yams's composer, copied) is what layouts were read with before.
+/// Both must give the same tree — kinds, texts, plain or not, line and column of every
+/// node — and the same errors.
+final class YAMLDocumentTests: XCTestCase {
+  /// The tree under `index`, one line a node, with its place.
+  private func dump(_ document: YAMLDocument, _ index: Int, depth: Int = 0, into lines: inout [String]) {
+    let node = document[index]
+    let place = "\(node.line):\(node.column)"
+    let indent = String(repeating: " ", count: depth)
+    switch node.kind {
+    case .scalar:
+      lines.append(
+        "\(indent)\(place) \(node.isPlain ? "plain" : "styled") \(document.text(of: index)!.debugDescription)")
+    case .mapping, .sequence:
+      lines.append("\(indent)\(place) \(node.kind)")
+      for child in document.children(of: index) { dump(document, child, depth: depth + 1, into: &lines) }
+    }
+  }
+
+  private func trees(_ text: String) throws -> (fast: [String], slow: [String]) {
+    func lines(_ parsed: (document: YAMLDocument, root: Int)?) -> [String] {
+      var lines: [String] = []
+      if let parsed { dump(parsed.document, parsed.root, into: &lines) }
+      return lines
+    }
+    return (
+      lines(try YAMLDocument.parse(text, file: "t.yaml")),
+      lines(try YAMLDocument.parseThroughYams(text, file: "t.yaml"))
+    )
+  }
+
+  private func error(_ body: () throws -> Any?) -> String? {
+    do {
+      _ = try body()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  func testEveryLayoutOfTheRepositoryComposesAsYamsComposesIt() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Layouts")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+    XCTAssertGreaterThan(files.count, 10)
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let (fast, slow) = try trees(text)
+      XCTAssertGreaterThan(fast.count, 20, file)
+      XCTAssertEqual(fast, slow, file)
+    }
+  }
+
+  func testAnchorsAliasesStylesAndOddScalarsComposeAsYamsComposesThem() throws {
+    let texts = [
+      // Anchors and aliases: an alias is its anchor's node, at the anchor's place; a
+      // redefined anchor names the later node from there on.
+      "a: &x [1, 2]\nb: *x\nc: &x {k: v}\nd: *x\ne: &s text\nf: *s\n",
+      // Quoted, block and plain scalars; nulls of every spelling; an empty value.
+      "a: 'single'\nb: \"dou\\tble\\u00e9\"\nc: |\n  literal\n  lines\nd: >\n  folded\n  text\ne: ~\nf: null\ng:\nh: \"\"\n",
+      // A NUL and a byte-order mark inside scalars, non-ASCII text, columns after it.
+      "a: \"x\\0y\"\nb: \"\\uFEFFbom\"\nc: 按钮 {not flow}\nd: [é, ü, 按]\n",
+      // Flow collections nested in block ones, comments, explicit document markers, tags.
+      "%YAML 1.1\n---\n# c\n- {a: [1, {b: 2}], c: d}  # trailing\n- ? complex\n  : key\n- !!str 5\n- !custom x\n...\n",
+      // A scalar root, and an empty document.
+      "just text\n", "", "# only a comment\n", "---\n",
+    ]
+    for text in texts {
+      let (fast, slow) = try trees(text)
+      XCTAssertEqual(fast, slow, text.debugDescription)
+    }
+  }
+
+  func testAByteOrderMarkAtTheStartGoesTheSlowWay() throws {
+    // Yams, told the text is UTF-8, reads a leading mark as a character: what it says of
+    // such a file is what the layout gets.
+    let text = "\u{FEFF}a: [1, 2]\nb: c\n"
+    let fast = error { try YAMLDocument.parse(text, file: "t.yaml") }
+    XCTAssertEqual(fast, error { try YAMLDocument.parseThroughYams(text, file: "t.yaml") })
+    XCTAssertEqual(fast, "t.yaml:2:1: error: YAML syntax: did not find expected <document start>")
+  }
+
+  func testErrorsAreYamssAndTheLimitsAtTheirPlaces() throws {
+    let texts = [
+      "a: [1, 2\nb: c\n",  // a syntax error
+      "a: *nowhere\n",  // an undefined alias
+      "a: &x [*x]\n",  // an alias inside its own anchor
+      "a: 1\n---\nb: 2\n",  // two documents
+      "a: 1\n---\nb: [\n",  // two documents, the second broken
+      "a: *nowhere\nb: " + String(repeating: "[", count: 1_001) + "\n",  // an undefined alias, then too deep
+      "a: b: c\n",  // a mapping where a value goes
+      "\t- tab\n",  // a tab for indentation
+      "a: \"\\q\"\n",  // an unknown escape
+      "a: " + String(repeating: "[", count: 1_001) + String(repeating: "]", count: 1_001) + "\n",
+      "a: \"" + String(repeating: "x", count: 10_001) + "\"\n",
+    ]
+    for text in texts {
+      let fast = error { try YAMLDocument.parse(text, file: "t.yaml") }
+      let slow = error { try YAMLDocument.parseThroughYams(text, file: "t.yaml") }
+      XCTAssertNotNil(fast, text.debugDescription)
+      XCTAssertEqual(fast, slow, text.debugDescription)
+    }
+  }
+
+  func testPlainDecimalsReadFastAreTheNumbersStrtodReads() {
+    let texts = [
+      "0", "-0", "5", "5.", ".5", "-.5", "3.9", "84.4", "0.1", "0.3", "-12.75", "007", "123456789012345",
+      "12345678.9012345", "0.00000000000001", "999999999999999", "390", "8.44",
+    ]
+    for text in texts {
+      let fast = YAMLValue.fastDouble(text)
+      XCTAssertEqual(fast?.bitPattern, Double(text)?.bitPattern, text)
+      XCTAssertNotNil(fast, text)
+    }
+    // Anything else is left to Double(_:).
+    for text in ["", ".", "-", "+5", "1e5", "1.2.3", "1234567890123456", " 5", "0x10", "nan", "5 "] {
+      XCTAssertNil(YAMLValue.fastDouble(text), text)
+    }
+    // Random decimals of up to 15 digits.
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = String(UInt64.random(in: 0..<1_000_000_000_000_000, using: &random))
+      let point = Int.random(in: 0...digits.count, using: &random)
+      let text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      XCTAssertEqual(YAMLValue.fastDouble(text)?.bitPattern, Double(text)?.bitPattern, text)
+    }
+  }
+
+  func testTheGeneratedBenchmarkLayoutLoadsWithAllItsViews() throws {
+    // Benchmarks/Layouts/generate.py's shape, smaller: a tree 4 wide and 3 deep.
+    var text = "classes:\n  Box: {base: UIView, log: [touchesBegan]}\ncontroller:\n  view:\n    id: root\n"
+    func views(_ prefix: String, _ level: Int, _ indent: Int) {
+      let pad = String(repeating: " ", count: indent)
+      text += pad + "subviews:\n"
+      for i in 0..<4 {
+        let name = "\(prefix)_\(i)"
+        text += pad + "  - id: \(name)\n" + pad + "    class: Box\n" + pad + "    frame: [\(i * 10), 0, 10, 10]\n"
+        if level < 3 { views(name, level + 1, indent + 4) }
+      }
+    }
+    views("v", 1, 4)
+    let scene = try LayoutLoader.load(yaml: text, file: "tree.yaml")
+    XCTAssertEqual(scene.objects.keys.filter { $0.hasPrefix("v_") }.count, 4 + 16 + 64)
+    XCTAssertEqual(scene.objects["v_3_3_3"].map { "\(type(of: $0))" }, "UIView")
+  }
+}
