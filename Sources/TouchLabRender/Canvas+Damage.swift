@@ -64,6 +64,10 @@ struct DrawingItem: Equatable {
   /// unclipped call. Cairo may composite the edge pixels of anything else (a stroke, text, a
   /// circle, a fill in a fading layer) a level apart when a clip cuts through it.
   var isBox = false
+  /// A key for everything that decides its pixels but where it is vertically (0: none): two
+  /// items with the same one whose rectangles are whole rows apart draw the same pixels that
+  /// many rows apart (a panel line scrolled up, `FrameDamageTracker.scroll`).
+  var shiftKey = 0
 }
 
 /// Notes a canvas's drawing calls instead of drawing them (`Canvas.recorder`): the frame as
@@ -91,6 +95,8 @@ final class DrawingRecorder {
   /// The part of the frame being noted, and where each part's items reach.
   var part: FramePart?
   private(set) var partBounds: [FramePart: DamageRect] = [:]
+  /// The items each part noted (each part's are noted together).
+  private(set) var partRanges: [FramePart: Range<Int>] = [:]
 
   /// Notes items noted before (the panel, when it shows the same).
   func append(_ noted: [DrawingItem]) {
@@ -99,19 +105,26 @@ final class DrawingRecorder {
 
   private func add(_ item: DrawingItem) {
     items.append(item)
-    if let part { partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect }
+    guard let part else { return }
+    partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect
+    partRanges[part] = (partRanges[part]?.lowerBound ?? items.count - 1)..<items.count
   }
 
   /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
-  /// width), or the whole canvas; `details` hashes its arguments.
+  /// width), or the whole canvas; `details` hashes its arguments. With `shift`, the call also
+  /// gets a key without its place in y (`DrawingItem.shiftKey`): `origin` is the user-space y
+  /// everything it draws is placed from, and `details` hashes the arguments but that y.
   func note(
     on canvas: Canvas, kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
-    outset: Double = 0, wholeCanvas: Bool = false, details: (inout Hasher) -> Void
+    outset: Double = 0, wholeCanvas: Bool = false,
+    shift: (origin: Double, details: (inout Hasher) -> Void)? = nil, details: (inout Hasher) -> Void
   ) {
     let clip = canvas.deviceClipExtents()
     var rect = clip
+    var unclipped = clip
     if !wholeCanvas {
-      rect = canvas.deviceBounds(of: bounds, outset: outset).intersection(clip)
+      unclipped = canvas.deviceBounds(of: bounds, outset: outset)
+      rect = unclipped.intersection(clip)
     }
     guard !rect.isEmpty else { return }
     var hasher = Hasher()
@@ -120,7 +133,21 @@ final class DrawingRecorder {
     hasher.combine(clip)
     details(&hasher)
     let isBox = (kind == .fill || kind == .clear) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
-    add(DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox))
+    var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
+    // Only a call no clip cuts draws the same pixels wherever it is.
+    if let shift, !wholeCanvas, canvas.isRectilinear, rect == unclipped {
+      var shifted = Hasher()
+      shifted.combine(kind.rawValue)
+      canvas.combineState(into: &shifted, withVerticalOffset: false)
+      shift.details(&shifted)
+      // Whole rows apart only when the origin falls as far into its pixel row.
+      var x = 0.0
+      var y = shift.origin
+      cairo_user_to_device(canvas.context, &x, &y)
+      shifted.combine(Int(((y - y.rounded(.down)) * 4096).rounded()))
+      item.shiftKey = shifted.finalize() | 1
+    }
+    add(item)
   }
 
   /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
@@ -143,6 +170,12 @@ extension DrawingItem {
   /// damage one of them, which covers where they overlap. Merged into at most
   /// `maximumRects` rectangles.
   static func damage(from old: [DrawingItem], to new: [DrawingItem], maximumRects: Int = 12) -> [DamageRect] {
+    closed(merge(changedRects(from: old, to: new), maximumRects: maximumRects), over: new, maximumRects: maximumRects)
+  }
+
+  /// The rectangles of the items of `old` and of `new` not in their longest common
+  /// subsequence, unmerged.
+  static func changedRects(from old: [DrawingItem], to new: [DrawingItem]) -> [DamageRect] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -160,7 +193,7 @@ extension DrawingItem {
       let (keptA, keptB) = commonSubsequence(a, b)
       changed = a.indices.filter { !keptA[$0] }.map { a[$0].rect } + b.indices.filter { !keptB[$0] }.map { b[$0].rect }
     }
-    return closed(merge(changed, maximumRects: maximumRects), over: new, maximumRects: maximumRects)
+    return changed
   }
 
   /// `rects` grown until no item of `items` but a rectangle fill has an edge inside one: a
@@ -377,8 +410,9 @@ extension Canvas {
     return matrix.xy == 0 && matrix.yx == 0
   }
 
-  /// The transform and the open layers' alphas, for an item's key.
-  func combineState(into hasher: inout Hasher) {
+  /// The transform (without its y offset, for a `shiftKey`), the open layers' alphas and the
+  /// clips, for an item's key.
+  func combineState(into hasher: inout Hasher, withVerticalOffset: Bool = true) {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     hasher.combine(matrix.xx)
@@ -386,7 +420,7 @@ extension Canvas {
     hasher.combine(matrix.xy)
     hasher.combine(matrix.yy)
     hasher.combine(matrix.x0)
-    hasher.combine(matrix.y0)
+    if withVerticalOffset { hasher.combine(matrix.y0) }
     hasher.combine(openLayerAlphas)
     hasher.combine(clipKey)
   }

@@ -256,7 +256,12 @@ public final class Canvas {
 
   public func fill(_ rect: CanvasRect, color: CanvasColor) {
     if let recorder {
-      recorder.note(on: self, kind: .fill, bounds: rect) { $0.combine(color) }
+      let shift: (inout Hasher) -> Void = {
+        $0.combine(color)
+        $0.combine(rect.minX)
+        $0.combine(rect.size)
+      }
+      recorder.note(on: self, kind: .fill, bounds: rect, shift: (rect.minY, shift)) { $0.combine(color) }
       return
     }
     cairo_new_path(context)

@@ -175,7 +175,7 @@ extension SceneRenderer {
       let line: String
       switch entry {
       case .header(let title):
-        let height = Self.sectionHeaderHeight
+        let height = (Self.sectionHeaderHeight * canvas.scale).rounded(.up) / canvas.scale
         guard used + height <= rect.height else { break measuring }
         used += height
         placed.append(Placed(header: title, time: nil, body: "", prefixWidth: 0, height: height - 3))
@@ -190,7 +190,7 @@ extension SceneRenderer {
       }
       guard rect.width - prefixWidth > 40 else { break }
       let key = MeasuredLineKey(text: body, width: rect.width - prefixWidth)
-      let height: Double
+      var height: Double
       if let known = measuredLines[key] {
         height = known
       } else {
@@ -198,6 +198,9 @@ extension SceneRenderer {
         if measuredLines.count >= Self.measuredLineLimit { measuredLines.removeAll(keepingCapacity: true) }
         measuredLines[key] = height
       }
+      // Each line and its gap take whole pixels, so that the lines a new one pushes up move
+      // by whole pixels (the live window moves their pixels instead of drawing them again).
+      height = ((height + 3) * canvas.scale).rounded(.up) / canvas.scale - 3
       guard used + height <= rect.height else { break }
       used += height + 3
       placed.append(Placed(header: nil, time: time, body: body, prefixWidth: prefixWidth, height: height))

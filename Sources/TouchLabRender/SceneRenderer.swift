@@ -150,6 +150,7 @@ public final class SceneRenderer {
     let rects = damage(
       for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale,
       tracking: tracker)
+    if let scroll = tracker.scroll { canvas.movePixels(scroll) }
     for rect in rects where !draw(content, on: canvas, within: rect, shouldStop: shouldStop) {
       tracker.abandon(rects)
       return .stopped
@@ -176,8 +177,13 @@ public final class SceneRenderer {
     _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
     recording.recorder = nil
     tracker.noted = recorder.items
+    tracker.notedPanel = recorder.partRanges[.panel]
+    tracker.scroll = nil
     partBounds = recorder.partBounds
     guard tracker.holdsFrame else { return [bounds] }
+    if let scrolled = tracker.scrolledDamage(panelBounds: recorder.partBounds[.panel], frame: bounds) {
+      return scrolled.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    }
     let rects = DrawingItem.closed(
       DrawingItem.merge(
         DrawingItem.damage(from: tracker.items, to: tracker.noted) + tracker.pending,
@@ -288,6 +294,14 @@ public final class FrameDamageTracker {
   var items: [DrawingItem] = []
   /// The frame being drawn, as noted.
   var noted: [DrawingItem] = []
+  /// The panel's items among `items` and among `noted`.
+  var panel: Range<Int>?
+  var notedPanel: Range<Int>?
+  /// The pixels the last `damage` moves before its rectangles are drawn (the panel's lines
+  /// scrolled up), nil when it moves none: they are moved first
+  /// (`Canvas.movePixels`, `X11Window.copyArea`), then the rectangles drawn. Kept after
+  /// `commit()`, until the next `damage`.
+  public internal(set) var scroll: PixelMove?
   /// Rectangles a stopped drawing left part-drawn.
   var pending: [DamageRect] = []
   /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
@@ -303,13 +317,16 @@ public final class FrameDamageTracker {
   public func reset() {
     canvas = nil
     items = []
+    panel = nil
     pending = []
+    scroll = nil
     holdsFrame = false
   }
 
   /// Every rectangle of the last `damage` was drawn: the frame noted is the one shown.
   public func commit() {
     items = noted
+    panel = notedPanel
     pending = []
     holdsFrame = true
   }
@@ -317,7 +334,10 @@ public final class FrameDamageTracker {
   /// The drawing of `rects` stopped part-way: they are drawn again next time, whatever the
   /// frame then shows.
   public func abandon(_ rects: [DamageRect]) {
-    pending = DamageRect.merged(pending + rects, maximumRects: Self.maximumRects)
+    // The moved pixels were moved: they show the frame being drawn, not the one drawn.
+    pending = DamageRect.merged(
+      pending + rects + (scroll.map { [$0.destination] } ?? []), maximumRects: Self.maximumRects)
+    scroll = nil
   }
 
   /// `rects` cut into bands of at most `maximumRows` rows, for a strip of that many rows
@@ -355,6 +375,7 @@ public final class FrameDamageTracker {
     }
     holdsFrame = false
     items = []
+    panel = nil
     pending = []
     recording = try? Canvas.recording(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     return recording

@@ -278,7 +278,13 @@ extension Canvas {
           x: x + Double(ink.x) / Double(PANGO_SCALE), y: y + Double(ink.y) / Double(PANGO_SCALE),
           width: Double(ink.width) / Double(PANGO_SCALE), height: Double(ink.height) / Double(PANGO_SCALE))
         if style.truncation == .clip { bounds = bounds.clamped(to: rect) }
-        recorder.note(on: self, kind: .text, bounds: bounds) {
+        let shift: (inout Hasher) -> Void = {
+          $0.combine(text)
+          $0.combine(style)
+          $0.combine(rect.minX)
+          $0.combine(rect.size)
+        }
+        recorder.note(on: self, kind: .text, bounds: bounds, shift: (rect.minY, shift)) {
           $0.combine(text)
           $0.combine(style)
           $0.combine(rect)

@@ -138,12 +138,39 @@ public final class LiveSandbox {
       damage.reset()
       window.clearBackground()  // the frames change size: a smaller one would leave edges showing
     }
-    if window.needsWholeFrame { damage.reset() }
-    let content = session.frameContent
+    let drawn = Self.drawDamage(
+      session.frameContent, renderer: renderer, tracking: damage, on: window, pixels: pixels, scale: scale,
+      shouldStop: shouldStop)
+    switch drawn {
+    case nil:
+      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
+      return .failed
+    case false?: return .stopped
+    case true?: return .drawn
+    }
+  }
+
+  /// Draws and sends what of `content` differs from the frame `tracker` saw sent to `window`
+  /// (all of it when the window lacks a whole frame): the panel's lines scrolled up are moved
+  /// on the server (`FrameDamageTracker.scroll`, `X11Window.copyArea`), the rest drawn band by
+  /// band through the strip. The tracker is committed, left to redraw what a stop left
+  /// (false), or reset (nil: no strip).
+  public static func drawDamage(
+    _ content: FrameContent, renderer: SceneRenderer, tracking tracker: FrameDamageTracker, on window: X11Window,
+    pixels: (width: Int, height: Int), scale: Double, shouldStop: () -> Bool = { false }
+  ) -> Bool? {
+    if window.needsWholeFrame { tracker.reset() }
     let rects = renderer.damage(
-      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: damage)
+      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: tracker)
+    if let move = tracker.scroll {
+      // The panel's lines scrolled up: the server moves their pixels; only the rest is drawn.
+      let source = move.source
+      window.copyArea(
+        PixelRect(x: source.x, y: source.y, width: source.width, height: source.height), toX: move.destination.x,
+        y: move.destination.y)
+    }
     let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
-    let bands = damage.bands(of: rects, maximumRows: rows).map {
+    let bands = tracker.bands(of: rects, maximumRows: rows).map {
       PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
     }
     let drawn = window.drawAndSend(bands, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale) {
@@ -153,17 +180,11 @@ public final class LiveSandbox {
         shouldStop: shouldStop)
     }
     switch drawn {
-    case nil:
-      damage.reset()
-      session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
-      return .failed
-    case false?:
-      damage.abandon(rects)
-      return .stopped
-    case true?:
-      damage.commit()
-      return .drawn
+    case nil: tracker.reset()
+    case false?: tracker.abandon(rects)
+    case true?: tracker.commit()
     }
+    return drawn
   }
 
   /// Saves the frame as drawn now (a whole drawing, on a canvas of its own), and says where.

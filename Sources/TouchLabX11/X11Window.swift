@@ -329,6 +329,16 @@ public final class X11Window: InputEventSource {
     return true
   }
 
+  /// Copies the window's pixels in `source` to `x`, `y` (XCopyArea, on the server): what was
+  /// drawn there moves without being drawn or sent again. Only a window holding a whole frame
+  /// can; where the source was covered, the server sends a GraphicsExpose and the next frame
+  /// is drawn whole.
+  public func copyArea(_ source: PixelRect, toX x: Int, y: Int) {
+    XCopyArea(
+      display, window, window, graphicsContext, Int32(source.x), Int32(source.y), UInt32(source.width),
+      UInt32(source.height), Int32(x), Int32(y))
+  }
+
   /// The strip frames are drawn and sent through (`drawAndSend`).
   private var stripBuffer: FrameBuffer?
   private var stripFrameHeight = 0
@@ -471,6 +481,13 @@ public final class X11Window: InputEventSource {
       frameBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
       stripBuffer?.holdsFrame = false
       return event.xexpose.count == 0 ? .expose : nil
+
+    case GraphicsExpose:
+      // A `copyArea` whose source was covered: the pixels copied from there are not the
+      // frame's. The frame is drawn whole again (NoExpose, a copy that went well, is ignored).
+      frameBuffer?.holdsFrame = false
+      stripBuffer?.holdsFrame = false
+      return event.xgraphicsexpose.count == 0 ? .expose : nil
 
     case ClientMessage:
       let message = event.xclient

@@ -22,10 +22,10 @@ final class DamageDrawingTests: XCTestCase {
   private var screen: Canvas?
   private let stripRows = 100
 
-  private func playground(scale: Double) throws -> SandboxSession {
+  private func playground(scale: Double, layout: String = "playground") throws -> SandboxSession {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let scene = try LayoutLoader.load(path: root.appendingPathComponent("Layouts/playground.yaml").path)
+    let scene = try LayoutLoader.load(path: root.appendingPathComponent("Layouts/\(layout).yaml").path)
     return SandboxSession(scene: scene, scale: scale, timeSource: time.read, report: { _ in })
   }
 
@@ -78,6 +78,8 @@ final class DamageDrawingTests: XCTestCase {
     let shown = try XCTUnwrap(screen)
     let rects = renderer.damage(
       for: content, pixelWidth: width, pixelHeight: height, scale: session.scale, tracking: stripTracker)
+    // The window has the server move the pixels first (`X11Window.copyArea`).
+    if let move = stripTracker.scroll { shown.movePixels(move) }
     let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * stripRows, alignment: 16)
     defer { memory.deallocate() }
     for band in stripTracker.bands(of: rects, maximumRows: stripRows) {
@@ -191,6 +193,67 @@ final class DamageDrawingTests: XCTestCase {
 
   func testADamageFrameHasTheWholeDrawingsPixelsAtScale2() throws {
     try checkDragFadePanelAndInspector(scale: 2)
+  }
+
+  /// A drag on a view that logs its moves (seed000-gestures's yellow view, its pan) adds lines
+  /// every motion, so the panel's lines scroll up each frame: their pixels are moved
+  /// (`FrameDamageTracker.scroll`), only the new lines and what else changed are drawn, and
+  /// the pixels are still the whole drawing's — then the panel is scrolled back with the
+  /// wheel and forward again, and the inspector opened.
+  private func checkPanelScrolledByADrag(scale: Double) throws {
+    session = try playground(scale: scale, layout: "seed000-gestures")
+    try drawBoth("the first frame")
+    let panelX = Int(390 * scale)
+    let panelArea = (canvas?.pixelHeight ?? 0) * Int(SceneRenderer.panelWidth * scale)
+    var moved = 0
+    for drag in 0..<3 {
+      time.seconds += 1
+      var x = 150.0
+      send([TestEvents.mouse(.down, x * scale, 200 * scale)])
+      try drawBoth("drag \(drag): the press")
+      for step in 1...16 {
+        time.seconds += 0.008
+        x += 2
+        let lines = session.transcript.count
+        send([TestEvents.mouse(.moved, x * scale, 200 * scale)])
+        XCTAssertGreaterThan(session.transcript.count, lines, "drag \(drag) step \(step) logged lines")
+        let rects = try drawBoth("drag \(drag) step \(step)")
+        guard let move = tracker.scroll else { continue }
+        moved += 1
+        XCTAssertGreaterThanOrEqual(move.destination.x, panelX, "drag \(drag) step \(step): the panel's pixels moved")
+        let panelDrawn = rects.map { $0.intersection(DamageRect(x: panelX, y: 0, width: 1 << 20, height: 1 << 20)) }
+        XCTAssertLessThan(area(panelDrawn), panelArea / 3, "drag \(drag) step \(step): little of the panel drawn")
+      }
+      time.seconds += 0.008
+      send([TestEvents.mouse(.up, x * scale, 200 * scale)])
+      try drawBoth("drag \(drag): the lift")
+    }
+    XCTAssertGreaterThanOrEqual(moved, 30, "the panel's lines were moved, not drawn again, in most drag steps")
+    let panelPoint = InputPoint(x: (390 + 100) * scale, y: 400 * scale)
+    send([.wheel(WheelInput(steps: -3, location: panelPoint))])
+    try drawBoth("the panel scrolled back")
+    send([.wheel(WheelInput(steps: 1, location: panelPoint))])
+    try drawBoth("the panel scrolled forward a step")
+    send([.wheel(WheelInput(steps: 50, location: panelPoint))])
+    try drawBoth("the panel scrolled to the end")
+    session.perform(.toggleInspector)
+    try drawBoth("the inspector opened")
+    time.seconds += 1
+    send([TestEvents.mouse(.down, 150 * scale, 200 * scale)])
+    try drawBoth("a press with the inspector open")
+    for step in 1...6 {
+      time.seconds += 0.008
+      send([TestEvents.mouse(.moved, (150 + 2 * Double(step)) * scale, 200 * scale)])
+      try drawBoth("drag step \(step) with the inspector open")
+    }
+  }
+
+  func testAPanelScrolledByADragIsMovedAndHasTheWholeDrawingsPixelsAtScale1() throws {
+    try checkPanelScrolledByADrag(scale: 1)
+  }
+
+  func testAPanelScrolledByADragIsMovedAndHasTheWholeDrawingsPixelsAtScale2() throws {
+    try checkPanelScrolledByADrag(scale: 2)
   }
 
   /// A drawing stopped part-way (a timer fell due) leaves its rectangles to the next one,
