@@ -30,7 +30,10 @@ final class WindowSoakTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let seconds = environment["TOUCHLAB_SOAK_SECONDS"].flatMap(Double.init) ?? Self.defaultSeconds
     let seed = environment["TOUCHLAB_SOAK_SEED"].flatMap(UInt64.init) ?? 2024
-    let warmUp = min(60, max(5, seconds / 4))
+    // The warm-up lets the bounded caches fill (two generations of 1,024 text layouts, the
+    // damage recordings, the malloc arenas): half the suite's 20 s, the first minute of a
+    // long storm. A quarter of 20 s (5 s) left them filling, 2.0–5.0 MB after it.
+    let warmUp = min(60, max(5, seconds / 2))
 
     server = try XvfbServer(width: 1600, height: 1200)
     xdotool = try XDoTool(display: server.displayName)
