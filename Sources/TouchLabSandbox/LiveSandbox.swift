@@ -165,18 +165,14 @@ public final class LiveSandbox {
     if let move = tracker.scroll {
       // The panel's lines scrolled up: the server moves their pixels; only the rest is drawn.
       let source = move.source
-      window.copyArea(
-        PixelRect(x: source.x, y: source.y, width: source.width, height: source.height), toX: move.destination.x,
-        y: move.destination.y)
+      window.copyArea(source, toX: move.destination.x, y: move.destination.y)
     }
     let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
-    let bands = tracker.bands(of: rects, maximumRows: rows).map {
-      PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-    }
+    let bands = tracker.bands(of: rects, maximumRows: rows)
     let drawn = window.drawAndSend(bands, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale) {
       canvas, band in
       renderer.draw(
-        content, on: canvas, within: DamageRect(x: band.x, y: band.y, width: band.width, height: band.height),
+        content, on: canvas, within: band,
         shouldStop: shouldStop)
     }
     switch drawn {

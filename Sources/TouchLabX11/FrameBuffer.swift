@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TouchLabRender
 
 #if canImport(Glibc)
   import Glibc
@@ -7,22 +8,9 @@ import Foundation
   import Musl
 #endif
 
-/// A pixel rectangle of a frame: what changed since the frame before, and what is sent.
-public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
-
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
-  public var description: String { "\(width)×\(height) at (\(x), \(y))" }
-}
+/// A pixel rectangle of a frame: what changed since the frame before, and what is sent —
+/// the renderer's damage rectangle, one type from drawing to sending.
+public typealias PixelRect = DamageRect
 
 /// The last frame the window sent, in memory the X server reads straight (MIT-SHM, when the
 /// server offers it and shares the machine) or in the process's own (sent with `XPutImage`).
