@@ -413,6 +413,13 @@ extension Canvas {
   /// The transform (without its y offset, for a `shiftKey`), the open layers' alphas and the
   /// clips, for an item's key.
   func combineState(into hasher: inout Hasher, withVerticalOffset: Bool = true) {
+    combineTransform(into: &hasher, withVerticalOffset: withVerticalOffset)
+    hasher.combine(openLayerAlphas)
+    hasher.combine(clipKey)
+  }
+
+  /// The current transform, for a key (without its y offset for a `shiftKey`).
+  private func combineTransform(into hasher: inout Hasher, withVerticalOffset: Bool) {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     hasher.combine(matrix.xx)
@@ -421,8 +428,6 @@ extension Canvas {
     hasher.combine(matrix.yy)
     hasher.combine(matrix.x0)
     if withVerticalOffset { hasher.combine(matrix.y0) }
-    hasher.combine(openLayerAlphas)
-    hasher.combine(clipKey)
   }
 
   /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
@@ -434,14 +439,7 @@ extension Canvas {
     hasher.combine(kind)
     hasher.combine(rect)
     hasher.combine(cornerRadius)
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    hasher.combine(matrix.xx)
-    hasher.combine(matrix.yx)
-    hasher.combine(matrix.xy)
-    hasher.combine(matrix.yy)
-    hasher.combine(matrix.x0)
-    hasher.combine(matrix.y0)
+    combineTransform(into: &hasher, withVerticalOffset: true)
     clipKey = hasher.finalize()
   }
 
