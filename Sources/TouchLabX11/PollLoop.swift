@@ -54,6 +54,19 @@ public final class PollLoop {
   /// Waits for work. `deadline` is in `MonotonicClock` seconds; nil waits
   /// for input or a file change only. Returns at once when events are
   /// already queued or the deadline has passed.
+  /// Waits, wake-up after wake-up, until `done` accepts the events that came or `timeout`
+  /// seconds pass; returns them all (what a test waiting for an Expose or a touch needs).
+  public func collectEvents(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
+    let deadline = MonotonicClock.now() + timeout
+    var events: [InputEvent] = []
+    while !done(events) {
+      let wakeup = wait(until: deadline)
+      events += wakeup.events
+      if wakeup.deadlineReached { break }
+    }
+    return events
+  }
+
   public func wait(until deadline: Double?) -> PollWakeup {
     while true {
       let events = source.drainEvents()

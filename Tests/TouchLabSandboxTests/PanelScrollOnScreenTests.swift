@@ -41,15 +41,7 @@ final class PanelScrollOnScreenTests: XCTestCase {
   }
 
   private func events(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
-    let loop = PollLoop(source: window)
-    let deadline = MonotonicClock.now() + timeout
-    var events: [InputEvent] = []
-    while !done(events) {
-      let wakeup = loop.wait(until: deadline)
-      events += wakeup.events
-      if wakeup.deadlineReached { break }
-    }
-    return events
+    PollLoop(source: window).collectEvents(timeout: timeout, until: done)
   }
 
   /// Draws the session's frame as the window does and compares every pixel on screen with a

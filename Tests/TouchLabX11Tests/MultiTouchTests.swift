@@ -32,15 +32,7 @@ final class MultiTouchTests: XCTestCase {
   }
 
   func collect(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
-    let loop = PollLoop(source: window)
-    let deadline = MonotonicClock.now() + timeout
-    var events: [InputEvent] = []
-    while !done(events) {
-      let wakeup = loop.wait(until: deadline)
-      events += wakeup.events
-      if wakeup.deadlineReached { break }
-    }
-    return events
+    PollLoop(source: window).collectEvents(timeout: timeout, until: done)
   }
 
   func touches(_ events: [InputEvent]) -> [X11TouchInput] {

@@ -48,15 +48,7 @@ final class X11WindowIntegrationTests: XCTestCase {
 
   /// Collects events through a PollLoop until `done` says so or time runs out.
   func waitForEvents(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
-    let loop = PollLoop(source: window)
-    let deadline = MonotonicClock.now() + timeout
-    var events: [InputEvent] = []
-    while !done(events) {
-      let wakeup = loop.wait(until: deadline)
-      events += wakeup.events
-      if wakeup.deadlineReached { break }
-    }
-    return events
+    PollLoop(source: window).collectEvents(timeout: timeout, until: done)
   }
 
   func testPresentedFrameIsOnScreen() throws {
