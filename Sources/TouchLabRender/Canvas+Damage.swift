@@ -111,12 +111,14 @@ final class DrawingRecorder {
   }
 
   /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
-  /// width), or the whole canvas; `details` hashes its arguments. With `shift`, the call also
+  /// width), or the whole canvas; `details` hashes its arguments. `cutsExactly`: a clip cuts it
+  /// as it cuts a rectangle fill, exactly (an upright outline of straight lines and mitred
+  /// corners, which Cairo draws as rectangles). With `shift`, the call also
   /// gets a key without its place in y (`DrawingItem.shiftKey`): `origin` is the user-space y
   /// everything it draws is placed from, and `details` hashes the arguments but that y.
   func note(
     on canvas: Canvas, kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
-    outset: Double = 0, wholeCanvas: Bool = false,
+    outset: Double = 0, wholeCanvas: Bool = false, cutsExactly: Bool = false,
     shift: (origin: Double, details: (inout Hasher) -> Void)? = nil, details: (inout Hasher) -> Void
   ) {
     let clip = canvas.deviceClipExtents()
@@ -132,7 +134,8 @@ final class DrawingRecorder {
     canvas.combineState(into: &hasher)
     hasher.combine(clip)
     details(&hasher)
-    let isBox = (kind == .fill || kind == .clear) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
+    let isBox =
+      (kind == .fill || kind == .clear || cutsExactly) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
     var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
     // Only a call no clip cuts draws the same pixels wherever it is.
     if let shift, !wholeCanvas, canvas.isRectilinear, rect == unclipped {
@@ -148,6 +151,24 @@ final class DrawingRecorder {
       item.shiftKey = shifted.finalize() | 1
     }
     add(item)
+  }
+
+  /// A piece of a shape drawn in pieces (Canvas+Pieces.swift): `rect` (device pixels) holds
+  /// every pixel it may touch; `isBox` when it is a rectangle fill, which a clip cuts exactly.
+  func notePiece(
+    on canvas: Canvas, kind: Kind, index: Int, rect: DamageRect, isBox: Bool, details: (inout Hasher) -> Void
+  ) {
+    let clip = canvas.deviceClipExtents()
+    let clipped = rect.intersection(clip)
+    guard !clipped.isEmpty else { return }
+    var hasher = Hasher()
+    hasher.combine(kind.rawValue)
+    canvas.combineState(into: &hasher)
+    hasher.combine(clip)
+    details(&hasher)
+    hasher.combine(index)
+    hasher.combine(rect)
+    add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox && canvas.openLayerAlphas.isEmpty))
   }
 
   /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
@@ -170,7 +191,7 @@ extension DrawingItem {
   /// damage one of them, which covers where they overlap. Merged into at most
   /// `maximumRects` rectangles.
   static func damage(from old: [DrawingItem], to new: [DrawingItem], maximumRects: Int = 12) -> [DamageRect] {
-    closed(merge(changedRects(from: old, to: new), maximumRects: maximumRects), over: new, maximumRects: maximumRects)
+    closed(changedRects(from: old, to: new), over: new, maximumRects: maximumRects)
   }
 
   /// The rectangles of the items of `old` and of `new` not in their longest common
@@ -196,12 +217,39 @@ extension DrawingItem {
     return changed
   }
 
-  /// `rects` grown until no item of `items` but a rectangle fill has an edge inside one: a
-  /// clip then never cuts through what it redraws, and the pixels are exactly those of the
-  /// whole drawing.
+  /// `rects` with every item of `items` that one of them cuts added, until none is cut (an
+  /// item is cut when it meets a rectangle but lies inside none; rectangle fills are never
+  /// cut, `isBox`): a clip then never cuts through what it redraws, and the pixels are
+  /// exactly those of the whole drawing. Each item cut is added as a rectangle of its own: a
+  /// rectangle grown over it would cut more, and grow on over the frame. At most
+  /// `maximumRects` (`coalesced`); should that not settle in 8 rounds, the rectangles are
+  /// grown over what they cut instead, which always settles (at worst, the whole frame).
   static func closed(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
-    var result = rects
+    var result = coalesced(rects, maximumRects: maximumRects)
     for _ in 0..<8 {
+      var added: [DamageRect] = []
+      for item in items where !item.isBox {
+        var meets = false
+        var held = false
+        for rect in result where !item.rect.intersection(rect).isEmpty {
+          meets = true
+          if rect.contains(item.rect) {
+            held = true
+            break
+          }
+        }
+        if meets, !held { added.append(item.rect) }
+      }
+      if added.isEmpty { return result }
+      result = coalesced(result + added, maximumRects: maximumRects)
+    }
+    return grown(result, over: items, maximumRects: maximumRects)
+  }
+
+  /// `rects` grown until no item of `items` but a rectangle fill has an edge inside one.
+  private static func grown(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
+    var result = rects
+    while true {
       var grown = false
       result = result.map { rect in
         var rect = rect
@@ -212,7 +260,48 @@ extension DrawingItem {
         return rect
       }
       result = merge(result, maximumRects: maximumRects)
-      if !grown { break }
+      if !grown { return result }
+    }
+  }
+
+  /// `rects` without the empty ones and those inside another; two whose union is no bigger
+  /// than they are together (side by side, or one over the other) joined; then, while there
+  /// are more than `maximumRects`, the two whose union adds the least area joined. Unlike
+  /// `merge`, rectangles that only touch or overlap stay apart: a thin line's pieces and what
+  /// they cut stay small.
+  static func coalesced(_ rects: [DamageRect], maximumRects: Int) -> [DamageRect] {
+    var result: [DamageRect] = []
+    for rect in rects.sorted(by: { $0.area > $1.area })
+    where !rect.isEmpty && !result.contains(where: { $0.contains(rect) }) {
+      result.append(rect)
+    }
+    func cost(_ a: DamageRect, _ b: DamageRect) -> Int {
+      a.union(b).area - a.area - b.area + a.intersection(b).area
+    }
+    var joined = true
+    while joined {
+      joined = false
+      search: for i in result.indices {
+        for j in result.indices where j > i && cost(result[i], result[j]) <= 0 {
+          result[i] = result[i].union(result[j])
+          result.remove(at: j)
+          joined = true
+          break search
+        }
+      }
+    }
+    while result.count > max(1, maximumRects) {
+      var best = (0, 1, Int.max)
+      for i in result.indices {
+        for j in result.indices where j > i {
+          let added = cost(result[i], result[j])
+          if added < best.2 { best = (i, j, added) }
+        }
+      }
+      let union = result[best.0].union(result[best.1])
+      result.remove(at: best.1)
+      result[best.0] = union
+      result.removeAll { $0 != union && union.contains($0) }
     }
     return result
   }
@@ -327,17 +416,41 @@ extension Canvas {
   /// The whole canvas in pixels.
   public var pixelBounds: DamageRect { DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
-  /// Confines `clear(to:)`, `copyPixels` and every drawing to `rects` (pixels) while `body`
-  /// runs: a damage drawing.
+  /// Draws `rects` (pixels) of the frame while `body` runs: a damage drawing. `clear(to:)` and
+  /// `copyPixels` stay inside them; every other call is skipped when it reaches none of them,
+  /// and drawn clipped to the rectangle that holds them all.
+  ///
+  /// One rectangle, not several: Cairo cuts a path along every edge of a clip of several
+  /// rectangles (where they overlap, and across the rows where one begins or ends), and a cut
+  /// path is drawn a level differently (`DrawingItem.closed`). Every call that reaches a
+  /// rectangle lies inside one (then inside the one clip too) or is a rectangle fill, which a
+  /// clip cuts exactly; what is drawn outside the rectangles is not theirs to keep: the window
+  /// sends only them (`X11Window.drawAndSend(passes:…)`), and a canvas that keeps its pixels is
+  /// drawn one rectangle at a time.
   func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
     damageClip = rects
     cairo_save(context)
-    applyDamageClip()
+    let bounds = rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    cairo_identity_matrix(context)
+    cairo_new_path(context)
+    cairo_rectangle(context, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
+    cairo_clip(context)
+    cairo_set_matrix(context, &matrix)
     defer {
       cairo_restore(context)
       damageClip = nil
     }
     return try body()
+  }
+
+  /// In a damage drawing, whether a call that touches `bounds` (user space) grown by `outset`
+  /// reaches none of the rectangles drawn: it is skipped.
+  func missesDamage(_ bounds: CanvasRect, outset: Double = 0) -> Bool {
+    guard let damageClip else { return false }
+    let rect = deviceBounds(of: bounds, outset: outset)
+    return !damageClip.contains { !$0.intersection(rect).isEmpty }
   }
 
   /// Clips to `damageClip`, in pixels, whatever the transform.

@@ -264,6 +264,7 @@ public final class Canvas {
       recorder.note(on: self, kind: .fill, bounds: rect, shift: (rect.minY, shift)) { $0.combine(color) }
       return
     }
+    if missesDamage(rect) { return }
     cairo_new_path(context)
     cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
     fillPath(color)
@@ -277,38 +278,82 @@ public final class Canvas {
       }
       return
     }
+    if missesDamage(rect, outset: style.width) { return }
     cairo_new_path(context)
     cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
     strokePath(color, style: style)
   }
 
   public func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+    let pieces = roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: nil)
     if let recorder {
-      recorder.note(on: self, kind: .fillRoundedRect, bounds: rect) {
+      let details: (inout Hasher) -> Void = {
         $0.combine(color)
         $0.combine(cornerRadius)
       }
+      if let pieces {
+        recorder.notePieces(pieces, on: self, kind: .fillRoundedRect) {
+          details(&$0)
+          $0.combine(rect)
+        }
+      } else {
+        recorder.note(on: self, kind: .fillRoundedRect, bounds: rect, details: details)
+      }
       return
     }
-    cairo_new_path(context)
-    addRoundedRectPath(rect, cornerRadius: cornerRadius)
-    fillPath(color)
+    guard let pieces else {
+      if missesDamage(rect) { return }
+      cairo_new_path(context)
+      addRoundedRectPath(rect, cornerRadius: cornerRadius)
+      fillPath(color)
+      return
+    }
+    for corner in pieces.corners {
+      drawPiece(clippedTo: corner) {
+        cairo_new_path(context)
+        addRoundedRectPath(rect, cornerRadius: cornerRadius)
+        fillPath(color)
+      }
+    }
+    for box in pieces.boxes { fillDeviceBox(box, color: color) }
   }
 
   public func strokeRoundedRect(
     _ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle
   ) {
+    let pieces =
+      style.dash.isEmpty ? roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: style.width) : nil
     if let recorder {
-      recorder.note(on: self, kind: .strokeRoundedRect, bounds: rect, outset: style.width) {
+      let details: (inout Hasher) -> Void = {
         $0.combine(color)
         $0.combine(style)
         $0.combine(cornerRadius)
       }
+      if let pieces {
+        recorder.notePieces(pieces, on: self, kind: .strokeRoundedRect) {
+          details(&$0)
+          $0.combine(rect)
+        }
+      } else {
+        recorder.note(on: self, kind: .strokeRoundedRect, bounds: rect, outset: style.width, details: details)
+      }
       return
     }
-    cairo_new_path(context)
-    addRoundedRectPath(rect, cornerRadius: cornerRadius)
-    strokePath(color, style: style)
+    guard let pieces else {
+      if missesDamage(rect, outset: style.width) { return }
+      cairo_new_path(context)
+      addRoundedRectPath(rect, cornerRadius: cornerRadius)
+      strokePath(color, style: style)
+      return
+    }
+    for corner in pieces.corners {
+      drawPiece(clippedTo: corner) {
+        cairo_new_path(context)
+        addRoundedRectPath(rect, cornerRadius: cornerRadius)
+        strokePath(color, style: style)
+      }
+    }
+    for box in pieces.boxes { fillDeviceBox(box, color: color) }
   }
 
   public func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
@@ -316,6 +361,7 @@ public final class Canvas {
       recorder.note(on: self, kind: .fillCircle, bounds: Self.square(center, radius)) { $0.combine(color) }
       return
     }
+    if missesDamage(Self.square(center, radius)) { return }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
     fillPath(color)
@@ -331,6 +377,7 @@ public final class Canvas {
       }
       return
     }
+    if missesDamage(Self.square(center, radius), outset: style.width) { return }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
     cairo_close_path(context)
@@ -353,6 +400,7 @@ public final class Canvas {
       }
       return
     }
+    if missesDamage(Self.square(center, radius), outset: style.width) { return }
     cairo_new_path(context)
     cairo_arc(context, center.x, center.y, radius, startAngle, endAngle)
     strokePath(color, style: style)
@@ -361,19 +409,36 @@ public final class Canvas {
   public func strokeLine(
     from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle
   ) {
+    let pieces = linePieces(from: start, to: end, width: style.width)
     if let recorder {
-      recorder.note(on: self, kind: .strokeLine, bounds: Self.bounds(of: [start, end]), outset: style.width) {
+      let details: (inout Hasher) -> Void = {
         $0.combine(color)
         $0.combine(style)
         $0.combine(start)
         $0.combine(end)
       }
+      guard let pieces else {
+        recorder.note(on: self, kind: .strokeLine, bounds: Self.bounds(of: [start, end]), outset: style.width) {
+          details(&$0)
+        }
+        return
+      }
+      for (index, piece) in pieces.enumerated() {
+        recorder.notePiece(on: self, kind: .strokeLine, index: index, rect: piece, isBox: false, details: details)
+      }
       return
     }
-    cairo_new_path(context)
-    cairo_move_to(context, start.x, start.y)
-    cairo_line_to(context, end.x, end.y)
-    strokePath(color, style: style)
+    let draw = {
+      cairo_new_path(self.context)
+      cairo_move_to(self.context, start.x, start.y)
+      cairo_line_to(self.context, end.x, end.y)
+      self.strokePath(color, style: style)
+    }
+    guard let pieces else {
+      if missesDamage(Self.bounds(of: [start, end]), outset: style.width) { return }
+      return draw()
+    }
+    for piece in pieces { drawPiece(clippedTo: piece, draw) }
   }
 
   /// Strokes connected segments through `points` (a touch trail); fewer than
@@ -382,16 +447,23 @@ public final class Canvas {
     _ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle
   ) {
     guard let first = points.first, points.count > 1 else { return }
+    // A mitred corner reaches up to the miter limit (10) half-widths out.
+    let outset = style.join == .miter ? style.width * 5 : style.width
     if let recorder {
-      // A mitred corner reaches up to the miter limit (10) half-widths out.
-      let outset = style.join == .miter ? style.width * 5 : style.width
-      recorder.note(on: self, kind: .strokePolyline, bounds: Self.bounds(of: points), outset: outset) {
+      // Upright segments, mitred, undashed, without round caps: Cairo draws rectangles.
+      let upright =
+        style.join == .miter && style.cap != .round && style.dash.isEmpty
+        && zip(points, points.dropFirst()).allSatisfy { $0.x == $1.x || $0.y == $1.y }
+      recorder.note(
+        on: self, kind: .strokePolyline, bounds: Self.bounds(of: points), outset: outset, cutsExactly: upright
+      ) {
         $0.combine(color)
         $0.combine(style)
         $0.combine(points)
       }
       return
     }
+    if missesDamage(Self.bounds(of: points), outset: outset) { return }
     cairo_new_path(context)
     cairo_move_to(context, first.x, first.y)
     for point in points.dropFirst() {
@@ -410,6 +482,7 @@ public final class Canvas {
       }
       return
     }
+    if missesDamage(Self.bounds(of: points)) { return }
     cairo_new_path(context)
     cairo_move_to(context, first.x, first.y)
     for point in points.dropFirst() {
@@ -516,12 +589,12 @@ public final class Canvas {
     cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
   }
 
-  private func fillPath(_ color: CanvasColor) {
+  func fillPath(_ color: CanvasColor) {
     setSource(color)
     cairo_fill(context)
   }
 
-  private func strokePath(_ color: CanvasColor, style: CanvasStrokeStyle) {
+  func strokePath(_ color: CanvasColor, style: CanvasStrokeStyle) {
     setSource(color)
     cairo_set_line_width(context, style.width)
     switch style.cap {
@@ -540,7 +613,7 @@ public final class Canvas {
     cairo_stroke(context)
   }
 
-  private func addRoundedRectPath(_ rect: CanvasRect, cornerRadius: Double) {
+  func addRoundedRectPath(_ rect: CanvasRect, cornerRadius: Double) {
     // Like UIKit, a radius larger than half the short side is clamped, which
     // turns a square into a circle and a bar into a capsule.
     let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))

@@ -73,7 +73,7 @@ extension FrameDamageTracker {
     let changed = DrawingItem.changedRects(from: items, to: noted) + pending
     let rest = changed.flatMap { $0.subtracting(destination) }
     let rects = DrawingItem.closed(
-      DrawingItem.merge(rest, maximumRects: Self.maximumRects), over: noted, maximumRects: Self.maximumRects)
+      rest, over: noted, maximumRects: Self.maximumRects)
     guard !rects.contains(where: { !$0.intersection(destination).isEmpty }) else { return nil }
     scroll = move
     return rects
@@ -121,6 +121,22 @@ extension DamageRect {
 extension Canvas {
   /// Moves the pixels of `move.source` to `move.destination` (an image canvas's memory; the
   /// window moves its own with `X11Window.copyArea`).
+  /// Copies `other`'s pixels in `rect` to the same place on this canvas (same size).
+  func copyPixels(of other: Canvas, in rect: DamageRect) {
+    let rect = rect.intersection(pixelBounds).intersection(other.pixelBounds)
+    guard recorder == nil, !rect.isEmpty else { return }
+    cairo_surface_flush(surface)
+    cairo_surface_flush(other.surface)
+    guard let target = cairo_image_surface_get_data(surface), let source = cairo_image_surface_get_data(other.surface)
+    else { return }
+    let targetStride = Int(cairo_image_surface_get_stride(surface))
+    let sourceStride = Int(cairo_image_surface_get_stride(other.surface))
+    for row in rect.y..<rect.maxY {
+      memcpy(target + row * targetStride + rect.x * 4, source + row * sourceStride + rect.x * 4, rect.width * 4)
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
   public func movePixels(_ move: PixelMove) {
     let destination = move.destination.intersection(pixelBounds)
     guard recorder == nil, !destination.isEmpty, pixelBounds.contains(move.source) else { return }

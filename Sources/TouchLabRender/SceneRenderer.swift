@@ -134,7 +134,7 @@ public final class SceneRenderer {
 
   /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`
   /// (`damage(for:pixelWidth:pixelHeight:scale:tracking:)`, then `draw(_:on:within:shouldStop:)`
-  /// for each rectangle). The pixels are those of a whole drawing (`DamageDrawingTests`). A
+  /// of all the rectangles at once on a canvas of its own, whose rectangles are copied). The pixels are those of a whole drawing (`DamageDrawingTests`). A
   /// new canvas, or another one, is drawn whole.
   ///
   /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
@@ -151,9 +151,15 @@ public final class SceneRenderer {
       for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale,
       tracking: tracker)
     if let scroll = tracker.scroll { canvas.movePixels(scroll) }
-    for rect in rects where !draw(content, on: canvas, within: rect, shouldStop: shouldStop) {
-      tracker.abandon(rects)
-      return .stopped
+    // Drawn as the window draws (one pass, `draw(_:on:within:shouldStop:)`) on a canvas of
+    // the tracker's, then only the rectangles copied: this canvas keeps its pixels outside them.
+    if !rects.isEmpty {
+      guard let scratch = tracker.scratchCanvas(like: canvas) else { return .stopped }
+      guard draw(content, on: scratch, within: rects, shouldStop: shouldStop) else {
+        tracker.abandon(rects)
+        return .stopped
+      }
+      for rect in rects { canvas.copyPixels(of: scratch, in: rect) }
     }
     tracker.commit()
     return .drawn(rects)
@@ -185,9 +191,7 @@ public final class SceneRenderer {
       return scrolled.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }
     let rects = DrawingItem.closed(
-      DrawingItem.merge(
-        DrawingItem.damage(from: tracker.items, to: tracker.noted) + tracker.pending,
-        maximumRects: FrameDamageTracker.maximumRects),
+      DrawingItem.changedRects(from: tracker.items, to: tracker.noted) + tracker.pending,
       over: tracker.noted, maximumRects: FrameDamageTracker.maximumRects)
     return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
   }
@@ -199,11 +203,21 @@ public final class SceneRenderer {
   public func draw(
     _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
   ) -> Bool {
+    draw(content, on: canvas, within: [rect], shouldStop: shouldStop)
+  }
+
+  /// As `draw(_:on:within:shouldStop:)` for several rectangles at once (a pass of
+  /// `FrameDamageTracker.passes`): one drawing, whose pixels inside the rectangles are a
+  /// whole drawing's; between them, inside the rectangle that holds them all, they may not be
+  /// (`Canvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
+  public func draw(
+    _ content: FrameContent, on canvas: Canvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
+  ) -> Bool {
     let bounds = partBounds
-    return canvas.withDamageClip([rect]) {
+    return canvas.withDamageClip(rects) {
       drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) { part in
         guard let reach = bounds?[part] else { return bounds == nil }
-        return !reach.intersection(rect).isEmpty
+        return rects.contains { !reach.intersection($0).isEmpty }
       }
     }
   }
@@ -307,13 +321,26 @@ public final class FrameDamageTracker {
   /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
   private(set) var holdsFrame = false
   private var recording: Canvas?
-  /// The most rectangles a damage drawing clips to (more are merged); each is drawn on its
-  /// own (only then are the pixels exactly a whole drawing's), so few.
-  static let maximumRects = 6
+  /// The most rectangles a damage drawing clips to (more are merged). A pass draws all of
+  /// its rectangles at once (`passes(of:maximumRows:)`), so a few more cost little, where
+  /// merging them into bigger ones draws, and cuts, more.
+  static let maximumRects = 16
 
   public init() {}
 
   /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
+  /// A canvas of `canvas`'s size and scale for damage drawings, made again when that changes.
+  func scratchCanvas(like canvas: Canvas) -> Canvas? {
+    if let scratch, scratch.pixelWidth == canvas.pixelWidth, scratch.pixelHeight == canvas.pixelHeight,
+      scratch.scale == canvas.scale
+    {
+      return scratch
+    }
+    scratch = try? Canvas(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale)
+    return scratch
+  }
+  private var scratch: Canvas?
+
   public func reset() {
     canvas = nil
     items = []
@@ -338,6 +365,38 @@ public final class FrameDamageTracker {
     pending = DamageRect.merged(
       pending + rects + (scroll.map { [$0.destination] } ?? []), maximumRects: Self.maximumRects)
     scroll = nil
+  }
+
+  /// `rects` in passes of at most `maximumRows` rows, top to bottom, for a strip of that
+  /// many rows (`X11Window.drawAndSend(passes:…)`): each pass is the part of `rects` in its
+  /// rows, drawn in one go (`SceneRenderer.draw(_:on:within:shouldStop:)`). A pass ends, where
+  /// it can, at a row that only rectangle fills cross, across the whole frame: every other
+  /// item that reaches a pass then lies inside its rows, and no clip cuts it.
+  public func passes(of rects: [DamageRect], maximumRows: Int) -> [[DamageRect]] {
+    let rows = max(1, maximumRows)
+    let rects = rects.filter { !$0.isEmpty }
+    guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { return [] }
+    if bottom - top <= rows { return [rects] }
+    // Which rows an item other than a rectangle fill crosses (has rows above and below).
+    var crossed = [Bool](repeating: false, count: bottom - top + 1)
+    for item in noted where !item.isBox && item.rect.maxY > top && item.rect.y < bottom {
+      for row in max(top, item.rect.y + 1)..<min(bottom, item.rect.maxY) { crossed[row - top] = true }
+    }
+    var passes: [[DamageRect]] = []
+    var start = top
+    while start < bottom {
+      // The next row a rectangle has.
+      guard let first = rects.filter({ $0.maxY > start }).map({ max($0.y, start) }).min() else { break }
+      start = first
+      var end = min(bottom, start + rows)
+      if end < bottom {
+        end = stride(from: end, to: start + max(1, rows / 2), by: -1).first { !crossed[$0 - top] } ?? end
+      }
+      let band = DamageRect(x: Int.min / 4, y: start, width: Int.max / 2, height: end - start)
+      passes.append(rects.map { $0.intersection(band) }.filter { !$0.isEmpty })
+      start = end
+    }
+    return passes
   }
 
   /// `rects` cut into bands of at most `maximumRows` rows, for a strip of that many rows

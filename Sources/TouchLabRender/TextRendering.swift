@@ -271,13 +271,16 @@ extension Canvas {
       case .bottom: y += rect.height - textHeight
       }
 
-      if let recorder {
+      // Where its ink reaches: what the recorder notes, and what a damage drawing checks.
+      var bounds: CanvasRect {
         var ink = PangoRectangle()
         pango_layout_get_extents(layout, &ink, nil)
-        var bounds = CanvasRect(
+        let bounds = CanvasRect(
           x: x + Double(ink.x) / Double(PANGO_SCALE), y: y + Double(ink.y) / Double(PANGO_SCALE),
           width: Double(ink.width) / Double(PANGO_SCALE), height: Double(ink.height) / Double(PANGO_SCALE))
-        if style.truncation == .clip { bounds = bounds.clamped(to: rect) }
+        return style.truncation == .clip ? bounds.clamped(to: rect) : bounds
+      }
+      if let recorder {
         let shift: (inout Hasher) -> Void = {
           $0.combine(text)
           $0.combine(style)
@@ -291,6 +294,7 @@ extension Canvas {
         }
         return
       }
+      if damageClip != nil, missesDamage(bounds) { return }
       cairo_save(context)
       if style.truncation == .clip {
         cairo_new_path(context)

@@ -121,8 +121,8 @@ public final class LiveSandbox {
 
   /// Draws the current frame and shows it, unless that would hold up an engine timer
   /// (`SandboxSession.renderFrame`).
-  /// Only what differs from the frame before is drawn (damage drawing), band by band through
-  /// the window's strip, each band sent as soon as it is drawn: the window never holds a
+  /// Only what differs from the frame before is drawn (damage drawing), pass by pass through
+  /// the window's strip, each pass sent as soon as it is drawn: the window never holds a
   /// whole frame (docs/ARCHITECTURE.md, the sandbox loop).
   private func drawFrame() {
     session.renderFrame(draw: { shouldStop in drawDamage(shouldStop: shouldStop) }, present: {})
@@ -152,8 +152,8 @@ public final class LiveSandbox {
 
   /// Draws and sends what of `content` differs from the frame `tracker` saw sent to `window`
   /// (all of it when the window lacks a whole frame): the panel's lines scrolled up are moved
-  /// on the server (`FrameDamageTracker.scroll`, `X11Window.copyArea`), the rest drawn band by
-  /// band through the strip. The tracker is committed, left to redraw what a stop left
+  /// on the server (`FrameDamageTracker.scroll`, `X11Window.copyArea`), the rest drawn pass by
+  /// pass through the strip (`FrameDamageTracker.passes`). The tracker is committed, left to redraw what a stop left
   /// (false), or reset (nil: no strip).
   public static func drawDamage(
     _ content: FrameContent, renderer: SceneRenderer, tracking tracker: FrameDamageTracker, on window: X11Window,
@@ -168,12 +168,11 @@ public final class LiveSandbox {
       window.copyArea(source, toX: move.destination.x, y: move.destination.y)
     }
     let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
-    let bands = tracker.bands(of: rects, maximumRows: rows)
-    let drawn = window.drawAndSend(bands, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale) {
-      canvas, band in
-      renderer.draw(
-        content, on: canvas, within: band,
-        shouldStop: shouldStop)
+    let passes = tracker.passes(of: rects, maximumRows: rows)
+    let drawn = window.drawAndSend(
+      passes: passes, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale
+    ) { canvas, rects in
+      renderer.draw(content, on: canvas, within: rects, shouldStop: shouldStop)
     }
     switch drawn {
     case nil: tracker.reset()

@@ -107,9 +107,17 @@ final class FrameBuffer {
   /// Sends `rect` of a frame whose row `firstRow` is the buffer's first (a strip of it), to the
   /// same place in `drawable`; waits until the server has read shared memory.
   func send(_ rect: PixelRect, fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
-    put(
-      x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
-      drawable: drawable, graphicsContext: graphicsContext)
+    send([rect], fromRow: firstRow, to: drawable, graphicsContext: graphicsContext)
+  }
+
+  /// Sends each of `rects` of a frame whose row `firstRow` is the buffer's first, then waits
+  /// until the server has read shared memory.
+  func send(_ rects: [PixelRect], fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
+    for rect in rects {
+      put(
+        x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
+        drawable: drawable, graphicsContext: graphicsContext)
+    }
     finishSending()
   }
 

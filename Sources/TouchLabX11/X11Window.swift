@@ -298,6 +298,20 @@ public final class X11Window: InputEventSource {
     _ bands: [PixelRect], frameWidth: Int, frameHeight: Int, scale: Double,
     maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, PixelRect) -> Bool
   ) -> Bool? {
+    drawAndSend(
+      passes: bands.map { [$0] }, frameWidth: frameWidth, frameHeight: frameHeight, scale: scale,
+      maximumStripBytes: maximumStripBytes
+    ) { canvas, rects in draw(canvas, rects[0]) }
+  }
+
+  /// As `drawAndSend(_:frameWidth:frameHeight:scale:maximumStripBytes:draw:)`, with the
+  /// rectangles in passes: each pass's rectangles, whose rows together fit the strip, are
+  /// drawn in one go (`draw` gets them all and draws clipped to them), then sent one by one.
+  /// Many small rectangles then cost one drawing, not one each.
+  public func drawAndSend(
+    passes: [[PixelRect]], frameWidth: Int, frameHeight: Int, scale: Double,
+    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, [PixelRect]) -> Bool
+  ) -> Bool? {
     guard frameWidth > 0, frameHeight > 0 else { return nil }
     let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
     if stripBuffer?.width != frameWidth || stripBuffer?.height != rows || stripFrameHeight != frameHeight {
@@ -309,21 +323,23 @@ public final class X11Window: InputEventSource {
     }
     guard let strip = stripBuffer else { return nil }
     lastSentRects = []
-    for whole in bands {
-      let band = PixelRect(
-        x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
-        height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
-      guard band.width > 0, band.height > 0 else { continue }
-      precondition(band.height <= rows, "a band of \(band.height) rows does not fit a strip of \(rows)")
+    for pass in passes {
+      let rects = pass.map { whole in
+        PixelRect(
+          x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
+          height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
+      }.filter { $0.width > 0 && $0.height > 0 }
+      guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { continue }
+      precondition(bottom - top <= rows, "a pass of \(bottom - top) rows does not fit a strip of \(rows)")
       guard
         let canvas = try? Canvas(
           drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
-          scale: scale, frameHeight: frameHeight, firstRow: band.y)
+          scale: scale, frameHeight: frameHeight, firstRow: top)
       else { return nil }
-      guard draw(canvas, band) else { return false }
+      guard draw(canvas, rects) else { return false }
       canvas.finishDrawing()
-      strip.send(band, fromRow: band.y, to: window, graphicsContext: graphicsContext)
-      lastSentRects.append(band)
+      strip.send(rects, fromRow: top, to: window, graphicsContext: graphicsContext)
+      lastSentRects += rects
     }
     strip.holdsFrame = true
     return true

@@ -1,0 +1,199 @@
+import CCairo
+
+/// Big shapes drawn in pieces on image canvases, so that a damage drawing redraws a piece of
+/// one, not all of it.
+///
+/// Cairo draws a path cut by a clip a level differently here and there (the cut adds
+/// vertices, and the scan converter's rounding follows them), so a damage drawing grows its
+/// rectangles until no clip cuts a stroke or a curve (`DrawingItem.closed`). A view's
+/// rounded outline, a card's background or the line from a finger to its card is as big as
+/// the view, the card or the line: one small change beside it used to redraw all of it, and
+/// that grew on through everything else it then cut. Drawn in pieces, what a clip may cut is
+/// small:
+/// - a rounded rectangle's straight parts are rectangles in device space (a clip cuts them
+///   exactly: `DrawingItem.isBox`), its four corners the whole path under a clip of whole
+///   pixels that holds the corner;
+/// - a long line is the whole line under clips of bands of whole pixels along it.
+/// Pieces meet on whole pixels, so no pixel is drawn twice. Vector canvases (SVG, PDF) and
+/// turned or sheared transforms draw whole, as before.
+extension Canvas {
+  /// How long a piece of a long line is, in pixels along its longer axis.
+  static let linePieceLength = 32
+
+  /// Where a rounded rectangle's pieces are, in device pixels.
+  struct RoundedRectPieces {
+    /// The four corners: the whole path is drawn under a clip of each.
+    var corners: [DamageRect]
+    /// The straight parts (and a fill's middle): rectangles in device space, filled.
+    var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)]
+  }
+
+  /// Whether big shapes are drawn in pieces: on image canvases, under an upright transform.
+  var drawsInPieces: Bool { vectorOutput == nil && isRectilinear }
+
+  /// The pieces of `rect` with `cornerRadius`, filled (`strokeWidth` nil) or stroked; nil when
+  /// it is drawn whole (no corner radius, a dashed stroke, corners that meet, a stroke wider
+  /// than its corners).
+  func roundedRectPieces(_ rect: CanvasRect, cornerRadius: Double, strokeWidth: Double?) -> RoundedRectPieces? {
+    guard drawsInPieces else { return nil }
+    let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+    guard radius > 0 else { return nil }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    var ax = rect.minX
+    var ay = rect.minY
+    var bx = rect.maxX
+    var by = rect.maxY
+    cairo_user_to_device(context, &ax, &ay)
+    cairo_user_to_device(context, &bx, &by)
+    let x0 = min(ax, bx)
+    let x1 = max(ax, bx)
+    let y0 = min(ay, by)
+    let y1 = max(ay, by)
+    let rx = radius * abs(matrix.xx)
+    let ry = radius * abs(matrix.yy)
+    let hx = (strokeWidth ?? 0) / 2 * abs(matrix.xx)
+    let hy = (strokeWidth ?? 0) / 2 * abs(matrix.yy)
+    guard [x0, x1, y0, y1].allSatisfy({ abs($0) < 1e7 }) else { return nil }
+    // The corners end where the straight parts begin, on whole pixels.
+    let innerLeft = (x0 + rx).rounded(.up)
+    let innerRight = (x1 - rx).rounded(.down)
+    let innerTop = (y0 + ry).rounded(.up)
+    let innerBottom = (y1 - ry).rounded(.down)
+    // A stroke wider than its corners would lap from one straight part into the next.
+    guard innerLeft < innerRight, innerTop < innerBottom, x0 + hx <= innerLeft, x1 - hx >= innerRight,
+      y0 + hy <= innerTop, y1 - hy >= innerBottom
+    else { return nil }
+    let outerLeft = (x0 - hx).rounded(.down)
+    let outerRight = (x1 + hx).rounded(.up)
+    let outerTop = (y0 - hy).rounded(.down)
+    let outerBottom = (y1 + hy).rounded(.up)
+    func box(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> DamageRect {
+      DamageRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+    let corners = [
+      box(outerLeft, outerTop, innerLeft, innerTop), box(innerRight, outerTop, outerRight, innerTop),
+      box(outerLeft, innerBottom, innerLeft, outerBottom), box(innerRight, innerBottom, outerRight, outerBottom),
+    ]
+    if strokeWidth == nil {
+      return RoundedRectPieces(
+        corners: corners,
+        boxes: [
+          (innerLeft, y0, innerRight, y1), (x0, innerTop, innerLeft, innerBottom),
+          (innerRight, innerTop, x1, innerBottom),
+        ])
+    }
+    return RoundedRectPieces(
+      corners: corners,
+      boxes: [
+        (innerLeft, y0 - hy, innerRight, y0 + hy), (innerLeft, y1 - hy, innerRight, y1 + hy),
+        (x0 - hx, innerTop, x0 + hx, innerBottom), (x1 - hx, innerTop, x1 + hx, innerBottom),
+      ])
+  }
+
+  /// The bands of whole pixels a line from `start` to `end` is drawn under, along its longer
+  /// axis; nil when it is drawn whole (short, or not on an image canvas).
+  func linePieces(from start: CanvasPoint, to end: CanvasPoint, width: Double) -> [DamageRect]? {
+    guard drawsInPieces else { return nil }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    var sx = start.x
+    var sy = start.y
+    var ex = end.x
+    var ey = end.y
+    cairo_user_to_device(context, &sx, &sy)
+    cairo_user_to_device(context, &ex, &ey)
+    guard [sx, sy, ex, ey].allSatisfy({ abs($0) < 1e7 }) else { return nil }
+    let dx = ex - sx
+    let dy = ey - sy
+    let length = (dx * dx + dy * dy).squareRoot()
+    let pieceLength = Double(Self.linePieceLength)
+    guard length > 2 * pieceLength else { return nil }
+    let deviceWidth = width * max(abs(matrix.xx), abs(matrix.yy))
+    // Along the longer axis: the line and its caps, in bands; across it, what the line
+    // crosses in each band, with room for its width at its slant, its caps and antialiasing.
+    let vertical = abs(dy) >= abs(dx)
+    let (a0, a1, b0, b1) = vertical ? (sy, ey, sx, ex) : (sx, ex, sy, ey)
+    let along = abs(a1 - a0)
+    let reach = deviceWidth * (length / along) + deviceWidth + 2
+    let first = (min(a0, a1) - deviceWidth - 2).rounded(.down)
+    let last = (max(a0, a1) + deviceWidth + 2).rounded(.up)
+    var pieces: [DamageRect] = []
+    var from = first
+    while from < last {
+      let to = min(last, from + pieceLength)
+      let t0 = min(1, max(0, (from - a0) / (a1 - a0)))
+      let t1 = min(1, max(0, (to - a0) / (a1 - a0)))
+      let c0 = b0 + (b1 - b0) * t0
+      let c1 = b0 + (b1 - b0) * t1
+      let low = (min(c0, c1) - reach).rounded(.down)
+      let high = (max(c0, c1) + reach).rounded(.up)
+      pieces.append(
+        vertical
+          ? DamageRect(x: Int(low), y: Int(from), width: Int(high - low), height: Int(to - from))
+          : DamageRect(x: Int(from), y: Int(low), width: Int(to - from), height: Int(high - low)))
+      from = to
+    }
+    return pieces
+  }
+
+  /// Draws `draw` under a clip of `box` (device pixels), unless the damage clip leaves none of
+  /// it to draw.
+  func drawPiece(clippedTo box: DamageRect, _ draw: () -> Void) {
+    if let damageClip, !damageClip.contains(where: { !$0.intersection(box).isEmpty }) { return }
+    cairo_save(context)
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    cairo_identity_matrix(context)
+    cairo_new_path(context)
+    cairo_rectangle(context, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
+    cairo_clip(context)
+    cairo_set_matrix(context, &matrix)
+    draw()
+    cairo_restore(context)
+  }
+
+  /// Fills a rectangle given in device space.
+  func fillDeviceBox(_ box: (x0: Double, y0: Double, x1: Double, y1: Double), color: CanvasColor) {
+    if let damageClip {
+      let covered = DamageRect(
+        x: Int(box.x0.rounded(.down)), y: Int(box.y0.rounded(.down)),
+        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)),
+        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)))
+      if !damageClip.contains(where: { !$0.intersection(covered).isEmpty }) { return }
+    }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    cairo_identity_matrix(context)
+    cairo_new_path(context)
+    cairo_rectangle(context, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+    cairo_set_matrix(context, &matrix)
+    setSource(color)
+    cairo_fill(context)
+  }
+}
+
+extension DrawingRecorder {
+  /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip
+  /// holds) and each straight part (a rectangle fill, which a clip cuts exactly).
+  func notePieces(
+    _ pieces: Canvas.RoundedRectPieces, on canvas: Canvas, kind: Kind, details: (inout Hasher) -> Void
+  ) {
+    for (index, corner) in pieces.corners.enumerated() {
+      notePiece(on: canvas, kind: kind, index: index, rect: corner, isBox: false, details: details)
+    }
+    for (index, box) in pieces.boxes.enumerated() {
+      let covered = DamageRect(
+        x: Int(box.x0.rounded(.down)) - 1, y: Int(box.y0.rounded(.down)) - 1,
+        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)) + 2,
+        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)) + 2)
+      notePiece(on: canvas, kind: kind, index: 4 + index, rect: covered, isBox: true) {
+        details(&$0)
+        $0.combine(box.x0)
+        $0.combine(box.y0)
+        $0.combine(box.x1)
+        $0.combine(box.y1)
+      }
+    }
+  }
+}
