@@ -399,31 +399,6 @@ public final class FrameDamageTracker {
     return passes
   }
 
-  /// `rects` cut into bands of at most `maximumRows` rows, for a strip of that many rows
-  /// (`X11Window.drawAndSend`). Each cut is made, where it can be, at a row that only
-  /// rectangle fills cross, so no clip cuts a stroke or a glyph (the pixels stay exactly a
-  /// whole drawing's).
-  public func bands(of rects: [DamageRect], maximumRows: Int) -> [DamageRect] {
-    let rows = max(1, maximumRows)
-    var result: [DamageRect] = []
-    for rect in rects {
-      var top = rect.y
-      while top < rect.maxY {
-        var bottom = min(rect.maxY, top + rows)
-        if bottom < rect.maxY {
-          let crossing = noted.filter { !$0.isBox && $0.rect.x < rect.maxX && rect.x < $0.rect.maxX }
-          let clean = stride(from: bottom, to: top + max(1, rows / 2), by: -1).first { row in
-            !crossing.contains { $0.rect.y < row && row < $0.rect.maxY }
-          }
-          bottom = clean ?? bottom
-        }
-        result.append(DamageRect(x: rect.x, y: top, width: rect.width, height: bottom - top))
-        top = bottom
-      }
-    }
-    return result
-  }
-
   /// The canvas frames are noted on, made again for another size or scale (which makes the
   /// next frame whole).
   func recordingCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Canvas? {

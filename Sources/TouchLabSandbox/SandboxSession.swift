@@ -278,8 +278,12 @@ public final class SandboxSession {
 
   /// The loop is about to sleep until `wakeUpTime` or input.
   public func prepareToSleep() {
-    wakePriority.prepareToSleep(wakingForTimer: wakesForEngineTimer || timerSoon)
+    wakePriority.prepareToSleep(wakingForTimer: wakesForEngineTimer || timerSoon || isTouching)
   }
+
+  /// A finger (or the mouse button) is down: its motions and their frames are handled at the
+  /// raised priority, so a busy machine cannot hold a drag's frames up either.
+  public var isTouching: Bool { playback == nil && !mapper.fingersDown.isEmpty }
 
   /// An engine timer falls due within what two frames are expected to cost (and 5 ms more):
   /// the frames before it are drawn at the raised priority, so a busy machine cannot
@@ -296,8 +300,8 @@ public final class SandboxSession {
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
     // The timers (and the input that came with them) run at the priority they woke at; the
-    // frame after them is ordinary.
-    defer { wakePriority.timersFired(timerSoon: timerSoon) }
+    // frame after them is ordinary unless a timer is near or a finger is down.
+    defer { wakePriority.timersFired(timerSoon: timerSoon || isTouching) }
     takeFinishedLoad()
     if clock.advance() || wakeup.deadlineReached { needsFrame = true }
     if let statusExpiry, timeSource() >= statusExpiry {

@@ -4,8 +4,10 @@ import TouchLabX11
 /// Puts the loop's thread on a real-time priority only while it sleeps for an engine timer
 /// and fires it — and while it draws a frame with a timer about to fall due, which a busy
 /// machine must not preempt past it — so that the thread gets a CPU the moment the timer
-/// falls due (an ordinary thread waits behind the busy ones: docs/PERFORMANCE.md). Everything
-/// else — frames with no timer near, input, idling — runs at the ordinary priority.
+/// falls due (an ordinary thread waits behind the busy ones: docs/PERFORMANCE.md); and while
+/// a finger is down, so that a drag's motions and frames do not wait behind them either.
+/// Everything else — frames with no timer near and no finger down, idling — runs at the
+/// ordinary priority.
 ///
 /// Where the system refuses real time (no CAP_SYS_NICE, no RLIMIT_RTPRIO), the first refusal
 /// turns it off for good, silently; the thread keeps the short time slice and timer slack
@@ -38,8 +40,9 @@ public final class TimerWakePriority {
       enabled: environment["TOUCHLAB_NO_REALTIME"] != "1", setRealTime: ThreadScheduling.setRealTime)
   }
 
-  /// Before the loop sleeps: raised when what wakes it next is an engine timer, otherwise
-  /// left ordinary (an idle window, an animation frame).
+  /// Before the loop sleeps: raised when what wakes it next is an engine timer (or a finger
+  /// is down: `SandboxSession.isTouching`), otherwise left ordinary (an idle window, an
+  /// animation frame).
   public func prepareToSleep(wakingForTimer: Bool) {
     guard wakingForTimer, !isRaised, isAvailable else { return }
     if setRealTime(true) {
@@ -52,7 +55,8 @@ public final class TimerWakePriority {
 
   /// The timers due have fired (and the input that woke the loop is handled): back to the
   /// ordinary priority before anything is drawn, unless another timer falls due soon
-  /// (`timerSoon`: within what a frame or two costs), when the frames before it stay raised.
+  /// (`timerSoon`: within what a frame or two costs, or a finger is down), when the frames
+  /// before it stay raised.
   public func timersFired(timerSoon: Bool = false) {
     if timerSoon {
       prepareToSleep(wakingForTimer: true)

@@ -124,10 +124,10 @@ final class LiveClockTests: XCTestCase {
 
   // MARK: Real time only while sleeping for an engine timer
 
-  /// The loop's thread is raised while it sleeps for the scroll view's 0.15 s, lowered as
-  /// soon as the timer has fired (before the frame), and never raised for an idle window or
-  /// an animation frame.
-  func testTheLoopSleepsAtRealTimePriorityOnlyForAnEngineTimer() throws {
+  /// The loop's thread is raised while it sleeps for an engine timer (the long press's) and
+  /// while a finger is down, lowered as soon as the timer has fired (before the frame) once
+  /// the finger is up, and never raised for an idle window or an animation frame.
+  func testTheLoopSleepsAtRealTimePriorityOnlyForAnEngineTimerOrADrag() throws {
     let time = ManualTime(1000)
     let session = SandboxSession(
       scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
@@ -171,15 +171,26 @@ final class LiveClockTests: XCTestCase {
     time.seconds = timer + 0.0001
     session.handle(PollWakeup(deadlineReached: true))
     XCTAssertEqual(session.transcript.recentLines, ["[0.700] long press"], "fired while raised")
-    XCTAssertEqual(calls, [true, false], "lowered once the timer has fired")
+    XCTAssertTrue(session.isTouching)
+    XCTAssertEqual(calls, [true], "still raised: the finger is down")
     frame()
-    XCTAssertEqual(frames, [false, false, true, false], "only the frame just before the timer raised")
+    // The finger moves on: its frames stay raised.
+    time.seconds += 0.01
+    session.handle(PollWakeup(events: [TestEvents.mouse(.moved, 220, 450)]))
+    frame()
+    session.prepareToSleep()
+    XCTAssertEqual(calls, [true])
+    XCTAssertEqual(frames, [false, true, true, true, true], "idle, then every frame with the finger down raised")
 
-    // Lifted, with the overlay on: the card's hold and fade wake the loop, but no engine
-    // timer is pending.
+    // Lifted, with the overlay on: lowered once the lift is handled; the card's hold and
+    // fade wake the loop, but no engine timer is pending.
     session.perform(.toggleOverlay)
     time.seconds += 0.05
-    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 200, 450)]))
+    session.handle(PollWakeup(events: [TestEvents.mouse(.up, 220, 450)]))
+    XCTAssertFalse(session.isTouching)
+    XCTAssertEqual(calls, [true, false], "lowered once the finger is up")
+    frame()
+    XCTAssertEqual(frames.last, false, "the frame after the lift is ordinary")
     time.seconds += 1
     session.handle(PollWakeup(deadlineReached: true))
     XCTAssertNotNil(session.wakeUpTime, "the card's fade is to come")
