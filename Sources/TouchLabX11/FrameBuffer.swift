@@ -12,11 +12,11 @@ import TouchLabRender
 /// the renderer's damage rectangle, one type from drawing to sending.
 public typealias PixelRect = DamageRect
 
-/// The last frame the window sent, in memory the X server reads straight (MIT-SHM, when the
-/// server offers it and shares the machine) or in the process's own (sent with `XPutImage`).
-/// Presenting a frame copies only the rows that changed into it and sends only the rectangle
-/// that holds the changes, so a moving finger or a new transcript line costs its own pixels,
-/// not the whole window's.
+/// The window's strip: a few rows of a frame, drawn into and sent from memory the X server
+/// reads straight (MIT-SHM, when the server offers it and shares the machine) or from the
+/// process's own (sent with `XPutImage`). `X11Window.drawAndSend` draws each pass of a frame
+/// into it and sends only the pass's rectangles, so a moving finger or a new transcript line
+/// costs its own pixels, not the whole window's.
 final class FrameBuffer {
   let width: Int
   let height: Int
@@ -72,38 +72,6 @@ final class FrameBuffer {
     }
   }
 
-  /// Copies what changed in `source` (rows `sourceBytesPerRow` apart, the same size) into
-  /// the buffer; returns the rectangle that holds every change (the whole frame the first
-  /// time), or nil when nothing changed.
-  func update(from source: UnsafeRawPointer, sourceBytesPerRow: Int) -> PixelRect? {
-    let whole = !holdsFrame
-    holdsFrame = true
-    return Self.copyChanges(
-      from: source, sourceBytesPerRow: sourceBytesPerRow, into: pixels, bytesPerRow: bytesPerRow,
-      width: width, height: height, whole: whole)
-  }
-
-  /// Sends `rect` of the buffer to `drawable` at the same place, and waits until the server
-  /// has read it when the memory is shared (the next frame writes into it).
-  func send(_ rect: PixelRect, to drawable: Drawable, graphicsContext: GC) {
-    send([rect], to: drawable, graphicsContext: graphicsContext)
-  }
-
-  /// Sends each of `rects` (cut to the buffer), then waits until the server has read them
-  /// when the memory is shared: the next frame is drawn into the same memory.
-  func send(_ rects: [PixelRect], to drawable: Drawable, graphicsContext: GC) {
-    for whole in rects {
-      let x = max(0, whole.x)
-      let y = max(0, whole.y)
-      let width = min(self.width, whole.x + whole.width) - x
-      let height = min(self.height, whole.y + whole.height) - y
-      guard width > 0, height > 0 else { continue }
-      put(
-        x: x, y: y, width: width, height: height, toX: x, toY: y, drawable: drawable, graphicsContext: graphicsContext)
-    }
-    finishSending()
-  }
-
   /// Sends `rect` of a frame whose row `firstRow` is the buffer's first (a strip of it), to the
   /// same place in `drawable`; waits until the server has read shared memory.
   func send(_ rect: PixelRect, fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
@@ -139,42 +107,6 @@ final class FrameBuffer {
   /// copied the pixels into the request already; flushing sends it.
   private func finishSending() {
     if segment != nil { XSync(display, 0) } else { XFlush(display) }
-  }
-
-  /// The rows of `source` that differ from `target` are copied into it; returns the
-  /// bounding rectangle of the differing pixels (all of them when `whole`), nil for none.
-  static func copyChanges(
-    from source: UnsafeRawPointer, sourceBytesPerRow: Int, into target: UnsafeMutableRawPointer,
-    bytesPerRow: Int, width: Int, height: Int, whole: Bool
-  ) -> PixelRect? {
-    let rowBytes = width * 4
-    var minX = width
-    var maxX = -1
-    var minY = height
-    var maxY = -1
-    for y in 0..<height {
-      let from = source + y * sourceBytesPerRow
-      let to = target + y * bytesPerRow
-      if whole {
-        memcpy(to, from, rowBytes)
-        continue
-      }
-      guard memcmp(to, from, rowBytes) != 0 else { continue }
-      let old = UnsafeRawPointer(to).assumingMemoryBound(to: UInt32.self)
-      let new = from.assumingMemoryBound(to: UInt32.self)
-      var first = 0
-      while first < width && old[first] == new[first] { first += 1 }
-      var last = width - 1
-      while last > first && old[last] == new[last] { last -= 1 }
-      minX = min(minX, first)
-      maxX = max(maxX, last)
-      minY = min(minY, y)
-      maxY = y
-      memcpy(to, from, rowBytes)
-    }
-    if whole { return width > 0 && height > 0 ? PixelRect(x: 0, y: 0, width: width, height: height) : nil }
-    guard maxY >= 0 else { return nil }
-    return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
   // MARK: MIT-SHM

@@ -52,9 +52,7 @@ public final class X11Window: InputEventSource {
   private let graphicsContext: GC
   private let deleteWindowAtom: Atom
   private var isClosed = false
-  /// The last frame sent, in shared memory when the server agrees.
-  private var frameBuffer: FrameBuffer?
-  /// Whether to try MIT-SHM for the next frame buffer.
+  /// Whether to try MIT-SHM for the next strip.
   private var prefersSharedMemory: Bool
 
   /// Opens the display (nil: $DISPLAY), checks XInput 2.2, and maps a
@@ -142,7 +140,6 @@ public final class X11Window: InputEventSource {
     guard !isClosed else { return }
     isClosed = true
     if X11Window.shownWindow == window { X11Window.shownWindow = nil }
-    frameBuffer = nil
     stripBuffer = nil
     XFreeGC(display, graphicsContext)
     XDestroyWindow(display, window)
@@ -248,29 +245,6 @@ public final class X11Window: InputEventSource {
 
   // MARK: - Drawing
 
-  /// Copies the canvas's pixels to the window's top-left corner. A canvas
-  /// larger than the window is cut off; a smaller one leaves the rest as it was.
-  /// Only the rectangle holding what changed since the last frame is sent
-  /// (`lastSentRect`), through shared memory when the server offers MIT-SHM.
-  public func present(_ canvas: Canvas) {
-    let copyWidth = min(canvas.pixelWidth, width)
-    let copyHeight = min(canvas.pixelHeight, height)
-    guard copyWidth > 0, copyHeight > 0 else { return }
-    if frameBuffer?.width != copyWidth || frameBuffer?.height != copyHeight {
-      frameBuffer = nil  // the old segment goes first
-      frameBuffer = FrameBuffer(
-        display: display, visual: visual, depth: depth, width: copyWidth, height: copyHeight,
-        shared: prefersSharedMemory)
-      // A server that refused once (another machine) is not asked again.
-      if frameBuffer?.isShared == false { prefersSharedMemory = false }
-    }
-    guard let frameBuffer else { return }
-    lastSentRect = canvas.withUnsafePixelBytes { pixels in
-      pixels.baseAddress.flatMap { frameBuffer.update(from: $0, sourceBytesPerRow: canvas.bytesPerRow) }
-    }
-    if let rect = lastSentRect { frameBuffer.send(rect, to: window, graphicsContext: graphicsContext) }
-  }
-
   /// The most bytes the strip a frame is drawn in takes: a frame is drawn and sent a band of
   /// rows at a time through it, so the window never holds a whole frame (at scale 3 one is
   /// 23 MB): what the window shows stays on the server.
@@ -366,17 +340,12 @@ public final class X11Window: InputEventSource {
   /// change size (a smaller one would leave the old one's edges showing).
   public func clearBackground() {
     XClearWindow(display, window)
-    frameBuffer?.holdsFrame = false
     stripBuffer?.holdsFrame = false
   }
 
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
-  /// Known once a frame has been presented.
-  public var sendsThroughSharedMemory: Bool { (frameBuffer ?? stripBuffer)?.isShared ?? false }
-
-  /// The rectangle the last `present` sent: what changed since the frame before (the whole
-  /// frame the first time and after an expose), nil when nothing changed.
-  public private(set) var lastSentRect: PixelRect?
+  /// Known once a frame has been sent.
+  public var sendsThroughSharedMemory: Bool { stripBuffer?.isShared ?? false }
 
   /// Reads the window's pixels back from the server (XGetImage), for tests
   /// and screenshots of what is really on screen. Opaque RGBA.
@@ -493,15 +462,13 @@ public final class X11Window: InputEventSource {
 
     case Expose:
       // Expose comes as a burst of rectangles; `count` is how many follow.
-      // Report only the last, since the whole frame is presented anyway.
-      frameBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
-      stripBuffer?.holdsFrame = false
+      // Report only the last, since the whole frame is sent again anyway.
+      stripBuffer?.holdsFrame = false  // the server lost pixels: send the next frame whole
       return event.xexpose.count == 0 ? .expose : nil
 
     case GraphicsExpose:
       // A `copyArea` whose source was covered: the pixels copied from there are not the
       // frame's. The frame is drawn whole again (NoExpose, a copy that went well, is ignored).
-      frameBuffer?.holdsFrame = false
       stripBuffer?.holdsFrame = false
       return event.xgraphicsexpose.count == 0 ? .expose : nil
 

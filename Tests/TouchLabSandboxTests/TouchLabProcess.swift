@@ -21,8 +21,13 @@ final class TouchLabProcess {
   let outputURL: URL
   let errorURL: URL
 
-  /// The built `touchlab`, beside the test bundle in the build folder.
+  /// The built `touchlab`, beside the test bundle in the build folder; or the one
+  /// `TOUCHLAB_EXECUTABLE` names (the window soak against an installed-style release build,
+  /// docs/PERFORMANCE.md).
   static var executable: URL? {
+    if let path = ProcessInfo.processInfo.environment["TOUCHLAB_EXECUTABLE"], !path.isEmpty {
+      return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     while !folder.path.isEmpty && folder.path != "/" {
       let candidate = folder.appendingPathComponent("touchlab")

@@ -9,7 +9,9 @@ import XCTest
 /// have grown past a small margin since the warm-up.
 ///
 /// 20 seconds in the suite. `TOUCHLAB_SOAK_SECONDS=600` runs the full ten minutes
-/// (docs/HARDENING.md has its figures); `TOUCHLAB_SOAK_SEED` picks other random input.
+/// (docs/HARDENING.md has its figures); `TOUCHLAB_SOAK_SEED` picks other random input;
+/// `TOUCHLAB_EXECUTABLE=PATH` storms another build (the release build users install:
+/// docs/PERFORMANCE.md).
 final class WindowSoakTests: XCTestCase {
   static let defaultSeconds = 20.0
   /// How much resident memory may grow from the end of the warm-up to the end.

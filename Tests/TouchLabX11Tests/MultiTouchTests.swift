@@ -19,7 +19,7 @@ final class MultiTouchTests: XCTestCase {
       displayName: server.displayName)
     let canvas = try Canvas(pixelWidth: server.width, pixelHeight: server.height)
     canvas.clear(to: .white)
-    window.present(canvas)
+    XCTAssertEqual(window.show(canvas), true)
     let mapped = collect(timeout: 10) { $0.contains(.expose) }
     XCTAssertTrue(mapped.contains(.expose), "the window was never exposed")
   }
