@@ -32,6 +32,11 @@ extension SceneRenderer {
   private func drawView(_ view: UIView, isRoot: Bool, on canvas: Canvas) {
     // A hidden view, or one too transparent to see (UIKit's own cut-off), hides its subtree.
     guard !view.isHidden, view.alpha >= 0.01 else { return }
+    // A timer fell due: the drawing stops here (`viewStop`) and is drawn again later.
+    if let viewStop, stoppedInViewTree || viewStop() {
+      stoppedInViewTree = true
+      return
+    }
     let size = CanvasSize(width: Double(view.bounds.width), height: Double(view.bounds.height))
     let rect = CanvasRect(origin: .zero, size: size)
     canvas.save()

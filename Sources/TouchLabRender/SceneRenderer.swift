@@ -83,6 +83,11 @@ public final class SceneRenderer {
   /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
   /// known, every part is drawn).
   var partBounds: [FramePart: DamageRect]?
+  /// While a frame is drawn, the drawing's `shouldStop`: asked before each view, so that a
+  /// timer falling due in the middle of a big view tree waits for one view, not for the tree
+  /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
+  var viewStop: (() -> Bool)?
+  var stoppedInViewTree = false
   /// The panel's items as last noted, and what it showed.
   var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
 
@@ -226,6 +231,18 @@ public final class SceneRenderer {
     _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
     drawsPart: (FramePart) -> Bool = { _ in true }
   ) -> Bool {
+    withoutActuallyEscaping(shouldStop) { shouldStop in
+      viewStop = canvas.recorder == nil ? shouldStop : nil
+      stoppedInViewTree = false
+      defer { viewStop = nil }
+      return drawPartsChecked(content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, drawsPart: drawsPart)
+    }
+  }
+
+  private func drawPartsChecked(
+    _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
+    drawsPart: (FramePart) -> Bool
+  ) -> Bool {
     canvas.clear(to: theme.colors.background)
     let recorder = canvas.recorder
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
@@ -242,6 +259,7 @@ public final class SceneRenderer {
         where other !== content.window && !other.isHidden {
           drawViewTree(other, on: canvas)
         }
+        if stoppedInViewTree { return false }
         if let overlay = content.overlay {
           if shouldStop() { return false }
           drawOverlay(

@@ -219,12 +219,13 @@ public final class SandboxSession {
   /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
   ///   would run past the engine's next timer is not started; the loop sleeps until the
   ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
-  /// - the drawing stops between its parts (scene, overlay, panel) once a timer is due, and
+  /// - the drawing stops before its next view, or between its parts (scene, overlay,
+  ///   panel), once a timer is due, and
   ///   timers due when the drawing ends or stops fire at once, before any send; the frame is
   ///   then drawn again, with their effect;
   /// - when a timer is due before the send would end, the drawn frame is not sent.
   /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
-  /// between parts; `present` sends it. Returns whether a frame was sent.
+  /// before each view and between parts; `present` sends it. Returns whether a frame was sent.
   @discardableResult
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
     while needsFrame && clock.mayStartFrame {

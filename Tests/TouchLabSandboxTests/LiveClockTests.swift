@@ -304,19 +304,34 @@ final class LiveClockTests: XCTestCase {
     XCTAssertEqual(steps, ["scene", "timer", "scene", "panel", "present"], "stopped, the timer, then a whole frame")
   }
 
-  /// The renderer asks between the scene, the overlay and the panel, and stops when told.
+  /// The renderer asks before each view of the tree (a timer due in the middle of a big
+  /// tree waits for one view, not for the tree), before the overlay and before the panel,
+  /// and stops when told: in the view tree too, asking no more once stopped.
   func testTheRendererStopsWhenAsked() throws {
     let session = SandboxSession(
       scene: try TestLayouts.scene("live"), scale: 1, timeSource: ManualTime(0).read, report: { _ in })
     let renderer = SceneRenderer(theme: .standard)
     let canvas = try Canvas(size: renderer.frameSize(for: session.scene.window, showsPanel: true))
+    func visibleViews(_ view: UIView) -> Int {
+      guard !view.isHidden, view.alpha >= 0.01 else { return 0 }
+      return 1 + view.subviews.reduce(0) { $0 + visibleViews($1) }
+    }
+    let views = visibleViews(session.scene.window)
+    XCTAssertGreaterThan(views, 2)
     var asked = 0
     let finished = renderer.draw(session.frameContent, on: canvas) {
       asked += 1
       return false
     }
     XCTAssertTrue(finished)
-    XCTAssertEqual(asked, 2, "before the overlay and before the panel")
+    XCTAssertEqual(asked, views + 2, "before each view, before the overlay and before the panel")
     XCTAssertFalse(renderer.draw(session.frameContent, on: canvas) { true })
+    var askedUntilStop = 0
+    let stopped = renderer.draw(session.frameContent, on: canvas) {
+      askedUntilStop += 1
+      return askedUntilStop == 2
+    }
+    XCTAssertFalse(stopped, "stopped at the second view")
+    XCTAssertEqual(askedUntilStop, 2, "not asked again once stopped")
   }
 }
