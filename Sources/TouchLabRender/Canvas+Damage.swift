@@ -129,11 +129,7 @@ final class DrawingRecorder {
       rect = unclipped.intersection(clip)
     }
     guard !rect.isEmpty else { return }
-    var hasher = Hasher()
-    hasher.combine(kind.rawValue)
-    canvas.combineState(into: &hasher)
-    hasher.combine(clip)
-    details(&hasher)
+    let hasher = Self.hasher(on: canvas, kind: kind, clip: clip, details: details)
     let isBox =
       (kind == .fill || kind == .clear || cutsExactly) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
     var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
@@ -153,6 +149,18 @@ final class DrawingRecorder {
     add(item)
   }
 
+  /// An item's key so far: the call, the canvas's state and clip, the call's arguments.
+  private static func hasher(
+    on canvas: Canvas, kind: Kind, clip: DamageRect, details: (inout Hasher) -> Void
+  ) -> Hasher {
+    var hasher = Hasher()
+    hasher.combine(kind.rawValue)
+    canvas.combineState(into: &hasher)
+    hasher.combine(clip)
+    details(&hasher)
+    return hasher
+  }
+
   /// A piece of a shape drawn in pieces (Canvas+Pieces.swift): `rect` (device pixels) holds
   /// every pixel it may touch; `isBox` when it is a rectangle fill, which a clip cuts exactly.
   func notePiece(
@@ -161,11 +169,7 @@ final class DrawingRecorder {
     let clip = canvas.deviceClipExtents()
     let clipped = rect.intersection(clip)
     guard !clipped.isEmpty else { return }
-    var hasher = Hasher()
-    hasher.combine(kind.rawValue)
-    canvas.combineState(into: &hasher)
-    hasher.combine(clip)
-    details(&hasher)
+    var hasher = Self.hasher(on: canvas, kind: kind, clip: clip, details: details)
     hasher.combine(index)
     hasher.combine(rect)
     add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox && canvas.openLayerAlphas.isEmpty))
@@ -430,14 +434,7 @@ extension Canvas {
   func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
     damageClip = rects
     cairo_save(context)
-    let bounds = rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    cairo_identity_matrix(context)
-    cairo_new_path(context)
-    cairo_rectangle(context, Double(bounds.x), Double(bounds.y), Double(bounds.width), Double(bounds.height))
-    cairo_clip(context)
-    cairo_set_matrix(context, &matrix)
+    clip(toPixels: [rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }])
     defer {
       cairo_restore(context)
       damageClip = nil
@@ -456,11 +453,16 @@ extension Canvas {
   /// Clips to `damageClip`, in pixels, whatever the transform.
   func applyDamageClip() {
     guard let damageClip else { return }
+    clip(toPixels: damageClip)
+  }
+
+  /// Narrows the clip to `rects`, in pixels, whatever the transform.
+  func clip(toPixels rects: [DamageRect]) {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     cairo_identity_matrix(context)
     cairo_new_path(context)
-    for rect in damageClip {
+    for rect in rects {
       cairo_rectangle(context, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
     }
     cairo_clip(context)

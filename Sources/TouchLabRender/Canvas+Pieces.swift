@@ -38,14 +38,8 @@ extension Canvas {
     guard drawsInPieces else { return nil }
     let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
     guard radius > 0 else { return nil }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    var ax = rect.minX
-    var ay = rect.minY
-    var bx = rect.maxX
-    var by = rect.maxY
-    cairo_user_to_device(context, &ax, &ay)
-    cairo_user_to_device(context, &bx, &by)
+    let (matrix, ax, ay, bx, by) = device(
+      CanvasPoint(x: rect.minX, y: rect.minY), CanvasPoint(x: rect.maxX, y: rect.maxY))
     let x0 = min(ax, bx)
     let x1 = max(ax, bx)
     let y0 = min(ay, by)
@@ -95,14 +89,7 @@ extension Canvas {
   /// axis; nil when it is drawn whole (short, or not on an image canvas).
   func linePieces(from start: CanvasPoint, to end: CanvasPoint, width: Double) -> [DamageRect]? {
     guard drawsInPieces else { return nil }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    var sx = start.x
-    var sy = start.y
-    var ex = end.x
-    var ey = end.y
-    cairo_user_to_device(context, &sx, &sy)
-    cairo_user_to_device(context, &ex, &ey)
+    let (matrix, sx, sy, ex, ey) = device(start, end)
     guard [sx, sy, ex, ey].allSatisfy({ abs($0) < 1e7 }) else { return nil }
     let dx = ex - sx
     let dy = ey - sy
@@ -137,18 +124,27 @@ extension Canvas {
     return pieces
   }
 
+  /// The transform, and `a` and `b` in device space.
+  private func device(_ a: CanvasPoint, _ b: CanvasPoint) -> (
+    matrix: cairo_matrix_t, ax: Double, ay: Double, bx: Double, by: Double
+  ) {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    var ax = a.x
+    var ay = a.y
+    var bx = b.x
+    var by = b.y
+    cairo_user_to_device(context, &ax, &ay)
+    cairo_user_to_device(context, &bx, &by)
+    return (matrix, ax, ay, bx, by)
+  }
+
   /// Draws `draw` under a clip of `box` (device pixels), unless the damage clip leaves none of
   /// it to draw.
   func drawPiece(clippedTo box: DamageRect, _ draw: () -> Void) {
     if let damageClip, !damageClip.contains(where: { !$0.intersection(box).isEmpty }) { return }
     cairo_save(context)
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    cairo_identity_matrix(context)
-    cairo_new_path(context)
-    cairo_rectangle(context, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
-    cairo_clip(context)
-    cairo_set_matrix(context, &matrix)
+    clip(toPixels: [box])
     draw()
     cairo_restore(context)
   }
