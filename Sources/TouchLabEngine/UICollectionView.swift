@@ -94,8 +94,9 @@ open class UICollectionView: UIScrollView {
   /// The item at a point of the content (arithmetic; nil in the spacing between items).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
     guard let g = grid, g.rowPitch > 0 else { return nil }
-    let line = Int(((point.y - g.top) / g.rowPitch).rounded(.down))
-    guard point.y >= g.top, line >= 0 else { return nil }
+    let lineValue = ((point.y - g.top) / g.rowPitch).rounded(.down)
+    guard point.y >= g.top, lineValue >= 0, lineValue < Double(numberOfItems(inSection: 0)) else { return nil }
+    let line = Int(lineValue)
     for (column, x) in g.columnXs.enumerated() {
       let indexPath = IndexPath(item: line * g.columns + column, section: 0)
       guard isValid(indexPath) else { return nil }
@@ -130,10 +131,18 @@ open class UICollectionView: UIScrollView {
     let bottom = contentOffset.y + bounds.height - g.top
     guard bottom > 0, count > 0 else { return 0..<0 }
     // A line shows when its items reach below `top` (not when only the spacing after it does).
-    let firstLine = max(0, Int(((top - collectionViewLayout.itemSize.height) / g.rowPitch).rounded(.down)) + 1)
-    let lastLine = Int((bottom / g.rowPitch).rounded(.up))
-    let first = min(count, firstLine * g.columns)
-    let end = min(count, max(first, lastLine * g.columns), first + Self.maximumItemsOnScreen)
+    // Lines are counted in Double and cut to the item count before they become Ints: a
+    // flick of any speed may carry the offset far past anything an Int holds.
+    let lineCount = Double(count)
+    let firstLine = Int(
+      min(lineCount, max(0, ((top - collectionViewLayout.itemSize.height) / g.rowPitch).rounded(.down) + 1)))
+    let lastLine = Int(min(lineCount, max(0, (bottom / g.rowPitch).rounded(.up))))
+    func firstItem(ofLine line: Int) -> Int {
+      let (item, overflow) = line.multipliedReportingOverflow(by: g.columns)
+      return overflow ? count : min(count, item)
+    }
+    let first = firstItem(ofLine: firstLine)
+    let end = min(count, max(first, firstItem(ofLine: lastLine)), first + Self.maximumItemsOnScreen)
     return first..<end
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchLabLayout
 
 @testable import TouchLabEngine
 
@@ -94,5 +95,21 @@ import Testing
       ])
     let broken = Invariants.all(run(spec))
     #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
+  }
+
+  /// The layout fuzzer's find (2026-11-24): collection-cell-conflict's scroll-then-hold with
+  /// its drag lasting 1e-300 s. The flick carried the offset past what an Int holds, and
+  /// `UICollectionView.itemsOnScreen` trapped converting its line numbers; they are now cut
+  /// to the item count as Doubles.
+  @Test func aFlickOfAnySpeedInACollectionViewDoesNotTrap() throws {
+    let url = BundledLayouts.folder.appendingPathComponent("collection-cell-conflict.yaml")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let fast = text.replacingOccurrences(
+      of: "    - drag: [195, 500]\n      to: [195, 200]\n      duration: 0.3",
+      with: "    - drag: [195, 500]\n      to: [195, 200]\n      duration: 1e-300")
+    #expect(fast != text, "the scroll-then-hold drag is where the fuzzer found it")
+    let scene = try LayoutLoader.load(yaml: fast, file: "collection-cell-conflict.yaml")
+    let pick = try #require(scene.scenarios.firstIndex { $0.name == "scroll-then-hold" })
+    #expect(LayoutOutcome.replayProblems(scene, pick: pick) == [])
   }
 }
