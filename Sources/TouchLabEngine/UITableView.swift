@@ -140,9 +140,10 @@ open class UITableView: UIScrollView {
     let section = low
     let rowsTop = sectionTops[section] + headerHeight(sections[section])
     guard point.y >= rowsTop else { return nil }
-    let row = Int(((point.y - rowsTop) / rowHeight).rounded(.down))
-    guard row < sections[section].numberOfRows else { return nil }
-    return IndexPath(row: row, section: section)
+    // Compared as a Double first: a point far down the content is past what an Int holds.
+    let rowValue = ((point.y - rowsTop) / rowHeight).rounded(.down)
+    guard rowValue < Double(sections[section].numberOfRows) else { return nil }
+    return IndexPath(row: Int(rowValue), section: section)
   }
 
   /// The cell of a row on screen, nil for rows off screen.
@@ -197,8 +198,10 @@ open class UITableView: UIScrollView {
         guard sectionBottom > top, sectionTop < bottom else { continue }
         if section.header != nil && sectionTop + sectionHeaderHeight > top { wantedHeaders.append(index) }
         let rowsTop = sectionTop + headerHeight(section)
-        let first = max(0, Int(((top - rowsTop) / rowHeight).rounded(.down)))
-        let last = min(section.numberOfRows - 1, Int(((bottom - rowsTop) / rowHeight).rounded(.up)) - 1)
+        // Cut to the row count as Doubles before they become Ints (an offset of any size).
+        let rowCount = Double(section.numberOfRows)
+        let first = Int(min(rowCount, max(0, ((top - rowsTop) / rowHeight).rounded(.down))))
+        let last = Int(min(rowCount, max(0, ((bottom - rowsTop) / rowHeight).rounded(.up)))) - 1
         guard first <= last else { continue }
         rows.append(RowRange(section: index, rows: first...last))
         wantedCount += last - first + 1
