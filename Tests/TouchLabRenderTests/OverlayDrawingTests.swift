@@ -174,4 +174,30 @@ final class OverlayPlacementTests: XCTestCase {
     // Faded away some seconds after the lift: no card.
     XCTAssertTrue(renderer.layoutCards(of: state, window: scene.window, now: state.time + 6, sceneSize: size).isEmpty)
   }
+
+  /// A card's long class names may wrap before each capital that follows a small letter: the
+  /// bytes-only way for ASCII names and the Unicode way for the rest agree on both.
+  func testALongClassNameMayBreakBeforeEachWord() {
+    let space = "\u{200B}"
+    XCTAssertEqual(
+      SceneRenderer.breakable("UIScrollViewDelayedTouchesBeganGestureRecognizer"),
+      ["UIScroll", "View", "Delayed", "Touches", "Began", "Gesture", "Recognizer"].joined(separator: space))
+    XCTAssertEqual(SceneRenderer.breakable("_UISystemGestureGate"), "_UISystem\(space)Gesture\(space)Gate")
+    XCTAssertEqual(SceneRenderer.breakable("row 3"), "row 3")
+    XCTAssertEqual(SceneRenderer.breakable(""), "")
+    // Not ASCII: the Unicode rule, letters with accents and words after Chinese.
+    XCTAssertEqual(SceneRenderer.breakable("ÉcoleÉtéView"), "École\(space)Été\(space)View")
+    XCTAssertEqual(SceneRenderer.breakable("按钮Button"), "按钮Button")
+    XCTAssertEqual(SceneRenderer.breakable("myÄrger"), "my\(space)Ärger")
+    for name in ["aB", "abcDEF", "Zz9Yy", "a\u{200B}B", "tableView(_:didSelectRowAt:)"] {
+      var expected = ""
+      var previousIsLowercase = false
+      for character in name {
+        if character.isUppercase && previousIsLowercase { expected += space }
+        expected.append(character)
+        previousIsLowercase = character.isLowercase
+      }
+      XCTAssertEqual(SceneRenderer.breakable(name), expected, name)
+    }
+  }
 }
