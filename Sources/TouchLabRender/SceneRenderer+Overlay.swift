@@ -22,9 +22,22 @@ extension SceneRenderer {
         }
       }
     }
-    let outlines = current.map { hitOutline(of: $0, in: window) }
-    let cards = layoutCards(
-      of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
+    let outlines: [HitOutline?]
+    let cards: [CardLayout]
+    if let noted = notedOverlayLayout, !notesOverlayLayout, noted.window == ObjectIdentifier(window),
+      noted.now == now, noted.sceneSize == sceneSize, noted.pinned == pinned, noted.overlay == overlay
+    {
+      (outlines, cards) = (noted.outlines, noted.cards)
+    } else {
+      outlines = current.map { hitOutline(of: $0, in: window) }
+      cards = layoutCards(
+        of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
+      if notesOverlayLayout {
+        notedOverlayLayout = OverlayLayout(
+          window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize,
+          pinned: pinned, outlines: outlines, cards: cards)
+      }
+    }
     for (touch, outline) in zip(current, outlines) {
       if let outline { drawHitOutline(outline, of: touch, on: canvas) }
     }

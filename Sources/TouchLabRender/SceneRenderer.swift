@@ -88,6 +88,24 @@ public final class SceneRenderer {
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
   var stoppedInViewTree = false
+  /// The overlay's hit outlines and cards as the noting of the frame by `damage(for:…)` laid
+  /// them out, for the drawing of that frame's rectangles that follows (laying cards out
+  /// measures their text: a fifth of a held finger's frame). Forgotten when the next frame is
+  /// noted; used only for the same window, overlay, clock and scene size.
+  var notedOverlayLayout: OverlayLayout?
+  /// Set while `damage(for:…)` notes a frame: the overlay's layout is kept.
+  var notesOverlayLayout = false
+
+  struct OverlayLayout {
+    var window: ObjectIdentifier
+    var overlay: OverlayState
+    var now: TimeInterval
+    var sceneSize: CanvasSize
+    var pinned: Set<Int>
+    var outlines: [HitOutline?]
+    var cards: [CardLayout]
+  }
+
   /// The panel's items as last noted, and what it showed.
   var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
 
@@ -185,7 +203,10 @@ public final class SceneRenderer {
     else { return [bounds] }
     let recorder = DrawingRecorder()
     recording.recorder = recorder
+    notedOverlayLayout = nil
+    notesOverlayLayout = true
     _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
+    notesOverlayLayout = false
     recording.recorder = nil
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
