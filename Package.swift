@@ -14,8 +14,11 @@ let package = Package(
     .library(name: "TouchLabEngine", targets: ["TouchLabEngine"]),
     .library(name: "TouchLabTranscript", targets: ["TouchLabTranscript"]),
     .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
-    // For Benchmarks/ (a separate package that depends on this one by path).
+    // For Benchmarks/ (a separate package that depends on this one by path): the frame, and
+    // the frame sent to an X server as the live window sends it.
     .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
+    .library(name: "TouchLabX11", targets: ["TouchLabX11"]),
+    .library(name: "TouchLabSandbox", targets: ["TouchLabSandbox"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),

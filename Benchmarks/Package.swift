@@ -44,6 +44,8 @@ let package = Package(
         .product(name: "TouchLabTranscript", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
         .product(name: "TouchLabRender", package: "TouchLab"),
+        .product(name: "TouchLabX11", package: "TouchLab"),
+        .product(name: "TouchLabSandbox", package: "TouchLab"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Render", swiftSettings: v5,

@@ -4,11 +4,14 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabSandbox
 import TouchLabTranscript
+import TouchLabX11
 
 // Figure 4 of docs/PERFORMANCE.md: one whole frame of the playground as the window draws
 // it (the scene, the touch overlay, the transcript panel) onto an image surface kept from
-// frame to frame, at scale 1 and 2.
+// frame to frame, at scale 1 and 2; and the live window's frame drawn and sent to an X
+// server ($DISPLAY; Benchmarks/run starts an Xvfb for it), as the window sends it.
 
 final class Frame {
   let renderer: SceneRenderer
@@ -16,6 +19,10 @@ final class Frame {
   let canvas: Canvas
   /// For damage frames: what the last one drew.
   let tracker = FrameDamageTracker()
+  let scale: Double
+  /// For frames sent: the window they go to, and its size in pixels.
+  private(set) var window: X11Window?
+  let pixels: (width: Int, height: Int)
 
   /// The keys and mouse lines the window's panel shows at its foot (as many, as long).
   static let keyHelp = [
@@ -27,6 +34,7 @@ final class Frame {
   /// `fullPanel`: the panel's whole list of 500 lines (TranscriptLog.recentLineLimit), as
   /// after a while of use, instead of the few lines of one tap.
   init(scale: Double, fullPanel: Bool = false) {
+    self.scale = scale
     let scene = BenchScenes.load("playground.yaml")
     let application = scene.application
     // Something for the overlay and the panel to show: a quick tap on a row (a finished
@@ -59,30 +67,75 @@ final class Frame {
     content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
       now: application.clock.now)
+    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     do {
-      canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+      canvas = try Canvas(size: size, scale: scale)
     } catch {
       fatalError("cannot make a canvas: \(error)")
     }
   }
 
+  /// Opens a window of the frame's size on $DISPLAY; `sharedMemory: false` sends with
+  /// `XPutImage`, as a server without MIT-SHM makes the window do.
+  func openWindow(sharedMemory: Bool) {
+    do {
+      window = try X11Window(
+        title: "TouchLab frame benchmark", width: pixels.width, height: pixels.height, icon: nil,
+        sharedMemory: sharedMemory)
+    } catch {
+      fatalError("cannot open a window: \(error)")
+    }
+    window?.synchronize()
+  }
+
   @inline(never)
   func draw() { renderer.draw(content, on: canvas) }
+
+  /// The clock of the frame drawn last, and how many damage frames were drawn.
+  private var damageFrames = 0
+  private lazy var pressTime = content.now
+
+  /// The next damage frame's clock: a 120th of a second on, in turn through the first tenth
+  /// of a second of the hold, where the card counts down to the 0.15 s deadline. Every frame
+  /// then changes the card (a clock moved on without a wrap would pass the hold's deadlines
+  /// within a second, and every frame after them would change nothing).
+  private func advanceDamageClock() {
+    content.now = pressTime + Double(damageFrames % 12) / 120
+    damageFrames += 1
+  }
 
   /// A frame as the live window draws it while the finger is held: the clock a 120th of a
   /// second on (the card's countdowns move), only what changed drawn (damage drawing).
   @inline(never)
   func drawDamage() {
-    content.now += 1.0 / 120
+    advanceDamageClock()
     _ = renderer.draw(content, on: canvas, tracking: tracker)
   }
+
+  /// The live window's frame as `drawDamage`, and sent as the window sends it
+  /// (`LiveSandbox.drawDamage`): drawn pass by pass into the window's strip, put on the window
+  /// with MIT-SHM (then waiting until the server has read it) or `XPutImage` (flushed).
+  @inline(never)
+  func drawDamageAndSend() {
+    advanceDamageClock()
+    guard let window else { return }
+    _ = LiveSandbox.drawDamage(content, renderer: renderer, tracking: tracker, on: window, pixels: pixels, scale: scale)
+  }
+}
+
+/// How a frame benchmark draws: whole, damage only, or damage sent to a window.
+enum FrameKind {
+  case whole
+  case damage
+  case sent(sharedMemory: Bool)
 }
 
 final class Box<T> {
   var value: T?
 }
 
-func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false, damage: Bool = false) {
+func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false, kind: FrameKind = .whole) {
   let frame = Box<Frame>()
   Benchmark(
     name,
@@ -92,15 +145,21 @@ func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false, dama
       scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000),
     closure: { benchmark in
       let frame = frame.value!
-      if damage {
-        for _ in benchmark.scaledIterations { frame.drawDamage() }
-      } else {
-        for _ in benchmark.scaledIterations { frame.draw() }
+      switch kind {
+      case .whole: for _ in benchmark.scaledIterations { frame.draw() }
+      case .damage: for _ in benchmark.scaledIterations { frame.drawDamage() }
+      case .sent: for _ in benchmark.scaledIterations { frame.drawDamageAndSend() }
       }
     },
     setup: {
       let made = Frame(scale: scale, fullPanel: fullPanel)
-      if damage { made.drawDamage() }  // the first, whole
+      switch kind {  // the first, whole
+      case .whole: break
+      case .damage: made.drawDamage()
+      case .sent(let sharedMemory):
+        made.openWindow(sharedMemory: sharedMemory)
+        made.drawDamageAndSend()
+      }
       // To see what is measured: TOUCHLAB_BENCH_FRAME=folder writes each frame there as a PNG.
       if let folder = ProcessInfo.processInfo.environment["TOUCHLAB_BENCH_FRAME"] {
         made.draw()
@@ -117,6 +176,17 @@ let benchmarks: @Sendable () -> Void = {
   frameBenchmark("frame.panel500.scale1", scale: 1, fullPanel: true)
   frameBenchmark("frame.panel500.scale2", scale: 2, fullPanel: true)
   // The live window's frames: only what changed since the last one (a held finger's card).
-  frameBenchmark("frame.panel500.scale1.damage", scale: 1, fullPanel: true, damage: true)
-  frameBenchmark("frame.panel500.scale2.damage", scale: 2, fullPanel: true, damage: true)
+  frameBenchmark("frame.panel500.scale1.damage", scale: 1, fullPanel: true, kind: .damage)
+  frameBenchmark("frame.panel500.scale2.damage", scale: 2, fullPanel: true, kind: .damage)
+  // The same frames sent to an X server, with MIT-SHM and with XPutImage: only with a display.
+  if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false {
+    for scale in [1, 2] {
+      frameBenchmark(
+        "frame.panel500.scale\(scale).sent", scale: Double(scale), fullPanel: true,
+        kind: .sent(sharedMemory: true))
+      frameBenchmark(
+        "frame.panel500.scale\(scale).sent.putimage", scale: Double(scale), fullPanel: true,
+        kind: .sent(sharedMemory: false))
+    }
+  }
 }
