@@ -157,9 +157,9 @@ public enum TextFonts {
   /// The layouts `measure` made, kept for the next frame (the panel measures the same
   /// lines every frame).
   static let measuringLayouts = TextLayoutCache(context: measuringContext)
-  /// The layouts `Canvas.draw(_:in:style:)` made. Their context follows the canvas's
-  /// transform (`pango_cairo_update_context`); Pango lays a layout out again by itself
-  /// when its context changed, so a kept layout is never stale.
+  /// The layouts `Canvas.draw(_:in:style:)` made. Their context follows the canvas's scale
+  /// and surface (`TextLayoutCache.follow`); Pango lays a layout out again by itself when
+  /// its context changed, so a kept layout is never stale.
   static let drawingLayouts = TextLayoutCache(context: drawingContext)
 
   /// How many characters of `text` no installed font can show (drawn as
@@ -249,7 +249,7 @@ extension Canvas {
     let cache = TextFonts.drawingLayouts
     // Fonts are chosen for the device transform so glyphs are rasterised at
     // the real pixel size, not scaled up from a 1× bitmap.
-    let followTransform: (OpaquePointer) -> Void = { pango_cairo_update_context(self.context, $0) }
+    let followTransform: (OpaquePointer) -> Void = { _ in cache.follow(self.context) }
     cache.withLayout(text, style: style, width: rect.width, beforehand: followTransform) { layout in
       let size = TextFonts.logicalSize(of: layout)
       let textWidth = size.width
@@ -354,6 +354,45 @@ final class TextLayoutCache: @unchecked Sendable {
     self.context = context
     self.lock = lock
     self.limit = max(2, limit)
+  }
+
+  /// The transform (without its translation) and the surface's font options the context was
+  /// last made to follow, and a scratch set of options to compare with.
+  private var followedTransform: cairo_matrix_t?
+  private var followedOptions = cairo_font_options_create()
+  private let surfaceOptions = cairo_font_options_create()
+  /// How many times the context was made to follow a canvas (tests read it).
+  private(set) var contextUpdates = 0
+  /// Pango's count of the context's changes: each one makes every layout stale.
+  var contextSerial: UInt32 { pango_context_get_serial(context) }
+
+  /// Makes the context follow `cairo`'s transform and target surface, so fonts are chosen
+  /// for the device's pixels; the caller holds the lock. Only a change of scale, rotation or
+  /// surface updates it: Pango marks every layout of a context stale on each update (each
+  /// is then itemised and shaped again when next used, a third of a frame when text was
+  /// drawn under a new translation each time), and a translation changes neither the fonts
+  /// nor the layout (no hinting, unrounded glyph positions: see `TextFonts.makeContext`), so
+  /// the context follows the transform with its translation taken out.
+  func follow(_ cairo: OpaquePointer) {
+    var transform = cairo_matrix_t()
+    cairo_get_matrix(cairo, &transform)
+    transform.x0 = 0
+    transform.y0 = 0
+    cairo_surface_get_font_options(cairo_get_target(cairo), surfaceOptions)
+    if let followed = followedTransform, followed.xx == transform.xx, followed.yx == transform.yx,
+      followed.xy == transform.xy, followed.yy == transform.yy,
+      cairo_font_options_equal(followedOptions, surfaceOptions) != 0
+    {
+      return
+    }
+    cairo_save(cairo)
+    cairo_set_matrix(cairo, &transform)
+    pango_cairo_update_context(cairo, context)
+    cairo_restore(cairo)
+    followedTransform = transform
+    cairo_font_options_destroy(followedOptions)
+    followedOptions = cairo_font_options_copy(surfaceOptions)
+    contextUpdates += 1
   }
 
   /// Layouts kept now.

@@ -121,6 +121,35 @@ final class TextRenderingTests: XCTestCase {
     cache.removeAll()
   }
 
+  /// A kept layout stays laid out while text is drawn at other places: the context follows a
+  /// canvas's scale, rotation and surface, not its translation (each Pango update marks every
+  /// layout of the context stale, to be shaped again).
+  func testTheContextFollowsAScaleButNotATranslation() throws {
+    let cache = TextLayoutCache(context: TextFonts.makeContext())
+    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 100, scale: 2)
+    cache.follow(canvas.context)
+    let serial = cache.contextSerial
+    for (x, y) in [(10.0, 0.0), (37.5, 21.25), (-4, 90)] {
+      canvas.withSavedState {
+        canvas.translate(x: x, y: y)
+        cache.follow(canvas.context)
+      }
+    }
+    XCTAssertEqual(cache.contextUpdates, 1)
+    XCTAssertEqual(cache.contextSerial, serial, "no translation changed the context")
+    canvas.withSavedState {
+      canvas.scale(x: 1.5, y: 1.5)
+      cache.follow(canvas.context)
+    }
+    XCTAssertEqual(cache.contextUpdates, 2, "a new scale: fonts for the new pixel size")
+    XCTAssertNotEqual(cache.contextSerial, serial)
+    cache.follow(canvas.context)
+    XCTAssertEqual(cache.contextUpdates, 3, "and back")
+    let another = try Canvas(pixelWidth: 10, pixelHeight: 10, scale: 2)
+    withExtendedLifetime(another) { cache.follow(another.context) }
+    XCTAssertEqual(cache.contextUpdates, 3, "another canvas of the same scale and kind")
+  }
+
   func testKeptLayoutsAreBounded() {
     let cache = TextLayoutCache(context: TextFonts.makeContext(), limit: 8)
     for index in 0..<100 { _ = cache.withLayout("line \(index)", style: TextStyle(), width: nil) { _ in 0 } }
