@@ -22,22 +22,8 @@ extension SceneRenderer {
         }
       }
     }
-    let outlines: [HitOutline?]
-    let cards: [CardLayout]
-    if let noted = notedOverlayLayout, !notesOverlayLayout, noted.window == ObjectIdentifier(window),
-      noted.now == now, noted.sceneSize == sceneSize, noted.pinned == pinned, noted.overlay == overlay
-    {
-      (outlines, cards) = (noted.outlines, noted.cards)
-    } else {
-      outlines = current.map { hitOutline(of: $0, in: window) }
-      cards = layoutCards(
-        of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
-      if notesOverlayLayout {
-        notedOverlayLayout = OverlayLayout(
-          window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize,
-          pinned: pinned, outlines: outlines, cards: cards)
-      }
-    }
+    let (outlines, cards) = overlayLayout(
+      of: overlay, window: window, now: now, sceneSize: sceneSize, pinned: pinned, on: canvas)
     for (touch, outline) in zip(current, outlines) {
       if let outline { drawHitOutline(outline, of: touch, on: canvas) }
     }
@@ -55,6 +41,24 @@ extension SceneRenderer {
     }
   }
 
+  /// The overlay's hit outlines and cards. Laying cards out measures their text (a fifth of a
+  /// held finger's frame), so the layout made while `damage(for:…)` notes a frame is kept and
+  /// used again by the damage drawing of that frame that follows, as `partBounds` is.
+  private func overlayLayout(
+    of overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int>,
+    on canvas: Canvas
+  ) -> (outlines: [HitOutline?], cards: [CardLayout]) {
+    let key = OverlayLayout.Key(
+      window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned)
+    if canvas.damageClip != nil, let noted = notedOverlayLayout, noted.key == key {
+      return (noted.outlines, noted.cards)
+    }
+    let outlines = overlay.currentTouches.map { hitOutline(of: $0, in: window) }
+    let cards = layoutCards(
+      of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
+    if canvas.recorder != nil { notedOverlayLayout = OverlayLayout(key: key, outlines: outlines, cards: cards) }
+    return (outlines, cards)
+  }
   /// The cards of the latest gesture's touches whose cards have not faded, and of pinned
   /// touches of any gesture, placed first, away from fingers, hit views and the scene's views.
   func layoutCards(

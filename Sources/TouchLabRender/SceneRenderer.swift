@@ -88,20 +88,20 @@ public final class SceneRenderer {
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
   var stoppedInViewTree = false
-  /// The overlay's hit outlines and cards as the noting of the frame by `damage(for:…)` laid
-  /// them out, for the drawing of that frame's rectangles that follows (laying cards out
-  /// measures their text: a fifth of a held finger's frame). Forgotten when the next frame is
-  /// noted; used only for the same window, overlay, clock and scene size.
+  /// The overlay's layout as `damage(for:…)` last noted it, for the damage drawing of the
+  /// same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
   var notedOverlayLayout: OverlayLayout?
-  /// Set while `damage(for:…)` notes a frame: the overlay's layout is kept.
-  var notesOverlayLayout = false
 
   struct OverlayLayout {
-    var window: ObjectIdentifier
-    var overlay: OverlayState
-    var now: TimeInterval
-    var sceneSize: CanvasSize
-    var pinned: Set<Int>
+    /// What the layout was made for: used again only for the same.
+    struct Key: Equatable {
+      var window: ObjectIdentifier
+      var overlay: OverlayState
+      var now: TimeInterval
+      var sceneSize: CanvasSize
+      var pinned: Set<Int>
+    }
+    var key: Key
     var outlines: [HitOutline?]
     var cards: [CardLayout]
   }
@@ -204,9 +204,7 @@ public final class SceneRenderer {
     let recorder = DrawingRecorder()
     recording.recorder = recorder
     notedOverlayLayout = nil
-    notesOverlayLayout = true
     _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
-    notesOverlayLayout = false
     recording.recorder = nil
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
