@@ -459,28 +459,24 @@ extension SceneRenderer {
   /// Lets a long class name wrap between its words: a zero-width space before each capital
   /// that follows a small letter (`UIScrollView​Delayed​Touches…`).
   static func breakable(_ name: String) -> String {
-    // Class names are ASCII nearly always: their bytes, without Unicode's case tables (the
-    // card's names are made again every frame).
-    if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(name.utf8.count + 12)
-      var previousIsLowercase = false
-      for byte in name.utf8 {
-        if previousIsLowercase && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
-          bytes += [0xE2, 0x80, 0x8B]  // U+200B ZERO WIDTH SPACE in UTF-8
-        }
-        bytes.append(byte)
-        previousIsLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
     var result = ""
-    result.reserveCapacity(name.utf8.count + 8)
+    result.reserveCapacity(name.utf8.count + 12)
     var previousIsLowercase = false
     for character in name {
-      if character.isUppercase && previousIsLowercase { result.append("\u{200B}") }
+      // Class names are ASCII nearly always: their letters are told without Unicode's case
+      // tables (the card's names are made again every frame).
+      let isUppercase: Bool
+      let isLowercase: Bool
+      if let ascii = character.asciiValue {
+        isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
+        isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii)
+      } else {
+        isUppercase = character.isUppercase
+        isLowercase = character.isLowercase
+      }
+      if isUppercase && previousIsLowercase { result.append("\u{200B}") }
       result.append(character)
-      previousIsLowercase = character.isLowercase
+      previousIsLowercase = isLowercase
     }
     return result
   }
