@@ -58,6 +58,14 @@ extension UIResponder {
 }
 
 extension UIView {
+  /// A view leaving its window takes the first responder with it: the first responder among
+  /// it and its subviews resigns first (a text field being edited sends `editingDidEnd` and
+  /// the keyboard goes), while it is still in the window (docs/BEHAVIOUR.md §13).
+  func resignFirstResponderLeavingWindow() {
+    guard let window, window.firstResponder != nil else { return }
+    endEditing(true)
+  }
+
   /// Makes the first responder among this view and its subviews resign (`force` is moot:
   /// TouchLab's text fields never refuse).
   @discardableResult

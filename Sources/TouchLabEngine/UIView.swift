@@ -115,6 +115,7 @@ open class UIView: UIResponder {
     guard view !== self, !isDescendant(of: view) else { return }
     // Moved within its window: its touches go on; moved out of it: they are cancelled (§13).
     if view.superview != nil, let oldWindow = view.window, oldWindow !== window {
+      view.resignFirstResponderLeavingWindow()
       oldWindow.application?.viewWillLeaveWindow(view)
     }
     view.detachFromSuperview()
@@ -143,6 +144,7 @@ open class UIView: UIResponder {
   /// handles are cancelled (docs/BEHAVIOUR.md §13).
   public func removeFromSuperview() {
     guard superview != nil else { return }
+    resignFirstResponderLeavingWindow()
     application?.viewWillLeaveWindow(self)
     detachFromSuperview()
   }
@@ -170,11 +172,34 @@ open class UIView: UIResponder {
 
   /// The first view in this subtree (this view included) with the given layout id.
   public func view(withIdentifier id: String) -> UIView? {
-    if identifier == id { return self }
-    for sub in subviews {
-      if let found = sub.view(withIdentifier: id) { return found }
+    var found: UIView?
+    forEachViewInSubtree { view in
+      guard view.identifier == id else { return true }
+      found = view
+      return false
     }
-    return nil
+    return found
+  }
+
+  /// The first view in this subtree with each of these layout ids, in one walk.
+  public func views(withIdentifiers ids: Set<String>) -> [String: UIView] {
+    var found: [String: UIView] = [:]
+    guard !ids.isEmpty else { return found }
+    forEachViewInSubtree { view in
+      if let id = view.identifier, ids.contains(id), found[id] == nil { found[id] = view }
+      return found.count < ids.count
+    }
+    return found
+  }
+
+  /// Visits this view and its subviews in order (a view before its subviews, first added
+  /// first) until `body` returns false. A loop, not a recursion: a file decides how deep.
+  public func forEachViewInSubtree(_ body: (UIView) -> Bool) {
+    var stack: [UIView] = [self]
+    while let view = stack.popLast() {
+      guard body(view) else { return }
+      stack.append(contentsOf: view.subviews.reversed())
+    }
   }
 
   // MARK: Responder chain

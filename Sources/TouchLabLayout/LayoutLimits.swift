@@ -21,7 +21,11 @@ public enum LayoutLimits {
   /// so this is what bounds a scenario's time in a scene with a big table (as it loads;
   /// `set` steps that change a table's size or row height later are not counted).
   public static let maximumRowEvents = 20_000_000
-  /// Views a layout declares, and how deep they may nest.
+  /// Views walked by a scenario's `moveView` and `remove` steps: a move costs the moved
+  /// view's subtree and its old siblings, in the engine as in the check (`ScenarioBudget`).
+  public static let maximumHierarchyWork = 20_000_000
+  /// Views a layout declares, and how deep they may nest (also after every step of a
+  /// scenario: `ScenarioBudget`).
   public static let maximumViews = 50_000
   public static let maximumDepth = 200
   /// Gesture recognizers declared in one layout (the scroll views' own are not counted).

@@ -49,4 +49,35 @@ public struct Scenario {
   public let name: String
   public let steps: [ScenarioStep]
   public let line: Int
+  /// Where the name stands (with `line`).
+  public let column: Int
+  /// Where each step stands in the file, for errors about it.
+  let places: [Place]
+  /// What each step changes that the scene's limits depend on (`ScenarioBudget`).
+  let changes: [StepChange?]
+
+  struct Place {
+    let line: Int
+    let column: Int
+  }
+
+  /// A scenario made in code: its steps are checked at the scenario's own place.
+  public init(name: String, steps: [ScenarioStep], line: Int, column: Int = 1) {
+    self.init(name: name, steps: steps, line: line, column: column, places: [], changes: [])
+  }
+
+  init(name: String, steps: [ScenarioStep], line: Int, column: Int, places: [Place], changes: [StepChange?]) {
+    self.name = name
+    self.steps = steps
+    self.line = line
+    self.column = column
+    self.places = places
+    self.changes = changes
+  }
+
+  func place(ofStep index: Int) -> Place {
+    index < places.count ? places[index] : Place(line: line, column: column)
+  }
+
+  func change(ofStep index: Int) -> StepChange? { index < changes.count ? changes[index] : nil }
 }

@@ -8,7 +8,8 @@ import TouchLabTranscript
 public struct ScenarioPlayer {
   public let scene: Scene
   /// How long the clock may run on after the last step.
-  public var settleLimit: TimeInterval = 10
+  public var settleLimit: TimeInterval = defaultSettleLimit
+  public static let defaultSettleLimit: TimeInterval = 10
   /// Touches due after this time are not sent (`play(_:until:)`).
   private var cutoff: TimeInterval = .infinity
 

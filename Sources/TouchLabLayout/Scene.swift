@@ -53,6 +53,8 @@ public final class Scene {
     let setter = try Self.parseAssignment(assignment, objects: objects, file: "--set")
     setter()
     applied.append(setter)
+    // The scenarios' limits hold from the scene as it now is (a table's rows made smaller).
+    try checkScenarioBudgets()
   }
 
   static func parseAssignment(_ assignment: String, objects: [String: AnyObject], file: String) throws -> () -> Void {

@@ -41,7 +41,7 @@ extension SceneBuilder {
           throw keyValue.error("the touched view is not known yet while hit-testing: use tapCount or touches")
         }
         let ids = try item.stringList("view")
-        condition.viewIDs = ids
+        condition.viewIDs = Set(ids)
         fixups.append { objects in
           for id in ids where !(objects[id] is UIView) {
             throw item.error("unknown view id '\(id)' in when\(suggestion(for: id, in: Array(objects.keys)))")

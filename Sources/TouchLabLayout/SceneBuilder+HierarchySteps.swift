@@ -8,20 +8,20 @@ extension SceneBuilder {
 
   /// `remove: ID`, `hide: ID`, `show: ID`, `moveView: {view: ID, to: PARENT_ID}`,
   /// `removeGesture: RECOGNIZER_ID`, `addGesture: {gesture: RECOGNIZER_ID, to: VIEW_ID}`.
-  func hierarchyStep(_ kind: String, _ value: YAMLValue) throws -> ScenarioStep {
+  func hierarchyStep(_ kind: String, _ value: YAMLValue) throws -> (ScenarioStep, StepChange?) {
     switch kind {
     case "remove", "hide", "show":
       let view = try viewObject(value, what: kind)
       let id = try value.string(kind)
       switch kind {
-      case "remove": return .set(description: "remove \(id)") { view.removeFromSuperview() }
-      case "hide": return .set(description: "hide \(id)") { view.isHidden = true }
-      default: return .set(description: "show \(id)") { view.isHidden = false }
+      case "remove": return (.set(description: "remove \(id)") { view.removeFromSuperview() }, .removeView(view))
+      case "hide": return (.set(description: "hide \(id)") { view.isHidden = true }, nil)
+      default: return (.set(description: "show \(id)") { view.isHidden = false }, nil)
       }
     case "removeGesture":
       let recognizer = try recognizerObject(value)
       let id = try value.string(kind)
-      return .set(description: "removeGesture \(id)") { recognizer.view?.removeGestureRecognizer(recognizer) }
+      return (.set(description: "removeGesture \(id)") { recognizer.view?.removeGestureRecognizer(recognizer) }, nil)
     default:  // moveView, addGesture
       let (objectKey, other) = kind == "moveView" ? ("view", "to") : ("gesture", "to")
       var objectNode: YAMLValue?
@@ -42,17 +42,18 @@ extension SceneBuilder {
       let parent = try viewObject(toNode, what: "to")
       if kind == "moveView" {
         let view = try viewObject(objectNode, what: "view")
-        guard view !== parent, !parent.isDescendant(of: view) else {
-          throw toNode.error("cannot move a view into itself or one of its subviews")
-        }
-        return .set(description: "moveView \(try objectNode.string("view")) to \(try toNode.string("to"))") {
-          parent.addSubview(view)
-        }
+        guard view !== parent else { throw toNode.error("cannot move a view into itself") }
+        // Into one of its own subviews: `ScenarioBudget` tells, in the scenario's order.
+        let step = ScenarioStep.set(
+          description: "moveView \(try objectNode.string("view")) to \(try toNode.string("to"))"
+        ) { parent.addSubview(view) }
+        return (step, .moveView(view, to: parent))
       }
       let recognizer = try recognizerObject(objectNode)
-      return .set(description: "addGesture \(try objectNode.string("gesture")) to \(try toNode.string("to"))") {
-        parent.addGestureRecognizer(recognizer)
-      }
+      let step = ScenarioStep.set(
+        description: "addGesture \(try objectNode.string("gesture")) to \(try toNode.string("to"))"
+      ) { parent.addGestureRecognizer(recognizer) }
+      return (step, nil)
     }
   }
 

@@ -11,9 +11,11 @@ extension SceneBuilder {
       try checkNameLength(name, "a scenario name", at: keyValue)
       var fingersDown: Set<Int> = []
       var steps: [ScenarioStep] = []
+      var places: [Scenario.Place] = []
+      var changes: [StepChange?] = []
       var events = 0
       for (index, item) in try value.list("scenario \(name)").enumerated() {
-        let step = try buildStep(item, fingersDown: &fingersDown)
+        let (step, change) = try buildStep(item, fingersDown: &fingersDown)
         // Counted as the steps are read, aliases and all: the scenario is never built past the
         // cap. At the scenario's name: an aliased step has the place of what it names.
         events += step.eventCount
@@ -29,8 +31,12 @@ extension SceneBuilder {
               + "row-events, the limit on a scenario's work (fewer steps, or taller rows)")
         }
         steps.append(step)
+        places.append(Scenario.Place(line: item.line, column: item.column))
+        changes.append(change)
       }
-      scenarios.append(Scenario(name: name, steps: steps, line: keyValue.line))
+      scenarios.append(
+        Scenario(
+          name: name, steps: steps, line: keyValue.line, column: keyValue.column, places: places, changes: changes))
     }
     return scenarios
   }
@@ -38,7 +44,7 @@ extension SceneBuilder {
   private static let stepKinds =
     ["tap", "press", "drag", "down", "move", "up", "wait", "set"] + hierarchyStepKinds
 
-  private func buildStep(_ item: YAMLValue, fingersDown: inout Set<Int>) throws -> ScenarioStep {
+  private func buildStep(_ item: YAMLValue, fingersDown: inout Set<Int>) throws -> (ScenarioStep, StepChange?) {
     let entries = try item.mapping("a step")
     guard let kindEntry = entries.first(where: { Self.stepKinds.contains($0.key) }) else {
       let first = entries.first
@@ -82,11 +88,11 @@ extension SceneBuilder {
     case "tap":
       let n = try fingers()
       try requireFree(n)
-      return .tap(try target(value), duration: try duration(default: 0.05), fingers: n)
+      return (.tap(try target(value), duration: try duration(default: 0.05), fingers: n), nil)
     case "press":
       let n = try fingers()
       try requireFree(n)
-      return .press(try target(value), duration: try duration(default: nil), fingers: n)
+      return (.press(try target(value), duration: try duration(default: nil), fingers: n), nil)
     case "drag":
       let n = try fingers()
       try requireFree(n)
@@ -97,34 +103,37 @@ extension SceneBuilder {
       default: throw kindEntry.keyValue.error("a drag step needs either 'to: TARGET' or 'by: [dx, dy]'")
       }
       let steps = try options["steps"]?.int("steps", in: 1...10_000) ?? 10
-      return .drag(try target(value), to: end, duration: try duration(default: 0.3), steps: steps, fingers: n)
+      return (.drag(try target(value), to: end, duration: try duration(default: 0.3), steps: steps, fingers: n), nil)
     case "down":
       let f = try finger()
       guard fingersDown.insert(f).inserted else { throw kindEntry.keyValue.error("finger \(f) is already down") }
-      return .down(try target(value), finger: f)
+      return (.down(try target(value), finger: f), nil)
     case "move":
       let f = try finger()
       guard fingersDown.contains(f) else {
         throw kindEntry.keyValue.error("finger \(f) is not down; put it down with 'down:' first")
       }
       let steps = try options["steps"]?.int("steps", in: 1...10_000) ?? 1
-      return .move(try target(value), finger: f, duration: try duration(default: 0), steps: steps)
+      return (.move(try target(value), finger: f, duration: try duration(default: 0), steps: steps), nil)
     case "up":
       let f = try value.int("up", in: 1...100)
       guard fingersDown.remove(f) != nil else { throw value.error("finger \(f) is not down") }
-      return .up(finger: f)
+      return (.up(finger: f), nil)
     case "wait":
-      return .wait(try value.number("wait", in: 0...600))
+      return (.wait(try value.number("wait", in: 0...600)), nil)
     case "moveView", "remove", "hide", "show", "removeGesture", "addGesture":
       return try hierarchyStep(kindEntry.key, value)
     default:  // set
       var setters: [() -> Void] = []
       var names: [String] = []
+      var geometry: [StepChange] = []
       for (path, pathValue, v) in try value.mapping("set") {
         setters.append(try Scene.makeSetter(path: path, value: v, objects: objects, at: pathValue))
         names.append("\(path)=\(v.scalarText ?? "…")")
+        if let change = try Scene.listGeometryChange(path: path, value: v, objects: objects) { geometry.append(change) }
       }
-      return .set(description: names.joined(separator: ", ")) { for s in setters { s() } }
+      let step = ScenarioStep.set(description: names.joined(separator: ", ")) { for s in setters { s() } }
+      return (step, geometry.isEmpty ? nil : geometry.count == 1 ? geometry[0] : .several(geometry))
     }
   }
 

@@ -105,9 +105,11 @@ struct SceneBuilder {
     for fixup in fixups { try fixup(objects) }
     let scenarios = try sections["scenarios"].map { try buildScenarios($0) } ?? []
     let title = try sections["title"]?.string("title")
-    return Scene(
+    let scene = Scene(
       file: file, title: title, application: application, window: window, rootController: controller,
       scenarios: scenarios, objects: objects, retained: retained, windowSizePlace: windowSizePlace)
+    try scene.checkScenarioBudgets()
+    return scene
   }
 
   // MARK: Classes

@@ -10,11 +10,11 @@ public struct OverrideCondition: Equatable, Sendable {
   public var tapCounts: Set<Int>?
   /// The touched view (the touch's hit-test view, or the content view a scroll view asks
   /// about) is one of these ids or inside one.
-  public var viewIDs: [String]?
+  public var viewIDs: Set<String>?
   /// The number of fingers down is one of these.
   public var touchCounts: Set<Int>?
 
-  public init(tapCounts: Set<Int>? = nil, viewIDs: [String]? = nil, touchCounts: Set<Int>? = nil) {
+  public init(tapCounts: Set<Int>? = nil, viewIDs: Set<String>? = nil, touchCounts: Set<Int>? = nil) {
     self.tapCounts = tapCounts
     self.viewIDs = viewIDs
     self.touchCounts = touchCounts

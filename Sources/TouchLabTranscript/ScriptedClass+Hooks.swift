@@ -169,8 +169,10 @@ extension ScriptedClass.PointInsideRule {
     case .controlSubviews:
       return view.subviews.contains { $0 is UIControl && $0.frame.containsPoint(point) }
     case .orInside(let ids):
+      // One walk of the window finds them all (a walk per id cost ids × views a call).
+      let found = view.window?.views(withIdentifiers: Set(ids)) ?? [:]
       for id in ids {
-        guard let other = view.window?.view(withIdentifier: id) else { continue }
+        guard let other = found[id] else { continue }
         if other.point(inside: other.convert(point, from: view), with: event) { return true }
       }
       return callSuper()

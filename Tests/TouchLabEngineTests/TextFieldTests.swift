@@ -57,6 +57,43 @@ final class TextFieldTests: XCTestCase {
     XCTAssertFalse(field.isEditing)
   }
 
+  /// Issue 25 #9: UIKit resigns the first responder of a view leaving its window.
+  func testRemovingTheFieldBeingEdited_EndsEditingAndHidesTheKeyboard() {
+    let (scene, field, _) = fieldScene()
+    scene.tap(at: pt(100, 80), at: 0)
+    field.removeFromSuperview()
+    XCTAssertFalse(field.isEditing)
+    XCTAssertNil(scene.window.keyboard)
+    XCTAssertNil(scene.window.firstResponder)
+    XCTAssertEqual(scene.actions, ["-[Target began]", "-[Target ended]"])
+  }
+
+  func testRemovingAnAncestorOfTheFieldBeingEdited_EndsEditing() {
+    let (scene, field, back) = fieldScene()
+    scene.tap(at: pt(100, 80), at: 0)
+    back.removeFromSuperview()
+    XCTAssertFalse(field.isEditing)
+    XCTAssertEqual(scene.actions, ["-[Target began]", "-[Target ended]"])
+  }
+
+  func testMovingTheFieldWithinItsWindow_KeepsEditing() {
+    let (scene, field, _) = fieldScene()
+    let other = scene.view("Other", rect(0, 600, 390, 100))
+    scene.tap(at: pt(100, 80), at: 0)
+    other.addSubview(field)
+    XCTAssertTrue(field.isEditing)
+    XCTAssertEqual(scene.actions, ["-[Target began]"])
+  }
+
+  func testMovingTheFieldOutOfItsWindow_EndsEditing() {
+    let (scene, field, _) = fieldScene()
+    let elsewhere = UIView(frame: rect(0, 0, 100, 100))
+    scene.tap(at: pt(100, 80), at: 0)
+    elsewhere.addSubview(field)
+    XCTAssertFalse(field.isEditing)
+    XCTAssertEqual(scene.actions, ["-[Target began]", "-[Target ended]"])
+  }
+
   func testASecondFieldTakesOver_TheFirstEndsEditing() {
     let (scene, field, back) = fieldScene()
     let second = scene.add(UITextField(frame: rect(16, 120, 358, 40)), "Field2", base: "UITextField", in: back)

@@ -1,0 +1,170 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+import XCTest
+
+@testable import TouchLabLayout
+
+/// Issue 25: the limits the loader checks on a file also hold after every step of a scenario
+/// (`ScenarioBudget`): nesting after `moveView`, a table's screenful after `set:`, the work of
+/// moving views, and the autorepeats that held steppers make while the scenario's time runs.
+final class ScenarioBudgetTests: XCTestCase {
+  /// `count` sibling views `v0`… under the root view, and the scenario's steps.
+  private func siblings(_ count: Int, steps: String) -> String {
+    "controller:\n  view:\n    subviews:\n"
+      + (0..<count).map { "      - {id: v\($0), frame: [0, 0, 300, 300]}\n" }.joined()
+      + "scenarios:\n  s:\n" + steps
+  }
+
+  /// `moveView` steps that chain siblings `v1` into `v0`, `v2` into `v1`…, `moves` of them.
+  private func chain(_ moves: Int) -> String {
+    (1...moves).map { "    - moveView: {view: v\($0), to: v\($0 - 1)}\n" }.joined()
+  }
+
+  // MARK: Nesting after moves (the issue's crash)
+
+  func testMovesThatChainViewsPastTheDepthLimitAreAnErrorAtTheStep() {
+    // The root view is 1 deep, v0 2 deep: 198 moves make v198 200 deep, the 199th passes.
+    let layout = siblings(201, steps: chain(200) + "    - tap: [10, 10]\n")
+    let line = 3 + 201 + 2 + 199  // the 199th move
+    assertLayoutError(layout, line: line, column: 7, contains: "nests views deeper than 200 levels")
+    assertLayoutError(layout, line: line, column: 7, contains: "the limit on nesting, which holds after every step")
+  }
+
+  func testMovesUpToTheDepthLimitLoadAndReplay() throws {
+    let scene = try LayoutLoader.load(yaml: siblings(199, steps: chain(198) + "    - tap: [10, 10]\n"), file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    var depth = 0
+    var view: UIView? = scene.objects["v198"] as? UIView
+    while let v = view?.superview {
+      depth += 1
+      view = v
+    }
+    XCTAssertEqual(depth, 200)
+    XCTAssertEqual(scene.application.touchesOnScreen.count, 0)
+  }
+
+  /// The issue's file: 20,000 siblings chained by 19,999 steps, then a tap (SIGSEGV before).
+  func testTheIssuesChainOfTwentyThousandIsRefusedNotACrash() {
+    assertLayoutError(
+      siblings(20_000, steps: chain(19_999) + "    - tap: [10, 10]\n"), contains: "nests views deeper than 200 levels")
+  }
+
+  /// Moving a subtree counts its height: a chain of 150 moved under another of 100 is too deep.
+  func testMovingADeepSubtreeCountsItsHeight() {
+    let steps =
+      (1..<100).map { "    - moveView: {view: v\($0), to: v\($0 - 1)}\n" }.joined()
+      + (101..<250).map { "    - moveView: {view: v\($0), to: v\($0 - 1)}\n" }.joined()
+      + "    - moveView: {view: v100, to: v99}\n"
+    assertLayoutError(siblings(250, steps: steps), contains: "nests views deeper than 200 levels")
+  }
+
+  /// Whether a move is into the view's own subtree is decided in the scenario's order, not
+  /// from the tree the file built.
+  func testMovingIntoItsOwnSubtreeIsJudgedInTheScenariosOrder() throws {
+    let into = siblings(2, steps: "    - moveView: {view: v1, to: v0}\n    - moveView: {view: v0, to: v1}\n")
+    assertLayoutError(into, line: 9, column: 7, contains: "cannot move a view into itself or one of its subviews")
+    // v1 inside v0, out again, then v0 under v1: legal.
+    let outAgain =
+      "controller:\n  view:\n    id: root\n    subviews:\n      - {id: v0, frame: [0, 0, 300, 300]}\n"
+      + "      - {id: v1, frame: [0, 0, 300, 300]}\nscenarios:\n  s:\n"
+      + "    - moveView: {view: v1, to: v0}\n    - moveView: {view: v1, to: root}\n    - moveView: {view: v0, to: v1}\n"
+    let scene = try LayoutLoader.load(yaml: outAgain, file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    XCTAssertTrue((scene.objects["v0"] as? UIView)?.superview === scene.objects["v1"])
+  }
+
+  /// A view removed and later put back deeper is still counted.
+  func testARemovedSubtreePutBackIsCounted() {
+    let steps =
+      (1..<150).map { "    - moveView: {view: v\($0), to: v\($0 - 1)}\n" }.joined() + "    - remove: v0\n"
+      + (151..<210).map { "    - moveView: {view: v\($0), to: v\($0 - 1)}\n" }.joined()
+      + "    - moveView: {view: v0, to: v209}\n"
+    assertLayoutError(siblings(210, steps: steps), contains: "deeper than 200 levels")
+  }
+
+  // MARK: The work of moving views
+
+  /// Moving views among 20,000 siblings walks them: 1,000 such moves reach the cap.
+  func testMovesAmongManySiblingsAreCounted() {
+    let steps = (0..<1_200).map { "    - moveView: {view: v\($0 % 20_000), to: v19999}\n" }.joined()
+    assertLayoutError(siblings(20_000, steps: steps), contains: "the limit on a scenario's hierarchy changes")
+  }
+
+  // MARK: A table's screenful after `set:`
+
+  private func bigTable(_ steps: String) -> String {
+    "window: {size: [400, 7800]}\ncontroller:\n  view:\n    subviews:\n"
+      + "      - {id: tv, class: UITableView, frame: [0, 0, 400, 7800], rows: {numberOfRows: 100000}}\n"
+      + "scenarios:\n  s:\n" + steps
+  }
+
+  /// The issue's file: `rowHeight: 1` on a 7,800-pt table, then ~100,000 moves.
+  func testASetThatShrinksRowsCountsTheRowsFromThenOn() {
+    let moves = String(repeating: "    - move: [100, 3000]\n      steps: 9999\n      duration: 1\n", count: 10)
+    assertLayoutError(
+      bigTable("    - set: {tv.rowHeight: 1}\n    - down: [100, 100]\n" + moves + "    - up: 1\n"),
+      line: 10, column: 7, contains: "7800 now): more than 20000000, the limit on a scenario's work")
+    // The same moves at the file's 44-pt rows (178 on screen) load.
+    XCTAssertNoThrow(
+      try LayoutLoader.load(yaml: bigTable("    - down: [100, 100]\n" + moves + "    - up: 1\n"), file: "t"))
+  }
+
+  func testASetThatWouldShowTooManyRowsIsTheFilesError() {
+    assertLayoutError(
+      bigTable("    - set: {tv.frame: [0, 0, 400, 100000]}\n    - set: {tv.rowHeight: 1}\n"), line: 9, column: 7,
+      contains: "after this step the table would show 100000 rows at once; at most 10000")
+  }
+
+  func testACommandLineSetIsCheckedAgainstTheScenarios() throws {
+    let moves = String(repeating: "    - move: [100, 3000]\n      steps: 9999\n      duration: 1\n", count: 3)
+    let scene = try LayoutLoader.load(yaml: bigTable("    - down: [100, 100]\n" + moves + "    - up: 1\n"), file: "t")
+    XCTAssertThrowsError(try scene.set("tv.rowHeight=1")) { error in
+      XCTAssertTrue((error as? LayoutError)?.message.contains("row-events") == true, "\(error)")
+    }
+  }
+
+  // MARK: Timers the scenario's time makes
+
+  private func steppers(_ count: Int, _ steps: String) -> String {
+    "controller:\n  view:\n    subviews:\n"
+      + (0..<count).map {
+        "      - {id: s\($0), class: UIStepper, frame: [10, \(10 + 40 * $0), 94, 32], wraps: true}\n"
+      }
+      .joined() + "scenarios:\n  s:\n" + steps
+  }
+
+  /// The issue's file: ten held steppers through 300 waits of 600 s (18 million autorepeats).
+  func testHeldSteppersCountTheirAutorepeats() {
+    let downs = (0..<10).map { "    - down: {view: s\($0), at: [70, 16]}\n      finger: \($0 + 1)\n" }.joined()
+    let layout = steppers(10, downs + String(repeating: "    - wait: 600\n", count: 300))
+    assertLayoutError(layout, contains: "stepper autorepeats by its step 12: more than 100000")
+  }
+
+  func testAShortHoldOfAStepperLoads() throws {
+    let scene = try LayoutLoader.load(
+      yaml: steppers(1, "    - press: {view: s0, at: [70, 16]}\n      duration: 3\n"), file: "t")
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+  }
+
+  /// The clock runs on 10 s after the last step: fingers left down on steppers count then too.
+  func testFingersLeftDownOnSteppersCountTheSettlingTime() {
+    let downs = (0..<10).map { "    - down: {view: s\($0), at: [70, 16]}\n      finger: \($0 + 1)\n" }.joined()
+    let layout = steppers(10, downs + String(repeating: "    - wait: 99\n", count: 10))
+    assertLayoutError(layout, contains: "with the 100000 autorepeats of the 10 s after its last step")
+  }
+
+  // MARK: Support
+
+  private func assertLayoutError(
+    _ yaml: String, line: Int? = nil, column: Int? = nil, contains text: String, file: StaticString = #filePath,
+    sourceLine: UInt = #line
+  ) {
+    XCTAssertThrowsError(try LayoutLoader.load(yaml: yaml, file: "t.yaml"), file: file, line: sourceLine) { error in
+      guard let error = error as? LayoutError else { return XCTFail("\(error)", file: file, line: sourceLine) }
+      XCTAssertTrue(error.message.contains(text), error.description, file: file, line: sourceLine)
+      if let line { XCTAssertEqual(error.line, line, error.description, file: file, line: sourceLine) }
+      if let column { XCTAssertEqual(error.column, column, error.description, file: file, line: sourceLine) }
+    }
+  }
+}
