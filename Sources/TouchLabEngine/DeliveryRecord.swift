@@ -136,6 +136,8 @@ public final class DeliveryRecorder {
   public private(set) var records: [DeliveryRecord] = []
   /// Keep every record (replay) or only hand them to observers (a long live session).
   public var keepsRecords = true
+  /// Records made so far, kept or not (what a replay's limits count).
+  public private(set) var madeCount = 0
   /// The observers, first added first. A chain of nodes, not an array of closures: an
   /// array stores its closures at the generic abstraction, and calling one through it copied
   /// the whole record (every string and array in it retained, then released) into a
@@ -193,6 +195,7 @@ public final class DeliveryRecorder {
   }
 
   private func keep(_ record: consuming DeliveryRecord) {
+    madeCount &+= 1
     if keepsRecords { records.append(copy record) }
     notify(record)
   }

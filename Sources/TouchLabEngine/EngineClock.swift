@@ -47,12 +47,23 @@ public final class EngineClock {
   /// Time never runs backwards: an earlier `time` leaves the clock where it is.
   public func advance(to time: TimeInterval) {
     while let first = timers.first, first.fireTime <= time {
+      // Past the limit the clock stops where it is: whoever set it ends the run.
+      guard firedCount < firingLimit else { return }
+      firedCount += 1
       timers.removeFirst()
       now = max(now, first.fireTime)
       first.action()
     }
     now = max(now, time)
   }
+
+  /// Timers fired so far.
+  public private(set) var firedCount = 0
+  /// After this many firings the clock fires no more timers and stops moving
+  /// (`isPastFiringLimit`): a replay's bound on what a scenario's time makes (a stepper's
+  /// autorepeat, a long deceleration), which a file can grow without limit.
+  public var firingLimit = Int.max
+  public var isPastFiringLimit: Bool { firedCount >= firingLimit && nextFireTime != nil }
 
   /// Fires the next pending timer (virtual time jumps to it). Returns false when none is pending.
   @discardableResult

@@ -21,6 +21,19 @@ public enum LayoutLimits {
   /// so this is what bounds a scenario's time in a scene with a big table (as it loads;
   /// `set` steps that change a table's size or row height later are not counted).
   public static let maximumRowEvents = 20_000_000
+  /// Timers a scenario may fire as it plays (autorepeats, deceleration frames, time-outs):
+  /// what its time makes, which no count of its steps bounds. Past it the replay stops with
+  /// an error at the scenario (`ScenarioPlayer`).
+  public static let maximumTimersPerScenario = 1_000_000
+  /// Records a scenario may make as it plays (every call, state change, hold… of
+  /// `--json --all-records`; the 100,000-event cap makes about 600,000 in a small scene).
+  public static let maximumRecordsPerScenario = 5_000_000
+  /// Characters in a logged line or a printed text once its placeholders are filled, as
+  /// long as they can be (`%s` up to the longest method name): checked when the file loads.
+  public static let maximumLineLength = 10_000
+  /// Bytes `replay` writes for one scenario; past it the replay stops with an error at the
+  /// scenario.
+  public static let maximumOutputBytes = 256 << 20
   /// Views walked by a scenario's `moveView` and `remove` steps: a move costs the moved
   /// view's subtree and its old siblings, in the engine as in the check (`ScenarioBudget`).
   public static let maximumHierarchyWork = 20_000_000

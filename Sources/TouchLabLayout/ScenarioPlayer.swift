@@ -10,21 +10,61 @@ public struct ScenarioPlayer {
   /// How long the clock may run on after the last step.
   public var settleLimit: TimeInterval = defaultSettleLimit
   public static let defaultSettleLimit: TimeInterval = 10
+  /// The most timers and records a scenario may make as it plays (`LayoutLimits`).
+  public var timerLimit = LayoutLimits.maximumTimersPerScenario
+  public var recordLimit = LayoutLimits.maximumRecordsPerScenario
   /// Touches due after this time are not sent (`play(_:until:)`).
   private var cutoff: TimeInterval = .infinity
 
   public init(scene: Scene) { self.scene = scene }
 
   /// Plays every step, then lets pending timers fire. Returns the time it stopped at.
+  /// A scenario that makes more than a replay's limits allow (`LayoutLimits`: records, timers
+  /// fired) stops there, with `scene.overrun` saying so.
   @discardableResult
   public func play(_ scenario: Scenario) -> TimeInterval {
-    var time = scene.application.clock.now
-    for step in scenario.steps { time = play(step, at: time) }
     let clock = scene.application.clock
+    startLimits(scenario)
+    var time = clock.now
+    for step in scenario.steps {
+      time = play(step, at: time)
+      if checkLimits() { return clock.now }
+    }
     clock.advance(to: time)
     let limit = time + settleLimit
-    while let next = clock.nextFireTime, next <= limit { clock.fireNextTimer() }
+    while let next = clock.nextFireTime, next <= limit, !checkLimits() { clock.fireNextTimer() }
     return max(time, clock.now)
+  }
+
+  /// Sets the clock's and the records' limits for playing `scenario` from now.
+  private func startLimits(_ scenario: Scenario) {
+    let clock = scene.application.clock
+    clock.firingLimit = clock.firedCount + timerLimit
+    scene.limits = Scene.PlaybackLimits(
+      scenario: scenario, firstRecord: scene.records.madeCount, firstTimer: clock.firedCount)
+  }
+
+  /// Whether playing must stop: past a limit, `scene.overrun` is set (once).
+  private func checkLimits() -> Bool {
+    if scene.overrun != nil { return true }
+    guard let limits = scene.limits else { return false }
+    let scenario = limits.scenario
+    let records = scene.records.madeCount - limits.firstRecord
+    let what: String
+    if scene.application.clock.isPastFiringLimit {
+      what =
+        "fires more than \(timerLimit) timers (autorepeats, decelerations, time-outs), "
+        + "the limit on a scenario's timers"
+    } else if records > recordLimit {
+      what = "makes more than \(recordLimit) records, the limit on a scenario's records"
+    } else {
+      return false
+    }
+    scene.overrun = LayoutError(
+      file: scene.file, line: scenario.line, column: scenario.column,
+      message: "scenario '\(scenario.name)' \(what) (fewer steps, or shorter waits); stopped at "
+        + String(format: "%.3f s", scene.application.clock.now))
+    return true
   }
 
   /// Plays the scenario as far as virtual time `end`: every touch due by then (one due at
@@ -36,12 +76,14 @@ public struct ScenarioPlayer {
     var player = self
     player.cutoff = end
     let clock = scene.application.clock
+    startLimits(scenario)
     var time = clock.now
     for step in scenario.steps {
-      guard time <= end else { break }
+      guard time <= end, !checkLimits() else { break }
       time = player.play(step, at: time)
     }
-    clock.advance(to: end)
+    if !checkLimits() { clock.advance(to: end) }
+    _ = checkLimits()
     return clock.now
   }
 
@@ -106,7 +148,7 @@ public struct ScenarioPlayer {
   }
 
   private func send(_ inputs: [TouchInput], at time: TimeInterval) {
-    guard time <= cutoff else { return }
+    guard time <= cutoff, scene.overrun == nil else { return }
     scene.application.clock.advance(to: time)
     scene.application.sendTouches(inputs)
   }

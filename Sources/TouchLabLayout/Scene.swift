@@ -20,6 +20,18 @@ public final class Scene {
   private var applied: [() -> Void] = []
   /// Where the file gives the window's size (`window: {size: …}`), or nil when it does not.
   public let windowSizePlace: (line: Int, column: Int)?
+  /// Set when a scenario played on this scene went past a replay's limits (`ScenarioPlayer`),
+  /// or when what it writes does (`replay`'s output): it stopped there. The commands report
+  /// it as the file's error.
+  public var overrun: LayoutError?
+  /// What the limits of the scenario playing now count from.
+  var limits: PlaybackLimits?
+
+  struct PlaybackLimits {
+    let scenario: Scenario
+    let firstRecord: Int
+    let firstTimer: Int
+  }
 
   init(
     file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController,

@@ -219,7 +219,46 @@ extension SceneBuilder {
         "unknown placeholder '%\(name)' in \(what)\(suggestion(for: "%" + name, in: known)); known: "
           + known.joined(separator: ", ") + " (%% prints %)")
     }
+    let longest = Self.longestExpansion(of: text)
+    guard longest <= LayoutLimits.maximumLineLength else {
+      throw value.error(
+        "this \(what) can print \(longest) characters once its placeholders are filled (%s up to "
+          + "\(Self.longestMethodName), %result \(LayoutLimits.maximumNameLength), other values "
+          + "\(Self.longestValue)): more than \(LayoutLimits.maximumLineLength), the limit on a line's length")
+    }
     return text
+  }
+
+  /// The longest `%s` can be: `-[CLASS SELECTOR]`, a class name at its limit and any
+  /// selector the engine logs (the longest, a delegate's, is under 100 characters).
+  static let longestMethodName = LayoutLimits.maximumNameLength + 104
+  /// The longest any other value is: a point of two numbers printed as `%g` (`(x, y)`).
+  static let longestValue = 64
+
+  /// The most characters `text` prints, every placeholder at its longest: what a line can
+  /// make, checked before any of it is printed (issue 25: `%s` 5,000 times, 1 MB a line).
+  static func longestExpansion(of text: String) -> Int {
+    var length = 0
+    let chars = Array(text)
+    var i = 0
+    while i < chars.count {
+      guard chars[i] == "%", i + 1 < chars.count else {
+        length += 1
+        i += 1
+        continue
+      }
+      var j = i + 1
+      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
+      let word = String(chars[(i + 1)..<j])
+      switch word {
+      case "s": length += longestMethodName
+      case "result": length += LayoutLimits.maximumNameLength
+      case "": length += 1  // `%%` prints one `%`; a lone `%` itself
+      default: length += LinePlaceholder(rawValue: word) != nil ? longestValue : word.count + 1
+      }
+      i = max(j, i + (chars[i + 1] == "%" ? 2 : 1))
+    }
+    return length
   }
 
   // MARK: Gesture recognizers

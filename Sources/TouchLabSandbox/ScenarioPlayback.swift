@@ -68,6 +68,7 @@ public final class ScenarioPlayback {
       throw PlaybackError.noScenario(file: scene.file, name: scenario.name, names: scene.scenarios.map(\.name))
     }
     let end = ScenarioPlayer(scene: scene).play(ours)
+    if let overrun = scene.overrun { throw overrun }  // past a replay's limits
     let records = scene.records.records
     return (records, TimelineStrip(records: records, end: end))
   }

@@ -39,6 +39,7 @@ struct Diagram: ParsableCommand {
     }
     try apply(assignments, to: scene)
     ScenarioPlayer(scene: scene).play(chosen)
+    try checkOverrun(scene)
     let theme = try loadTheme()
     let name = (file as NSString).lastPathComponent
     let diagram = DeliveryDiagram(

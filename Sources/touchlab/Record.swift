@@ -70,6 +70,7 @@ struct Record: ParsableCommand {
     }
     first.records.keepsRecords = false  // only its end is wanted
     let end = ScenarioPlayer(scene: first).play(chosen)
+    try checkOverrun(first)
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
     try checkPixels(size, scale: pixelScale, format: .gif, scene: first)

@@ -88,6 +88,7 @@ struct Moment {
     } else if let time {
       scene.application.clock.advance(to: time)
     }
+    try checkOverrun(scene)
     let now = scene.application.clock.now
     var subtitle = (file as NSString).lastPathComponent
     if let scenario { subtitle += " · " + scenario.name }

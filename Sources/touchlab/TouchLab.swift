@@ -69,6 +69,14 @@ func loadScene(_ path: String) throws -> Scene {
   }
 }
 
+/// After a scenario played: past a replay's limits (`Scene.overrun`), prints that error the
+/// way a layout's is printed and exits 1.
+func checkOverrun(_ scene: Scene) throws {
+  guard let overrun = scene.overrun else { return }
+  FileHandle.standardError.write(Data("\(overrun)\n".utf8))
+  throw ExitCode(1)
+}
+
 /// Prints `touchlab: error: MESSAGE` (its control characters written out) and gives exit status 1.
 func fail(_ message: String) -> ExitCode {
   FileHandle.standardError.write(Data("touchlab: error: \(message.escapingControlCharacters)\n".utf8))
@@ -134,6 +142,7 @@ struct Replay: ParsableCommand {
     if explain {
       // The story looks ahead (a chain of forwarded calls is one line): it reads every record.
       ScenarioPlayer(scene: scene).play(chosen)
+      try checkOverrun(scene)
       for line in RecordExplainer().lines(scene.records.records) { output.write(line + "\n") }
     } else {
       // Each record goes out as it is made and is not kept: memory does not grow with the
@@ -143,13 +152,23 @@ struct Replay: ParsableCommand {
       let allRecords = allRecords
       scene.records.keepsRecords = false
       scene.records.addObserver { record in
+        guard scene.overrun == nil else { return }
         if json {
           if allRecords || record.line != nil { output.write(TranscriptFormatter.json(record) + "\n") }
         } else if let line = formatter.line(record) {
           output.write(line + "\n")
         }
+        if output.written > LayoutLimits.maximumOutputBytes {
+          scene.overrun = LayoutError(
+            file: scene.file, line: chosen.line, column: chosen.column,
+            message:
+              "scenario '\(chosen.name)' writes more than \(LayoutLimits.maximumOutputBytes >> 20) MB, the limit "
+              + "on a replay's output; stopped at " + String(format: "%.3f s", record.time))
+        }
       }
       ScenarioPlayer(scene: scene).play(chosen)
+      output.flush()
+      try checkOverrun(scene)
     }
     output.flush()
     // The process ends now: freeing the scene object by object would be the last tenth of
@@ -168,7 +187,11 @@ final class BufferedStandardOutput {
 
   init() { buffer.reserveCapacity(Self.capacity) }
 
+  /// Bytes written so far.
+  private(set) var written = 0
+
   func write(_ text: String) {
+    written += text.utf8.count
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= Self.capacity { flush() }
   }

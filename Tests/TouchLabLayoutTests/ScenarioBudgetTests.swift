@@ -154,6 +154,80 @@ final class ScenarioBudgetTests: XCTestCase {
     assertLayoutError(layout, contains: "with the 100000 autorepeats of the 10 s after its last step")
   }
 
+  // MARK: Output
+
+  /// The issue's file: a log of `%s` 5,000 times on a 200-character class (1.5 MB a line,
+  /// 5 GB for a 5,000-step drag) is refused where the line is written.
+  func testALineThatCanPrintTooMuchIsAnErrorWhereItIsWritten() {
+    let name = String(repeating: "C", count: 200)
+    let layout =
+      "classes:\n  \(name):\n    base: UIView\n    log:\n      touchesMoved: \""
+      + String(repeating: "%s", count: 5_000) + "\"\n"
+      + "controller:\n  view:\n    subviews:\n      - {id: v, class: \(name), frame: [0, 0, 300, 300]}\n"
+    assertLayoutError(layout, line: 5, column: 21, contains: "can print 1520000 characters once its placeholders")
+    assertLayoutError(layout, contains: "the limit on a line's length")
+  }
+
+  func testLongestExpansionCountsEachPlaceholderAtItsLongest() {
+    XCTAssertEqual(SceneBuilder.longestExpansion(of: "plain"), 5)
+    XCTAssertEqual(SceneBuilder.longestExpansion(of: "100%%"), 4)
+    XCTAssertEqual(SceneBuilder.longestExpansion(of: "%s"), SceneBuilder.longestMethodName)
+    XCTAssertEqual(SceneBuilder.longestExpansion(of: "a %state b"), 4 + SceneBuilder.longestValue)
+    XCTAssertEqual(SceneBuilder.longestExpansion(of: "%result"), LayoutLimits.maximumNameLength)
+    // A `print:` within the limit loads; 33 `%s` do not.
+    let view =
+      "controller:\n  view:\n    subviews:\n      - id: b\n        class: UIButton\n        frame: [0, 0, 9, 9]\n"
+    XCTAssertNoThrow(
+      try LayoutLoader.load(
+        yaml: view
+          + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 32))\"}}]\n",
+        file: "t"))
+    assertLayoutError(
+      view + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 33))\"}}]\n",
+      contains: "the limit on a line's length")
+  }
+
+  // MARK: Limits counted as it plays
+
+  /// Decelerations run on the clock for as long as the flick lasts: 2 slow-decaying scroll
+  /// views flicked run past a low timer limit, and the player stops there with the error.
+  func testTimersPastTheLimitStopThePlayerWithAnErrorAtTheScenario() throws {
+    let layout =
+      "controller:\n  view:\n    subviews:\n"
+      + "      - {id: a, class: UIScrollView, frame: [0, 0, 300, 300], contentSize: [300, 10000000], "
+      + "decelerationRate: 0.9999}\n"
+      + "scenarios:\n  flick:\n    - drag: a\n      by: [0, -200]\n      steps: 2\n      duration: 0.02\n"
+      + "    - wait: 30\n    - tap: a\n"
+    let scene = try LayoutLoader.load(yaml: layout, file: "t.yaml")
+    var player = ScenarioPlayer(scene: scene)
+    player.timerLimit = 500
+    player.play(scene.scenarios[0])
+    let overrun = try XCTUnwrap(scene.overrun)
+    XCTAssertEqual(overrun.line, 6)
+    XCTAssertTrue(overrun.message.contains("scenario 'flick' fires more than 500 timers"), overrun.message)
+    XCTAssertEqual(scene.application.clock.firedCount, 500)
+    // Stopped there: the tap after the wait was never sent.
+    XCTAssertFalse(scene.records.records.contains { $0.time > 29 && $0.line != nil })
+    // With the usual limit the same scenario plays to its end.
+    let again = try LayoutLoader.load(yaml: layout, file: "t.yaml")
+    ScenarioPlayer(scene: again).play(again.scenarios[0])
+    XCTAssertNil(again.overrun)
+    XCTAssertGreaterThan(again.application.clock.firedCount, 500)
+  }
+
+  func testRecordsPastTheLimitStopThePlayer() throws {
+    let layout =
+      "controller:\n  view:\n    subviews:\n      - {id: v, frame: [0, 0, 300, 300]}\n"
+      + "scenarios:\n  taps:\n" + String(repeating: "    - tap: v\n", count: 100)
+    let scene = try LayoutLoader.load(yaml: layout, file: "t.yaml")
+    var player = ScenarioPlayer(scene: scene)
+    player.recordLimit = 50
+    player.play(scene.scenarios[0])
+    XCTAssertTrue(
+      scene.overrun?.message.contains("makes more than 50 records") == true, "\(String(describing: scene.overrun))")
+    XCTAssertLessThan(scene.records.madeCount, 80)
+  }
+
   // MARK: Support
 
   private func assertLayoutError(
