@@ -30,10 +30,10 @@ public enum LayoutLimits {
   public static let maximumRecordsPerScenario = 5_000_000
   /// Characters in a logged line or a printed text once its placeholders are filled, as
   /// long as they can be (`%s` up to the longest method name): checked when the file loads.
-  public static let maximumLineLength = 10_000
+  public static let maximumLineLength = 2_000
   /// Bytes `replay` writes for one scenario; past it the replay stops with an error at the
   /// scenario.
-  public static let maximumOutputBytes = 256 << 20
+  public static let maximumOutputBytes = 64 << 20
   /// Views walked by a scenario's `moveView` and `remove` steps: a move costs the moved
   /// view's subtree and its old siblings, in the engine as in the check (`ScenarioBudget`).
   public static let maximumHierarchyWork = 20_000_000

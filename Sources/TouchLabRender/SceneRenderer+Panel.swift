@@ -63,7 +63,9 @@ extension SceneRenderer {
       var countStyle = sectionStyle
       countStyle.weight = .regular
       countStyle.alignment = .trailing
-      let count = content.transcript.count { if case .line = $0 { true } else { false } } + content.newerLineCount
+      let count =
+        content.transcript.count { if case .line = $0 { true } else { false } } + content.newerLineCount
+        + content.olderLineCount
       canvas.draw(
         count == 1 ? "1 line" : "\(count) lines", in: CanvasRect(x: x, y: y, width: width, height: 14),
         style: countStyle)

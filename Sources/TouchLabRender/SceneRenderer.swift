@@ -24,6 +24,9 @@ public struct FrameContent {
   /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
   /// back); the panel says how many.
   public var newerLineCount = 0
+  /// Lines older than `transcript`'s first, no longer kept (a picture of a long scenario
+  /// keeps the newest only); the panel's count includes them.
+  public var olderLineCount = 0
   /// The transcript's times count from the first touch (the panel says so).
   public var timesFromFirstTouch = false
   /// A title for the panel's header (the layout's `title:` or file name).

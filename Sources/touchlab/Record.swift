@@ -4,6 +4,7 @@ import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
+import TouchLabTranscript
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -40,6 +41,40 @@ struct Record: ParsableCommand {
   @Option(help: ArgumentHelp("The GIF file to write (replaced atomically).", valueName: "FILE.gif"))
   var out: String
 
+  /// Each frame replays the scenario afresh, writes its transcript and draws every view: a
+  /// recording's work is frames × (events + 9 × views + bytes / 500), a view drawn costing
+  /// about nine events replayed and 500 bytes of lines about one (release build: 7.5 µs an
+  /// event, 65 µs a label, 10–15 ns a byte, each frame). At the limit a recording takes about
+  /// 8 s; 11,600 labels for a 1 s drag took 56 s, 100,000 events over 2,970 frames more than
+  /// 60 s (docs/HARDENING.md).
+  static let maximumWork = 1_100_000
+  static let viewWeight = 9
+  /// Transcript bytes written (and folded into the panel) that cost as much as an event.
+  static let bytesPerUnit = 500
+
+  /// Refuses, before any frame is drawn, a recording past `maximumWork`, at the scenario,
+  /// naming the way round.
+  private func checkWork(frames: Int, scene: Scene, scenario: Scenario, lineBytes: Int) throws {
+    let events = scenario.steps.reduce(0) { $0 + $1.eventCount }
+    var views = 0
+    for window in scene.application.windows {
+      window.forEachViewInSubtree { _ in
+        views += 1
+        return true
+      }
+    }
+    let work = frames * (events + Self.viewWeight * views + lineBytes / Self.bytesPerUnit)
+    guard work > Self.maximumWork else { return }
+    let error = LayoutError(
+      file: scene.file, line: scenario.line, column: scenario.column,
+      message: "recording scenario '\(scenario.name)' would replay its \(events) events, write its \(lineBytes) "
+        + "bytes of transcript and draw \(views) views for each of \(frames) frames: \(work) units of work (events "
+        + "+ \(Self.viewWeight) × views + bytes / \(Self.bytesPerUnit), each frame), more than \(Self.maximumWork), "
+        + "the limit on a recording; use a lower --fps or a higher --speed, or draw moments with `touchlab shot --at`")
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    throw ExitCode(1)
+  }
+
   /// How long the last frame stays, in centiseconds, before the animation loops.
   static let finalHold = 100
   /// The most frames an animation may have (100 s at 30 frames a second).
@@ -68,7 +103,10 @@ struct Record: ParsableCommand {
     guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
       throw fail("\(file) has no scenarios to record")
     }
-    first.records.keepsRecords = false  // only its end is wanted
+    first.records.keepsRecords = false  // only its end is wanted, and the size of its transcript
+    var lineBytes = 0
+    let formatter = TranscriptFormatter(showsTimes: true)
+    first.records.addObserver { record in lineBytes += formatter.line(record)?.utf8.count ?? 0 }
     let end = ScenarioPlayer(scene: first).play(chosen)
     try checkOverrun(first)
     let renderer = SceneRenderer(theme: try loadTheme())
@@ -89,6 +127,7 @@ struct Record: ParsableCommand {
             + "use a lower --fps or a higher --speed")
       }
       let lastFrame = Int(frames)
+      try checkWork(frames: lastFrame + 1, scene: first, scenario: chosen, lineBytes: lineBytes)
       for frame in 0...max(0, lastFrame) {
         let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
         let moment = try Moment(scene: try freshScene(), file: file, scenario: chosen, at: time)

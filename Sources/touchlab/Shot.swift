@@ -63,7 +63,9 @@ struct Shot: ParsableCommand {
 /// One moment of a played scenario, ready to draw: what `shot`, `record` and `compare` show.
 struct Moment {
   let scene: Scene
-  let content: FrameContent
+  var content: FrameContent
+  /// Transcript lines a picture keeps: more than the tallest window's panel shows.
+  static let keptLines = 1_000
 
   /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
   /// to `time`, or to its end after pending timers fired.
@@ -71,12 +73,20 @@ struct Moment {
     // The overlay is the fold of the records up to the moment drawn, as the window's is:
     // folded as they come, so that no record is kept (every record is at or before the moment).
     var overlay = OverlayState()
+    // The newest lines only (the panel shows fewer than fit in the tallest window); the
+    // older ones counted.
     var transcript: [String] = []
+    var older = 0
     let formatter = TranscriptFormatter(showsTimes: true)
     scene.records.keepsRecords = false
     scene.records.addObserver { record in
       overlay.apply(record)
-      if let line = formatter.line(record) { transcript.append(line) }
+      guard let line = formatter.line(record) else { return }
+      transcript.append(line)
+      if transcript.count >= 2 * Self.keptLines {
+        older += transcript.count - Self.keptLines
+        transcript.removeFirst(transcript.count - Self.keptLines)
+      }
     }
     let player = ScenarioPlayer(scene: scene)
     if let scenario {
@@ -94,9 +104,14 @@ struct Moment {
     if let scenario { subtitle += " · " + scenario.name }
     subtitle += " · t = " + String(format: "%.3f", now) + " s"
     self.scene = scene
+    if transcript.count > Self.keptLines {
+      older += transcript.count - Self.keptLines
+      transcript.removeFirst(transcript.count - Self.keptLines)
+    }
     content = FrameContent(
       window: scene.window, overlay: overlay, transcript: transcript,
       title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
+    content.olderLineCount = older
   }
 }
 

@@ -137,7 +137,39 @@ enum HostileLayout {
   static let header = "controller:\n  view:\n    subviews:\n      - {id: v, frame: [10, 10, 300, 300]}\n"
 
   static func make(_ random: inout SeededRandom) -> (kind: String, text: String) {
-    switch Int.random(in: 0..<10, using: &random) {
+    switch Int.random(in: 0..<14, using: &random) {
+    case 10, 11:
+      return ("steps", steps(&random))
+    case 12:
+      // A logged line of placeholders on a long class name, on a long drag (issue 25 #3).
+      let name = String(repeating: "K", count: Int.random(in: 1...200, using: &random))
+      let line = String(
+        repeating: ["%s", "%location", "%result", "x", "%%"].randomElement(using: &random)!,
+        count: Int.random(in: 1...6_000, using: &random))
+      return (
+        "amplify",
+        "classes:\n  \(name):\n    base: UIView\n    log:\n      touchesMoved: \"\(line)\"\n"
+          + "controller:\n  view:\n    subviews:\n      - {id: v, class: \(name), frame: [0, 0, 300, 300]}\n"
+          + "scenarios:\n  s:\n    - drag: v\n      by: [100, 0]\n      steps: \(Int.random(in: 1...10_000, using: &random))\n"
+      )
+    case 13:
+      // A condition on many view ids, a control deep in a chain, many moves (issue 25 #5).
+      let ids = Int.random(in: 1...20_000, using: &random)
+      let depth = Int.random(in: 1...190, using: &random)
+      var text =
+        "classes:\n  C:\n    base: UIControl\n    beginTracking: {returns: false, when: {view: ["
+        + (0..<ids).map { "x\($0)" }.joined(separator: ", ") + "]}}\ncontroller:\n  view:\n    subviews:\n"
+      text += (0..<ids).map { "      - {id: x\($0), frame: [0, 0, 1, 1]}\n" }.joined()
+      var indent = "      "
+      for level in 0..<depth {
+        text += "\(indent)- id: d\(level)\n\(indent)  frame: [0, 0, 300, 300]\n\(indent)  subviews:\n"
+        indent += "    "
+      }
+      text += "\(indent)- {id: c, class: C, frame: [0, 0, 300, 300]}\nscenarios:\n  s:\n"
+      for _ in 0..<Int.random(in: 1...1_000, using: &random) {
+        text += "    - moveView: {view: x\(Int.random(in: 0..<ids, using: &random)), to: d0}\n    - tap: [10, 10]\n"
+      }
+      return ("conditions", text)
     case 0:
       // Aliases of a long drag: some within 100,000 events, most far past.
       let steps = Int.random(in: 1...10_000, using: &random)
@@ -238,8 +270,68 @@ enum HostileLayout {
     }
   }
 
+  /// A scene of views, steppers, scroll views and a table, and a random sequence of steps on
+  /// it — moves (chains among siblings, into subtrees), removals, `set:`s of rows, frames and
+  /// alphas, fingers held on steppers and long waits, flicks (issue 25: every limit holds
+  /// after every step).
+  static func steps(_ random: inout SeededRandom) -> String {
+    let views = Int.random(in: 2...[50, 400, 5_000].randomElement(using: &random)!, using: &random)
+    var text = "window: {size: [400, 7800]}\ncontroller:\n  view:\n    id: root\n    subviews:\n"
+    text += (0..<views).map { "      - {id: v\($0), frame: [0, 0, 300, 300]}\n" }.joined()
+    text += (0..<3).map {
+      "      - {id: s\($0), class: UIStepper, frame: [10, \(10 + 40 * $0), 94, 32], wraps: true}\n"
+    }
+    .joined()
+    text += "      - {id: sc, class: UIScrollView, frame: [0, 200, 300, 300], contentSize: [3000, 3000000], "
+    text += "decelerationRate: \(["normal", "0.9999", "0.5"].randomElement(using: &random)!)}\n"
+    text += "      - {id: tv, class: UITableView, frame: [0, 600, 400, 7000], rows: {numberOfRows: 100000}}\n"
+    text += "scenarios:\n  s:\n"
+    var down = Set<Int>()
+    for _ in 0..<Int.random(in: 1...[20, 500, 30_000].randomElement(using: &random)!, using: &random) {
+      let a = Int.random(in: 0..<views, using: &random)
+      let b = Int.random(in: 0..<views, using: &random)
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0, 1: text += "    - moveView: {view: v\(a), to: v\(a > 0 ? a - 1 : b)}\n"
+      case 2: text += "    - moveView: {view: v\(a), to: \(Bool.random(using: &random) ? "root" : "v\(b)")}\n"
+      case 3: text += "    - remove: v\(a)\n"
+      case 4:
+        let value = [
+          "{tv.rowHeight: \(Int.random(in: 1...100, using: &random))}", "{tv.frame: [0, 0, 400, 100000]}",
+          "{v\(a).alpha: 0.5}", "{sc.decelerationRate: 0.9999}",
+        ].randomElement(using: &random)!
+        text += "    - set: \(value)\n"
+      case 5: text += "    - wait: \([0.1, 1, 600].randomElement(using: &random)!)\n"
+      case 6:
+        let finger = Int.random(in: 1...10, using: &random)
+        if down.contains(finger) {
+          text += "    - up: \(finger)\n"
+          down.remove(finger)
+        } else {
+          text +=
+            "    - down: {view: s\(Int.random(in: 0..<3, using: &random)), at: [70, 16]}\n      finger: \(finger)\n"
+          down.insert(finger)
+        }
+      case 7:
+        text += "    - drag: sc\n      by: [0, -\(Int.random(in: 1...100_000, using: &random))]\n"
+        text += "      steps: \(Int.random(in: 1...3, using: &random))\n      duration: 0.01\n"
+      case 8:
+        text += "    - drag: tv\n      by: [0, -3000]\n      steps: \(Int.random(in: 1...10_000, using: &random))\n"
+      default:
+        text += "    - tap: [\(Int.random(in: 0...400, using: &random)), \(Int.random(in: 0...800, using: &random))]\n"
+      }
+    }
+    return text
+  }
+
   static func command(_ random: inout SeededRandom, file: String, out: String) -> [String] {
-    switch Int.random(in: 0..<6, using: &random) {
+    switch Int.random(in: 0..<8, using: &random) {
+    case 6: return ["diagram", file, "--scenario", "s", "--out", (out as NSString).deletingPathExtension + ".svg"]
+    case 7:
+      // At 1 frame a second: the debug build these tests run is ~17 times slower than the
+      // release build the limits are set for.
+      return [
+        "record", file, "--scenario", "s", "--fps", "1", "--out", (out as NSString).deletingPathExtension + ".gif",
+      ]
     case 0: return ["check", file]
     case 1: return ["list", file]
     case 2: return ["replay", file, "--scenario", "s"]
