@@ -222,7 +222,7 @@ extension SceneBuilder {
     let longest = Self.longestExpansion(of: text)
     guard longest <= LayoutLimits.maximumLineLength else {
       throw value.error(
-        "this \(what) can print \(longest) characters once its placeholders are filled (%s up to "
+        "this \(what) can be \(longest) characters long once its placeholders are filled (%s up to "
           + "\(Self.longestMethodName), %result \(LayoutLimits.maximumNameLength), other values "
           + "\(Self.longestValue)): more than \(LayoutLimits.maximumLineLength), the limit on a line's length")
     }

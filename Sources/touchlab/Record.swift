@@ -42,15 +42,19 @@ struct Record: ParsableCommand {
   var out: String
 
   /// Each frame replays the scenario afresh, writes its transcript and draws every view: a
-  /// recording's work is frames × (events + 9 × views + bytes / 500), a view drawn costing
-  /// about nine events replayed and 500 bytes of lines about one (release build: 7.5 µs an
-  /// event, 65 µs a label, 10–15 ns a byte, each frame). At the limit a recording takes about
+  /// recording's work is frames × (1,500 + events + 9 × views + bytes / 500), a frame's own
+  /// drawing and encoding costing about 1,500 events replayed, a view about nine and 500 bytes
+  /// of lines about one (release build: 7.5 µs an event, 65 µs a label, 10–15 ns a byte,
+  /// 11 ms a frame, each frame). At the limit a recording takes about
   /// 8 s; 11,600 labels for a 1 s drag took 56 s, 100,000 events over 2,970 frames more than
   /// 60 s (docs/HARDENING.md).
   static let maximumWork = 1_100_000
   static let viewWeight = 9
   /// Transcript bytes written (and folded into the panel) that cost as much as an event.
   static let bytesPerUnit = 500
+  /// A frame's own cost, whatever it shows (drawing the window and panel, encoding): about
+  /// 11 ms a frame in the release build, as much as 1,500 events.
+  static let frameWeight = 1_500
 
   /// Refuses, before any frame is drawn, a recording past `maximumWork`, at the scenario,
   /// naming the way round.
@@ -63,13 +67,13 @@ struct Record: ParsableCommand {
         return true
       }
     }
-    let work = frames * (events + Self.viewWeight * views + lineBytes / Self.bytesPerUnit)
+    let work = frames * (Self.frameWeight + events + Self.viewWeight * views + lineBytes / Self.bytesPerUnit)
     guard work > Self.maximumWork else { return }
     let error = LayoutError(
       file: scene.file, line: scenario.line, column: scenario.column,
       message: "recording scenario '\(scenario.name)' would replay its \(events) events, write its \(lineBytes) "
-        + "bytes of transcript and draw \(views) views for each of \(frames) frames: \(work) units of work (events "
-        + "+ \(Self.viewWeight) × views + bytes / \(Self.bytesPerUnit), each frame), more than \(Self.maximumWork), "
+        + "bytes of transcript and draw \(views) views for each of \(frames) frames: \(work) units of work "
+        + "(\(Self.frameWeight) + events + \(Self.viewWeight) × views + bytes / \(Self.bytesPerUnit), each frame), more than \(Self.maximumWork), "
         + "the limit on a recording; use a lower --fps or a higher --speed, or draw moments with `touchlab shot --at`")
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     throw ExitCode(1)

@@ -164,7 +164,7 @@ final class ScenarioBudgetTests: XCTestCase {
       "classes:\n  \(name):\n    base: UIView\n    log:\n      touchesMoved: \""
       + String(repeating: "%s", count: 5_000) + "\"\n"
       + "controller:\n  view:\n    subviews:\n      - {id: v, class: \(name), frame: [0, 0, 300, 300]}\n"
-    assertLayoutError(layout, line: 5, column: 21, contains: "can print 1520000 characters once its placeholders")
+    assertLayoutError(layout, line: 5, column: 21, contains: "can be 1520000 characters long once its placeholders")
     assertLayoutError(layout, contains: "the limit on a line's length")
   }
 
@@ -174,16 +174,16 @@ final class ScenarioBudgetTests: XCTestCase {
     XCTAssertEqual(SceneBuilder.longestExpansion(of: "%s"), SceneBuilder.longestMethodName)
     XCTAssertEqual(SceneBuilder.longestExpansion(of: "a %state b"), 4 + SceneBuilder.longestValue)
     XCTAssertEqual(SceneBuilder.longestExpansion(of: "%result"), LayoutLimits.maximumNameLength)
-    // A `print:` within the limit loads; 33 `%s` do not.
+    // A `print:` within the limit loads; 7 `%s` do not.
     let view =
       "controller:\n  view:\n    subviews:\n      - id: b\n        class: UIButton\n        frame: [0, 0, 9, 9]\n"
     XCTAssertNoThrow(
       try LayoutLoader.load(
         yaml: view
-          + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 32))\"}}]\n",
+          + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 6))\"}}]\n",
         file: "t"))
     assertLayoutError(
-      view + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 33))\"}}]\n",
+      view + "        targets: [{event: touchUpInside, action: {print: \"\(String(repeating: "%s", count: 7))\"}}]\n",
       contains: "the limit on a line's length")
   }
 
