@@ -43,6 +43,10 @@ open class UIScrollView: UIView {
   public var alwaysBounceHorizontal = false
   /// Whether a scroll comes to rest on a multiple of the scroll view's size.
   public var isPagingEnabled = false
+  /// Whether a drag that begins in one general direction (horizontal or vertical) scrolls
+  /// along that axis only until the finger lifts; a diagonal one is not locked
+  /// (docs/BEHAVIOUR.md §7.6).
+  public var isDirectionalLockEnabled = false
   public var decelerationRate: DecelerationRate = .normal
   public var showsVerticalScrollIndicator = true
   public var showsHorizontalScrollIndicator = true
@@ -71,6 +75,8 @@ open class UIScrollView: UIView {
   public var isDecelerating: Bool { animation != nil }
 
   private var dragStartOffset = CGPoint.zero
+  /// The axes the current drag may move: both, or one under `isDirectionalLockEnabled`.
+  private var dragAxes: (horizontal: Bool, vertical: Bool) = (true, true)
   var animation: ScrollAnimation?
   var animationTimer: EngineClock.Token?
 
@@ -200,6 +206,7 @@ open class UIScrollView: UIView {
       stopAnimation()
       isDragging = true
       dragStartOffset = contentOffset
+      dragAxes = lockedAxes(for: pan.translation(in: self))
       // Scrolling starts where the finger is now, without the hysteresis jump.
       pan.setTranslation(.zero, in: self)
       scrollDelegate?.scrollViewWillBeginDragging(self)
@@ -207,12 +214,14 @@ open class UIScrollView: UIView {
       let t = pan.translation(in: self)
       contentOffset = draggedOffset(
         CGPoint(
-          x: canScrollHorizontally ? dragStartOffset.x - t.x : contentOffset.x,
-          y: canScrollVertically ? dragStartOffset.y - t.y : contentOffset.y))
+          x: canScrollHorizontally && dragAxes.horizontal ? dragStartOffset.x - t.x : contentOffset.x,
+          y: canScrollVertically && dragAxes.vertical ? dragStartOffset.y - t.y : contentOffset.y))
     case .ended:
       isDragging = false
       let v = pan.velocity(in: self)
-      let velocity = CGPoint(x: canScrollHorizontally ? -v.x : 0, y: canScrollVertically ? -v.y : 0)
+      let velocity = CGPoint(
+        x: canScrollHorizontally && dragAxes.horizontal ? -v.x : 0,
+        y: canScrollVertically && dragAxes.vertical ? -v.y : 0)
       if isPagingEnabled {
         settleOnPage(velocity: velocity)
       } else {
@@ -226,6 +235,17 @@ open class UIScrollView: UIView {
     default:
       break
     }
+  }
+
+  /// The axes a drag that began with `translation` may move: with `isDirectionalLockEnabled`
+  /// and both axes scrollable, only the one it began along, unless it began diagonally
+  /// (more than `scrollViewDirectionalLockAngle` off both axes).
+  private func lockedAxes(for translation: CGPoint) -> (horizontal: Bool, vertical: Bool) {
+    guard isDirectionalLockEnabled, canScrollHorizontally, canScrollVertically else { return (true, true) }
+    let slope = tan(UIKitConstants.scrollViewDirectionalLockAngle)
+    if abs(translation.y) <= abs(translation.x) * slope { return (true, false) }
+    if abs(translation.x) <= abs(translation.y) * slope { return (false, true) }
+    return (true, true)
   }
 
   /// Where a finger-driven offset lands: stretched past the edges (a third of the way,
