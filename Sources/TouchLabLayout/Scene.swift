@@ -91,6 +91,17 @@ public final class Scene {
         return { for other in others { recognizer.require(toFail: other) } }
       }
     }
+    if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
+      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
+      let rule = try SceneBuilder(file: value.file).parseTableDelegateRule(moment, value)
+      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        // The setter keeps a delegate it made alive (a table's delegate is weak).
+        if table.delegate !== delegate { table.delegate = delegate }
+        _ = delegate
+      }
+    }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
       let kind = (object as? Overridable)?.className ?? String(describing: type(of: object))

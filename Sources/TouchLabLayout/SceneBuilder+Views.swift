@@ -39,10 +39,11 @@ extension SceneBuilder {
   // MARK: Views
 
   /// Keys that are structure, not properties.
-  static let viewStructuralKeys = [
-    "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
-    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
-  ]
+  static let viewStructuralKeys =
+    [
+      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "willBeginDragging",
+      "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
+    ] + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
 
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
@@ -76,7 +77,8 @@ extension SceneBuilder {
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
-      case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
+      case "rows", "sections", "cellClass": tableNodes.append((key, keyValue, value))
+      case _ where ActionTableViewDelegate.Moment(rawValue: key) != nil: tableNodes.append((key, keyValue, value))
       case "items", "numberOfItems", "itemText", "didSelectItem": collectionNodes.append((key, keyValue, value))
       case "willBeginDragging", "didEndDragging", "didEndDecelerating":
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)

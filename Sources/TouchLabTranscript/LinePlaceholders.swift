@@ -120,10 +120,10 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return (subject as? UIRotationGestureRecognizer).map { Self.format($0.rotation) } ?? null
     case .highlighted:
       if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
-      return (subject as? UITableViewCell).map { Self.format($0.isHighlighted) } ?? null
+      return Self.cell(context).map { Self.format($0.isHighlighted) } ?? null
     case .selected:
       if let control = subject as? UIControl { return Self.format(control.isSelected) }
-      return (subject as? UITableViewCell).map { Self.format($0.isSelected) } ?? null
+      return Self.cell(context).map { Self.format($0.isSelected) } ?? null
     case .on:
       return (subject as? UISwitch).map { Self.format($0.isOn) } ?? null
     case .value:
@@ -145,6 +145,14 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       guard let indexPath else { return null }
       return String(self == .row ? indexPath.row : indexPath.section)
     }
+  }
+
+  /// The cell a line speaks of: the logging cell, or in a table's delegate line the cell of
+  /// the row asked about (nil when that row has no cell on screen).
+  private static func cell(_ context: LineContext) -> UITableViewCell? {
+    if let cell = context.subject as? UITableViewCell { return cell }
+    guard let table = context.subject as? UITableView, let indexPath = context.indexPath else { return nil }
+    return table.cellForRow(at: indexPath)
   }
 
   /// A number as a person writes it: `412.5`, `0`, `-30.25` (to two decimals).
