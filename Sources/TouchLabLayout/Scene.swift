@@ -102,6 +102,18 @@ public final class Scene {
         _ = delegate
       }
     }
+    if let collection = object as? UICollectionView,
+      let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
+    {
+      let rule = try SceneBuilder(file: value.file).parseCollectionDelegateRule(moment, value)
+      let delegate =
+        (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        if collection.delegate !== delegate { collection.delegate = delegate }
+        _ = delegate
+      }
+    }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
       let kind = (object as? Overridable)?.className ?? String(describing: type(of: object))

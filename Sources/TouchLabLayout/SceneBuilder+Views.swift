@@ -42,8 +42,9 @@ extension SceneBuilder {
   static let viewStructuralKeys =
     [
       "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "willBeginDragging",
-      "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
+      "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText",
     ] + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
+    + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
 
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
@@ -79,7 +80,9 @@ extension SceneBuilder {
       case "targets": targetsNode = value
       case "rows", "sections", "cellClass": tableNodes.append((key, keyValue, value))
       case _ where ActionTableViewDelegate.Moment(rawValue: key) != nil: tableNodes.append((key, keyValue, value))
-      case "items", "numberOfItems", "itemText", "didSelectItem": collectionNodes.append((key, keyValue, value))
+      case "items", "numberOfItems", "itemText": collectionNodes.append((key, keyValue, value))
+      case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
+        collectionNodes.append((key, keyValue, value))
       case "willBeginDragging", "didEndDragging", "didEndDecelerating":
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:

@@ -120,9 +120,11 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return (subject as? UIRotationGestureRecognizer).map { Self.format($0.rotation) } ?? null
     case .highlighted:
       if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
+      if let cell = Self.collectionCell(context) { return Self.format(cell.isHighlighted) }
       return Self.cell(context).map { Self.format($0.isHighlighted) } ?? null
     case .selected:
       if let control = subject as? UIControl { return Self.format(control.isSelected) }
+      if let cell = Self.collectionCell(context) { return Self.format(cell.isSelected) }
       return Self.cell(context).map { Self.format($0.isSelected) } ?? null
     case .on:
       return (subject as? UISwitch).map { Self.format($0.isOn) } ?? null
@@ -153,6 +155,12 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
     if let cell = context.subject as? UITableViewCell { return cell }
     guard let table = context.subject as? UITableView, let indexPath = context.indexPath else { return nil }
     return table.cellForRow(at: indexPath)
+  }
+
+  /// In a collection view's delegate line, the cell of the item asked about.
+  private static func collectionCell(_ context: LineContext) -> UICollectionViewCell? {
+    guard let view = context.subject as? UICollectionView, let indexPath = context.indexPath else { return nil }
+    return view.cellForItem(at: indexPath)
   }
 
   /// A number as a person writes it: `412.5`, `0`, `-30.25` (to two decimals).
