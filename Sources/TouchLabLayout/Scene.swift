@@ -156,9 +156,9 @@ public final class Scene {
     var made: [RuleGestureDelegate] = []  // kept alive by the setter
     return {
       // From the delegate the recognizer has at that moment (an earlier step may have changed it).
-      let delegate =
-        keepsOtherRules
-        ? (recognizer.delegate as? RuleGestureDelegate)?.copy() ?? RuleGestureDelegate() : RuleGestureDelegate()
+      let old = recognizer.delegate as? RuleGestureDelegate
+      let delegate = keepsOtherRules ? old?.copy() ?? RuleGestureDelegate() : RuleGestureDelegate()
+      if let old { delegate.className = old.className }
       guard (try? apply(to: delegate)) != nil else { return }  // checked above: cannot fail
       made.append(delegate)
       recognizer.delegate = delegate

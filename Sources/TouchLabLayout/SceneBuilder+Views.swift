@@ -280,7 +280,9 @@ extension SceneBuilder {
           }
         }
       case "delegate":
-        recognizer.delegate = try buildDelegate(value)
+        let delegate = try buildDelegate(value)
+        delegate.className = controller.className
+        recognizer.delegate = delegate
       default:
         guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
           let names =
@@ -369,10 +371,19 @@ extension SceneBuilder {
         try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
       case "shouldBeRequiredToFailBy":
         try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
+      case "log":
+        // The questions whose calls print a line (docs/BEHAVIOUR.md §20).
+        for (k, kv, v) in try value.mapping("log") {
+          guard let question = RuleGestureDelegate.Question(rawValue: k) else {
+            let names = RuleGestureDelegate.Question.allCases.map(\.rawValue)
+            throw kv.error("unknown delegate method '\(k)' in log\(suggestion(for: k, in: names))")
+          }
+          delegate.logs[question] = try lineText(v, "a delegate's log line")
+        }
       default:
         let known = [
           "shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf",
-          "shouldBeRequiredToFailBy",
+          "shouldBeRequiredToFailBy", "log",
         ]
         throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
       }

@@ -31,6 +31,9 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   case result
   /// The selected row and section (a table's `didSelectRow:`), or a cell's own.
   case row, section
+  /// The other recognizer a gesture delegate is asked about (`shouldRecognizeSimultaneously`,
+  /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy`): its id, else its class.
+  case other
 
   /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
   /// known or not: the layout loader refuses unknown ones.
@@ -146,6 +149,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       let indexPath = context.indexPath ?? (subject as? UITableViewCell)?.indexPath
       guard let indexPath else { return null }
       return String(self == .row ? indexPath.row : indexPath.section)
+    case .other:
+      return context.other.map { $0.identifier ?? $0.className } ?? null
     }
   }
 
@@ -192,6 +197,7 @@ struct LineContext {
   var touches: [UITouch] = []
   var result: String?
   var indexPath: IndexPath?
+  var other: UIGestureRecognizer?
 }
 
 /// The application's `PrintHooks` in a scene made from a layout: a `{print: TEXT}` action's
