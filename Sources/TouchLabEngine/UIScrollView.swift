@@ -32,6 +32,7 @@ open class UIScrollView: UIView {
       if old != newValue, let recorder, recorder.isListening {
         recorder.record(.scroll(view: participant, from: RecordPoint(old), to: RecordPoint(newValue)))
       }
+      if old != newValue { offsetDidChange() }
     }
   }
   public var isScrollEnabled = true {
@@ -71,8 +72,13 @@ open class UIScrollView: UIView {
   public var isTracking: Bool { !delayedTouchesRecognizer.trackedTouches.isEmpty || isDragging }
   /// The user is scrolling with a finger.
   public private(set) var isDragging = false
-  /// Moving on its own after the finger lifted (deceleration, bounce or paging).
-  public var isDecelerating: Bool { animation != nil }
+  /// Moving on its own after the finger lifted (deceleration, bounce or paging; not an
+  /// animated `setContentOffset`).
+  public var isDecelerating: Bool { animation.map { !$0.isProgrammatic } ?? false }
+
+  /// The frame of the last `scrollViewDidScroll`, and the one deferred to the next frame.
+  var lastDidScrollFrame = -1
+  var didScrollTimer: EngineClock.Token?
 
   private var dragStartOffset = CGPoint.zero
   /// The axes the current drag may move: both, or one under `isDirectionalLockEnabled`.
@@ -127,7 +133,8 @@ open class UIScrollView: UIView {
   public func setContentOffset(_ offset: CGPoint, animated: Bool) {
     stopAnimation()
     if animated {
-      animation = ScrollAnimation(target: offset, velocity: .zero, horizontal: true, vertical: true)
+      animation = ScrollAnimation(
+        target: offset, velocity: .zero, horizontal: true, vertical: true, isProgrammatic: true)
       scheduleAnimationTick()
     } else {
       contentOffset = offset
@@ -217,21 +224,33 @@ open class UIScrollView: UIView {
           x: canScrollHorizontally && dragAxes.horizontal ? dragStartOffset.x - t.x : contentOffset.x,
           y: canScrollVertically && dragAxes.vertical ? dragStartOffset.y - t.y : contentOffset.y))
     case .ended:
-      isDragging = false
       let v = pan.velocity(in: self)
       let velocity = CGPoint(
         x: canScrollHorizontally && dragAxes.horizontal ? -v.x : 0,
         y: canScrollVertically && dragAxes.vertical ? -v.y : 0)
-      if isPagingEnabled {
-        settleOnPage(velocity: velocity)
+      let horizontal = canScrollHorizontally && dragAxes.horizontal
+      let vertical = canScrollVertically && dragAxes.vertical
+      // willEndDragging: the velocity in points per millisecond, and the resting offset,
+      // which the delegate may change (docs/BEHAVIOUR.md §21). Still dragging while asked.
+      let proposed =
+        isPagingEnabled
+        ? pageOffset(from: velocity) : restingOffset(from: velocity, horizontal: horizontal, vertical: vertical)
+      var target = proposed
+      scrollDelegate?.scrollViewWillEndDragging(
+        self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target)
+      isDragging = false
+      if isPagingEnabled || target != proposed {
+        settle(toward: contentOffsetRange.clamped(target), velocity: velocity)
       } else {
-        settle(from: velocity, horizontal: canScrollHorizontally, vertical: canScrollVertically)
+        settle(from: velocity, horizontal: horizontal, vertical: vertical)
       }
       scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
+      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
     case .cancelled:
       isDragging = false
       settle(from: .zero, horizontal: true, vertical: true)
       scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
+      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
     default:
       break
     }

@@ -102,6 +102,17 @@ public final class Scene {
         _ = delegate
       }
     }
+    if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
+      // A scroll delegate key at that moment: it replaces that callback, keeping the others.
+      let (message, target) = try SceneBuilder(file: value.file).parseScrollDelegateRule(moment, value)
+      let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
+      return {
+        delegate.messages[moment] = message
+        if moment == .willEndDragging { delegate.targetContentOffset = target }
+        if scroll.scrollDelegate !== delegate { scroll.scrollDelegate = delegate }
+        _ = delegate
+      }
+    }
     if let collection = object as? UICollectionView,
       let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
     {

@@ -171,7 +171,38 @@ extension SceneBuilder {
       retained.append(delegate)
       scroll.scrollDelegate = delegate
     }
-    delegate.messages[ActionScrollViewDelegate.Moment(rawValue: key)!] = try parseAction(value)
+    let moment = ActionScrollViewDelegate.Moment(rawValue: key)!
+    let (message, target) = try parseScrollDelegateRule(moment, value)
+    delegate.messages[moment] = message
+    if moment == .willEndDragging { delegate.targetContentOffset = target }
+  }
+
+  /// A scroll delegate key's value: an action, or for `willEndDragging`
+  /// `{print: TEXT, targetContentOffset: [x, y] | current}`.
+  func parseScrollDelegateRule(_ moment: ActionScrollViewDelegate.Moment, _ value: YAMLValue) throws -> (
+    ActionMessage?, ActionScrollViewDelegate.Target?
+  ) {
+    guard moment == .willEndDragging, value.isMapping,
+      try value.mapping(moment.rawValue).contains(where: { $0.key == "targetContentOffset" })
+    else { return (try parseAction(value), nil) }
+    var message: ActionMessage?
+    var target: ActionScrollViewDelegate.Target?
+    for (k, kv, v) in try value.mapping(moment.rawValue) {
+      switch k {
+      case "print": message = .print(try lineText(v, "print"))
+      case "targetContentOffset":
+        if v.scalarText == "current" {
+          target = .current
+        } else {
+          target = .offset(
+            try v.point(
+              "targetContentOffset", limit: LayoutLimits.maximumContentExtent,
+              limitName: "the limit on a scroll view's content"))
+        }
+      default: throw kv.error("unknown key '\(k)' in willEndDragging; expected print, targetContentOffset")
+      }
+    }
+    return (message, target)
   }
 
   func checkRowTarget(row: Int, section: Int, table: String, at value: YAMLValue) throws {

@@ -41,9 +41,10 @@ extension SceneBuilder {
   /// Keys that are structure, not properties.
   static let viewStructuralKeys =
     [
-      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "willBeginDragging",
-      "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText",
-    ] + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
+      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "items", "numberOfItems",
+      "itemText",
+    ] + ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
+    + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
     + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
 
   mutating func buildView(
@@ -83,7 +84,7 @@ extension SceneBuilder {
       case "items", "numberOfItems", "itemText": collectionNodes.append((key, keyValue, value))
       case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
         collectionNodes.append((key, keyValue, value))
-      case "willBeginDragging", "didEndDragging", "didEndDecelerating":
+      case _ where ActionScrollViewDelegate.Moment(rawValue: key) != nil:
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
         if key == "frame" { hasFrame = true }

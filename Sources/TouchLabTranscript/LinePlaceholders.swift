@@ -31,6 +31,13 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   case result
   /// The selected row and section (a table's `didSelectRow:`), or a cell's own.
   case row, section
+  /// A scroll delegate's `decelerate` argument (`scrollViewDidEndDragging:willDecelerate:`).
+  case willDecelerate
+  /// The scroll view's (the object's, or the one it is in) `isTracking`, `isDragging`,
+  /// `isDecelerating`: YES or NO.
+  case isTracking, isDragging, isDecelerating
+  /// The target content offset `scrollViewWillEndDragging` is given (after a change).
+  case targetContentOffset
   /// The other recognizer a gesture delegate is asked about (`shouldRecognizeSimultaneously`,
   /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy`): its id, else its class.
   case other
@@ -115,6 +122,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       guard let pan = subject as? UIPanGestureRecognizer else { return null }
       return Self.format(pan.translation(in: pan.view))
     case .velocity:
+      // In `scrollViewWillEndDragging`: its velocity argument, points per millisecond.
+      if let velocity = context.scroll?.velocity { return Self.format(velocity) }
       guard let pan = subject as? UIPanGestureRecognizer else { return null }
       return Self.format(pan.velocity(in: pan.view))
     case .scale:
@@ -140,9 +149,17 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       default: return null
       }
     case .offset:
-      var candidate = view ?? context.touches.first?.view
-      while let v = candidate, !(v is UIScrollView) { candidate = v.superview }
-      return (candidate as? UIScrollView).map { Self.format($0.contentOffset) } ?? null
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.contentOffset) } ?? null
+    case .isTracking:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isTracking) } ?? null
+    case .isDragging:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDragging) } ?? null
+    case .isDecelerating:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDecelerating) } ?? null
+    case .willDecelerate:
+      return context.scroll?.willDecelerate.map { Self.format($0) } ?? null
+    case .targetContentOffset:
+      return context.scroll?.target.map { Self.format($0) } ?? null
     case .result:
       return context.result ?? null
     case .row, .section:
@@ -160,6 +177,13 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
     if let cell = context.subject as? UITableViewCell { return cell }
     guard let table = context.subject as? UITableView, let indexPath = context.indexPath else { return nil }
     return table.cellForRow(at: indexPath)
+  }
+
+  /// The scroll view `view` is, or is in.
+  private static func scrollView(_ view: UIView?) -> UIScrollView? {
+    var candidate = view
+    while let v = candidate, !(v is UIScrollView) { candidate = v.superview }
+    return candidate as? UIScrollView
   }
 
   /// In a collection view's delegate line, the cell of the item asked about.
@@ -198,6 +222,7 @@ struct LineContext {
   var result: String?
   var indexPath: IndexPath?
   var other: UIGestureRecognizer?
+  var scroll: ScrollFacts?
 }
 
 /// The application's `PrintHooks` in a scene made from a layout: a `{print: TEXT}` action's

@@ -3,6 +3,36 @@ import XCTest
 
 @testable import TouchLabEngine
 
+/// A scroll delegate that notes what it is told, and can change the target at the lift.
+final class NotingScrollDelegate: UIScrollViewDelegate {
+  var told: [String] = []
+  var didScrollTimes: [TimeInterval] = []
+  var velocity = CGPoint.zero
+  var target = CGPoint.zero
+  var newTarget: CGPoint?
+  var stopAtLift = false
+  func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    told.append("didScroll")
+    didScrollTimes.append(scrollView.application?.clock.now ?? -1)
+  }
+  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { told.append("willBeginDragging") }
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: inout CGPoint
+  ) {
+    told.append("willEndDragging")
+    self.velocity = velocity
+    if let newTarget { targetContentOffset = newTarget }
+    if stopAtLift { targetContentOffset = scrollView.contentOffset }
+    target = targetContentOffset
+  }
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    told.append("didEndDragging \(decelerate)")
+  }
+  func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { told.append("willBeginDecelerating") }
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { told.append("didEndDecelerating") }
+  func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { told.append("didEndScrollingAnimation") }
+}
+
 /// A scroll view whose `touchesShouldBegin`/`touchesShouldCancel` answers are set by the test.
 final class ScriptableScrollView: UIScrollView {
   var shouldBegin = true
@@ -423,6 +453,68 @@ final class ScrollViewTests: XCTestCase {
     let (scene, map) = mapScene(locked: false)
     scene.drag(from: pt(200, 200), to: pt(100, 170), at: 0, duration: 0.2, steps: 10, lift: false)
     XCTAssertGreaterThan(map.contentOffset.y, 300)
+  }
+
+  // MARK: The scroll delegate (issue 28, docs/BEHAVIOUR.md §21)
+
+  func testDelegate_TheOrderOfAFlicksCallbacks() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    while scene.app.clock.fireNextTimer() {}
+    let calls = delegate.told.filter { $0 != "didScroll" }
+    XCTAssertEqual(
+      calls,
+      ["willBeginDragging", "willEndDragging", "didEndDragging true", "willBeginDecelerating", "didEndDecelerating"])
+    // willEndDragging's target is where the deceleration comes to rest (within the spring's half point).
+    XCTAssertEqual(scroll.contentOffset.y, delegate.target.y, accuracy: 3)
+    XCTAssertGreaterThan(delegate.velocity.y, 1, "points per millisecond")
+  }
+
+  func testDelegate_DidScrollAtMostOnceAFrame() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    // 40 moves in 0.1 s: one every 2.5 ms, six frames.
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 40, lift: false)
+    scene.app.clock.advance(to: 0.2)
+    let frames = delegate.didScrollTimes.map { Int(($0 * 60 + 1e-6).rounded(.down)) }
+    XCTAssertEqual(frames.count, Set(frames).count, "two didScroll in one frame: \(delegate.didScrollTimes)")
+    XCTAssertLessThanOrEqual(frames.count, 8)
+    XCTAssertGreaterThanOrEqual(frames.count, 5)
+  }
+
+  func testDelegate_AChangedTargetIsWhereItComesToRest() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    delegate.newTarget = pt(0, 500)
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(scroll.contentOffset, pt(0, 500))
+  }
+
+  func testDelegate_TheTargetSetToTheCurrentOffsetStopsTheScroll() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    delegate.stopAtLift = true
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    XCTAssertFalse(scroll.isDecelerating)
+    XCTAssertEqual(delegate.told.filter { $0 != "didScroll" }.last, "didEndDragging false")
+  }
+
+  func testDelegate_AnAnimatedSetContentOffsetEndsWithDidEndScrollingAnimation() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scroll.setContentOffset(pt(0, 300), animated: true)
+    XCTAssertFalse(scroll.isDecelerating, "an animated setContentOffset is not a deceleration")
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(scroll.contentOffset, pt(0, 300))
+    XCTAssertEqual(delegate.told.filter { $0 != "didScroll" }, ["didEndScrollingAnimation"])
+    XCTAssertTrue(delegate.told.contains("didScroll"))
   }
 
 }
