@@ -55,12 +55,51 @@ public final class Scene {
     applied.append(setter)
   }
 
+  /// Applies a file of `ID.PROPERTY: VALUE` lines (the command line's `--set-file`), each as
+  /// `--set` would, in the file's order; a mistake is `FILE:LINE:COLUMN: error: …`.
+  public func set(contentsOfFile path: String) throws {
+    let text = try LayoutLoader.readText(path)
+    guard let (document, root) = try LayoutLoader.parseYAML(text, file: path) else { return }
+    let node = YAMLValue(document, root)
+    var setters: [() -> Void] = []
+    for (property, place, value) in try node.mapping("a --set-file (ID.PROPERTY: VALUE lines)") {
+      setters.append(try Self.makeSetter(path: property, value: value, objects: objects, at: place))
+    }
+    for setter in setters {
+      setter()
+      applied.append(setter)
+    }
+  }
+
+  /// A `--set` value written without the spaces YAML wants after `:` and `,` in a flow
+  /// mapping or list (`{shouldBegin:false}`, where a shell splits arguments on spaces): the
+  /// same text with a space after each `:` and `,` outside quotes. Other values are unchanged.
+  public static func spacedFlowValue(_ text: String) -> String {
+    guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return text }
+    var out = ""
+    var quote: Character?
+    var chars = Array(text)[...]
+    while let c = chars.popFirst() {
+      out.append(c)
+      if let q = quote {
+        if c == q { quote = nil }
+        continue
+      }
+      if c == "\"" || c == "'" {
+        quote = c
+      } else if c == ":" || c == ",", let next = chars.first, !next.isWhitespace {
+        out.append(" ")
+      }
+    }
+    return out
+  }
+
   static func parseAssignment(_ assignment: String, objects: [String: AnyObject], file: String) throws -> () -> Void {
     guard let equals = assignment.firstIndex(of: "=") else {
       throw LayoutError(file: file, line: 1, column: 1, message: "'\(assignment)' must be ID.PROPERTY=VALUE")
     }
     let path = String(assignment[..<equals])
-    let valueText = String(assignment[assignment.index(after: equals)...])
+    let valueText = spacedFlowValue(String(assignment[assignment.index(after: equals)...]))
     let value =
       try LayoutLoader.parseYAML(valueText, file: file).map { YAMLValue($0.document, $0.root) }
       ?? YAMLValue(text: "", file: file)

@@ -37,6 +37,7 @@ struct Diagram: ParsableCommand {
     guard let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: false) else {
       throw fail("\(file) has no scenarios to draw")
     }
+    try apply(setFiles: played.setFiles, to: scene)
     try apply(assignments, to: scene)
     ScenarioPlayer(scene: scene).play(chosen)
     let theme = try loadTheme()
