@@ -356,6 +356,8 @@ extension SceneBuilder {
                 + " or {returns: BOOL, when: CONDITION}")
           }
         }
+      case "shouldReceiveEvent":
+        delegate.acceptsEvents = try value.bool("shouldReceiveEvent")
       case "shouldRecognizeSimultaneously":
         if value.scalarText == "all" {
           delegate.simultaneousWithAll = true
@@ -383,8 +385,8 @@ extension SceneBuilder {
         }
       default:
         let known = [
-          "shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf",
-          "shouldBeRequiredToFailBy", "log",
+          "shouldReceiveTouch", "shouldReceiveEvent", "shouldRecognizeSimultaneously", "shouldBegin",
+          "shouldRequireFailureOf", "shouldBeRequiredToFailBy", "log",
         ]
         throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
       }

@@ -5,6 +5,8 @@ import TouchLabEngine
 /// `delegate:` key builds (the articles' usual `shouldReceiveTouch` fix, [A3] §4.4).
 public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
   /// False refuses every touch (only those meeting `acceptsTouchesCondition`, when it is set).
+  /// `gestureRecognizer(_:shouldReceive:)` for the event (iOS 13.4): false refuses every new touch's event.
+  public var acceptsEvents = true
   public var acceptsTouches = true
   public var acceptsTouchesCondition: OverrideCondition?
   /// Refuse touches whose hit view is one of these views or inside one.
@@ -23,11 +25,12 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
 
   /// A delegate method UIKit asks, by the name a layout's `delegate: {log: …}` gives it.
   public enum Question: String, CaseIterable, Sendable {
-    case shouldReceiveTouch, shouldBegin, shouldRecognizeSimultaneously, shouldRequireFailureOf,
+    case shouldReceiveEvent, shouldReceiveTouch, shouldBegin, shouldRecognizeSimultaneously, shouldRequireFailureOf,
       shouldBeRequiredToFailBy
 
     public var selector: String {
       switch self {
+      case .shouldReceiveEvent: "gestureRecognizer:shouldReceiveEvent:"
       case .shouldReceiveTouch: "gestureRecognizer:shouldReceiveTouch:"
       case .shouldBegin: "gestureRecognizerShouldBegin:"
       case .shouldRecognizeSimultaneously: "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:"
@@ -64,6 +67,7 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
   /// moment of a scenario without changing it before then).
   public func copy() -> RuleGestureDelegate {
     let copy = RuleGestureDelegate()
+    copy.acceptsEvents = acceptsEvents
     copy.acceptsTouches = acceptsTouches
     copy.acceptsTouchesCondition = acceptsTouchesCondition
     copy.refuseTouchesInside = refuseTouchesInside
@@ -87,6 +91,10 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
       answer = shouldBegin
     }
     return log(.shouldBegin, gestureRecognizer, answer)
+  }
+
+  public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool {
+    log(.shouldReceiveEvent, gestureRecognizer, acceptsEvents)
   }
 
   public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {

@@ -60,6 +60,18 @@ final class DelegateCallbackTests: XCTestCase {
       ])
   }
 
+  func testTheEventQuestionComesFirstAndItsNoSkipsTheTouchQuestion() throws {
+    let yaml = gestures.replacingOccurrences(
+      of: "shouldReceiveTouch: \"%s %result\"",
+      with: "shouldReceiveTouch: \"%s %result\"\n                shouldReceiveEvent: \"%s %result\"")
+    XCTAssertEqual(
+      Array(try play(yaml, "tap").prefix(2)),
+      ["-[VC gestureRecognizer:shouldReceiveEvent:] YES", "-[VC gestureRecognizer:shouldReceiveTouch:] YES"])
+    XCTAssertEqual(
+      try play(yaml, "tap", setting: ["single.delegate.shouldReceiveEvent=false"]),
+      ["-[VC gestureRecognizer:shouldReceiveEvent:] NO"], "no touch question, no single tap")
+  }
+
   func testAnUnknownDelegateMethodInLogIsAnError() {
     let yaml = gestures.replacingOccurrences(of: "shouldReceiveTouch: \"%s %result\"", with: "shouldRecieve: x")
     XCTAssertThrowsError(try LayoutLoader.load(yaml: yaml, file: "t.yaml")) { error in
