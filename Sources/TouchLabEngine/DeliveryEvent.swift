@@ -166,6 +166,8 @@ public enum DeliveryRule: String, Equatable, Sendable, Codable, CaseIterable {
   case movedTooFar
   /// The next tap did not come within 0.35 s.
   case tapInterval
+  /// A later tap of a multi-tap sequence landed farther than 45 pt from the tap before it.
+  case tapDistance
   /// The finger lifted before the long press's minimum duration.
   case minimumPressDuration
   /// An exclusive-touch view is tracking another touch (or this one is exclusive).

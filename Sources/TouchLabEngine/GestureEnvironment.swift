@@ -101,8 +101,7 @@ final class GestureEnvironment {
     for other in candidates where other !== recognizer && !listed.contains(ObjectIdentifier(other)) {
       let requires =
         recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer)
-        || (recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) ?? false)
-        || (other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) ?? false)
+        || recognizer.delegatesRequireFailure(of: other)
       if requires {
         result.append(other)
         listed.insert(ObjectIdentifier(other))

@@ -10,6 +10,8 @@ public enum OverridableMethod: String, CaseIterable, Sendable {
   case sendAction
   case gestureRecognizerShouldBegin
   case touchesShouldBegin, touchesShouldCancel
+  /// A table or collection view cell's (docs/BEHAVIOUR.md §19).
+  case setHighlighted, setSelected
 
   /// The Objective-C selector.
   public var selector: String {
@@ -28,6 +30,8 @@ public enum OverridableMethod: String, CaseIterable, Sendable {
     case .gestureRecognizerShouldBegin: "gestureRecognizerShouldBegin:"
     case .touchesShouldBegin: "touchesShouldBegin:withEvent:inContentView:"
     case .touchesShouldCancel: "touchesShouldCancelInContentView:"
+    case .setHighlighted: "setHighlighted:animated:"
+    case .setSelected: "setSelected:animated:"
     }
   }
 

@@ -188,7 +188,11 @@ extension UIApplication {
     for v in chain.reversed() {
       for recognizer in v.gestureRecognizers
       where recognizer.isEnabled && !recognizer.isTerminal && recognizer.takesPart(in: touch) {
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+        // The event question first, then the touch's (docs/BEHAVIOUR.md §20).
+        if let delegate = recognizer.delegate,
+          !(delegate.gestureRecognizer(recognizer, shouldReceive: event)
+            && delegate.gestureRecognizer(recognizer, shouldReceive: touch))
+        {
           recorder?.record(
             .denied(receiver: recognizer.participant),
             cause: DeliveryCause(.shouldReceive, by: recognizer.causeName), touches: [touch])

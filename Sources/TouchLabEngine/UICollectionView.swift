@@ -224,20 +224,30 @@ open class UICollectionView: UIScrollView {
       let indexPath = indexPathForItem(at: touch.location(in: self))
     else { return }
     trackedTouch = touch
-    if delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true {
-      setHighlightedItem(indexPath)
-    }
+    // "If you return false … the system bypasses the entire selection process" (Apple).
+    guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return }
+    setHighlightedItem(indexPath)
+    delegate?.collectionView(self, didHighlightItemAt: indexPath)
+  }
+
+  /// Takes the touch's highlight off its item, then `didUnhighlightItemAt`.
+  private func unhighlightTouchedItem() -> IndexPath? {
+    guard let highlighted = indexPathForHighlightedItem else { return nil }
+    setHighlightedItem(nil)
+    delegate?.collectionView(self, didUnhighlightItemAt: highlighted)
+    return highlighted
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     trackedTouch = nil
-    let highlighted = indexPathForHighlightedItem
-    setHighlightedItem(nil)
-    guard let indexPath = highlighted, indexPathForItem(at: touch.location(in: self)) == indexPath else { return }
+    guard let indexPath = unhighlightTouchedItem(), indexPathForItem(at: touch.location(in: self)) == indexPath,
+      delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true
+    else { return }
     for previous in indexPathsForSelectedItems where previous != indexPath {
+      let deselects = delegate?.collectionView(self, shouldDeselectItemAt: previous) ?? true
       selectItem(at: nil)
-      delegate?.collectionView(self, didDeselectItemAt: previous)
+      if deselects { delegate?.collectionView(self, didDeselectItemAt: previous) }
     }
     selectItem(at: indexPath)
     delegate?.collectionView(self, didSelectItemAt: indexPath)
@@ -246,7 +256,7 @@ open class UICollectionView: UIScrollView {
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     trackedTouch = nil
-    setHighlightedItem(nil)
+    _ = unhighlightTouchedItem()
     tileCells()
   }
 }

@@ -165,6 +165,9 @@ open class UIControl: UIView {
     isTouchInside = true
     isTracking = dispatchBeginTracking(touch, event)
     isHighlighted = true
+    // A refused beginTracking: no action and no further tracking call for this touch
+    // (docs/BEHAVIOUR.md §6.4).
+    guard isTracking else { return }
     var events: Event = .touchDown
     if touch.tapCount > 1 { events.insert(.touchDownRepeat) }
     sendActions(for: events, with: event)
@@ -179,9 +182,13 @@ open class UIControl: UIView {
       isTracking = dispatchContinueTracking(touch, event)
     }
     guard isTracking else { return }
-    var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
-    if isTouchInside != wasInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
-    sendActions(for: events, with: event)
+    // Crossing the boundary: touchDragExit (Enter) first, then touchDragOutside (Inside) on
+    // the same move (docs/BEHAVIOUR.md §6.5).
+    if isTouchInside != wasInside {
+      sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit, with: event)
+      guard trackedTouch === touch, isTracking else { return }
+    }
+    sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside, with: event)
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -191,9 +198,11 @@ open class UIControl: UIView {
     trackedTouch = nil
     isHighlighted = false
     isTracking = false
+    // After a refused beginTracking (or a continueTracking that said no) no tracking call
+    // and no action follows (docs/BEHAVIOUR.md §6.4).
+    guard wasTracking else { return }
     // endTracking runs before the touchUpInside action ([A0] §0x01).
     dispatchEndTracking(touch, event)
-    guard wasTracking else { return }
     if isTouchInside {
       didTouchUpInside(touch, with: event)
       sendActions(for: primaryEvents(.touchUpInside), with: event)
@@ -208,8 +217,9 @@ open class UIControl: UIView {
     isHighlighted = false
     let wasTracking = isTracking
     isTracking = false
+    guard wasTracking else { return }
     dispatchCancelTracking(event)
-    if wasTracking { sendActions(for: .touchCancel, with: event) }
+    sendActions(for: .touchCancel, with: event)
   }
 
   /// A subclass's change of value on a tap (a switch flips); before the actions go out.

@@ -399,8 +399,26 @@ open class UIGestureRecognizer: Overridable {
 
   var hasTimers: Bool { !timers.isEmpty }
 
+  /// The delegates' answers to "must this recognizer wait for that one?" in this attempt to
+  /// recognize: UIKit asks `shouldRequireFailureOf` and `shouldBeRequiredToFailBy` "once per
+  /// attempt to recognize" (docs/BEHAVIOUR.md §20), so they are asked once and kept until reset.
+  private var delegateRequirementAnswers: [ObjectIdentifier: Bool] = [:]
+
+  /// Whether this recognizer's delegate requires `other` to fail first, or `other`'s delegate
+  /// says it must fail before this one: each asked once per attempt.
+  func delegatesRequireFailure(of other: UIGestureRecognizer) -> Bool {
+    let key = ObjectIdentifier(other)
+    if let answer = delegateRequirementAnswers[key] { return answer }
+    let answer =
+      (delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) ?? false)
+      || (other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) ?? false)
+    delegateRequirementAnswers[key] = answer
+    return answer
+  }
+
   func resetToPossible() {
     cancelTimers()
+    delegateRequirementAnswers.removeAll()
     trackedTouches.removeAll()
     sequenceTouches.removeAll()
     participation.end()

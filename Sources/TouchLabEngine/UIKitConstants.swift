@@ -29,6 +29,10 @@ public enum UIKitConstants {
   public static let windowLevelAlert: CGFloat = 2000
   /// A pan begins once its touches have moved this far (docs/BEHAVIOUR.md §4, "about 10 pt").
   public static let panHysteresis: CGFloat = 10
+  /// With `isDirectionalLockEnabled`, a drag that begins within this angle of an axis is
+  /// locked to it (π/6, 30°); a steeper one is diagonal and not locked. TouchLab's choice:
+  /// Apple says only "one general direction" (docs/BEHAVIOUR.md §7.6, §12).
+  public static let scrollViewDirectionalLockAngle: CGFloat = .pi / 6
   /// A swipe must travel this far along its direction (not in the articles; public ports use 50 pt).
   public static let swipeMinimumDistance: CGFloat = 50
   /// ...within this time of landing, or it fails (public ports).

@@ -3,8 +3,8 @@ import Foundation
 /// A continuous press: begins after `minimumPressDuration` without moving more than
 /// `allowableMovement`; changes as the fingers move; ends at the lift. With
 /// `numberOfTapsRequired = n` the fingers first tap n times (each tap shorter than the tap's
-/// maximum duration, each starting within the tap interval of the last lift), then press
-/// (docs/BEHAVIOUR.md §11).
+/// maximum duration, each starting within the tap interval and the multi-tap distance of the
+/// last lift), then press (docs/BEHAVIOUR.md §11).
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
   public var minimumPressDuration = UIKitConstants.longPressMinimumDuration
   public var allowableMovement = UIKitConstants.longPressAllowableMovement
@@ -12,6 +12,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
   public var numberOfTapsRequired = UIKitConstants.longPressNumberOfTapsRequired
   private var startLocation = CGPoint.zero
   private var tapsCompleted = 0
+  /// Where the last completed tap lifted, in window coordinates.
+  private var lastTapLocation: CGPoint?
 
   /// The fingers are down for one of the taps, not the press.
   private var isTapping: Bool { tapsCompleted < numberOfTapsRequired }
@@ -27,6 +29,11 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
       return
     }
     startLocation = location(in: nil)
+    // The next tap, or the press after the taps, must land near the last tap (docs/BEHAVIOUR.md §11).
+    if let last = lastTapLocation, last.distance(to: startLocation) > UIKitConstants.multiTapDistance {
+      fail(.tapDistance)
+      return
+    }
     guard trackedTouches.count == numberOfTouchesRequired else { return }
     cancelTimers()
     if isTapping {
@@ -60,6 +67,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
       guard trackedTouches.count == touches.count else { return }  // others still down
       cancelTimers()
       tapsCompleted += 1
+      lastTapLocation = location(in: nil)
       schedule(after: UIKitConstants.multiTapInterval, purpose: .nextTapInterval) { [self] in
         guard self.state == .possible else { return }
         self.fail(.tapInterval)
@@ -73,5 +81,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
   open override func reset() {
     tapsCompleted = 0
+    lastTapLocation = nil
   }
 }

@@ -27,13 +27,18 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     switch state {
     case .possible:
       guard trackedTouches.count >= minimumNumberOfTouches else { return }
-      if origin.distance(to: centroid) >= UIKitConstants.panHysteresis { state = .began }
+      let moved = countedMovement(CGPoint(x: centroid.x - origin.x, y: centroid.y - origin.y))
+      if CGPoint.zero.distance(to: moved) >= UIKitConstants.panHysteresis { state = .began }
     case .began, .changed:
       state = .changed
     default:
       break
     }
   }
+
+  /// The part of the fingers' movement (window coordinates) that counts towards beginning:
+  /// all of it; a scroll view's pan counts only the axes it can scroll (docs/BEHAVIOUR.md §7.5).
+  func countedMovement(_ movement: CGPoint) -> CGPoint { movement }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
     let remaining = trackedTouches.count - touches.count

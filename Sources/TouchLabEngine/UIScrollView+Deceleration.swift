@@ -19,19 +19,15 @@ extension UIScrollView {
   }
 
   func settleOnPage(velocity: CGPoint) {
-    let range = contentOffsetRange
     // The nearest page; a flick (over 300 pt/s) goes on to the next one in its direction.
-    func page(_ offset: CGFloat, _ speed: CGFloat, _ size: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
-      guard size > 0 else { return offset }
-      var index = (offset / size).rounded()
-      if abs(speed) > UIKitConstants.pagingFlickSpeed {
-        index = speed > 0 ? (offset / size).rounded(.up) : (offset / size).rounded(.down)
-      }
-      return min(max(index * size, low), high)
-    }
-    let target = CGPoint(
-      x: page(contentOffset.x, velocity.x, bounds.width, range.minimum.x, range.maximum.x),
-      y: page(contentOffset.y, velocity.y, bounds.height, range.minimum.y, range.maximum.y))
+    settle(toward: pageOffset(from: velocity), velocity: velocity)
+  }
+
+  /// Moves to `target` (a page, or a target the delegate chose), springing from `velocity`.
+  func settle(toward target: CGPoint, velocity: CGPoint) {
+    // Already there: no animation, whatever the velocity (a delegate that sets the target to
+    // the current offset stops the scroll at the lift).
+    guard target != contentOffset else { return }
     animation = ScrollAnimation(target: target, velocity: velocity, horizontal: true, vertical: true)
     scheduleAnimationTick()
   }
@@ -72,10 +68,16 @@ extension UIScrollView {
         rate: decelerationRate.rawValue, bounces: bounces)
     }
     let done = restingX && restingY
-    animation = done ? nil : a
+    animation = a
+    // Still decelerating while the last frame's offset is set (its scrollViewDidScroll).
     contentOffset = offset
+    if done { animation = nil }
     if done {
-      scrollDelegate?.scrollViewDidEndDecelerating(self)
+      if a.isProgrammatic {
+        scrollDelegate?.scrollViewDidEndScrollingAnimation(self)
+      } else {
+        scrollDelegate?.scrollViewDidEndDecelerating(self)
+      }
     } else {
       scheduleAnimationTick()
     }
@@ -135,5 +137,64 @@ extension UIScrollView {
     var velocity: CGPoint
     var horizontal: Bool
     var vertical: Bool
+    /// `setContentOffset(_:animated:)`'s animation: not a deceleration; it ends with
+    /// `scrollViewDidEndScrollingAnimation`.
+    var isProgrammatic = false
+  }
+
+  /// Where a deceleration from `velocity` (points per second, of the content offset) comes
+  /// to rest: the offset plus the exponential decay's whole travel, `−v / k` with
+  /// k = 1000·ln(rate), held within the edges (docs/BEHAVIOUR.md §21).
+  func restingOffset(from velocity: CGPoint, horizontal: Bool, vertical: Bool) -> CGPoint {
+    let k = 1000 * log(Double(decelerationRate.rawValue))
+    func travel(_ v: CGFloat) -> CGFloat { k == 0 ? 0 : -v / CGFloat(k) }
+    let range = contentOffsetRange
+    let fast = abs(velocity.x) > Self.restingSpeed || abs(velocity.y) > Self.restingSpeed
+    var wanted = contentOffset
+    if fast {
+      if horizontal { wanted.x += travel(velocity.x) }
+      if vertical { wanted.y += travel(velocity.y) }
+    }
+    return range.clamped(wanted)
+  }
+
+  /// Where paging comes to rest from `velocity`: the nearest page, or the next one in the
+  /// flick's direction.
+  func pageOffset(from velocity: CGPoint) -> CGPoint {
+    let range = contentOffsetRange
+    func page(_ offset: CGFloat, _ speed: CGFloat, _ size: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+      guard size > 0 else { return offset }
+      var index = (offset / size).rounded()
+      if abs(speed) > UIKitConstants.pagingFlickSpeed {
+        index = speed > 0 ? (offset / size).rounded(.up) : (offset / size).rounded(.down)
+      }
+      return min(max(index * size, low), high)
+    }
+    return CGPoint(
+      x: page(contentOffset.x, velocity.x, bounds.width, range.minimum.x, range.maximum.x),
+      y: page(contentOffset.y, velocity.y, bounds.height, range.minimum.y, range.maximum.y))
+  }
+
+  /// The content offset changed: tell the delegate, at most once a frame (the display's
+  /// refresh drives UIKit's scrolling, and touches are delivered once a frame): at once when
+  /// this frame has had no `scrollViewDidScroll`, else at the start of the next frame.
+  func offsetDidChange() {
+    guard let delegate = scrollDelegate, let clock = application?.clock else { return }
+    let frame = Int((clock.now / Self.frameInterval + 1e-6).rounded(.down))
+    if frame != lastDidScrollFrame {
+      lastDidScrollFrame = frame
+      delegate.scrollViewDidScroll(self)
+      return
+    }
+    guard didScrollTimer == nil else { return }
+    let nextFrame = TimeInterval(frame + 1) * Self.frameInterval
+    didScrollTimer = clock.schedule(after: nextFrame - clock.now) { [weak self] in
+      guard let self else { return }
+      self.didScrollTimer = nil
+      // Told already in that frame (a deceleration tick at its start): nothing to add.
+      guard self.lastDidScrollFrame <= frame else { return }
+      self.lastDidScrollFrame = frame + 1
+      self.scrollDelegate?.scrollViewDidScroll(self)
+    }
   }
 }

@@ -32,6 +32,7 @@ open class UIScrollView: UIView {
       if old != newValue, let recorder, recorder.isListening {
         recorder.record(.scroll(view: participant, from: RecordPoint(old), to: RecordPoint(newValue)))
       }
+      if old != newValue { offsetDidChange() }
     }
   }
   public var isScrollEnabled = true {
@@ -43,6 +44,10 @@ open class UIScrollView: UIView {
   public var alwaysBounceHorizontal = false
   /// Whether a scroll comes to rest on a multiple of the scroll view's size.
   public var isPagingEnabled = false
+  /// Whether a drag that begins in one general direction (horizontal or vertical) scrolls
+  /// along that axis only until the finger lifts; a diagonal one is not locked
+  /// (docs/BEHAVIOUR.md §7.6).
+  public var isDirectionalLockEnabled = false
   public var decelerationRate: DecelerationRate = .normal
   public var showsVerticalScrollIndicator = true
   public var showsHorizontalScrollIndicator = true
@@ -67,10 +72,17 @@ open class UIScrollView: UIView {
   public var isTracking: Bool { !delayedTouchesRecognizer.trackedTouches.isEmpty || isDragging }
   /// The user is scrolling with a finger.
   public private(set) var isDragging = false
-  /// Moving on its own after the finger lifted (deceleration, bounce or paging).
-  public var isDecelerating: Bool { animation != nil }
+  /// Moving on its own after the finger lifted (deceleration, bounce or paging; not an
+  /// animated `setContentOffset`).
+  public var isDecelerating: Bool { animation.map { !$0.isProgrammatic } ?? false }
+
+  /// The frame of the last `scrollViewDidScroll`, and the one deferred to the next frame.
+  var lastDidScrollFrame = -1
+  var didScrollTimer: EngineClock.Token?
 
   private var dragStartOffset = CGPoint.zero
+  /// The axes the current drag may move: both, or one under `isDirectionalLockEnabled`.
+  private var dragAxes: (horizontal: Bool, vertical: Bool) = (true, true)
   var animation: ScrollAnimation?
   var animationTimer: EngineClock.Token?
 
@@ -121,7 +133,8 @@ open class UIScrollView: UIView {
   public func setContentOffset(_ offset: CGPoint, animated: Bool) {
     stopAnimation()
     if animated {
-      animation = ScrollAnimation(target: offset, velocity: .zero, horizontal: true, vertical: true)
+      animation = ScrollAnimation(
+        target: offset, velocity: .zero, horizontal: true, vertical: true, isProgrammatic: true)
       scheduleAnimationTick()
     } else {
       contentOffset = offset
@@ -200,6 +213,7 @@ open class UIScrollView: UIView {
       stopAnimation()
       isDragging = true
       dragStartOffset = contentOffset
+      dragAxes = lockedAxes(for: pan.translation(in: self))
       // Scrolling starts where the finger is now, without the hysteresis jump.
       pan.setTranslation(.zero, in: self)
       scrollDelegate?.scrollViewWillBeginDragging(self)
@@ -207,25 +221,50 @@ open class UIScrollView: UIView {
       let t = pan.translation(in: self)
       contentOffset = draggedOffset(
         CGPoint(
-          x: canScrollHorizontally ? dragStartOffset.x - t.x : contentOffset.x,
-          y: canScrollVertically ? dragStartOffset.y - t.y : contentOffset.y))
+          x: canScrollHorizontally && dragAxes.horizontal ? dragStartOffset.x - t.x : contentOffset.x,
+          y: canScrollVertically && dragAxes.vertical ? dragStartOffset.y - t.y : contentOffset.y))
     case .ended:
-      isDragging = false
       let v = pan.velocity(in: self)
-      let velocity = CGPoint(x: canScrollHorizontally ? -v.x : 0, y: canScrollVertically ? -v.y : 0)
-      if isPagingEnabled {
-        settleOnPage(velocity: velocity)
+      let velocity = CGPoint(
+        x: canScrollHorizontally && dragAxes.horizontal ? -v.x : 0,
+        y: canScrollVertically && dragAxes.vertical ? -v.y : 0)
+      let horizontal = canScrollHorizontally && dragAxes.horizontal
+      let vertical = canScrollVertically && dragAxes.vertical
+      // willEndDragging: the velocity in points per millisecond, and the resting offset,
+      // which the delegate may change (docs/BEHAVIOUR.md §21). Still dragging while asked.
+      let proposed =
+        isPagingEnabled
+        ? pageOffset(from: velocity) : restingOffset(from: velocity, horizontal: horizontal, vertical: vertical)
+      var target = proposed
+      scrollDelegate?.scrollViewWillEndDragging(
+        self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target)
+      isDragging = false
+      if isPagingEnabled || target != proposed {
+        settle(toward: contentOffsetRange.clamped(target), velocity: velocity)
       } else {
-        settle(from: velocity, horizontal: canScrollHorizontally, vertical: canScrollVertically)
+        settle(from: velocity, horizontal: horizontal, vertical: vertical)
       }
       scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
+      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
     case .cancelled:
       isDragging = false
       settle(from: .zero, horizontal: true, vertical: true)
       scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
+      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
     default:
       break
     }
+  }
+
+  /// The axes a drag that began with `translation` may move: with `isDirectionalLockEnabled`
+  /// and both axes scrollable, only the one it began along, unless it began diagonally
+  /// (more than `scrollViewDirectionalLockAngle` off both axes).
+  private func lockedAxes(for translation: CGPoint) -> (horizontal: Bool, vertical: Bool) {
+    guard isDirectionalLockEnabled, canScrollHorizontally, canScrollVertically else { return (true, true) }
+    let slope = tan(UIKitConstants.scrollViewDirectionalLockAngle)
+    if abs(translation.y) <= abs(translation.x) * slope { return (true, false) }
+    if abs(translation.x) <= abs(translation.y) * slope { return (false, true) }
+    return (true, true)
   }
 
   /// Where a finger-driven offset lands: stretched past the edges (a third of the way,

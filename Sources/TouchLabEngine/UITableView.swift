@@ -59,6 +59,14 @@ open class UITableView: UIScrollView {
   public var separatorColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
   public var allowsSelection = true
   public weak var delegate: UITableViewDelegate?
+  /// The hooks of the declared class its cells are made of (a layout's `cellClass:`): a
+  /// cell's `setHighlighted:animated:` and `setSelected:animated:` can then be logged.
+  public var cellOverrideHooks: (any OverrideHooks)? {
+    didSet {
+      for cell in visible.values { cell.overrideHooks = cellOverrideHooks }
+      for cell in reuseQueue { cell.overrideHooks = cellOverrideHooks }
+    }
+  }
 
   public private(set) var indexPathForSelectedRow: IndexPath?
   /// The row under a finger now (set at `touchesBegan`, cleared at its end).
@@ -271,7 +279,9 @@ open class UITableView: UIScrollView {
       return cell
     }
     cellsCreated += 1
-    return UITableViewCell(frame: .zero)
+    let cell = UITableViewCell(frame: .zero)
+    cell.overrideHooks = cellOverrideHooks
+    return cell
   }
 
   private func recycle(_ cells: [UITableViewCell]) {
@@ -299,9 +309,10 @@ open class UITableView: UIScrollView {
 
   public func selectRow(at indexPath: IndexPath?) {
     let oldSelection = indexPathForSelectedRow
-    if let old = indexPathForSelectedRow { visible[old]?.isSelected = false }
-    indexPathForSelectedRow = indexPath.flatMap { isValid($0) ? $0 : nil }
-    if let new = indexPathForSelectedRow { visible[new]?.isSelected = true }
+    let newSelection = indexPath.flatMap { isValid($0) ? $0 : nil }
+    if let old = oldSelection, old != newSelection { visible[old]?.dispatchSetSelected(false) }
+    indexPathForSelectedRow = newSelection
+    if let new = newSelection, new != oldSelection { visible[new]?.dispatchSetSelected(true) }
     guard oldSelection != indexPathForSelectedRow, let recorder, recorder.isListening else { return }
     if let old = oldSelection {
       recorder.record(.selection(table: participant, section: old.section, row: old.row, selected: false))
@@ -317,9 +328,17 @@ open class UITableView: UIScrollView {
   }
 
   private func setHighlightedRow(_ indexPath: IndexPath?) {
-    if let old = indexPathForHighlightedRow { visible[old]?.isHighlighted = false }
+    if let old = indexPathForHighlightedRow { visible[old]?.dispatchSetHighlighted(false) }
     indexPathForHighlightedRow = indexPath
-    if let new = indexPath { visible[new]?.isHighlighted = true }
+    if let new = indexPath { visible[new]?.dispatchSetHighlighted(true) }
+  }
+
+  /// Takes the touch's highlight off its row: the cell, then `didUnhighlightRowAt`.
+  private func unhighlightTouchedRow() -> IndexPath? {
+    guard let highlighted = indexPathForHighlightedRow else { return nil }
+    setHighlightedRow(nil)
+    delegate?.tableView(self, didUnhighlightRowAt: highlighted)
+    return highlighted
   }
 
   // MARK: Touches from the cells (docs/BEHAVIOUR.md §7)
@@ -329,20 +348,26 @@ open class UITableView: UIScrollView {
       let indexPath = indexPathForRow(at: touch.location(in: self))
     else { return }
     trackedTouch = touch
-    if delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true {
-      setHighlightedRow(indexPath)
-    }
+    // A row the delegate will not highlight is not selected by this touch either.
+    guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
+    setHighlightedRow(indexPath)
+    delegate?.tableView(self, didHighlightRowAt: indexPath)
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     trackedTouch = nil
-    let highlighted = indexPathForHighlightedRow
-    setHighlightedRow(nil)
-    guard let indexPath = highlighted, indexPathForRow(at: touch.location(in: self)) == indexPath else { return }
+    // docs/BEHAVIOUR.md §19: the unhighlight, then willSelect, the old row's deselection,
+    // and the new row's selection.
+    guard let highlighted = unhighlightTouchedRow(),
+      indexPathForRow(at: touch.location(in: self)) == highlighted
+    else { return }
+    let proposed = delegate.map { $0.tableView(self, willSelectRowAt: highlighted) } ?? highlighted
+    guard let indexPath = proposed, isValid(indexPath) else { return }
     if let previous = indexPathForSelectedRow, previous != indexPath {
+      let deselected = delegate.map { $0.tableView(self, willDeselectRowAt: previous) } ?? previous
       selectRow(at: nil)
-      delegate?.tableView(self, didDeselectRowAt: previous)
+      if let deselected { delegate?.tableView(self, didDeselectRowAt: deselected) }
     }
     selectRow(at: indexPath)
     delegate?.tableView(self, didSelectRowAt: indexPath)
@@ -351,7 +376,7 @@ open class UITableView: UIScrollView {
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
     trackedTouch = nil
-    setHighlightedRow(nil)
+    _ = unhighlightTouchedRow()
     tileCells()
   }
 }

@@ -31,6 +31,21 @@ open class UITableViewCell: UIView {
     return CGRect(x: margin, y: 0, width: max(0, size.width - 2 * margin), height: size.height)
   }
 
+  /// Sets `isHighlighted`; the table calls it when a touch highlights or unhighlights the
+  /// row (always `animated: false`, docs/BEHAVIOUR.md §19).
+  open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+
+  /// Sets `isSelected`; the table calls it when it selects or deselects the row.
+  open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+
+  func dispatchSetHighlighted(_ highlighted: Bool) {
+    callOverridable(.setHighlighted) { setHighlighted(highlighted, animated: false) }
+  }
+
+  func dispatchSetSelected(_ selected: Bool) {
+    callOverridable(.setSelected) { setSelected(selected, animated: false) }
+  }
+
   open func prepareForReuse() {
     isSelected = false
     isHighlighted = false

@@ -2,7 +2,7 @@ import Foundation
 
 /// A discrete tap: `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers. Fails
 /// when a finger stays down longer than 0.75 s or moves more than 45 pt, or when the next
-/// tap does not start within 0.35 s (docs/BEHAVIOUR.md §4).
+/// tap does not start within 0.35 s and 45 pt of the last (docs/BEHAVIOUR.md §4, §9.5).
 open class UITapGestureRecognizer: UIGestureRecognizer {
   public var numberOfTapsRequired = 1
   public var numberOfTouchesRequired = 1
@@ -10,6 +10,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
   private var tapsCompleted = 0
   private var touchesInThisTap = 0
   private var startLocations: [ObjectIdentifier: CGPoint] = [:]
+  /// Where the last completed tap of the sequence lifted, in window coordinates.
+  private var lastTapLocation: CGPoint?
 
   open override var isDiscrete: Bool { true }
 
@@ -22,6 +24,11 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
       // The first finger of a tap: a new tap starts; the gap timer stops.
       cancelTimers()
       touchesInThisTap = 0
+      // A later tap must land near the last one (docs/BEHAVIOUR.md §9.5).
+      if let last = lastTapLocation, last.distance(to: location(in: nil)) > UIKitConstants.multiTapDistance {
+        fail(.tapDistance)
+        return
+      }
       schedule(after: UIKitConstants.tapMaximumDuration, purpose: .tapMaximum) { [self] in
         guard self.state == .possible else { return }
         self.fail(.maximumDuration)
@@ -50,6 +57,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
       return
     }
     tapsCompleted += 1
+    lastTapLocation = location(in: nil)
     if tapsCompleted >= numberOfTapsRequired {
       state = .recognized
     } else {
@@ -68,5 +76,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     tapsCompleted = 0
     touchesInThisTap = 0
     startLocations.removeAll()
+    lastTapLocation = nil
   }
 }

@@ -85,6 +85,7 @@ public enum LayoutLoader {
 enum BuiltinClass: String, CaseIterable {
   case UIView, UIControl, UIButton, UISwitch, UILabel, UIImageView, UIScrollView, UITableView
   case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView, UITextField
+  case UITableViewCell
   case UIWindow
   case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
   case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
@@ -106,6 +107,7 @@ enum BuiltinClass: String, CaseIterable {
     switch self {
     case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIImageView, .UIScrollView, .UITableView: .view
     case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
+    case .UITableViewCell: .view
     case .UIWindow: .window
     case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
       .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer,
@@ -126,6 +128,7 @@ enum BuiltinClass: String, CaseIterable {
       return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
     case .UIView, .UILabel, .UIImageView, .UIWindow: return view
     case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
+    case .UITableViewCell: return view + [.setHighlighted, .setSelected]
     default: return touches
     }
   }
@@ -147,6 +150,7 @@ enum BuiltinClass: String, CaseIterable {
     case .UIImageView: TouchLabEngine.UIImageView()
     case .UIScrollView: TouchLabEngine.UIScrollView()
     case .UITableView: TouchLabEngine.UITableView()
+    case .UITableViewCell: TouchLabEngine.UITableViewCell(frame: .zero)
     case .UIWindow: TouchLabEngine.UIWindow()
     case .UIGestureRecognizer: TouchLabEngine.UIGestureRecognizer()
     case .UITapGestureRecognizer: TouchLabEngine.UITapGestureRecognizer()

@@ -29,6 +29,7 @@ extension PropertyTable {
       bool("alwaysBounceVertical", [], \UIScrollView.alwaysBounceVertical),
       bool("alwaysBounceHorizontal", [], \UIScrollView.alwaysBounceHorizontal),
       bool("isPagingEnabled", ["pagingEnabled"], \UIScrollView.isPagingEnabled),
+      bool("isDirectionalLockEnabled", ["directionalLockEnabled"], \UIScrollView.isDirectionalLockEnabled),
       bool("delaysContentTouches", [], \UIScrollView.delaysContentTouches),
       bool("canCancelContentTouches", [], \UIScrollView.canCancelContentTouches),
       bool("showsVerticalScrollIndicator", [], \UIScrollView.showsVerticalScrollIndicator),

@@ -191,6 +191,7 @@ public struct RecordExplainer {
       case .maximumDuration: "the finger stayed down too long"
       case .movedTooFar: "the finger moved too far"
       case .tapInterval: "the next tap did not come in time"
+      case .tapDistance: "the next tap landed too far from the last one"
       case .minimumPressDuration: "the finger lifted before the press was long enough"
       case .exclusiveTouch: "\(by) is exclusive-touch"
       case .notEnabled: "\(by) is not enabled for it"

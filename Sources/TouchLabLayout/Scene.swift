@@ -69,12 +69,52 @@ public final class Scene {
     try checkScenarioBudgets()
   }
 
+  /// Applies a file of `ID.PROPERTY: VALUE` lines (the command line's `--set-file`), each as
+  /// `--set` would, in the file's order; a mistake is `FILE:LINE:COLUMN: error: …`.
+  public func set(contentsOfFile path: String) throws {
+    let text = try LayoutLoader.readText(path)
+    guard let (document, root) = try LayoutLoader.parseYAML(text, file: path) else { return }
+    let node = YAMLValue(document, root)
+    var setters: [() -> Void] = []
+    for (property, place, value) in try node.mapping("a --set-file (ID.PROPERTY: VALUE lines)") {
+      setters.append(try Self.makeSetter(path: property, value: value, objects: objects, at: place))
+    }
+    for setter in setters {
+      setter()
+      applied.append(setter)
+    }
+    try checkScenarioBudgets()  // as after `--set`
+  }
+
+  /// A `--set` value written without the spaces YAML wants after `:` and `,` in a flow
+  /// mapping or list (`{shouldBegin:false}`, where a shell splits arguments on spaces): the
+  /// same text with a space after each `:` and `,` outside quotes. Other values are unchanged.
+  public static func spacedFlowValue(_ text: String) -> String {
+    guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return text }
+    var out = ""
+    var quote: Character?
+    var chars = Array(text)[...]
+    while let c = chars.popFirst() {
+      out.append(c)
+      if let q = quote {
+        if c == q { quote = nil }
+        continue
+      }
+      if c == "\"" || c == "'" {
+        quote = c
+      } else if c == ":" || c == ",", let next = chars.first, !next.isWhitespace {
+        out.append(" ")
+      }
+    }
+    return out
+  }
+
   static func parseAssignment(_ assignment: String, objects: [String: AnyObject], file: String) throws -> () -> Void {
     guard let equals = assignment.firstIndex(of: "=") else {
       throw LayoutError(file: file, line: 1, column: 1, message: "'\(assignment)' must be ID.PROPERTY=VALUE")
     }
     let path = String(assignment[..<equals])
-    let valueText = String(assignment[assignment.index(after: equals)...])
+    let valueText = spacedFlowValue(String(assignment[assignment.index(after: equals)...]))
     let value =
       try LayoutLoader.parseYAML(valueText, file: file).map { YAMLValue($0.document, $0.root) }
       ?? YAMLValue(text: "", file: file)
@@ -103,6 +143,40 @@ public final class Scene {
           return r
         }
         return { for other in others { recognizer.require(toFail: other) } }
+      }
+    }
+    if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
+      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
+      let rule = try SceneBuilder(file: value.file).parseTableDelegateRule(moment, value)
+      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        // The setter keeps a delegate it made alive (a table's delegate is weak).
+        if table.delegate !== delegate { table.delegate = delegate }
+        _ = delegate
+      }
+    }
+    if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
+      // A scroll delegate key at that moment: it replaces that callback, keeping the others.
+      let (message, target) = try SceneBuilder(file: value.file).parseScrollDelegateRule(moment, value)
+      let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
+      return {
+        delegate.messages[moment] = message
+        if moment == .willEndDragging { delegate.targetContentOffset = target }
+        if scroll.scrollDelegate !== delegate { scroll.scrollDelegate = delegate }
+        _ = delegate
+      }
+    }
+    if let collection = object as? UICollectionView,
+      let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
+    {
+      let rule = try SceneBuilder(file: value.file).parseCollectionDelegateRule(moment, value)
+      let delegate =
+        (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        if collection.delegate !== delegate { collection.delegate = delegate }
+        _ = delegate
       }
     }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
@@ -147,9 +221,9 @@ public final class Scene {
     var made: [RuleGestureDelegate] = []  // kept alive by the setter
     return {
       // From the delegate the recognizer has at that moment (an earlier step may have changed it).
-      let delegate =
-        keepsOtherRules
-        ? (recognizer.delegate as? RuleGestureDelegate)?.copy() ?? RuleGestureDelegate() : RuleGestureDelegate()
+      let old = recognizer.delegate as? RuleGestureDelegate
+      let delegate = keepsOtherRules ? old?.copy() ?? RuleGestureDelegate() : RuleGestureDelegate()
+      if let old { delegate.className = old.className }
       guard (try? apply(to: delegate)) != nil else { return }  // checked above: cannot fail
       made.append(delegate)
       recognizer.delegate = delegate

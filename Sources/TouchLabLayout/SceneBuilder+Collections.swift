@@ -45,10 +45,17 @@ extension SceneBuilder {
         }
       case "numberOfItems": count = try value.int("numberOfItems", in: 0...10_000_000)
       case "itemText": pattern = value
-      case "didSelectItem":
-        let delegate = ActionCollectionViewDelegate(target: controller, message: try parseAction(value))
-        retained.append(delegate)
-        collection.delegate = delegate
+      case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
+        let moment = ActionCollectionViewDelegate.Moment(rawValue: key)!
+        let delegate: ActionCollectionViewDelegate
+        if let existing = collection.delegate as? ActionCollectionViewDelegate {
+          delegate = existing
+        } else {
+          delegate = ActionCollectionViewDelegate(target: controller)
+          retained.append(delegate)
+          collection.delegate = delegate
+        }
+        delegate.rules[moment] = try parseCollectionDelegateRule(moment, value)
       default:
         throw keyValue.error("unknown key '\(key)' for a UICollectionView")
       }
@@ -68,6 +75,27 @@ extension SceneBuilder {
         "this collection view would show about \(Int(lines * columns)) items at once; at most "
           + "\(UICollectionView.maximumItemsOnScreen) (make itemSize larger)")
     }
+  }
+
+  /// A collection delegate key's value: an action, or for the three questions
+  /// `{print: TEXT, returns: BOOL, items: [N…]}` (each key optional; `items` limits the answer).
+  func parseCollectionDelegateRule(_ moment: ActionCollectionViewDelegate.Moment, _ value: YAMLValue) throws
+    -> ActionCollectionViewDelegate.Rule
+  {
+    guard moment.isQuestion, value.isMapping,
+      try value.mapping(moment.rawValue).contains(where: { $0.key == "returns" || $0.key == "items" })
+    else { return ActionCollectionViewDelegate.Rule(message: try parseAction(value)) }
+    var rule = ActionCollectionViewDelegate.Rule(message: nil)
+    for (k, kv, v) in try value.mapping(moment.rawValue) {
+      switch k {
+      case "print": rule.message = .print(try lineText(v, "print"))
+      case "returns": rule.answer = try v.bool("returns")
+      case "items": rule.items = try v.list("items").map { try $0.int("an item", in: 0...10_000_000) }
+      default: throw kv.error("unknown key '\(k)' in \(moment.rawValue); expected print, returns, items")
+      }
+    }
+    guard rule.answer != nil else { throw value.error("\(moment.rawValue) with items: needs returns:") }
+    return rule
   }
 
   func checkItemTarget(item: Int, collection: String, at value: YAMLValue) throws {

@@ -42,7 +42,7 @@ extension SceneBuilder {
   }
 
   private static let stepKinds =
-    ["tap", "press", "drag", "down", "move", "up", "wait", "set"] + hierarchyStepKinds
+    ["tap", "press", "drag", "down", "move", "up", "wait", "set", "setContentOffset"] + hierarchyStepKinds
 
   private func buildStep(_ item: YAMLValue, fingersDown: inout Set<Int>) throws -> (ScenarioStep, StepChange?) {
     let entries = try item.mapping("a step")
@@ -57,6 +57,7 @@ extension SceneBuilder {
       "drag": ["to", "by", "duration", "steps", "fingers"],
       "down": ["finger"], "move": ["finger", "duration", "steps"], "up": [], "wait": [], "set": [],
       "remove": [], "hide": [], "show": [], "removeGesture": [], "addGesture": [], "moveView": [],
+      "setContentOffset": [],
     ]
     var options: [String: YAMLValue] = [:]
     for (key, keyValue, value) in entries where key != kindEntry.key {
@@ -123,6 +124,8 @@ extension SceneBuilder {
       return (.wait(try value.number("wait", in: 0...600)), nil)
     case "moveView", "remove", "hide", "show", "removeGesture", "addGesture":
       return try hierarchyStep(kindEntry.key, value)
+    case "setContentOffset":
+      return (try setContentOffsetStep(value), nil)
     default:  // set
       var setters: [() -> Void] = []
       var names: [String] = []

@@ -50,16 +50,64 @@ extension SceneBuilder {
           }
           sections.append(section)
         }
-      case "didSelectRow":
-        let message = try parseAction(value)
-        let delegate = ActionTableViewDelegate(target: controller, message: message)
-        retained.append(delegate)
-        table.delegate = delegate
+      case "cellClass":
+        let name = try value.string("cellClass")
+        guard let (cls, builtin) = classes[name], builtin == .UITableViewCell else {
+          let cells = classes.filter { $0.value.1 == .UITableViewCell }.map(\.key)
+          throw value.error(
+            "cellClass must be a declared class whose base is UITableViewCell\(suggestion(for: name, in: cells))")
+        }
+        table.cellOverrideHooks = cls
       default:
-        break
+        guard let moment = ActionTableViewDelegate.Moment(rawValue: key) else { break }
+        let delegate: ActionTableViewDelegate
+        if let existing = table.delegate as? ActionTableViewDelegate {
+          delegate = existing
+        } else {
+          delegate = ActionTableViewDelegate(target: controller)
+          retained.append(delegate)
+          table.delegate = delegate
+        }
+        delegate.rules[moment] = try parseTableDelegateRule(moment, value)
       }
     }
     if hasRows || !sections.isEmpty { table.sections = sections }
+  }
+
+  /// A table delegate key's value: an action (`{print: TEXT}` or a method name), or for the
+  /// questions a mapping `{print: TEXT, returns: ANSWER, rows: [N…]}` (each key optional).
+  /// `shouldHighlightRow` returns true or false; `willSelectRow` and `willDeselectRow`
+  /// return nil (refuse) or a row number of the same section; `rows` limits the answer to
+  /// those rows.
+  func parseTableDelegateRule(_ moment: ActionTableViewDelegate.Moment, _ value: YAMLValue) throws
+    -> ActionTableViewDelegate.Rule
+  {
+    let isQuestion = [.shouldHighlightRow, .willSelectRow, .willDeselectRow].contains(moment)
+    guard isQuestion, value.isMapping,
+      try value.mapping(moment.rawValue).contains(where: { $0.key == "returns" || $0.key == "rows" })
+    else { return ActionTableViewDelegate.Rule(message: try parseAction(value)) }
+    var rule = ActionTableViewDelegate.Rule(message: nil)
+    var hasAnswer = false
+    for (k, kv, v) in try value.mapping(moment.rawValue) {
+      switch k {
+      case "print": rule.message = .print(try lineText(v, "print"))
+      case "returns":
+        hasAnswer = true
+        if moment == .shouldHighlightRow {
+          rule.answer = .flag(try v.bool("returns"))
+        } else if v.isNull || v.scalarText == "nil" {
+          rule.answer = .row(nil)
+        } else {
+          rule.answer = .row(try v.int("returns (nil or a row)", in: 0...10_000_000))
+        }
+      case "rows":
+        rule.rows = try v.list("rows").map { try $0.int("a row", in: 0...10_000_000) }
+      default:
+        throw kv.error("unknown key '\(k)' in \(moment.rawValue); expected print, returns, rows")
+      }
+    }
+    guard hasAnswer else { throw value.error("\(moment.rawValue) with rows: needs returns:") }
+    return rule
   }
 
   /// `rows:` — a list of `{text: …, subviews: […]}`, or `{numberOfRows: N, rowText: "Row %d"}`.
@@ -123,7 +171,38 @@ extension SceneBuilder {
       retained.append(delegate)
       scroll.scrollDelegate = delegate
     }
-    delegate.messages[ActionScrollViewDelegate.Moment(rawValue: key)!] = try parseAction(value)
+    let moment = ActionScrollViewDelegate.Moment(rawValue: key)!
+    let (message, target) = try parseScrollDelegateRule(moment, value)
+    delegate.messages[moment] = message
+    if moment == .willEndDragging { delegate.targetContentOffset = target }
+  }
+
+  /// A scroll delegate key's value: an action, or for `willEndDragging`
+  /// `{print: TEXT, targetContentOffset: [x, y] | current}`.
+  func parseScrollDelegateRule(_ moment: ActionScrollViewDelegate.Moment, _ value: YAMLValue) throws -> (
+    ActionMessage?, ActionScrollViewDelegate.Target?
+  ) {
+    guard moment == .willEndDragging, value.isMapping,
+      try value.mapping(moment.rawValue).contains(where: { $0.key == "targetContentOffset" })
+    else { return (try parseAction(value), nil) }
+    var message: ActionMessage?
+    var target: ActionScrollViewDelegate.Target?
+    for (k, kv, v) in try value.mapping(moment.rawValue) {
+      switch k {
+      case "print": message = .print(try lineText(v, "print"))
+      case "targetContentOffset":
+        if v.scalarText == "current" {
+          target = .current
+        } else {
+          target = .offset(
+            try v.point(
+              "targetContentOffset", limit: LayoutLimits.maximumContentExtent,
+              limitName: "the limit on a scroll view's content"))
+        }
+      default: throw kv.error("unknown key '\(k)' in willEndDragging; expected print, targetContentOffset")
+      }
+    }
+    return (message, target)
   }
 
   func checkRowTarget(row: Int, section: Int, table: String, at value: YAMLValue) throws {

@@ -39,10 +39,13 @@ extension SceneBuilder {
   // MARK: Views
 
   /// Keys that are structure, not properties.
-  static let viewStructuralKeys = [
-    "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
-    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
-  ]
+  static let viewStructuralKeys =
+    [
+      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "items", "numberOfItems",
+      "itemText",
+    ] + ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
+    + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
+    + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
 
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
@@ -76,9 +79,12 @@ extension SceneBuilder {
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
-      case "rows", "sections", "didSelectRow": tableNodes.append((key, keyValue, value))
-      case "items", "numberOfItems", "itemText", "didSelectItem": collectionNodes.append((key, keyValue, value))
-      case "willBeginDragging", "didEndDragging", "didEndDecelerating":
+      case "rows", "sections", "cellClass": tableNodes.append((key, keyValue, value))
+      case _ where ActionTableViewDelegate.Moment(rawValue: key) != nil: tableNodes.append((key, keyValue, value))
+      case "items", "numberOfItems", "itemText": collectionNodes.append((key, keyValue, value))
+      case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
+        collectionNodes.append((key, keyValue, value))
+      case _ where ActionScrollViewDelegate.Moment(rawValue: key) != nil:
         try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
         if key == "frame" { hasFrame = true }
@@ -314,7 +320,9 @@ extension SceneBuilder {
           }
         }
       case "delegate":
-        recognizer.delegate = try buildDelegate(value)
+        let delegate = try buildDelegate(value)
+        delegate.className = controller.className
+        recognizer.delegate = delegate
       default:
         guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
           let names =
@@ -387,6 +395,8 @@ extension SceneBuilder {
                 + " or {returns: BOOL, when: CONDITION}")
           }
         }
+      case "shouldReceiveEvent":
+        delegate.acceptsEvents = try value.bool("shouldReceiveEvent")
       case "shouldRecognizeSimultaneously":
         if value.scalarText == "all" {
           delegate.simultaneousWithAll = true
@@ -403,10 +413,19 @@ extension SceneBuilder {
         try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
       case "shouldBeRequiredToFailBy":
         try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
+      case "log":
+        // The questions whose calls print a line (docs/BEHAVIOUR.md §20).
+        for (k, kv, v) in try value.mapping("log") {
+          guard let question = RuleGestureDelegate.Question(rawValue: k) else {
+            let names = RuleGestureDelegate.Question.allCases.map(\.rawValue)
+            throw kv.error("unknown delegate method '\(k)' in log\(suggestion(for: k, in: names))")
+          }
+          delegate.logs[question] = try lineText(v, "a delegate's log line")
+        }
       default:
         let known = [
-          "shouldReceiveTouch", "shouldRecognizeSimultaneously", "shouldBegin", "shouldRequireFailureOf",
-          "shouldBeRequiredToFailBy",
+          "shouldReceiveTouch", "shouldReceiveEvent", "shouldRecognizeSimultaneously", "shouldBegin",
+          "shouldRequireFailureOf", "shouldBeRequiredToFailBy", "log",
         ]
         throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
       }

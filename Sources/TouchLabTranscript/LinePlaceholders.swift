@@ -31,6 +31,16 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   case result
   /// The selected row and section (a table's `didSelectRow:`), or a cell's own.
   case row, section
+  /// A scroll delegate's `decelerate` argument (`scrollViewDidEndDragging:willDecelerate:`).
+  case willDecelerate
+  /// The scroll view's (the object's, or the one it is in) `isTracking`, `isDragging`,
+  /// `isDecelerating`: YES or NO.
+  case isTracking, isDragging, isDecelerating
+  /// The target content offset `scrollViewWillEndDragging` is given (after a change).
+  case targetContentOffset
+  /// The other recognizer a gesture delegate is asked about (`shouldRecognizeSimultaneously`,
+  /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy`): its id, else its class.
+  case other
 
   /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
   /// known or not: the layout loader refuses unknown ones.
@@ -112,6 +122,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       guard let pan = subject as? UIPanGestureRecognizer else { return null }
       return Self.format(pan.translation(in: pan.view))
     case .velocity:
+      // In `scrollViewWillEndDragging`: its velocity argument, points per millisecond.
+      if let velocity = context.scroll?.velocity { return Self.format(velocity) }
       guard let pan = subject as? UIPanGestureRecognizer else { return null }
       return Self.format(pan.velocity(in: pan.view))
     case .scale:
@@ -120,10 +132,12 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return (subject as? UIRotationGestureRecognizer).map { Self.format($0.rotation) } ?? null
     case .highlighted:
       if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
-      return (subject as? UITableViewCell).map { Self.format($0.isHighlighted) } ?? null
+      if let cell = Self.collectionCell(context) { return Self.format(cell.isHighlighted) }
+      return Self.cell(context).map { Self.format($0.isHighlighted) } ?? null
     case .selected:
       if let control = subject as? UIControl { return Self.format(control.isSelected) }
-      return (subject as? UITableViewCell).map { Self.format($0.isSelected) } ?? null
+      if let cell = Self.collectionCell(context) { return Self.format(cell.isSelected) }
+      return Self.cell(context).map { Self.format($0.isSelected) } ?? null
     case .on:
       return (subject as? UISwitch).map { Self.format($0.isOn) } ?? null
     case .value:
@@ -135,16 +149,47 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       default: return null
       }
     case .offset:
-      var candidate = view ?? context.touches.first?.view
-      while let v = candidate, !(v is UIScrollView) { candidate = v.superview }
-      return (candidate as? UIScrollView).map { Self.format($0.contentOffset) } ?? null
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.contentOffset) } ?? null
+    case .isTracking:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isTracking) } ?? null
+    case .isDragging:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDragging) } ?? null
+    case .isDecelerating:
+      return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDecelerating) } ?? null
+    case .willDecelerate:
+      return context.scroll?.willDecelerate.map { Self.format($0) } ?? null
+    case .targetContentOffset:
+      return context.scroll?.target.map { Self.format($0) } ?? null
     case .result:
       return context.result ?? null
     case .row, .section:
       let indexPath = context.indexPath ?? (subject as? UITableViewCell)?.indexPath
       guard let indexPath else { return null }
       return String(self == .row ? indexPath.row : indexPath.section)
+    case .other:
+      return context.other.map { $0.identifier ?? $0.className } ?? null
     }
+  }
+
+  /// The cell a line speaks of: the logging cell, or in a table's delegate line the cell of
+  /// the row asked about (nil when that row has no cell on screen).
+  private static func cell(_ context: LineContext) -> UITableViewCell? {
+    if let cell = context.subject as? UITableViewCell { return cell }
+    guard let table = context.subject as? UITableView, let indexPath = context.indexPath else { return nil }
+    return table.cellForRow(at: indexPath)
+  }
+
+  /// The scroll view `view` is, or is in.
+  private static func scrollView(_ view: UIView?) -> UIScrollView? {
+    var candidate = view
+    while let v = candidate, !(v is UIScrollView) { candidate = v.superview }
+    return candidate as? UIScrollView
+  }
+
+  /// In a collection view's delegate line, the cell of the item asked about.
+  private static func collectionCell(_ context: LineContext) -> UICollectionViewCell? {
+    guard let view = context.subject as? UICollectionView, let indexPath = context.indexPath else { return nil }
+    return view.cellForItem(at: indexPath)
   }
 
   /// A number as a person writes it: `412.5`, `0`, `-30.25` (to two decimals).
@@ -176,6 +221,8 @@ struct LineContext {
   var touches: [UITouch] = []
   var result: String?
   var indexPath: IndexPath?
+  var other: UIGestureRecognizer?
+  var scroll: ScrollFacts?
 }
 
 /// The application's `PrintHooks` in a scene made from a layout: a `{print: TEXT}` action's

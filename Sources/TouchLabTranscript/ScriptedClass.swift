@@ -175,6 +175,8 @@ extension OverridableMethod {
     case .gestureRecognizerShouldBegin: 1 << 11
     case .touchesShouldBegin: 1 << 12
     case .touchesShouldCancel: 1 << 13
+    case .setHighlighted: 1 << 14
+    case .setSelected: 1 << 15
     }
   }
 }

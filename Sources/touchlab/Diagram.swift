@@ -53,6 +53,7 @@ struct Diagram: ParsableCommand {
     guard let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: false) else {
       throw fail("\(file) has no scenarios to draw")
     }
+    try apply(setFiles: played.setFiles, to: scene)
     try apply(assignments, to: scene)
     // Only the records drawn are kept, and at most the limit: a scenario that makes more
     // stops there, with the error (and the way round) at the scenario.

@@ -100,6 +100,7 @@ struct Record: ParsableCommand {
     // picture `shot --at` draws. The first one also finds where the scenario ends.
     func freshScene() throws -> Scene {
       let scene = try loadScene(file)
+      try apply(setFiles: played.setFiles, to: scene)
       try apply(assignments, to: scene)
       return scene
     }

@@ -12,4 +12,11 @@ struct ScenarioOptions: ParsableArguments {
   @Option(
     name: .customLong("set"), help: ArgumentHelp("Change a property before the run.", valueName: "ID.PROPERTY=VALUE"))
   var assignments: [String] = []
+
+  @Option(
+    name: .customLong("set-file"),
+    help: ArgumentHelp(
+      "Change properties before the run, from a YAML file of ID.PROPERTY: VALUE lines (applied before --set).",
+      valueName: "FILE"))
+  var setFiles: [String] = []
 }

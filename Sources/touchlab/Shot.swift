@@ -186,6 +186,18 @@ func loadTheme() throws -> Theme {
   }
 }
 
+/// Applies each `--set-file FILE` (its mistakes are layout errors: FILE:LINE:COLUMN).
+func apply(setFiles: [String], to scene: Scene) throws {
+  for file in setFiles {
+    do {
+      try scene.set(contentsOfFile: file)
+    } catch let error as LayoutError {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}
+
 /// Applies each `--set ID.PROPERTY=VALUE` to the scene.
 func apply(_ assignments: [String], to scene: Scene) throws {
   for assignment in assignments {

@@ -131,6 +131,7 @@ struct Replay: ParsableCommand {
       }
       chosen = scene.scenarios[0]
     }
+    try apply(setFiles: played.setFiles, to: scene)
     for assignment in assignments {
       do {
         try scene.set(assignment)

@@ -311,6 +311,15 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(failure(of: "Tap", in: scene), DeliveryCause(.movedTooFar, by: "Tap"))
   }
 
+  func testTapDistance() {
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 200, 200))
+    scene.tap("Double", on: view, taps: 2)
+    scene.tap(at: pt(20, 50), at: 0)
+    scene.tap(at: pt(120, 50), at: 0.15)  // in time, 100 pt away
+    XCTAssertEqual(failure(of: "Double", in: scene), DeliveryCause(.tapDistance, by: "Double"))
+  }
+
   func testTapInterval() {
     let scene = Scene()
     let view = scene.view("View", rect(0, 0, 200, 200))

@@ -151,3 +151,71 @@ final class CollectionViewTests: XCTestCase {
     XCTAssertEqual(scene.actions, ["-[Target collectionView:didSelectItemAtIndexPath:]"])
   }
 }
+
+/// A collection delegate that notes every highlight and selection call in order (issue 28,
+/// docs/BEHAVIOUR.md §19).
+final class OrderNotingCollectionDelegate: UICollectionViewDelegate {
+  var told: [String] = []
+  var selectable = true
+  func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    told.append("shouldHighlight \(indexPath.item)")
+    return true
+  }
+  func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
+    told.append("didHighlight \(indexPath.item)")
+  }
+  func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+    told.append("didUnhighlight \(indexPath.item)")
+  }
+  func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    told.append("shouldSelect \(indexPath.item)")
+    return selectable
+  }
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    told.append("didSelect \(indexPath.item)")
+  }
+  func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+    told.append("shouldDeselect \(indexPath.item)")
+    return true
+  }
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+    told.append("didDeselect \(indexPath.item)")
+  }
+}
+
+final class CollectionDelegateOrderTests: XCTestCase {
+  private func scene() -> (Scene, UICollectionView, OrderNotingCollectionDelegate) {
+    let scene = Scene()
+    let grid = scene.add(UICollectionView(frame: rect(0, 0, 300, 400)), "Grid", base: "UICollectionView")
+    grid.generatedItemCount = 20
+    let delegate = OrderNotingCollectionDelegate()
+    grid.delegate = delegate
+    return (scene, grid, delegate)
+  }
+
+  private func centre(_ grid: UICollectionView, _ item: Int) -> CGPoint {
+    let f = grid.frameForItem(at: IndexPath(item: item, section: 0))
+    return grid.convert(pt(f.midX, f.midY), to: nil)
+  }
+
+  func testSelectingAnotherItem_TheOrderOfEveryCall() {
+    let (scene, grid, delegate) = scene()
+    scene.tap(at: centre(grid, 1), at: 0)
+    scene.tap(at: centre(grid, 4), at: 1)
+    XCTAssertEqual(
+      delegate.told,
+      [
+        "shouldHighlight 1", "didHighlight 1", "didUnhighlight 1", "shouldSelect 1", "didSelect 1",
+        "shouldHighlight 4", "didHighlight 4", "didUnhighlight 4", "shouldSelect 4", "shouldDeselect 1",
+        "didDeselect 1", "didSelect 4",
+      ])
+  }
+
+  func testShouldSelectNo_NothingIsSelected() {
+    let (scene, grid, delegate) = scene()
+    delegate.selectable = false
+    scene.tap(at: centre(grid, 2), at: 0)
+    XCTAssertEqual(grid.indexPathsForSelectedItems, [])
+    XCTAssertEqual(delegate.told.last, "shouldSelect 2")
+  }
+}

@@ -18,6 +18,11 @@ final class RecordingApplication: UIApplication {
 /// A control subclass of the app's own (not one of UIKit's).
 final class CustomControl: UIControl {}
 
+/// A control whose `beginTracking` always says NO.
+final class RefusingControl: UIControl {
+  override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
+}
+
 /// docs/BEHAVIOUR.md §6: UIControl, UIButton, UISwitch, and the control-versus-gesture rule.
 final class ControlTests: XCTestCase {
   private let trackingMethods: [ScriptedClass.Method] = [
@@ -399,4 +404,77 @@ final class ControlTests: XCTestCase {
     // Assertion: both actions, the recognizer's first (the button's touchesEnded was held until it settled).
     XCTAssertEqual(scene.actions, ["-[Target ParentTap]", "-[Target buttonAction]"])
   }
+
+  // MARK: Issue 28: drag-out order and a refused beginTracking (docs/BEHAVIOUR.md §6.4, §6.5)
+
+  func testControl_CrossingTheMarginSendsExitBeforeOutsideWhateverOrderTheTargetsWereAdded() {
+    // Precondition: the targets added in the "wrong" order, outside before exit, inside before enter.
+    let scene = Scene()
+    let button = button(scene, logs: false)
+    addTargets(
+      scene, button,
+      [
+        ("outside", .touchDragOutside), ("exit", .touchDragExit), ("inside", .touchDragInside),
+        ("enter", .touchDragEnter),
+      ])
+    scene.down(pt(150, 125), at: 0)
+    scene.clear()
+    // Action + assertion: the crossing move sends exit, then outside; the way back enter, then inside.
+    scene.move(pt(150, 230), at: 0.1)
+    XCTAssertEqual(scene.actions, ["-[Target exit]", "-[Target outside]"])
+    scene.clear()
+    scene.move(pt(150, 215), at: 0.2)
+    XCTAssertEqual(scene.actions, ["-[Target enter]", "-[Target inside]"])
+  }
+
+  func testControl_OneTargetForExitAndOutsideIsSentTwiceOnTheCrossingMove() {
+    // Two events on one move: a target registered for both hears each (UIKit sends them one
+    // after the other, not as one combined event).
+    let scene = Scene()
+    let button = button(scene, logs: false)
+    addTargets(scene, button, [("dragOut", [.touchDragExit, .touchDragOutside])])
+    scene.down(pt(150, 125), at: 0)
+    scene.move(pt(150, 230), at: 0.1)
+    XCTAssertEqual(scene.actions, ["-[Target dragOut]", "-[Target dragOut]"])
+  }
+
+  func testControl_RefusedBeginTrackingIsFollowedByNoActionAndNoTrackingCall() {
+    // Precondition: a control whose beginTracking says NO, logging every tracking call,
+    // with targets for every touch event.
+    let scene = Scene()
+    let control = scene.add(RefusingControl(frame: rect(100, 100, 100, 50)), "Refusing", base: "UIControl")
+    for m in trackingMethods { control.scriptedClass?.logs[m] = .init() }
+    addTargets(scene, control, [("any", .allTouchEvents)])
+    // Action: down, a move out and back, up.
+    scene.down(pt(150, 125), at: 0)
+    scene.move(pt(150, 230), at: 0.1)
+    scene.move(pt(150, 125), at: 0.2)
+    scene.up(pt(150, 125), at: 0.3)
+    // Assertion: beginTracking once, and from then on only the touches themselves.
+    XCTAssertEqual(
+      scene.transcript,
+      [
+        "-[Refusing touchesBegan:withEvent:]", "-[Refusing beginTrackingWithTouch:withEvent:]",
+        "-[Refusing touchesMoved:withEvent:]", "-[Refusing touchesMoved:withEvent:]",
+        "-[Refusing touchesEnded:withEvent:]",
+      ])
+    XCTAssertFalse(control.isTracking)
+    XCTAssertFalse(control.isHighlighted)
+  }
+
+  func testControl_RefusedBeginTrackingThenCancelledGetsNoCancelTracking() {
+    let scene = Scene()
+    let control = scene.add(RefusingControl(frame: rect(100, 100, 100, 50)), "Refusing", base: "UIControl")
+    for m in trackingMethods { control.scriptedClass?.logs[m] = .init() }
+    addTargets(scene, control, [("cancel", .touchCancel)])
+    scene.down(pt(150, 125), at: 0)
+    control.removeFromSuperview()
+    XCTAssertEqual(
+      scene.transcript,
+      [
+        "-[Refusing touchesBegan:withEvent:]", "-[Refusing beginTrackingWithTouch:withEvent:]",
+        "-[Refusing touchesCancelled:withEvent:]",
+      ])
+  }
+
 }

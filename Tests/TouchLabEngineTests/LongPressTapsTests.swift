@@ -51,6 +51,19 @@ final class LongPressTapsTests: XCTestCase {
     XCTAssertEqual(scene.trace([.state], only: ["Press"]).first, "Press=failed")
   }
 
+  func testThePressMustLandNearTheTap() {
+    // Issue 28 (docs/BEHAVIOUR.md §11, §9.5): in time, but 100 pt from the tap: failed.
+    let (scene, press, _) = scene(taps: 1)
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.down(pt(200, 100), at: 0.15)
+    scene.app.clock.advance(to: 1.5)
+    XCTAssertEqual(scene.actions, [])
+    let failure = scene.records.first { $0.kind == .state && $0.receiver == "Press" && $0.cause != nil }
+    XCTAssertEqual(failure?.cause, DeliveryCause(.tapDistance, by: "Press"))
+    scene.up(pt(200, 100), at: 1.6)
+    XCTAssertEqual(press.state, .possible)
+  }
+
   func testTwoTapsThenPress() {
     let (scene, press, _) = scene(taps: 2)
     scene.tap(at: pt(100, 100), at: 0)

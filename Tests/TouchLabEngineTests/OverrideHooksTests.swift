@@ -244,7 +244,8 @@ final class OverrideHooksTests: XCTestCase {
     hooks.answers[.beginTracking] = false
     control.overrideHooks = hooks
     tap(CGPoint(x: 40, y: 20))
-    XCTAssertEqual(hooks.ran, [.beginTracking, .endTracking])
+    // A refused beginTracking: no endTracking follows (docs/BEHAVIOUR.md §6.4).
+    XCTAssertEqual(hooks.ran, [.beginTracking])
     XCTAssertFalse(app.records.records.contains { $0.kind == .print }, "not tracking: no touchUpInside")
 
     hooks.answers[.beginTracking] = nil

@@ -3,6 +3,36 @@ import XCTest
 
 @testable import TouchLabEngine
 
+/// A scroll delegate that notes what it is told, and can change the target at the lift.
+final class NotingScrollDelegate: UIScrollViewDelegate {
+  var told: [String] = []
+  var didScrollTimes: [TimeInterval] = []
+  var velocity = CGPoint.zero
+  var target = CGPoint.zero
+  var newTarget: CGPoint?
+  var stopAtLift = false
+  func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    told.append("didScroll")
+    didScrollTimes.append(scrollView.application?.clock.now ?? -1)
+  }
+  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { told.append("willBeginDragging") }
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: inout CGPoint
+  ) {
+    told.append("willEndDragging")
+    self.velocity = velocity
+    if let newTarget { targetContentOffset = newTarget }
+    if stopAtLift { targetContentOffset = scrollView.contentOffset }
+    target = targetContentOffset
+  }
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    told.append("didEndDragging \(decelerate)")
+  }
+  func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { told.append("willBeginDecelerating") }
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { told.append("didEndDecelerating") }
+  func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { told.append("didEndScrollingAnimation") }
+}
+
 /// A scroll view whose `touchesShouldBegin`/`touchesShouldCancel` answers are set by the test.
 final class ScriptableScrollView: UIScrollView {
   var shouldBegin = true
@@ -329,4 +359,162 @@ final class ScrollViewTests: XCTestCase {
     let bottom = UIScrollView.indicator(offset: 800, low: 0, high: 800, visible: 400, content: 1200)
     XCTAssertEqual((bottom?.start ?? 0) + (bottom?.length ?? 0), 397, accuracy: 0.001)
   }
+
+  // MARK: Nested scroll views and directional lock (issue 28, docs/BEHAVIOUR.md §7.5–§7.7)
+
+  /// A horizontal pager (3 pages of 300 × 400) whose middle page is a vertical-only scroll view.
+  private func nestedScene() -> (Scene, UIScrollView, UIScrollView) {
+    let scene = Scene()
+    let pager = scene.add(UIScrollView(frame: rect(0, 0, 300, 400)), "Pager", base: "UIScrollView")
+    pager.contentSize = CGSize(width: 900, height: 400)
+    pager.isPagingEnabled = true
+    pager.contentOffset = pt(300, 0)
+    let list = scene.add(UIScrollView(frame: rect(300, 0, 300, 400)), "List", base: "UIScrollView", in: pager)
+    list.contentSize = CGSize(width: 300, height: 1200)
+    return (scene, pager, list)
+  }
+
+  func testNested_ASidewaysDragOnAVerticalOnlyScrollViewPagesTheHorizontalOne() {
+    let (scene, pager, list) = nestedScene()
+    scene.drag(from: pt(250, 200), to: pt(50, 200), at: 0, duration: 0.2, steps: 10, lift: false)
+    // The pager's pan began; the list's, which counted none of the movement, never did.
+    XCTAssertTrue(pager.isDragging)
+    XCTAssertFalse(list.isDragging)
+    XCTAssertEqual(list.panGestureRecognizer.state, .failed)
+    scene.up(pt(50, 200), at: 0.21)
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(pager.contentOffset, pt(600, 0))
+    XCTAssertEqual(list.contentOffset, .zero)
+  }
+
+  func testNested_AVerticalDragScrollsTheInnerOneOnly() {
+    let (scene, pager, list) = nestedScene()
+    scene.drag(from: pt(150, 300), to: pt(150, 150), at: 0, duration: 0.2, steps: 10, lift: false)
+    XCTAssertEqual(list.contentOffset.x, 0)
+    XCTAssertGreaterThan(list.contentOffset.y, 100)
+    XCTAssertEqual(pager.contentOffset, pt(300, 0))
+    XCTAssertTrue(list.isDragging)
+    XCTAssertFalse(pager.isDragging)
+  }
+
+  func testNested_ASidewaysMoveDoesNotCountTowardsTheVerticalPansHysteresis() {
+    // Alone (no pager around it), a vertical-only scroll view's pan stays possible through a
+    // 200 pt sideways drag; 10 pt of vertical movement then begins it.
+    let scene = Scene()
+    let list = scene.add(UIScrollView(frame: rect(0, 0, 300, 400)), "List", base: "UIScrollView")
+    list.contentSize = CGSize(width: 300, height: 1200)
+    scene.drag(from: pt(250, 200), to: pt(50, 200), at: 0, duration: 0.2, steps: 10, lift: false)
+    XCTAssertEqual(list.panGestureRecognizer.state, .possible)
+    scene.move(pt(50, 190), at: 0.3)
+    XCTAssertEqual(list.panGestureRecognizer.state, .began)
+  }
+
+  func testNested_SameDirection_TheInnerKeepsTheDragPastItsEnd() {
+    let scene = Scene()
+    let outer = scene.add(UIScrollView(frame: rect(0, 0, 300, 400)), "Outer", base: "UIScrollView")
+    outer.contentSize = CGSize(width: 300, height: 1200)
+    let inner = scene.add(UIScrollView(frame: rect(0, 0, 300, 200)), "Inner", base: "UIScrollView", in: outer)
+    inner.contentSize = CGSize(width: 300, height: 300)
+    // 250 pt up: the inner can scroll 100; it stretches past its end, the outer stays put.
+    scene.drag(from: pt(150, 190), to: pt(150, -60), at: 0, duration: 0.3, steps: 10, lift: false)
+    XCTAssertGreaterThan(inner.contentOffset.y, 100)
+    XCTAssertEqual(outer.contentOffset, .zero)
+    XCTAssertTrue(inner.isDragging)
+    XCTAssertFalse(outer.isDragging)
+  }
+
+  private func mapScene(locked: Bool) -> (Scene, UIScrollView) {
+    let scene = Scene()
+    let map = scene.add(UIScrollView(frame: rect(0, 0, 300, 400)), "Map", base: "UIScrollView")
+    map.contentSize = CGSize(width: 1200, height: 1600)
+    map.contentOffset = pt(300, 300)
+    map.isDirectionalLockEnabled = locked
+    return (scene, map)
+  }
+
+  func testDirectionalLock_ADragBeganAlongAnAxisMovesOnlyThatAxis() {
+    let (scene, map) = mapScene(locked: true)
+    // 100 left, 30 up: 17° off the horizontal, then on diagonally: still x only.
+    scene.drag(from: pt(200, 200), to: pt(100, 170), at: 0, duration: 0.2, steps: 10, lift: false)
+    scene.move(pt(50, 100), at: 0.3)
+    XCTAssertEqual(map.contentOffset.y, 300)
+    XCTAssertGreaterThan(map.contentOffset.x, 400)
+  }
+
+  func testDirectionalLock_ADiagonalDragIsNotLocked() {
+    let (scene, map) = mapScene(locked: true)
+    scene.drag(from: pt(200, 200), to: pt(120, 120), at: 0, duration: 0.2, steps: 10, lift: false)
+    XCTAssertGreaterThan(map.contentOffset.x, 360)
+    XCTAssertGreaterThan(map.contentOffset.y, 360)
+  }
+
+  func testDirectionalLock_OffByDefault() {
+    XCTAssertFalse(UIScrollView(frame: .zero).isDirectionalLockEnabled)
+    let (scene, map) = mapScene(locked: false)
+    scene.drag(from: pt(200, 200), to: pt(100, 170), at: 0, duration: 0.2, steps: 10, lift: false)
+    XCTAssertGreaterThan(map.contentOffset.y, 300)
+  }
+
+  // MARK: The scroll delegate (issue 28, docs/BEHAVIOUR.md §21)
+
+  func testDelegate_TheOrderOfAFlicksCallbacks() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    while scene.app.clock.fireNextTimer() {}
+    let calls = delegate.told.filter { $0 != "didScroll" }
+    XCTAssertEqual(
+      calls,
+      ["willBeginDragging", "willEndDragging", "didEndDragging true", "willBeginDecelerating", "didEndDecelerating"])
+    // willEndDragging's target is where the deceleration comes to rest (within the spring's half point).
+    XCTAssertEqual(scroll.contentOffset.y, delegate.target.y, accuracy: 3)
+    XCTAssertGreaterThan(delegate.velocity.y, 1, "points per millisecond")
+  }
+
+  func testDelegate_DidScrollAtMostOnceAFrame() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    // 40 moves in 0.1 s: one every 2.5 ms, six frames.
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 40, lift: false)
+    scene.app.clock.advance(to: 0.2)
+    let frames = delegate.didScrollTimes.map { Int(($0 * 60 + 1e-6).rounded(.down)) }
+    XCTAssertEqual(frames.count, Set(frames).count, "two didScroll in one frame: \(delegate.didScrollTimes)")
+    XCTAssertLessThanOrEqual(frames.count, 8)
+    XCTAssertGreaterThanOrEqual(frames.count, 5)
+  }
+
+  func testDelegate_AChangedTargetIsWhereItComesToRest() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    delegate.newTarget = pt(0, 500)
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(scroll.contentOffset, pt(0, 500))
+  }
+
+  func testDelegate_TheTargetSetToTheCurrentOffsetStopsTheScroll() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    delegate.stopAtLift = true
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    XCTAssertFalse(scroll.isDecelerating)
+    XCTAssertEqual(delegate.told.filter { $0 != "didScroll" }.last, "didEndDragging false")
+  }
+
+  func testDelegate_AnAnimatedSetContentOffsetEndsWithDidEndScrollingAnimation() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scroll.setContentOffset(pt(0, 300), animated: true)
+    XCTAssertFalse(scroll.isDecelerating, "an animated setContentOffset is not a deceleration")
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(scroll.contentOffset, pt(0, 300))
+    XCTAssertEqual(delegate.told.filter { $0 != "didScroll" }, ["didEndScrollingAnimation"])
+    XCTAssertTrue(delegate.told.contains("didScroll"))
+  }
+
 }

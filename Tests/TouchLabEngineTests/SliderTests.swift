@@ -156,4 +156,17 @@ final class SliderTests: XCTestCase {
     XCTAssertEqual(scroll.contentOffset, .zero)
     XCTAssertLessThan(slider.value, 0.5)
   }
+
+  func testSlider_NotContinuousTouchedOffTheThumbSendsNothing() {
+    // Issue 28 (docs/BEHAVIOUR.md §6.4): off the thumb beginTracking says NO, so no
+    // endTracking follows and no valueChanged at the lift, even after the value was set.
+    let (scene, slider, _) = sliderScene(continuous: false)
+    slider.addTarget(scene.target, action: .selector("down"), for: .touchDown)
+    slider.value = 20
+    scene.tap(at: pt(320, 115), at: 0)
+    scene.drag(from: pt(320, 115), to: pt(360, 115), at: 1, steps: 4)
+    XCTAssertEqual(scene.actions, [])
+    XCTAssertEqual(slider.value, 20)
+  }
+
 }

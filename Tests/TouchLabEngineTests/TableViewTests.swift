@@ -15,6 +15,37 @@ final class NotingTableDelegate: UITableViewDelegate {
   }
 }
 
+/// A table delegate that notes every highlight and selection call, in order, and can
+/// refuse or redirect a selection (docs/BEHAVIOUR.md §19).
+final class OrderNotingTableDelegate: UITableViewDelegate {
+  var told: [String] = []
+  var redirect: [Int: Int?] = [:]
+  weak var table: UITableView?
+  private func note(_ what: String, _ indexPath: IndexPath) {
+    let cell = table?.cellForRow(at: indexPath)
+    told.append("\(what) \(indexPath.row) h=\(cell?.isHighlighted ?? false) s=\(cell?.isSelected ?? false)")
+  }
+  func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+    note("shouldHighlight", indexPath)
+    return true
+  }
+  func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) { note("didHighlight", indexPath) }
+  func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
+    note("didUnhighlight", indexPath)
+  }
+  func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+    note("willSelect", indexPath)
+    guard let target = redirect[indexPath.row] else { return indexPath }
+    return target.map { IndexPath(row: $0, section: indexPath.section) }
+  }
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { note("didSelect", indexPath) }
+  func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+    note("willDeselect", indexPath)
+    return indexPath
+  }
+  func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { note("didDeselect", indexPath) }
+}
+
 /// docs/BEHAVIOUR.md §7 (the table's part) and §8: UITableView's rows, cells and selection.
 final class TableViewTests: XCTestCase {
   /// A 300×440 table at (0, 100) with `rows` rows of 44 pt, named `GLTableView`.
@@ -354,5 +385,91 @@ final class TableViewTests: XCTestCase {
     XCTAssertEqual(
       scene.transcript,
       ["-[GLTableView touchesBegan:withEvent:]", "-[GLTableView touchesEnded:withEvent:]", "cell selected!"])
+  }
+
+  // MARK: The delegate's highlight and selection callbacks (issue 28, docs/BEHAVIOUR.md §19)
+
+  private func orderScene() -> (Scene, UITableView, OrderNotingTableDelegate) {
+    let scene = Scene()
+    let (table, _) = makeTable(in: scene)
+    let delegate = OrderNotingTableDelegate()
+    delegate.table = table
+    table.delegate = delegate
+    return (scene, table, delegate)
+  }
+
+  func testDelegate_HighlightAtTheHoldsEnd_UnhighlightWillSelectDidSelectAtTheLift() {
+    let (scene, table, delegate) = orderScene()
+    scene.down(centre(table, 1), at: 0)
+    scene.app.clock.advance(to: 0.15)
+    XCTAssertEqual(delegate.told, ["shouldHighlight 1 h=false s=false", "didHighlight 1 h=true s=false"])
+    delegate.told = []
+    scene.up(centre(table, 1), at: 0.3)
+    XCTAssertEqual(
+      delegate.told, ["didUnhighlight 1 h=false s=false", "willSelect 1 h=false s=false", "didSelect 1 h=false s=true"])
+  }
+
+  func testDelegate_SelectingAnotherRow_WillSelectThenTheOldRowsWillDeselectAndDidDeselect() {
+    let (scene, table, delegate) = orderScene()
+    scene.tap(at: centre(table, 1), at: 0)
+    delegate.told = []
+    scene.tap(at: centre(table, 3), at: 1)
+    XCTAssertEqual(
+      delegate.told,
+      [
+        "shouldHighlight 3 h=false s=false", "didHighlight 3 h=true s=false", "didUnhighlight 3 h=false s=false",
+        "willSelect 3 h=false s=false", "willDeselect 1 h=false s=true", "didDeselect 1 h=false s=false",
+        "didSelect 3 h=false s=true",
+      ])
+  }
+
+  func testDelegate_WillSelectReturningNilSelectsNothing() {
+    let (scene, table, delegate) = orderScene()
+    delegate.redirect[2] = .some(nil)
+    scene.tap(at: centre(table, 2), at: 0)
+    XCTAssertNil(table.indexPathForSelectedRow)
+    XCTAssertEqual(delegate.told.last, "willSelect 2 h=false s=false")
+  }
+
+  func testDelegate_WillSelectRedirectsTheSelection() {
+    let (scene, table, delegate) = orderScene()
+    delegate.redirect[2] = 4
+    scene.tap(at: centre(table, 2), at: 0)
+    XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 4, section: 0))
+    XCTAssertEqual(delegate.told.last, "didSelect 4 h=false s=true")
+  }
+
+  func testDelegate_ACancelledTouchIsUnhighlighted() {
+    let (scene, table, delegate) = orderScene()
+    scene.down(centre(table, 1), at: 0)
+    scene.app.clock.advance(to: 0.2)
+    delegate.told = []
+    scene.move(pt(150, 180), at: 0.25)  // 70 pt up: the table scrolls and cancels the row's touch
+    XCTAssertEqual(delegate.told, ["didUnhighlight 1 h=false s=false"])
+    scene.up(pt(150, 180), at: 0.3)
+    XCTAssertEqual(delegate.told, ["didUnhighlight 1 h=false s=false"])
+  }
+
+}
+
+/// A cell class's overrides: the table calls `setHighlighted:animated:` and
+/// `setSelected:animated:` through the hooks (docs/BEHAVIOUR.md §19).
+final class CellOverrideTests: XCTestCase {
+  func testTheTableCallsTheCellsSettersThroughItsClassHooks() {
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 100, 300, 440)), "T", base: "UITableView")
+    let cellClass = ScriptedClass(name: "MyCell", superclass: nil, builtinBase: "UITableViewCell")
+    cellClass.logs[.setHighlighted] = .init()
+    cellClass.logs[.setSelected] = .init()
+    table.cellOverrideHooks = cellClass
+    table.sections = [UITableView.Section(generatedRowCount: 10, generatedRowText: "Row %d")]
+    let r = table.rectForRow(at: IndexPath(row: 1, section: 0))
+    scene.tap(at: table.convert(pt(r.midX, r.midY), to: nil), at: 0)
+    XCTAssertEqual(
+      scene.transcript,
+      [
+        "-[MyCell setHighlighted:animated:]", "-[MyCell setHighlighted:animated:]", "-[MyCell setSelected:animated:]",
+      ])
+    XCTAssertTrue(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == true)
   }
 }

@@ -64,6 +64,35 @@ final class TapSequenceTests: XCTestCase {
       ["touchesBegan[1]", "touchesBegan[2]", "touchesMoved[2]", "touchesEnded[1]", "touchesEnded[2]"])
   }
 
+  func testDoubleTap_ASecondTapFartherThanTheMultiTapDistanceFails() {
+    // Issue 28 (docs/BEHAVIOUR.md §9.5): in time, but 100 pt away: no double tap.
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    let doubleTap = scene.tap("DoubleTap", on: view, taps: 2)
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(200, 100), at: 0.15)
+    XCTAssertEqual(scene.actions, [])
+    let failure = scene.records.first { $0.kind == .state && $0.receiver == "DoubleTap" && $0.cause != nil }
+    XCTAssertEqual(failure?.cause, DeliveryCause(.tapDistance, by: "DoubleTap"))
+    XCTAssertEqual(doubleTap.state, .possible, "reset for the next sequence")
+    // Within the 45 pt the same two taps are a double tap.
+    scene.clear()
+    scene.tap(at: pt(100, 100), at: 2)
+    scene.tap(at: pt(144, 100), at: 2.15)
+    XCTAssertEqual(scene.actions, ["-[Target DoubleTap]"])
+  }
+
+  func testTripleTap_EachTapIsMeasuredFromTheTapBeforeIt() {
+    // 40 pt steps: each tap is near the one before it, though the third is 80 pt from the first.
+    let scene = Scene()
+    let view = scene.view("View", rect(0, 0, 400, 400))
+    scene.tap("TripleTap", on: view, taps: 3)
+    scene.tap(at: pt(100, 100), at: 0)
+    scene.tap(at: pt(140, 100), at: 0.15)
+    scene.tap(at: pt(180, 100), at: 0.3)
+    XCTAssertEqual(scene.actions, ["-[Target TripleTap]"])
+  }
+
   func testDelaysTouchesBegan_RecognizedDiscardsTheHeldBeganEvenWithoutCancelling() {
     // Precondition: a single tap that delays touchesBegan and does not cancel.
     let scene = Scene()

@@ -93,3 +93,53 @@ final class SettableDelegateTests: XCTestCase {
     XCTAssertThrowsError(try scene.set("single.requireToFail=[nope]"))
   }
 }
+
+/// Issue 28: a `--set` mapping written without spaces, and `--set-file`.
+final class SetWithoutSpacesTests: XCTestCase {
+  private let yaml = """
+    controller:
+      view:
+        id: root
+        gestures:
+          - id: tap
+            class: UITapGestureRecognizer
+            action: {print: "tapped"}
+        subviews:
+          - {id: child, frame: [0, 0, 100, 100]}
+    scenarios:
+      child: [{tap: child}]
+    """
+
+  private func play(_ configure: (Scene) throws -> Void) throws -> [String] {
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    try configure(scene)
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "child")))
+    return TranscriptFormatter().lines(scene.records.records)
+  }
+
+  func testAMappingWithoutSpacesIsReadAsWithThem() throws {
+    XCTAssertEqual(try play { _ in }, ["tapped"])
+    XCTAssertEqual(try play { try $0.set("tap.delegate={shouldBegin:false}") }, [])
+    XCTAssertEqual(
+      try play { try $0.set("tap.delegate={shouldReceiveTouch:{notInside:[child]},shouldBegin:true}") }, [])
+    // Quoted text keeps its colons and commas as written.
+    XCTAssertEqual(Scene.spacedFlowValue("{print:\"a:b,c\"}"), "{print: \"a:b,c\"}")
+    XCTAssertEqual(Scene.spacedFlowValue("false"), "false")
+  }
+
+  func testASetFileAppliesEachLineAndReportsMistakesAtTheirPlace() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-set-file-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = folder.appendingPathComponent("good.yaml")
+    try "tap.delegate: {shouldBegin: false}\n".write(to: good, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try play { try $0.set(contentsOfFile: good.path) }, [])
+    let bad = folder.appendingPathComponent("bad.yaml")
+    try "tap.isEnabled: true\ntap.nope: 1\n".write(to: bad, atomically: true, encoding: .utf8)
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    XCTAssertThrowsError(try scene.set(contentsOfFile: bad.path)) { error in
+      XCTAssertEqual((error as? LayoutError)?.line, 2)
+      XCTAssertTrue("\(error)".hasPrefix("\(bad.path):2:1: error: "), "\(error)")
+    }
+  }
+}
