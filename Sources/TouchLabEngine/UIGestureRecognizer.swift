@@ -248,10 +248,6 @@ open class UIGestureRecognizer: Overridable {
     return nil
   }
 
-  /// A built-in recognizer's own condition for leaving possible, asked before the delegate
-  /// (a scroll view's pan: the content can scroll, and its touches may be cancelled).
-  func canBeginRecognizing() -> Bool { refusalToBegin() == nil }
-
   /// Why a built-in recognizer may not leave possible (nil: it may).
   func refusalToBegin() -> DeliveryCause? { nil }
 

@@ -185,9 +185,6 @@ open class UIScrollView: UIView {
 
   // MARK: The pan
 
-  /// Whether the pan may begin: something to scroll, and content touches that may be cancelled.
-  func panCanBegin(_ pan: UIGestureRecognizer) -> Bool { panRefusal(pan) == nil }
-
   /// Why the pan may not begin (nil: it may): nothing to scroll, or content touches that
   /// may not be cancelled.
   func panRefusal(_ pan: UIGestureRecognizer) -> DeliveryCause? {
