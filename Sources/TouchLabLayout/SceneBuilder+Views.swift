@@ -41,7 +41,8 @@ extension SceneBuilder {
   /// Keys that are structure, not properties.
   static let viewStructuralKeys = [
     "id", "class", "subviews", "gestures", "targets", "rows", "sections", "didSelectRow", "willBeginDragging",
-    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem",
+    "didEndDragging", "didEndDecelerating", "items", "numberOfItems", "itemText", "didSelectItem", "address",
+    "dumpLine", "unlistedGestures",
   ]
 
   mutating func buildView(
@@ -73,6 +74,7 @@ extension SceneBuilder {
       switch key {
       case "class": break
       case "id": try register(value, view)
+      case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: view)
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
@@ -243,6 +245,7 @@ extension SceneBuilder {
       switch key {
       case "class": break
       case "id": try register(value, recognizer)
+      case "address", "dumpLine": try noteOrigin(key, value, of: recognizer)
       case "action": actionValue = value
       case "target":
         hasTargetKey = true
@@ -280,7 +283,7 @@ extension SceneBuilder {
         guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
           let names =
             PropertyTable.names(for: recognizer) + [
-              "id", "class", "action", "target", "targets", "requireToFail", "delegate",
+              "id", "class", "action", "target", "targets", "requireToFail", "delegate", "address", "dumpLine",
             ]
           throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
         }
