@@ -201,7 +201,8 @@ struct LayoutWriter {
     case .plainView:
       why =
         view.className.hasPrefix("UI") || view.className.hasPrefix("_UI")
-        ? "a UIKit class TouchLab does not know: a plain UIView" : "an app class with no baseClass printed: a UIView subclass"
+        ? "a UIKit class TouchLab does not know: a plain UIView"
+        : "no baseClass printed: a direct UIView subclass, whatever its name says"
     }
     declaredIndex[view.className] = declared.count
     declared.append((view.className, legal, base, why, view.line))

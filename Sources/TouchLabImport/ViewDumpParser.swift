@@ -34,13 +34,23 @@ public struct ViewDumpParser {
     var baseDepth: Int?
     /// The wrapper text before the root's `<` (an NSLog prefix repeats on every line).
     var rootWrapper: String?
+    var isArray = false
     var position = 0
+    /// Whether an elision line came since the last view: the next may be any depth.
+    var afterElision = false
     while position < text.count {
       let lineStart = position
       let lineEnd = text.lineEnd(from: lineStart)
       position = lineEnd + 1
       guard let open = entryStart(in: lineStart..<lineEnd) else {
-        try otherLine(lineStart..<lineEnd, afterViews: !views.isEmpty)
+        if try otherLine(lineStart..<lineEnd, afterViews: !views.isEmpty) { afterElision = true }
+        continue
+      }
+      // `(id) $1 = 0x… <__NSArrayM 0x…>(`: a list of views (`po view.subviews`), not a tree.
+      if text.string(open..<min(open + 6, lineEnd)) == "<__NSA" {
+        let (line, column) = text.place(open)
+        isArray = true
+        log.warn(line, column, "an array of views ('po …subviews'), not a recursiveDescription: its views are side by side")
         continue
       }
       // The bars before the `<`, and any wrapper before them.
@@ -71,17 +81,23 @@ public struct ViewDumpParser {
       // Depth: the root's bars count as none.
       let base = baseDepth ?? bars
       baseDepth = base
-      let depth = bars - base
+      var depth = bars - base
       if views.isEmpty {
         guard depth == 0 else { throw log.error(line, column, "the first view cannot be nested") }
       } else {
         if depth <= 0 {
           throw log.error(
             line, column,
-            "a second root: this view has \(bars) '|' like the first view (\(views[0].className) on line "
-              + "\(views[0].line)); a dump has one root — paste one dump per file")
+            isArray
+              ? "a second view of the array: an array of views has no root; paste 'po [VIEW recursiveDescription]' "
+                + "of their superview instead"
+              : "a second root: this view has \(bars) '|' like the first view (\(views[0].className) on line "
+                + "\(views[0].line)); a dump has one root — paste one dump per file")
         }
-        if depth > stack.count {
+        if depth > stack.count && afterElision {
+          // Views left out: this one hangs from the deepest view still open.
+          depth = stack.count
+        } else if depth > stack.count {
           throw log.error(
             line, column,
             "a depth jump: this view has \(bars) '|', the one before \(views.last!.depth + base); a view is at most "
@@ -104,18 +120,16 @@ public struct ViewDumpParser {
       }
       stack.append(views.count)
       views.append(view)
-      // What follows the entry's `>` on its line: a wrapper's closing quote or backtick.
+      // What follows the entry's `>` on its line: a wrapper's closing quote or backtick (iOS's
+      // own notes, `effect=none`, `- (null)`, are passed over).
       if result.end <= lineEnd, result.end < text.count {
         let rest = text.string(result.end..<lineEnd).trimmingCharacters(in: .whitespaces)
-        if !rest.isEmpty {
+        if ["`", "\"", "'", ")", "\")", "`)", "\"}", "\",", ","].contains(rest) {
           let (l, c) = text.place(result.end)
-          if ["`", "\"", "'", ")", "\")", "`)"].contains(rest) {
-            log.warn(l, c, "the closing '\(rest)' of a wrapper stripped")
-          } else {
-            log.warn(l, c, "text after the view ignored: '\(Self.shortened(rest))'")
-          }
+          log.warn(l, c, "the closing '\(rest)' of a wrapper stripped", once: "closing")
         }
       }
+      afterElision = false
     }
     guard !views.isEmpty else {
       throw log.error(
@@ -157,18 +171,19 @@ public struct ViewDumpParser {
   }
 
   /// A line with no view on it: the lldb command, an elision, a layer, a closing quote, a blank.
-  mutating func otherLine(_ range: Range<Int>, afterViews: Bool) throws {
+  /// Returns whether it is an elision.
+  mutating func otherLine(_ range: Range<Int>, afterViews: Bool) throws -> Bool {
     let line = text.string(range)
     let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty { return }
+    if trimmed.isEmpty { return false }
     let (number, _) = text.place(range.lowerBound)
     let column = (line.firstIndex { !$0.isWhitespace }.map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
     let withoutBars = trimmed.filter { $0 != "|" && !$0.isWhitespace }
     if withoutBars.count >= 3 && withoutBars.allSatisfy({ $0 == "." || $0 == "…" }) || withoutBars == "…" {
       log.warn(number, column, "an elision ('\(trimmed)'): views left out of the dump are missing from the scene")
-      return
+      return true
     }
-    if trimmed.contains("(layer)") { return }
+    if trimmed.contains("(layer)") { return false }
     if !afterViews {
       if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("cy#") || trimmed.hasPrefix("[") && trimmed.contains("]->")
         || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("(gdb)")
@@ -177,14 +192,15 @@ public struct ViewDumpParser {
       } else {
         log.warn(number, column, "text before the dump skipped: '\(Self.shortened(trimmed))'")
       }
-      return
+      return false
     }
     if ["`", "\"", "'", ")", "\")", "`)", "}"].contains(trimmed) {
       log.warn(number, column, "the closing '\(trimmed)' of a wrapper stripped")
-      return
+      return false
     }
-    if trimmed.hasPrefix("(lldb)") { return }
+    if trimmed.hasPrefix("(lldb)") { return false }
     log.warn(number, column, "a line with no view on it skipped: '\(Self.shortened(trimmed))'")
+    return false
   }
 
   static func wrapperKind(_ wrapper: String) -> String {
@@ -432,7 +448,8 @@ struct EntryScanner {
     while j < text.count && (text[j].isIdentifierPart || text[j] == ".") { j += 1 }
     guard j > keyStart else { return false }
     while j < text.count && text[j].isBlank { j += 1 }
-    return j < text.count && (text[j] == "=" || text[j] == ":")
+    // A key cut short by the end of the line or of the dump still closes the value.
+    return j >= text.count || text[j] == "=" || text[j] == ":" || text[j] == "\n"
   }
 
   /// Whether the line after the `\n` at `n` starts a view's entry (bars, then `<Name: 0x` or `<Name 0x`).
