@@ -86,31 +86,15 @@ struct LayoutWriter {
           root.line, root.column,
           "the window ignores touches (\(ignoreReason(root))): nothing in the scene can be hit; the scene keeps it")
       }
-      let children = root.children
-      body.append("controller:")
-      if children.count == 1 {
-        rootViewIndex = children[0]
-        writeTopController(into: &body)
-        body.append("  view:")
-        writeView(children[0], indent: 4, into: &body, listItem: false)
-      } else {
-        if children.count > 1 {
-          log.warn(
-            views[children[1]].line, views[children[1]].column,
-            "the window has \(children.count) subviews; a layout's window has one root view, so they are put in a "
-              + "pass-through view the size of the window (ImportedWindowContent): hit-testing is the same, the "
-              + "responder chain has that view in it")
-        }
-        rootViewIndex = -1
-        body.append("  view:")
-        body.append("    id: \(uniqueId("windowContent"))")
-        body.append("    class: ImportedWindowContent")
-        body.append("    frame: [0, 0, \(format(size.width)), \(format(size.height))]")
-        if !children.isEmpty {
-          body.append("    subviews:")
-          for child in children { writeView(child, indent: 6, into: &body, listItem: true) }
-        }
+      if root.children.count > 1 {
+        let second = views[root.children[1]]
+        log.warn(
+          second.line, second.column,
+          "the window has \(root.children.count) subviews; a layout's window has one root view, so they are put in a "
+            + "pass-through view the size of the window (ImportedWindowContent): hit-testing is the same, the "
+            + "responder chain has that view in it")
       }
+      writeTop(root.children, size: size, into: &body)
     } else {
       if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
         log.warn(
@@ -118,11 +102,7 @@ struct LayoutWriter {
           "the root ignores touches (\(ignoreReason(root))): nothing in the scene can be hit but the window")
       }
       body.append("window: {size: [\(format(size.width)), \(format(size.height))]}")
-      body.append("controller:")
-      rootViewIndex = 0
-      writeTopController(into: &body)
-      body.append("  view:")
-      writeView(0, indent: 4, into: &body, listItem: false)
+      writeTop([0], size: size, into: &body)
     }
     // A scenario to start from.
     let center = "[\(format(size.width / 2)), \(format(size.height / 2))]"
@@ -150,7 +130,8 @@ struct LayoutWriter {
     if !declared.isEmpty || needsWindowContent(rootIsWindow: rootIsWindow) {
       out.append("classes:")
       if needsWindowContent(rootIsWindow: rootIsWindow) {
-        out.append("  ImportedWindowContent: {base: UIView, hitTest: passThrough}  # the window's subviews, together")
+        out.append(
+          "  ImportedWindowContent: {base: UIView, hitTest: passThrough}  # holds the dump's views at their frames")
       }
       for entry in declared {
         out.append("  \(name(entry.legal)):  # EDIT: \(entry.why) (line \(entry.line))")
@@ -161,8 +142,33 @@ struct LayoutWriter {
     return out.joined(separator: "\n") + "\n"
   }
 
-  private func needsWindowContent(rootIsWindow: Bool) -> Bool {
-    rootIsWindow && dump.views[0].children.count != 1
+  private var usesWindowContent = false
+  private func needsWindowContent(rootIsWindow: Bool) -> Bool { usesWindowContent }
+
+  /// The window's views: the controller's view when there is one that fills the window
+  /// (UIKit sizes a root controller's view to the window); otherwise a pass-through view
+  /// the window's size holds them at their printed frames.
+  private mutating func writeTop(_ indices: [Int], size: CGSize, into body: inout [String]) {
+    body.append("controller:")
+    if indices.count == 1, dump.views[indices[0]].frame == CGRect(origin: .zero, size: size),
+      dump.views[indices[0]].transform?.isIdentity ?? true
+    {
+      rootViewIndex = indices[0]
+      writeTopController(into: &body)
+      body.append("  view:")
+      writeView(indices[0], indent: 4, into: &body, listItem: false)
+      return
+    }
+    usesWindowContent = true
+    rootViewIndex = -1
+    body.append("  view:")
+    body.append("    id: \(uniqueId("windowContent"))")
+    body.append("    class: ImportedWindowContent")
+    body.append("    frame: [0, 0, \(format(size.width)), \(format(size.height))]")
+    if !indices.isEmpty {
+      body.append("    subviews:")
+      for index in indices { writeView(index, indent: 6, into: &body, listItem: true) }
+    }
   }
 
   private func ignoreReason(_ view: DumpedView) -> String {
