@@ -79,7 +79,13 @@ struct LayoutWriter {
       }
       var windowLine = "window: {size: [\(format(size.width)), \(format(size.height))]"
       if root.className != "UIWindow" { windowLine += ", class: \(quoted(declare(root, base: "UIWindow")))" }
-      windowLine += "}  # \(root.className) \(root.address ?? "") (line \(root.line))"
+      if let address = root.address { windowLine += ", address: \(quoted(address))" }
+      windowLine += ", dumpLine: \(root.line)"
+      if let array = root.recognizerArray {
+        windowLine += ", unlistedGestures: \(quoted(array))"
+        unlistedRecognizerViews.append(root)
+      }
+      windowLine += "}"
       body.append(windowLine)
       if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
         log.warn(

@@ -81,6 +81,7 @@ struct SceneBuilder {
           }
           windowSizePlace = (value.line, value.column)
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
+        case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: window)
         default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color")
         }
       }
