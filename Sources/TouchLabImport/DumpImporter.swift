@@ -215,13 +215,15 @@ public enum DumpImporter {
   public static func loadScene(_ paths: [String], windowSize: CGSize? = nil) throws -> (
     scene: Scene, diagnostics: [DumpDiagnostic], result: ImportResult?
   ) {
-    if paths.count == 1, let text = try? LayoutLoader.readText(paths[0]), DumpKind.detect(text) == .layout
-      || paths[0].hasSuffix(".yaml") || paths[0].hasSuffix(".yml")
+    if paths.count == 1, let text = try? LayoutLoader.readText(paths[0]),
+      DumpKind.detect(text) == .layout
+        || paths[0].hasSuffix(".yaml") || paths[0].hasSuffix(".yml")
     {
       return (try LayoutLoader.load(path: paths[0]), [], nil)
     }
     let result = try importFiles(paths, windowSize: windowSize)
-    let file = paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
+    let file =
+      paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
     return (try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)"), result.diagnostics, result)
   }
 }

@@ -104,7 +104,8 @@ public struct HitReport: Equatable {
     var recognizers: [Entry] = []
     for v in chain.reversed() {
       if let origin = scene.origins[ObjectIdentifier(v)], let array = origin.unlistedGestures {
-        recognizers.append(Entry(className: "NSArray", id: nil, address: array, line: origin.line, isUnlistedArray: true))
+        recognizers.append(
+          Entry(className: "NSArray", id: nil, address: array, line: origin.line, isUnlistedArray: true))
       }
       for recognizer in v.gestureRecognizers where recognizer.isEnabled {
         recognizers.append(entry(recognizer))
@@ -142,7 +143,9 @@ public struct HitReport: Equatable {
         if let index = p.subviews.firstIndex(where: { $0 === child }),
           let later = p.subviews[(index + 1)...].last(where: { onPath.contains(ObjectIdentifier($0)) })
         {
-          return child === view ? "covered by a later sibling, \(name(later))" : "covered: \(name(child)) is under a later sibling, \(name(later))"
+          return child === view
+            ? "covered by a later sibling, \(name(later))"
+            : "covered: \(name(child)) is under a later sibling, \(name(later))"
         }
         return "\(name(p)) answered another way"
       }
@@ -172,7 +175,9 @@ public struct HitReport: Equatable {
       if let address = e.address { s += " \(address)" }
       if let id = e.id { s += " '\(id)'" }
       if let line = e.line { s += " (line \(line))" }
-      if e.isUnlistedArray { s = "recognizers not listed (gestureRecognizers = <NSArray: \(e.address ?? "?")>, line \(e.line ?? 0))" }
+      if e.isUnlistedArray {
+        s = "recognizers not listed (gestureRecognizers = <NSArray: \(e.address ?? "?")>, line \(e.line ?? 0))"
+      }
       return s
     }
     var lines: [String] = []

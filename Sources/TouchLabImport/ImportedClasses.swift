@@ -51,7 +51,8 @@ enum ImportedClasses {
     "UIWebView": "UIView", "_UIWebViewScrollView": "UIScrollView", "UIWebBrowserView": "UIView",
     "WKWebView": "UIView", "WKScrollView": "UIScrollView", "WKContentView": "UIView", "MKMapView": "UIView",
     // Windows.
-    "UITextEffectsWindow": "UIWindow", "UIRemoteKeyboardWindow": "UIWindow", "_UIAlertControllerShimPresenterWindow":
+    "UITextEffectsWindow": "UIWindow", "UIRemoteKeyboardWindow": "UIWindow",
+    "_UIAlertControllerShimPresenterWindow":
       "UIWindow",
   ]
 
@@ -93,8 +94,11 @@ enum ImportedClasses {
   static func defaultsToNoInteraction(_ base: String) -> Bool { base == "UILabel" || base == "UIImageView" }
 
   static func isControl(_ base: String) -> Bool {
-    ["UIControl", "UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl", "UITextField"]
-      .contains(base)
+    [
+      "UIControl", "UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl",
+      "UITextField",
+    ]
+    .contains(base)
   }
 
   static func isScrollView(_ base: String) -> Bool {

@@ -116,18 +116,21 @@ struct LayoutWriter {
     body.append("  tap-center:  # EDIT: taps that show your bug (docs/layouts.md \"Steps\")")
     body.append("    - tap: \(center)")
 
-    out.append("# Imported by `touchlab import` from \(dump.file): \(viewCount) views, \(recognizerCount) recognizers, "
-      + "\(controllerCount) view controllers.")
+    out.append(
+      "# Imported by `touchlab import` from \(dump.file): \(viewCount) views, \(recognizerCount) recognizers, "
+        + "\(controllerCount) view controllers.")
     out.append("# EDIT: what a dump cannot show is yours to fill in (docs/import.md \"After the import\"):")
     out.append("#   - the classes below are stubs: add each one's overrides (log, hitTest, pointInside, super…);")
     if controlCount > 0 {
-      out.append("#   - \(controlCount) controls have a placeholder action ({print: \"EDIT: …\"}): give each its real one;")
+      out.append(
+        "#   - \(controlCount) controls have a placeholder action ({print: \"EDIT: …\"}): give each its real one;")
     }
     out.append("#   - delegates (a recognizer's shouldReceiveTouch, a table's didSelectRow) are not in a dump.")
     if !unlistedRecognizerViews.isEmpty {
       out.append("#   - \(unlistedRecognizerViews.count) views have recognizers the dump does not list; in lldb:")
       for view in unlistedRecognizerViews.prefix(20) {
-        out.append("#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(view.className), line \(view.line)")
+        out.append(
+          "#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(view.className), line \(view.line)")
       }
       if unlistedRecognizerViews.count > 20 { out.append("#       … (\(unlistedRecognizerViews.count - 20) more)") }
       out.append("#     and import each list with the dump: touchlab import DUMP LIST… --out FILE")
@@ -196,7 +199,8 @@ struct LayoutWriter {
     var legal = ImportedClasses.legalClassName(view.className)
     if legal != view.className {
       log.warn(
-        view.line, view.column, "the class name '\(view.className)' is written '\(legal)' (a layout's class names "
+        view.line, view.column,
+        "the class name '\(view.className)' is written '\(legal)' (a layout's class names "
           + "are identifiers joined by '.')")
     }
     // Never the name of a built-in class or another declared one.
@@ -240,8 +244,9 @@ struct LayoutWriter {
       body.append(first + "controller:")
       let inner = String(repeating: " ", count: indent + 2)
       body.append(inner + "id: \(controllerIds[controller.address]!)")
-      body.append(inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
-        + "\(controller.address) (line \(controller.line))")
+      body.append(
+        inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
+          + "\(controller.address) (line \(controller.line))")
       body.append(inner + "view:")
       pad = String(repeating: " ", count: indent + 4)
       first = pad
@@ -280,7 +285,9 @@ struct LayoutWriter {
       if let offset = view.contentOffset { line("contentOffset: [\(format(offset.x)), \(format(offset.y))]") }
     } else if let offset = view.contentOffset, offset != .zero {
       // A scroll view TouchLab plays as a plain view (a table's wrapper): its bounds origin.
-      line("bounds: \(rect(CGRect(origin: offset, size: frame.size)))  # contentOffset: {\(format(offset.x)), \(format(offset.y))}")
+      line(
+        "bounds: \(rect(CGRect(origin: offset, size: frame.size)))  # contentOffset: {\(format(offset.x)), \(format(offset.y))}"
+      )
     }
     if let text = view.text {
       switch base {
@@ -292,7 +299,8 @@ struct LayoutWriter {
     if let tag = view.tag { line("# tag = \(tag)") }
     if ImportedClasses.isControl(base) {
       controlCount += 1
-      let event = ["UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl"].contains(base)
+      let event =
+        ["UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl"].contains(base)
         ? "valueChanged" : "touchUpInside"
       let who = "\(view.className) \(view.address ?? "") line \(view.line)"
       line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
@@ -327,8 +335,10 @@ struct LayoutWriter {
     }
     declaredIndex[controller.className] = declared.count
     declared.append(
-      (controller.className, legal, "UIViewController", "a view controller (its overrides are not in a dump)",
-       controller.line))
+      (
+        controller.className, legal, "UIViewController", "a view controller (its overrides are not in a dump)",
+        controller.line
+      ))
     return legal
   }
 

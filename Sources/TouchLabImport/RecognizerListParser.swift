@@ -53,7 +53,9 @@ public struct DumpedRecognizer: Equatable, Sendable {
     yesNo("delaysTouchesBegan", "delaysTouchesBegan")
     yesNo("delaysTouchesEnded", "delaysTouchesEnded")
     yesNo("cancelsTouchesInView", "cancelsTouchesInView")
-    if let name = fields["name"] { result.append(("name", quoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))))) }
+    if let name = fields["name"] {
+      result.append(("name", quoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")))))
+    }
     switch kind {
     case "UITapGestureRecognizer":
       int("numberOfTapsRequired", 1...10)
@@ -246,7 +248,8 @@ struct ControllerHierarchyParser {
     var lineNumber = 1
     var lastLocation = 0
     for match in regex.matches(in: all, range: NSRange(location: 0, length: ns.length)) {
-      lineNumber += ns.substring(with: NSRange(location: lastLocation, length: match.range.location - lastLocation))
+      lineNumber +=
+        ns.substring(with: NSRange(location: lastLocation, length: match.range.location - lastLocation))
         .filter { $0 == "\n" }.count
       lastLocation = match.range.location
       let prefix = ns.substring(with: match.range(at: 1))

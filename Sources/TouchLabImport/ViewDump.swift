@@ -53,4 +53,3 @@ public struct ViewDump: Sendable {
   public var views: [DumpedView]
   public var diagnostics: [DumpDiagnostic]
 }
-

@@ -25,7 +25,9 @@ public struct ViewDumpParser {
 
   mutating func parse() throws -> ViewDump {
     if text.looksEscaped {
-      log.warn(1, 1, "the dump is an escaped string (\\n for new lines, as Frida, Cycript or NSLog of an array print it); unescaped")
+      log.warn(
+        1, 1,
+        "the dump is an escaped string (\\n for new lines, as Frida, Cycript or NSLog of an array print it); unescaped")
       text = text.unescaped()
     }
     var views: [DumpedView] = []
@@ -50,7 +52,8 @@ public struct ViewDumpParser {
       if text.string(open..<min(open + 6, lineEnd)) == "<__NSA" {
         let (line, column) = text.place(open)
         isArray = true
-        log.warn(line, column, "an array of views ('po …subviews'), not a recursiveDescription: its views are side by side")
+        log.warn(
+          line, column, "an array of views ('po …subviews'), not a recursiveDescription: its views are side by side")
         continue
       }
       // The bars before the `<`, and any wrapper before them.
@@ -105,7 +108,8 @@ public struct ViewDumpParser {
         }
       }
       guard depth <= LayoutLimits.maximumDepth else {
-        throw log.error(line, column, "views nest deeper than \(LayoutLimits.maximumDepth) levels, the limit on layouts")
+        throw log.error(
+          line, column, "views nest deeper than \(LayoutLimits.maximumDepth) levels, the limit on layouts")
       }
       guard views.count < LayoutLimits.maximumViews else {
         throw log.error(line, column, "more than \(LayoutLimits.maximumViews) views, the limit on layouts")
@@ -154,9 +158,11 @@ public struct ViewDumpParser {
           var angles = 0
           while k < range.upperBound {
             let s = text[k]
-            if s == "<" { angles += 1 } else if s == ">" && angles > 0 { angles -= 1 } else if angles == 0
-              && !(s.isIdentifierPart || s == "." || s == "," || s == " " && false)
-            {
+            if s == "<" {
+              angles += 1
+            } else if s == ">" && angles > 0 {
+              angles -= 1
+            } else if angles == 0 && !(s.isIdentifierPart || s == "." || s == ",") {
               break
             }
             k += 1
@@ -164,7 +170,6 @@ public struct ViewDumpParser {
           if k < range.upperBound && (text[k] == ":" || text[k] == " ") { return i }
         }
       }
-      // A quote before any `<` is a wrapper's (Frida) or a value's; keep looking.
       i += 1
     }
     return nil
@@ -188,7 +193,8 @@ public struct ViewDumpParser {
       if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("cy#") || trimmed.hasPrefix("[") && trimmed.contains("]->")
         || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("(gdb)")
       {
-        log.warn(number, column, "the debugger's command line ('\(Self.shortened(trimmed))') is not part of the dump; skipped")
+        log.warn(
+          number, column, "the debugger's command line ('\(Self.shortened(trimmed))') is not part of the dump; skipped")
       } else {
         log.warn(number, column, "text before the dump skipped: '\(Self.shortened(trimmed))'")
       }
@@ -501,7 +507,8 @@ struct EntryScanner {
       if value.lowercased() == "nan" {
         log.warn(
           line, column,
-          "alpha = nan: taken as 1 (hit-testing's alpha test, alpha <= 0.01, is false for NaN, so UIKit hit-tests the view)")
+          "alpha = nan: taken as 1 (hit-testing's alpha test, alpha <= 0.01, is false for NaN, so UIKit hit-tests the view)"
+        )
         view.alpha = 1
       } else {
         guard let a = Double(value), a.isFinite else { return bad("alpha", "a number from 0 to 1") }

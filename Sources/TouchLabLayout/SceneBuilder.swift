@@ -144,10 +144,12 @@ struct SceneBuilder {
       let parts = name.split(separator: ".", omittingEmptySubsequences: false)
       guard
         parts.allSatisfy({ part in
-          (part.first?.isLetter == true || part.first == "_") && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+          (part.first?.isLetter == true || part.first == "_")
+            && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
         })
       else {
-        throw keyValue.error("class name '\(name)' must be an identifier (letters, digits, _) or identifiers joined by '.'")
+        throw keyValue.error(
+          "class name '\(name)' must be an identifier (letters, digits, _) or identifiers joined by '.'")
       }
       try checkNameLength(name, "a class name", at: keyValue)
       declared[name] = value

@@ -98,7 +98,8 @@ final class DumpParserTests: XCTestCase {
     XCTAssertTrue(error("hello")?.message.contains("no views") == true)
     XCTAssertEqual(error("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; hidden = YES>")?.line, 2)
     XCTAssertTrue(
-      error("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; hidden = YES>")?.message.contains("no frame") == true)
+      error("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; hidden = YES>")?.message.contains("no frame") == true
+    )
     XCTAssertTrue(error("<UIView: 0x1; frame = (0 0; one 1)>")?.message.contains("bad number") == true)
     let jump = error("<UIView: 0x1; frame = (0 0; 1 1)>\n   |    |    | <UIView: 0x2; frame = (0 0; 1 1)>")
     XCTAssertTrue(jump?.message.contains("depth jump") == true, "\(String(describing: jump))")
@@ -138,7 +139,8 @@ final class DumpParserTests: XCTestCase {
     let long = "<A" + String(repeating: "b", count: LayoutLimits.maximumNameLength + 1) + ": 0x1; frame = (0 0; 1 1)>"
     XCTAssertTrue(error(long)?.message.contains("limit on names") == true)
     XCTAssertTrue(
-      error("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1e9 1)>")?.message.contains("bad number")
+      error("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1e9 1)>")?.message.contains(
+        "bad number")
         == true)
   }
 }

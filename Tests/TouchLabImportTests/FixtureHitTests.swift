@@ -53,14 +53,17 @@ final class FixtureHitTests: XCTestCase {
         report.view?.address, e.address, "\(names[0]) at \(e.point): \(report.text)", file: file, line: line)
       if let skipped = e.skipped {
         let found = report.skipped.first { $0.view.address == skipped.address }
-        XCTAssertNotNil(found, "\(names[0]) at \(e.point): \(skipped.address) not passed over\n\(report.text)", file: file, line: line)
+        XCTAssertNotNil(
+          found, "\(names[0]) at \(e.point): \(skipped.address) not passed over\n\(report.text)", file: file, line: line
+        )
         XCTAssertTrue(
           found?.reason.contains(skipped.reason) == true, "\(found?.reason ?? "") lacks '\(skipped.reason)'",
           file: file, line: line)
       }
       // `hit` agrees with a replay of the generated file.
       let replayed = try Self.replayedHit(result.yaml, at: e.point)
-      XCTAssertEqual(replayed?.id, report.view?.id, "\(names[0]) at \(e.point): replay disagrees", file: file, line: line)
+      XCTAssertEqual(
+        replayed?.id, report.view?.id, "\(names[0]) at \(e.point): replay disagrees", file: file, line: line)
       XCTAssertEqual(replayed?.className, report.view?.className, file: file, line: line)
     }
   }

@@ -36,7 +36,9 @@ final class ImportCommandTests: XCTestCase {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     errorsRead.wait()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self)
+    )
   }
 
   var temporary: URL {
@@ -62,10 +64,12 @@ final class ImportCommandTests: XCTestCase {
     let out = temporary.appendingPathComponent("strict.yaml").path
     let strict = try run(["import", "cocoadelica-ios7-lldb.txt", "--out", out, "--strict"])
     XCTAssertEqual(strict.status, 1)
-    XCTAssertTrue(strict.err.contains("cocoadelica-ios7-lldb.txt:11:5: error: the entry of UIImageView is cut short"), strict.err)
+    XCTAssertTrue(
+      strict.err.contains("cocoadelica-ios7-lldb.txt:11:5: error: the entry of UIImageView is cut short"), strict.err)
     let refused = try run(["import", "cycript-ios13-autolayouttrace.txt", "--out", out])
     XCTAssertEqual(refused.status, 1)
-    XCTAssertTrue(refused.err.hasPrefix("cycript-ios13-autolayouttrace.txt:1:1: error: this is _autolayoutTrace"), refused.err)
+    XCTAssertTrue(
+      refused.err.hasPrefix("cycript-ios13-autolayouttrace.txt:1:1: error: this is _autolayoutTrace"), refused.err)
   }
 
   func testHitJSONShape() throws {
