@@ -21,7 +21,7 @@ struct TouchLab: ParsableCommand {
       """,
     subcommands: [
       Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self, Diagram.self, Import.self,
-      Hit.self,
+      Hit.self, Diff.self,
     ],
     defaultSubcommand: Open.self)
 
