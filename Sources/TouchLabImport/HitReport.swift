@@ -38,6 +38,45 @@ public struct HitReport: Equatable {
   public var recognizers: [Entry]
 
   public init(scene: Scene, at point: CGPoint) {
+    self.init(scene: scene, at: point, views: ViewIndex(scene))
+  }
+
+  /// Every view of a scene, and the box each covers on the screen: made once for many points.
+  public struct ViewIndex {
+    let order: [UIView]
+    let byObject: [ObjectIdentifier: UIView]
+    let boxes: [CGRect]
+
+    public init(_ scene: Scene) {
+      var order: [UIView] = []
+      var byObject: [ObjectIdentifier: UIView] = [:]
+      for window in scene.application.windowsFrontToBack {
+        var stack: [UIView] = [window]
+        while let view = stack.popLast() {
+          byObject[ObjectIdentifier(view)] = view
+          order.append(view)
+          stack.append(contentsOf: view.subviews.reversed())
+        }
+      }
+      self.order = order
+      self.byObject = byObject
+      boxes = order.map { view in
+        let b = view.bounds
+        let corners = [
+          CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY),
+          CGPoint(x: b.minX, y: b.maxY),
+        ].map { view.convert($0, to: nil) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        // A hair wider: a point on the edge is tested exactly below.
+        return CGRect(
+          x: xs.min()! - 0.001, y: ys.min()! - 0.001, width: xs.max()! - xs.min()! + 0.002,
+          height: ys.max()! - ys.min()! + 0.002)
+      }
+    }
+  }
+
+  public init(scene: Scene, at point: CGPoint, views index: ViewIndex) {
     self.point = point
     let trace = scene.application.traceHitTest(at: point)
     func entry(_ object: AnyObject) -> Entry {
@@ -53,16 +92,9 @@ public struct HitReport: Equatable {
       return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
     }
     // Every view, to find the hit one and those under the point.
-    var views: [ObjectIdentifier: UIView] = [:]
-    var order: [UIView] = []
-    for window in scene.application.windowsFrontToBack {
-      var stack: [UIView] = [window]
-      while let view = stack.popLast() {
-        views[ObjectIdentifier(view)] = view
-        order.append(view)
-        stack.append(contentsOf: view.subviews.reversed())
-      }
-    }
+    let views = index.byObject
+    let order = index.order
+    let boxes = index.boxes
     let hit = trace.hitObject.flatMap { views[$0] }
     // A window that answers itself is no view of the scene.
     let hitView = hit.flatMap { $0 is UIWindow ? nil : $0 }
@@ -75,7 +107,9 @@ public struct HitReport: Equatable {
     for step in trace.steps { verdicts[step.object] = step.verdict }
     let onPath = Set(objects.map(ObjectIdentifier.init))
     var skipped: [Skip] = []
-    for view in order where !onPath.contains(ObjectIdentifier(view)) && !(view is UIWindow) {
+    for (index, view) in order.enumerated() where !onPath.contains(ObjectIdentifier(view)) && !(view is UIWindow) {
+      // The box around the view on the screen rules most views out without converting the point.
+      guard boxes[index].contains(point) else { continue }
       let local = view.convert(point, from: nil)
       guard view.bounds.containsPoint(local) else { continue }
       if let reason = Self.reason(for: view, verdicts: verdicts, onPath: onPath, entry: entry) {

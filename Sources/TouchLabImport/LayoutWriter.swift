@@ -188,10 +188,13 @@ struct LayoutWriter {
 
   private mutating func uniqueId(_ stem: String) -> String {
     if usedIds.insert(stem).inserted { return stem }
-    var n = 2
+    // The next number to try for each stem: no search from 2 again (2,000 labels stay linear).
+    var n = nextNumber[stem] ?? 2
     while !usedIds.insert("\(stem)\(n)").inserted { n += 1 }
+    nextNumber[stem] = n + 1
     return "\(stem)\(n)"
   }
+  private var nextNumber: [String: Int] = [:]
 
   /// Declares the printed class (once) and returns the name the layout uses.
   private mutating func declare(_ view: DumpedView, base: String) -> String {

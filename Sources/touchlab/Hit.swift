@@ -54,8 +54,9 @@ struct Hit: ParsableCommand {
       }
     }
     let output = BufferedStandardOutput()
+    let views = HitReport.ViewIndex(scene)
     for point in parsed {
-      let report = HitReport(scene: scene, at: point)
+      let report = HitReport(scene: scene, at: point, views: views)
       output.write((json ? report.json : report.text) + "\n")
     }
     output.flush()
