@@ -56,6 +56,15 @@ struct DumpText {
     return j
   }
 
+  /// The text in `range` without the blanks at its ends.
+  func trimmedString(_ range: Range<Int>) -> String {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high && scalars[low].isBlank { low += 1 }
+    while high > low && scalars[high - 1].isBlank { high -= 1 }
+    return string(low..<high)
+  }
+
   func string(_ range: Range<Int>) -> String {
     var s = String.UnicodeScalarView()
     s.append(contentsOf: scalars[range])
@@ -109,7 +118,13 @@ struct DumpText {
 }
 
 extension Unicode.Scalar {
-  var isIdentifierStart: Bool { properties.isAlphabetic || self == "_" || self == "$" }
+  var isIdentifierStart: Bool {
+    // ASCII first: Unicode's property tables only for the rest.
+    if value < 0x80 {
+      return ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_" || self == "$"
+    }
+    return properties.isAlphabetic
+  }
   var isIdentifierPart: Bool { isIdentifierStart || ("0"..."9").contains(self) }
   var isHexDigit: Bool { ("0"..."9").contains(self) || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
   var isBlank: Bool { self == " " || self == "\t" }

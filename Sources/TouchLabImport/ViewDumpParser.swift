@@ -126,8 +126,8 @@ public struct ViewDumpParser {
       views.append(view)
       // What follows the entry's `>` on its line: a wrapper's closing quote or backtick (iOS's
       // own notes, `effect=none`, `- (null)`, are passed over).
-      if result.end <= lineEnd, result.end < text.count {
-        let rest = text.string(result.end..<lineEnd).trimmingCharacters(in: .whitespaces)
+      if result.end < lineEnd, result.end < text.count {
+        let rest = text.trimmedString(result.end..<lineEnd)
         if ["`", "\"", "'", ")", "\")", "`)", "\"}", "\",", ","].contains(rest) {
           let (l, c) = text.place(result.end)
           log.warn(l, c, "the closing '\(rest)' of a wrapper stripped", once: "closing")
@@ -336,17 +336,29 @@ struct EntryScanner {
       let valueStart = i
       let value: String
       let quoted: Bool
+      if !Self.readKeys.contains(key) {
+        // A field nothing reads (`layer`, `autoresize`, `opaque`…): passed over, no text made.
+        if !atEnd && text[i] == "'" {
+          guard let (_, ended) = scanQuoted() else { break fields }
+          if !ended { cutShort = true }
+        } else if scanBalanced() == nil {
+          cutShort = true
+          break fields
+        }
+        if cutShort { break }
+        continue
+      }
       if !atEnd && text[i] == "'" {
         guard let (v, ended) = scanQuoted() else { break fields }
         value = v
         quoted = true
         if !ended { cutShort = true }
       } else {
-        guard let v = scanBalanced() else {
+        guard let range = scanBalanced() else {
           cutShort = true
           break fields
         }
-        value = v
+        value = text.trimmedString(range)
         quoted = false
       }
       let (line, column) = text.place(valueStart)
@@ -386,7 +398,7 @@ struct EntryScanner {
 
   /// A value up to the `;` or `>` that ends it, `()`, `{}`, `[]` and `<>` balanced; nil when
   /// the line ends inside it with a view on the next line (cut short).
-  mutating func scanBalanced() -> String? {
+  mutating func scanBalanced() -> Range<Int>? {
     let valueStart = i
     var depth = 0
     while !atEnd {
@@ -396,10 +408,10 @@ struct EntryScanner {
       case ")", "}", "]":
         if depth > 0 { depth -= 1 }
       case ">":
-        if depth == 0 { return text.string(valueStart..<i).trimmingCharacters(in: .whitespaces) }
+        if depth == 0 { return valueStart..<i }
         depth -= 1
       case ";":
-        if depth == 0 { return text.string(valueStart..<i).trimmingCharacters(in: .whitespaces) }
+        if depth == 0 { return valueStart..<i }
       case "\n":
         // A value inside braces may go on (an `animations = { … }` list); at the top level,
         // or before a line that is a view's, the entry was cut short.
@@ -471,6 +483,13 @@ struct EntryScanner {
     while j < text.count && text[j].isBlank { j += 1 }
     return j + 1 < text.count && text[j] == "0" && text[j + 1] == "x"
   }
+
+  /// The fields `apply` reads; the others are passed over.
+  static let readKeys: Set<String> = [
+    "frame", "alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "tag", "text", "title", "transform",
+    "contentOffset", "contentSize", "adjustedContentInset", "contentInset", "baseClass", "gestureRecognizers",
+    "backgroundColor",
+  ]
 
   enum Applied {
     case ok
