@@ -156,7 +156,10 @@ public struct ViewDumpParser {
         if j < range.upperBound && text[j].isIdentifierStart {
           var k = j
           var angles = 0
-          while k < range.upperBound {
+          // A class name is at most `maximumNameLength` long: look no further (no quadratic scan
+          // of a line of `<a<a<a…`).
+          let limit = min(range.upperBound, j + LayoutLimits.maximumNameLength + 1)
+          while k < limit {
             let s = text[k]
             if s == "<" {
               angles += 1
@@ -167,7 +170,7 @@ public struct ViewDumpParser {
             }
             k += 1
           }
-          if k < range.upperBound && (text[k] == ":" || text[k] == " ") { return i }
+          if k < limit && (text[k] == ":" || text[k] == " ") { return i }
         }
       }
       i += 1
@@ -266,7 +269,7 @@ struct EntryScanner {
     // The class name (a Swift generic's `<…>` included).
     let nameStart = i
     var angles = 0
-    while !atEnd {
+    while !atEnd && i - nameStart <= LayoutLimits.maximumNameLength {
       let s = text[i]
       if s == "<" {
         angles += 1
@@ -290,7 +293,8 @@ struct EntryScanner {
       let addressStart = i
       i += 2
       while !atEnd && text[i].isHexDigit { i += 1 }
-      address = text.string(addressStart..<i).lowercased()
+      // `0x` with no digit (a dump cut there) is no address.
+      if i > addressStart + 2 { address = text.string(addressStart..<i).lowercased() }
     }
     var view = DumpedView(className: className, address: address, line: 0, column: 0, depth: 0)
     var hasFrame = false
