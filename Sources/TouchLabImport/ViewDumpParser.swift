@@ -171,6 +171,8 @@ public struct ViewDumpParser {
             k += 1
           }
           if k < limit && (text[k] == ":" || text[k] == " ") { return i }
+          // A name longer than any allowed: an entry whose name the scanner refuses.
+          if k == limit && limit < range.upperBound { return i }
         }
       }
       i += 1
