@@ -103,4 +103,44 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertEqual(diagram.status, 0, diagram.err)
     XCTAssertTrue(FileManager.default.fileExists(atPath: picture))
   }
+
+  func testWindowSizeHitOnALayoutAndDiff() throws {
+    let out = temporary.appendingPathComponent("cell.yaml").path
+    let imported = try run(["import", "lldb-ios8-baseclass-pagecontrol.txt", "--out", out, "--window", "320,480"])
+    XCTAssertEqual(imported.status, 0, imported.err)
+    XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("window: {size: [320, 480]}"))
+    let bad = try run(["import", "lldb-ios8-baseclass-pagecontrol.txt", "--out", out, "--window", "0,480"])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.err.hasPrefix("touchlab: error: --window must be WIDTH,HEIGHT"), bad.err)
+    // hit on the generated layout answers as on the dump: the address is a layout key.
+    let onLayout = try run(["hit", out, "--at", "180,220", "--json"])
+    let onDump = try run([
+      "hit", "lldb-ios8-baseclass-pagecontrol.txt", "--window", "320,480", "--at", "180,220", "--json",
+    ])
+    XCTAssertEqual(onLayout.status, 0, onLayout.err)
+    XCTAssertEqual(onLayout.out, onDump.out)
+    XCTAssertTrue(onLayout.out.contains("\"address\": \"0x15fe26ca0\""), onLayout.out)
+    // diff: the device logged the placeholder line the model prints for a tap on the button.
+    let button = temporary.appendingPathComponent("button.yaml").path
+    XCTAssertEqual(try run(["import", "cocoadelica-ios7-lldb.txt", "--out", button]).status, 0)
+    let layout = try String(contentsOfFile: button, encoding: .utf8)
+    try
+      (layout.components(separatedBy: "\nscenarios:\n")[0]
+      + "\nscenarios:\n  tap-button:\n    - tap: [240, 450]\n").write(toFile: button, atomically: true, encoding: .utf8)
+    let model = try run(["replay", button])
+    XCTAssertEqual(model.status, 0, model.err)
+    XCTAssertEqual(model.out, "EDIT: touchUpInside on UIButton 0x78f7dae0 line 7\n")
+    let log = temporary.appendingPathComponent("device.log").path
+    try
+      ("2024-05-01 10:00:01.000 Demo[1:2] launched\n"
+      + model.out.split(separator: "\n").map {
+        "2024-05-01 10:00:01.050 Demo[1:2] \($0)"
+      }.joined(separator: "\n")).write(toFile: log, atomically: true, encoding: .utf8)
+    let agree = try run(["diff", button, "--log", log])
+    XCTAssertEqual(agree.status, 0, agree.out + agree.err)
+    try "2024-05-01 10:00:01.000 Demo[1:2] something else\n".write(toFile: log, atomically: true, encoding: .utf8)
+    let differ = try run(["diff", button, "--log", log])
+    XCTAssertEqual(differ.status, 1, differ.out)
+    XCTAssertTrue(differ.out.contains("the device log has no more lines"), differ.out)
+  }
 }
