@@ -105,4 +105,28 @@ final class MappingTests: XCTestCase {
     XCTAssertTrue(result.yaml.contains("EDIT: touchUpInside on UIButton 0x5"))
     XCTAssertEqual(result.summary, "imported 5 views, 0 recognizers, 0 view controllers")
   }
+
+  func testCellsOfAPlainTableSelectTheirRow() throws {
+    let dump = """
+      <UIWindow: 0x1; frame = (0 0; 320 480)>
+         | <UITableView: 0x2; frame = (0 0; 320 480); contentOffset: {0, 44}; contentSize: {320, 880}>
+         |    | <App.ItemCell: 0x10; baseClass = UITableViewCell; frame = (0 44; 320 44); text = 'One'>
+         |    |    | <UITableViewCellContentView: 0x11; frame = (0 0; 320 43.5)>
+         |    | <App.ItemCell: 0x20; baseClass = UITableViewCell; frame = (0 88; 320 44); text = 'Two'>
+         |    |    | <UITableViewCellContentView: 0x21; frame = (0 0; 320 43.5)>
+      """
+    let (result, _) = try load(dump)
+    XCTAssertTrue(result.yaml.contains("rowHeight: 44"), result.yaml)
+    XCTAssertTrue(result.yaml.contains("rows: {numberOfRows: 3, rowText: \"\"}"), result.yaml)
+    // Window y 60 is content y 104: the printed cell at 88, row 2; the tap selects it.
+    let cut = try XCTUnwrap(result.yaml.range(of: "\nscenarios:\n"))
+    let scene = try LayoutLoader.load(
+      yaml: String(result.yaml[..<cut.lowerBound]) + "\nscenarios:\n  tap:\n    - tap: [100, 60]\n", file: "t.yaml")
+    XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 100, y: 60)).view?.address, "0x21")
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    XCTAssertEqual(scene.records.transcript, ["EDIT: didSelectRow 2"])
+    // Cells of several heights (a grouped table with headers) stay plain views, no rows.
+    let uneven = try load(dump.replacingOccurrences(of: "frame = (0 88; 320 44)", with: "frame = (0 90; 320 60)")).0
+    XCTAssertFalse(uneven.yaml.contains("numberOfRows"))
+  }
 }
