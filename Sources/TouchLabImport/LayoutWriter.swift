@@ -214,7 +214,7 @@ struct LayoutWriter {
     let why: String
     switch mapping {
     case .builtin: why = "a built-in class"
-    case .table(let b): why = "UIKit's private class, which behaves as a \(b)"
+    case .table(let b): why = "a UIKit class TouchLab plays as a \(b)"
     case .baseClass(let printed, let b):
       why = printed == b ? "an app class, baseClass = \(printed)" : "an app class, baseClass = \(printed) (a \(b))"
     case .plainView:

@@ -58,7 +58,7 @@ final class MappingTests: XCTestCase {
     // Cell at content y 200 in the wrapper (offset 20) in the table (offset 100): window y 80.
     let report = HitReport(scene: scene, at: CGPoint(x: 100, y: 90))
     XCTAssertEqual(report.view?.address, "0x7")
-    XCTAssertTrue(result.yaml.contains("UITableViewWrapperView:  # EDIT: UIKit's private class"))
+    XCTAssertTrue(result.yaml.contains("UITableViewWrapperView:  # EDIT: a UIKit class TouchLab plays as a UIView"))
   }
 
   func testTransformsAreTakenOutOfThePrintedFrame() throws {
