@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
     .library(name: "TouchLabX11", targets: ["TouchLabX11"]),
     .library(name: "TouchLabSandbox", targets: ["TouchLabSandbox"]),
+    .library(name: "TouchLabImport", targets: ["TouchLabImport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
@@ -39,6 +40,11 @@ let package = Package(
     .target(
       name: "TouchLabLayout",
       dependencies: ["TouchLabEngine", "TouchLabTranscript", .product(name: "Yams", package: "Yams")],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // Debugger dumps (recursiveDescription, recognizer lists, _printHierarchy) to layouts;
+    // `touchlab hit`'s answers (docs/import.md).
+    .target(
+      name: "TouchLabImport", dependencies: ["TouchLabEngine", "TouchLabTranscript", "TouchLabLayout"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // System libraries, through pkg-config.
     .systemLibrary(
@@ -69,6 +75,7 @@ let package = Package(
       name: "touchlab",
       dependencies: [
         "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
+        "TouchLabImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -86,6 +93,10 @@ let package = Package(
         "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "TouchLabImportTests", dependencies: ["TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
+      exclude: ["Dumps"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabRenderTests",

@@ -98,3 +98,12 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
   rm -rf "$folder"
   echo docs/images/window-inspector.png
 fi
+
+# Bring your own app (README, docs/import.md): a real iOS 15 dump imported, a finger held on
+# its navigation bar; the card shows the hit-test's answer and the chain it is passed along.
+imported=$(mktemp -d)
+swift run --skip-build touchlab import Tests/TouchLabImportTests/Dumps/lldb-ios15-navbar.txt --out "$imported/navbar.yaml"
+sed -i '/^scenarios:$/,$d' "$imported/navbar.yaml"
+printf 'scenarios:\n  press-bar:\n    - press: [200, 70]\n      duration: 0.5\n' >>"$imported/navbar.yaml"
+swift run --skip-build touchlab shot "$imported/navbar.yaml" --at 0.2 --scale 2 --out docs/images/import-navbar-hit.png
+echo docs/images/import-navbar-hit.png

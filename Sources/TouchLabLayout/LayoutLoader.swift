@@ -44,7 +44,7 @@ public enum LayoutLoader {
   /// (`strerror`: permission denied, a symlink loop…). A FIFO is read as a pipe (`<(…)`
   /// works), but one that nobody writes to is an error, not a hang; a file bigger than
   /// `LayoutLimits.maximumFileBytes` (or endless, like `/dev/zero`) is an error too.
-  static func readText(_ path: String) throws -> String {
+  public static func readText(_ path: String) throws -> String {
     func failure(_ reason: String) -> LayoutError {
       LayoutError(file: path, line: 1, column: 1, message: "cannot read the file: \(reason)")
     }
@@ -77,6 +77,11 @@ public enum LayoutLoader {
     guard let text = String(bytes: bytes, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
     return text
   }
+}
+
+extension LayoutLoader {
+  /// The names of the built-in classes: a declared class may not take one.
+  public static let builtinClassNames = Set(BuiltinClass.allCases.map(\.rawValue))
 }
 
 /// Built-in classes a layout may name or subclass.

@@ -18,6 +18,9 @@ public final class Scene {
   /// `--set` assignments applied, kept with what they made (a delegate is held weakly by its
   /// recognizer, as in UIKit).
   private var applied: [() -> Void] = []
+  /// Where a debugger dump showed each imported view and recognizer (`address:` and
+  /// `dumpLine:` in the layout), by object.
+  public internal(set) var origins: [ObjectIdentifier: ObjectOrigin] = [:]
   /// Where the file gives the window's size (`window: {size: …}`), or nil when it does not.
   public let windowSizePlace: (line: Int, column: Int)?
   /// Set when a scenario played on this scene went past a replay's limits (`ScenarioPlayer`),
@@ -228,5 +231,19 @@ public final class Scene {
       made.append(delegate)
       recognizer.delegate = delegate
     }
+  }
+}
+
+/// Where a debugger dump showed an object: its printed address and the line of its entry.
+public struct ObjectOrigin: Equatable, Sendable {
+  public var address: String?
+  public var line: Int?
+  /// The address of a view's `gestureRecognizers = <NSArray: 0x…>` the dump does not list.
+  public var unlistedGestures: String?
+
+  public init(address: String? = nil, line: Int? = nil, unlistedGestures: String? = nil) {
+    self.address = address
+    self.line = line
+    self.unlistedGestures = unlistedGestures
   }
 }

@@ -42,7 +42,7 @@ extension SceneBuilder {
   static let viewStructuralKeys =
     [
       "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "items", "numberOfItems",
-      "itemText",
+      "itemText", "address", "dumpLine", "unlistedGestures",
     ] + ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
     + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
     + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
@@ -76,6 +76,7 @@ extension SceneBuilder {
       switch key {
       case "class": break
       case "id": try register(value, view)
+      case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: view)
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
@@ -288,6 +289,7 @@ extension SceneBuilder {
       switch key {
       case "class": break
       case "id": try register(value, recognizer)
+      case "address", "dumpLine": try noteOrigin(key, value, of: recognizer)
       case "action": actionValue = value
       case "target":
         hasTargetKey = true
@@ -327,7 +329,7 @@ extension SceneBuilder {
         guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
           let names =
             PropertyTable.names(for: recognizer) + [
-              "id", "class", "action", "target", "targets", "requireToFail", "delegate",
+              "id", "class", "action", "target", "targets", "requireToFail", "delegate", "address", "dumpLine",
             ]
           throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
         }

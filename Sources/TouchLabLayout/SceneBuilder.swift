@@ -18,6 +18,8 @@ struct SceneBuilder {
   var recognizerCount = 0
   /// Where the window's size is given, for errors about the window's size in pixels.
   var windowSizePlace: (line: Int, column: Int)?
+  /// The debugger's address and dump line of imported objects (`address:`, `dumpLine:`).
+  var origins: [ObjectIdentifier: ObjectOrigin] = [:]
 
   init(file: String) { self.file = file }
 
@@ -79,6 +81,7 @@ struct SceneBuilder {
           }
           windowSizePlace = (value.line, value.column)
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
+        case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: window)
         default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color")
         }
       }
@@ -108,8 +111,25 @@ struct SceneBuilder {
     let scene = Scene(
       file: file, title: title, application: application, window: window, rootController: controller,
       scenarios: scenarios, objects: objects, retained: retained, windowSizePlace: windowSizePlace)
+    scene.origins = origins
     try scene.checkScenarioBudgets()
     return scene
+  }
+
+  /// `address: 0x…`, `dumpLine: N` and `unlistedGestures: 0x…` on a view or a recognizer
+  /// (docs/layouts.md "Imported objects").
+  mutating func noteOrigin(_ key: String, _ value: YAMLValue, of object: AnyObject) throws {
+    var origin = origins[ObjectIdentifier(object)] ?? ObjectOrigin()
+    if key == "address" || key == "unlistedGestures" {
+      let text = try value.string(key)
+      guard text.hasPrefix("0x"), text.count > 2, text.count <= 34, text.dropFirst(2).allSatisfy(\.isHexDigit) else {
+        throw value.error("\(key) must be a debugger's address, 0x and hexadecimal digits ('\(text)')")
+      }
+      if key == "address" { origin.address = text } else { origin.unlistedGestures = text }
+    } else {
+      origin.line = try value.int("dumpLine", in: 1...Int(Int32.max))
+    }
+    origins[ObjectIdentifier(object)] = origin
   }
 
   // MARK: Classes
@@ -121,8 +141,16 @@ struct SceneBuilder {
       guard BuiltinClass(rawValue: name) == nil else {
         throw keyValue.error("'\(name)' is a built-in class; declare a subclass with another name and base: \(name)")
       }
-      guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-        throw keyValue.error("class name '\(name)' must be an identifier (letters, digits, _)")
+      // Identifiers, or a Swift class's module-qualified name (`App.CardView`, as a dump prints it).
+      let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+      guard
+        parts.allSatisfy({ part in
+          (part.first?.isLetter == true || part.first == "_")
+            && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        })
+      else {
+        throw keyValue.error(
+          "class name '\(name)' must be an identifier (letters, digits, _) or identifiers joined by '.'")
       }
       try checkNameLength(name, "a class name", at: keyValue)
       declared[name] = value

@@ -67,8 +67,11 @@ public struct SceneInspection: Equatable, Sendable {
   /// The inspection of `window`'s tree, then of the application's other windows. `layoutID` gives an object's layout id when the
   /// window may change it (nil: shown, not flippable); `changed` tells whether `ID.NAME`
   /// was flipped.
+  /// `origin` gives where a debugger dump showed an object (`0x7f… line 12`, docs/import.md),
+  /// listed as its `dump` property.
   public init(
-    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil }, changed: (String) -> Bool = { _ in false }
+    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil }, changed: (String) -> Bool = { _ in false },
+    origin: (AnyObject) -> String? = { _ in nil }
   ) {
     var rows: [Row] = []
     func flag(_ name: String, _ value: Bool, _ id: String?) -> Property {
@@ -87,6 +90,7 @@ public struct SceneInspection: Equatable, Sendable {
         flag("isExclusiveTouch", view.isExclusiveTouch, id),
         flag("isMultipleTouchEnabled", view.isMultipleTouchEnabled, id),
       ]
+      if let origin = origin(view) { properties.insert(text("dump", origin), at: 0) }
       if view.isHidden { properties.append(flag("isHidden", true, id)) }
       if view.alpha < 1 { properties.append(text("alpha", Self.number(Double(view.alpha)))) }
       if let control = view as? UIControl { properties.insert(flag("isEnabled", control.isEnabled, id), at: 0) }
@@ -120,6 +124,7 @@ public struct SceneInspection: Equatable, Sendable {
           flag("delaysTouchesEnded", recognizer.delaysTouchesEnded, rid),
         ]
         properties += Self.kindProperties(of: recognizer).map { text($0.0, $0.1) }
+        if let origin = origin(recognizer) { properties.insert(text("dump", origin), at: 0) }
         let required = recognizer.requiredToFail.map(Self.name(of:))
         if !required.isEmpty { properties.append(text("require(toFail:)", required.joined(separator: ", "))) }
         if recognizer.delegate != nil { properties.append(text("delegate", "set")) }

@@ -30,8 +30,16 @@ extension SandboxSession {
     collect(window)
     for other in window.application?.windows ?? [] where other !== window { collect(other) }
     let changed = Set(changes.map(\.path))
+    // An imported scene's dump addresses and lines (docs/import.md), of the scene shown.
+    let shownScene = playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene
+    let origins = shownScene.origins
     var inspection = SceneInspection(
-      window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) })
+      window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) },
+      origin: { object in
+        origins[ObjectIdentifier(object)].map { origin in
+          [origin.address, origin.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
+        }
+      })
     inspection.scenarios = scene.scenarios.map(\.name)
     inspection.playingScenario = playback?.scenario?.name
     inspection.changes = changes.map { "\($0.path)=\($0.value)" }

@@ -19,7 +19,10 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
-    subcommands: [Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self, Diagram.self],
+    subcommands: [
+      Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self, Diagram.self, Import.self,
+      Hit.self, Diff.self,
+    ],
     defaultSubcommand: Open.self)
 
   /// Exit statuses (README "Exit statuses"): 0 done; 1 a layout mistake, a flag's value
@@ -60,7 +63,9 @@ extension TouchLab {
 }
 
 /// Loads a layout, or prints its error the way compilers do and exits 1.
+/// A debugger dump is imported first (docs/import.md).
 func loadScene(_ path: String) throws -> Scene {
+  let path = isDump(path) ? try importedLayoutPath(path) : path
   do {
     return try LayoutLoader.load(path: path)
   } catch let error as LayoutError {

@@ -1,0 +1,229 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+
+/// What a pasted file holds, recognised by its content.
+public enum DumpKind: Equatable, Sendable {
+  /// `recursiveDescription`.
+  case views
+  /// `po view.gestureRecognizers`.
+  case recognizers
+  /// `_printHierarchy`.
+  case controllers
+  /// `_autolayoutTrace`: no frames.
+  case autolayoutTrace
+  /// A layout file (YAML), not a dump.
+  case layout
+
+  public static func detect(_ text: String) -> DumpKind {
+    if text.contains("frame = (") || text.contains("frame = {") { return .views }
+    if text.contains("GestureRecognizer: 0x") || text.contains("Recognizer: 0x") && text.contains("state =") {
+      return .recognizers
+    }
+    if text.contains(", state: ") || text.contains("(view not loaded)") { return .controllers }
+    if text.contains("AMBIGUOUS LAYOUT") || text.contains("•") || text.contains("*<")
+      || text.range(of: #"[|\s][*•]?<?[A-Za-z_][\w.]*:0x[0-9a-fA-F]+"#, options: .regularExpression) != nil
+      || text.contains("_autolayoutTrace")
+    {
+      return .autolayoutTrace
+    }
+    if text.contains("controller:") || text.hasPrefix("window:") || text.contains("\nwindow:")
+      || text.hasPrefix("title:") || text.hasPrefix("#")
+    {
+      return .layout
+    }
+    return .views
+  }
+}
+
+/// The result of an import: the layout's text, what was said, and the counts.
+public struct ImportResult {
+  public var yaml: String
+  public var diagnostics: [DumpDiagnostic]
+  public var viewCount: Int
+  public var recognizerCount: Int
+  public var controllerCount: Int
+
+  /// The line `touchlab import` ends with on standard error.
+  public var summary: String {
+    "imported \(viewCount) views, \(recognizerCount) recognizers, \(controllerCount) view controllers"
+  }
+}
+
+/// Imports debugger dumps as a layout (docs/import.md): one view dump, and any recognizer
+/// lists and controller hierarchies, attached to its views by address.
+public enum DumpImporter {
+  /// The window's size when the dump's root is no window: the layouts' default phone.
+  public static let defaultWindowSize = CGSize(width: 390, height: 844)
+
+  /// Imports the files at `paths`.
+  public static func importFiles(_ paths: [String], windowSize: CGSize? = nil) throws -> ImportResult {
+    var texts: [(file: String, text: String)] = []
+    for path in paths {
+      do {
+        texts.append((path, try LayoutLoader.readText(path)))
+      } catch let error as LayoutError {
+        throw DumpImportError([
+          DumpDiagnostic(file: path, line: 1, column: 1, severity: .error, message: error.message)
+        ])
+      }
+    }
+    return try importTexts(texts, windowSize: windowSize)
+  }
+
+  /// Imports dumps given as text (`file` names each in diagnostics).
+  public static func importTexts(_ texts: [(file: String, text: String)], windowSize: CGSize? = nil) throws
+    -> ImportResult
+  {
+    var diagnostics: [DumpDiagnostic] = []
+    var viewDump: ViewDump?
+    var recognizerFiles: [(String, [DumpedRecognizer])] = []
+    var controllerFiles: [(String, [DumpedController])] = []
+    func failure(_ file: String, _ message: String, line: Int = 1) -> DumpImportError {
+      DumpImportError(
+        diagnostics + [DumpDiagnostic(file: file, line: line, column: 1, severity: .error, message: message)])
+    }
+    for (file, text) in texts {
+      switch DumpKind.detect(text) {
+      case .views:
+        if let first = viewDump {
+          throw failure(
+            file,
+            "a second view dump (the first is \(first.file)): import one recursiveDescription at a time; recognizer "
+              + "lists and _printHierarchy go with it")
+        }
+        do {
+          let dump = try ViewDumpParser.parse(text, file: file)
+          diagnostics += dump.diagnostics
+          viewDump = dump
+        } catch let error as DumpImportError {
+          throw DumpImportError(diagnostics + error.diagnostics)
+        }
+      case .recognizers:
+        do {
+          let (recognizers, log) = try RecognizerListParser.parse(text, file: file)
+          diagnostics += log.diagnostics
+          recognizerFiles.append((file, recognizers))
+        } catch let error as DumpImportError {
+          throw DumpImportError(diagnostics + error.diagnostics)
+        }
+      case .controllers:
+        let (controllers, log) = ControllerHierarchyParser.parse(text, file: file)
+        diagnostics += log.diagnostics
+        controllerFiles.append((file, controllers))
+      case .autolayoutTrace:
+        throw failure(
+          file,
+          "this is _autolayoutTrace output, which has no frames: TouchLab cannot place its views. Paste "
+            + "'po [[UIWindow keyWindow] recursiveDescription]' instead (Swift: 'po UIApplication.shared.keyWindow!"
+            + ".value(forKey: \"recursiveDescription\")!')")
+      case .layout:
+        throw failure(file, "this is a layout file, not a debugger dump: give it to check, replay or open as it is")
+      }
+    }
+    guard let dump = viewDump else {
+      let (file, what) =
+        recognizerFiles.first.map { ($0.0, "a recognizer list") } ?? controllerFiles.first.map {
+          ($0.0, "a controller hierarchy")
+        } ?? (texts.first?.file ?? "-", "nothing")
+      throw failure(
+        file,
+        "\(what) but no view dump: add the output of 'po [[UIWindow keyWindow] recursiveDescription]' "
+          + "(the recognizers and controllers attach to its views by address)")
+    }
+    // Attach by address.
+    var attachments = LayoutWriter.Attachments()
+    let viewsByAddress = Dictionary(
+      dump.views.enumerated().compactMap { index, view in view.address.map { ($0, index) } },
+      uniquingKeysWith: { first, _ in first })
+    for (file, recognizers) in recognizerFiles {
+      var unmodelled: [String] = []
+      for recognizer in recognizers {
+        let place = { (message: String) in
+          diagnostics.append(
+            DumpDiagnostic(
+              file: file, line: recognizer.line, column: recognizer.column, severity: .warning, message: message))
+        }
+        guard let viewAddress = recognizer.viewAddress else {
+          place("\(recognizer.className) \(recognizer.address ?? "") prints no view=<…>: it cannot be attached")
+          continue
+        }
+        guard let viewIndex = viewsByAddress[viewAddress] else {
+          place(
+            "\(recognizer.className) \(recognizer.address ?? "") is on \(viewAddress), which is not in the view "
+              + "dump: left out")
+          continue
+        }
+        if recognizer.kind == nil {
+          if DumpedRecognizer.madeByTouchLab.contains(recognizer.className) { continue }
+          unmodelled.append("\(recognizer.className) \(recognizer.address ?? "") (line \(recognizer.line))")
+          continue
+        }
+        let address = dump.views[viewIndex].address!
+        guard !(attachments.recognizers[address] ?? []).contains(where: { $0.address == recognizer.address })
+        else { continue }
+        attachments.recognizers[address, default: []].append(recognizer)
+      }
+      if !unmodelled.isEmpty {
+        diagnostics.append(
+          DumpDiagnostic(
+            file: file, line: 1, column: 1, severity: .warning,
+            message: "recognizer kinds TouchLab does not model, left out: " + unmodelled.joined(separator: ", ")))
+      }
+    }
+    for (file, controllers) in controllerFiles {
+      for controller in controllers {
+        attachments.controllerClasses[controller.address] = controller.className
+        guard let viewAddress = controller.viewAddress else { continue }
+        guard viewsByAddress[viewAddress] != nil else {
+          diagnostics.append(
+            DumpDiagnostic(
+              file: file, line: controller.line, column: 1, severity: .warning,
+              message: "the view of \(controller.className) \(controller.address) (\(viewAddress)) is not in the view "
+                + "dump: the controller is left out"))
+          continue
+        }
+        if attachments.controllers[viewAddress] == nil { attachments.controllers[viewAddress] = controller }
+      }
+    }
+    var writer = LayoutWriter(
+      dump: dump, attachments: attachments, windowSize: windowSize ?? defaultWindowSize,
+      log: DiagnosticLog(file: dump.file))
+    let yaml: String
+    do {
+      yaml = try writer.write()
+    } catch let error as DumpImportError {
+      throw DumpImportError(diagnostics + error.diagnostics)
+    }
+    diagnostics += writer.log.diagnostics
+    for view in dump.views where view.recognizerArray != nil && attachments.recognizers[view.address ?? ""] == nil {
+      if recognizerFiles.isEmpty, let address = view.address {
+        diagnostics.append(
+          DumpDiagnostic(
+            file: dump.file, line: view.line, column: view.column, severity: .note,
+            message: "\(view.className) has gesture recognizers the dump does not list; in lldb: "
+              + "po [(UIView *)\(address) gestureRecognizers]"))
+      }
+    }
+    return ImportResult(
+      yaml: yaml, diagnostics: diagnostics, viewCount: writer.viewCount, recognizerCount: writer.recognizerCount,
+      controllerCount: writer.controllerCount)
+  }
+
+  /// Loads files as a scene: a layout as it is, dumps imported in memory (their diagnostics
+  /// returned, for the caller to show). `--strict` is the caller's.
+  public static func loadScene(_ paths: [String], windowSize: CGSize? = nil) throws -> (
+    scene: Scene, diagnostics: [DumpDiagnostic], result: ImportResult?
+  ) {
+    if paths.count == 1, let text = try? LayoutLoader.readText(paths[0]),
+      DumpKind.detect(text) == .layout
+        || paths[0].hasSuffix(".yaml") || paths[0].hasSuffix(".yml")
+    {
+      return (try LayoutLoader.load(path: paths[0]), [], nil)
+    }
+    let result = try importFiles(paths, windowSize: windowSize)
+    let file =
+      paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
+    return (try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)"), result.diagnostics, result)
+  }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+
+/// Where a touch at a point goes, and why (`touchlab hit`): the hit view, the hit-test path,
+/// the views under the point that were passed over with the reason, the responder chain and
+/// the recognizers that would see the touch. The path is the engine's own hit-test
+/// (`UIApplication.traceHitTest(at:)`); nothing here tests a point against a view itself,
+/// except to tell which passed-over views lie under the point.
+public struct HitReport: Equatable {
+  /// An object as `hit` names it.
+  public struct Entry: Equatable {
+    /// The class as the dump prints it (as the layout declares it).
+    public var className: String
+    public var id: String?
+    public var address: String?
+    public var line: Int?
+    /// A view's `gestureRecognizers = <NSArray: 0x…>` whose recognizers the dump does not list:
+    /// they would see the touch too, but nobody knows which they are.
+    public var isUnlistedArray = false
+  }
+
+  /// A view under the point that the touch does not go to.
+  public struct Skip: Equatable {
+    public var view: Entry
+    public var reason: String
+  }
+
+  public var point: CGPoint
+  /// The hit view, or nil when no view of the scene is hit (a window answers itself, or nothing).
+  public var view: Entry?
+  /// The views that answered, from the window down to the hit view.
+  public var path: [Entry]
+  public var skipped: [Skip]
+  /// The responder chain from the hit view on, controllers included.
+  public var responders: [Entry]
+  /// The recognizers that would receive the touch, outermost first (as UIKit collects them).
+  public var recognizers: [Entry]
+
+  public init(scene: Scene, at point: CGPoint) {
+    self.init(scene: scene, at: point, views: ViewIndex(scene))
+  }
+
+  /// Every view of a scene, and the box each covers on the screen: made once for many points.
+  public struct ViewIndex {
+    let order: [UIView]
+    let byObject: [ObjectIdentifier: UIView]
+    let boxes: [CGRect]
+
+    public init(_ scene: Scene) {
+      var order: [UIView] = []
+      var byObject: [ObjectIdentifier: UIView] = [:]
+      for window in scene.application.windowsFrontToBack {
+        var stack: [UIView] = [window]
+        while let view = stack.popLast() {
+          byObject[ObjectIdentifier(view)] = view
+          order.append(view)
+          stack.append(contentsOf: view.subviews.reversed())
+        }
+      }
+      self.order = order
+      self.byObject = byObject
+      boxes = order.map { view in
+        let b = view.bounds
+        let corners = [
+          CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY),
+          CGPoint(x: b.minX, y: b.maxY),
+        ].map { view.convert($0, to: nil) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        // A hair wider: a point on the edge is tested exactly below.
+        return CGRect(
+          x: xs.min()! - 0.001, y: ys.min()! - 0.001, width: xs.max()! - xs.min()! + 0.002,
+          height: ys.max()! - ys.min()! + 0.002)
+      }
+    }
+  }
+
+  public init(scene: Scene, at point: CGPoint, views index: ViewIndex) {
+    self.point = point
+    let trace = scene.application.traceHitTest(at: point)
+    func entry(_ object: AnyObject) -> Entry {
+      let participant: Participant
+      if let responder = object as? UIResponder {
+        participant = responder.participant
+      } else if let recognizer = object as? UIGestureRecognizer {
+        participant = recognizer.participant
+      } else {
+        participant = Participant(kind: .responder, className: String(describing: type(of: object)))
+      }
+      let origin = scene.origins[ObjectIdentifier(object)]
+      return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
+    }
+    // Every view, to find the hit one and those under the point.
+    let views = index.byObject
+    let order = index.order
+    let boxes = index.boxes
+    let hit = trace.hitObject.flatMap { views[$0] }
+    // A window that answers itself is no view of the scene.
+    let hitView = hit.flatMap { $0 is UIWindow ? nil : $0 }
+    view = hitView.map(entry)
+    let objects = trace.answeringSteps.compactMap { views[$0.object] }
+    path = objects.map(entry)
+
+    // Skipped views: those under the point that are neither on the path nor the hit view.
+    var verdicts: [ObjectIdentifier: HitTestTrace.Verdict] = [:]
+    for step in trace.steps { verdicts[step.object] = step.verdict }
+    let onPath = Set(objects.map(ObjectIdentifier.init))
+    var skipped: [Skip] = []
+    for (index, view) in order.enumerated() where !onPath.contains(ObjectIdentifier(view)) && !(view is UIWindow) {
+      // The box around the view on the screen rules most views out without converting the point.
+      guard boxes[index].contains(point) else { continue }
+      let local = view.convert(point, from: nil)
+      guard view.bounds.containsPoint(local) else { continue }
+      if let reason = Self.reason(for: view, verdicts: verdicts, onPath: onPath, entry: entry) {
+        skipped.append(Skip(view: entry(view), reason: reason))
+      }
+    }
+    self.skipped = skipped
+
+    var responders: [Entry] = []
+    var next: UIResponder? = hitView
+    var seen = 0
+    while let responder = next, seen < 10_000 {
+      responders.append(entry(responder))
+      next = responder.next
+      seen += 1
+    }
+    self.responders = responders
+
+    // The recognizers of the hit view and its ancestors, outermost first, enabled (docs/BEHAVIOUR.md §3).
+    var chain: [UIView] = []
+    var ancestor: UIView? = hit
+    while let v = ancestor {
+      chain.append(v)
+      ancestor = v.superview
+    }
+    var recognizers: [Entry] = []
+    for v in chain.reversed() {
+      if let origin = scene.origins[ObjectIdentifier(v)], let array = origin.unlistedGestures {
+        recognizers.append(
+          Entry(className: "NSArray", id: nil, address: array, line: origin.line, isUnlistedArray: true))
+      }
+      for recognizer in v.gestureRecognizers where recognizer.isEnabled {
+        recognizers.append(entry(recognizer))
+      }
+    }
+    self.recognizers = recognizers
+  }
+
+  /// Why hit-testing passed over `view`, which lies under the point.
+  static func reason(
+    for view: UIView, verdicts: [ObjectIdentifier: HitTestTrace.Verdict], onPath: Set<ObjectIdentifier>,
+    entry: (AnyObject) -> Entry
+  ) -> String? {
+    func name(_ v: UIView) -> String {
+      let e = entry(v)
+      return "\(e.className)" + (e.address.map { " \($0)" } ?? "") + (e.id.map { " '\($0)'" } ?? "")
+    }
+    if let verdict = verdicts[ObjectIdentifier(view)] {
+      switch verdict {
+      case .interactionDisabled: return "userInteractionEnabled = NO"
+      case .hidden: return "hidden"
+      case .transparent: return "alpha \(format(view.alpha)) < 0.01"
+      case .outside: return "pointInside said no"
+      case .refused: return "its hitTest answered nil"
+      case .redirected: return "its hitTest answered another view"
+      case .subviewAnswered, .answeredItself: return nil
+      }
+    }
+    // Not asked: the nearest ancestor that was, and what it did.
+    var child = view
+    var parent = view.superview
+    while let p = parent {
+      if onPath.contains(ObjectIdentifier(p)) {
+        // p answered with a view: a later sibling of `child` (or one of its subviews) answered first.
+        if let index = p.subviews.firstIndex(where: { $0 === child }),
+          let later = p.subviews[(index + 1)...].last(where: { onPath.contains(ObjectIdentifier($0)) })
+        {
+          return child === view
+            ? "covered by a later sibling, \(name(later))"
+            : "covered: \(name(child)) is under a later sibling, \(name(later))"
+        }
+        return "\(name(p)) answered another way"
+      }
+      if let verdict = verdicts[ObjectIdentifier(p)] {
+        switch verdict {
+        case .interactionDisabled: return "userInteractionEnabled = NO on an ancestor, \(name(p))"
+        case .hidden: return "an ancestor is hidden, \(name(p))"
+        case .transparent: return "an ancestor is transparent (alpha < 0.01), \(name(p))"
+        case .outside: return "outside its parent's bounds: \(name(p)) does not contain the point"
+        case .refused: return "an ancestor's hitTest answered nil, \(name(p))"
+        case .redirected: return "an ancestor's hitTest answered another view, \(name(p))"
+        case .subviewAnswered, .answeredItself: return "covered by a later sibling under \(name(p))"
+        }
+      }
+      child = p
+      parent = p.superview
+    }
+    return "in a window that was not asked"
+  }
+
+  // MARK: Output
+
+  /// The plain-text report, several lines.
+  public var text: String {
+    func describe(_ e: Entry) -> String {
+      var s = e.className
+      if let address = e.address { s += " \(address)" }
+      if let id = e.id { s += " '\(id)'" }
+      if let line = e.line { s += " (line \(line))" }
+      if e.isUnlistedArray {
+        s = "recognizers not listed (gestureRecognizers = <NSArray: \(e.address ?? "?")>, line \(e.line ?? 0))"
+      }
+      return s
+    }
+    var lines: [String] = []
+    lines.append("at (\(format(point.x)), \(format(point.y))): " + (view.map(describe) ?? "no view of the scene"))
+    if !path.isEmpty {
+      lines.append("  path:")
+      for (depth, e) in path.enumerated() {
+        lines.append("    " + String(repeating: "  ", count: min(depth, 40)) + describe(e))
+      }
+    }
+    if !skipped.isEmpty {
+      lines.append("  passed over:")
+      for skip in skipped { lines.append("    \(describe(skip.view)): \(skip.reason)") }
+    }
+    if !responders.isEmpty {
+      lines.append("  responders: " + responders.map(describe).joined(separator: " → "))
+    }
+    lines.append(
+      "  recognizers: " + (recognizers.isEmpty ? "none" : recognizers.map(describe).joined(separator: ", ")))
+    return lines.joined(separator: "\n")
+  }
+
+  /// One line of JSON: `{"at": [x, y], "view": …, "path": […], "skipped": […], "responders": […], "recognizers": […]}`.
+  public var json: String {
+    func object(_ e: Entry) -> String {
+      "{\"class\": \(jsonString(e.className)), \"id\": \(e.id.map(jsonString) ?? "null"), "
+        + "\"address\": \(e.address.map(jsonString) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
+        + (e.isUnlistedArray ? ", \"unlisted\": true}" : "}")
+    }
+    let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \(jsonString($0.reason))}" }
+    return "{\"at\": [\(format(point.x)), \(format(point.y))], \"view\": \(view.map(object) ?? "null"), "
+      + "\"path\": [\(path.map(object).joined(separator: ", "))], \"skipped\": [\(skips.joined(separator: ", "))], "
+      + "\"responders\": [\(responders.map(object).joined(separator: ", "))], "
+      + "\"recognizers\": [\(recognizers.map(object).joined(separator: ", "))]}"
+  }
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+        out += String(format: "\\u%04X", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Which of TouchLab's built-in classes a dumped class behaves as (docs/import.md "Classes").
+enum ImportedClasses {
+  /// The built-in view classes a layout may name.
+  static let builtins: Set<String> = [
+    "UIView", "UIControl", "UIButton", "UISwitch", "UILabel", "UIImageView", "UIScrollView", "UITableView",
+    "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl", "UICollectionView", "UITextField", "UIWindow",
+  ]
+
+  /// UIKit's (and WebKit's, MapKit's) classes that a layout cannot name, to the public class
+  /// whose hit-testing and touch handling they have.
+  static let table: [String: String] = [
+    // Containers of controllers' views: plain views.
+    "UITransitionView": "UIView", "UILayoutContainerView": "UIView", "UIViewControllerWrapperView": "UIView",
+    "UINavigationTransitionView": "UIView", "UIDropShadowView": "UIView", "_UIParallaxDimmingView": "UIView",
+    "UIDimmingView": "UIView", "_UISizeTrackingView": "UIView", "_UIHostingView": "UIView",
+    "UIInputSetContainerView": "UIView", "UIInputSetHostView": "UIView", "UIEditingOverlayGestureView": "UIView",
+    // Tables: the wrapper is a scroll view whose scrolling UIKit turns off; its bounds keep the offset.
+    "UITableViewWrapperView": "UIView", "UITableViewCellContentView": "UIView", "UITableViewCell": "UIView",
+    "UITableViewHeaderFooterView": "UIView", "_UITableViewHeaderFooterContentView": "UIView",
+    "_UITableViewCellSeparatorView": "UIView", "UITableViewCellSelectedBackground": "UIView",
+    "UITableViewLabel": "UILabel", "UITableViewCellDeleteConfirmationView": "UIView",
+    "UITableViewCellDeleteConfirmationButton": "UIButton", "_UITableViewCellActionButton": "UIButton",
+    "UISwipeActionPullView": "UIView", "UISwipeActionStandardButton": "UIButton",
+    "UITableViewCellEditControl": "UIControl", "UITableViewCellReorderControl": "UIControl",
+    "UITableViewIndex": "UIControl", "UICollectionViewCell": "UIView", "UICollectionReusableView": "UIView",
+    "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UIView",
+    // Text.
+    "_UITextContainerView": "UIView", "UITextView": "UIScrollView", "UIFieldEditor": "UIView",
+    "UITextFieldLabel": "UILabel", "_UITextFieldContentView": "UIView", "UISearchBarTextField": "UITextField",
+    "_UISearchBarSearchFieldBackgroundView": "UIView", "UISearchBar": "UIView",
+    "_UITextLayoutCanvasView": "UIView", "UITextSelectionView": "UIView",
+    // Buttons and bars.
+    "UIButtonLabel": "UILabel", "UIRoundedRectButton": "UIButton", "UINavigationButton": "UIButton",
+    "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl", "UITabBarButton": "UIControl",
+    "UITabBarButtonLabel": "UILabel", "UITabBarSwappableImageView": "UIImageView", "UINavigationBar": "UIView",
+    "UITabBar": "UIView", "UIToolbar": "UIView", "UINavigationItemView": "UIView",
+    "UINavigationItemButtonView": "UIView", "_UINavigationBarContentView": "UIView",
+    "_UINavigationBarLargeTitleView": "UIView", "_UINavigationBarModernPromptView": "UIView",
+    "_UIBarBackground": "UIView", "_UINavigationBarBackground": "UIView", "_UITabBarBackgroundView": "UIView",
+    "_UIBarBackgroundShadowView": "UIView", "_UIBarBackgroundImageView": "UIImageView", "_UIBackdropView": "UIView",
+    "_UIBackdropEffectView": "UIView", "UIVisualEffectView": "UIView", "_UIVisualEffectBackdropView": "UIView",
+    "_UIVisualEffectContentView": "UIView", "_UIVisualEffectSubview": "UIView", "_UIVisualEffectFilterView": "UIView",
+    "_UIButtonBarStackView": "UIView", "_UITAMICAdaptorView": "UIView", "UIStackView": "UIView",
+    // Indicators, pickers and other controls.
+    "_UIScrollViewScrollIndicator": "UIView", "UIRefreshControl": "UIControl", "UIActivityIndicatorView": "UIView",
+    "UIProgressView": "UIView", "UIDatePicker": "UIControl", "UIPickerView": "UIView", "UISegment": "UIImageView",
+    "_UILayoutGuide": "UIView", "UIStatusBar": "UIView", "UIStatusBarForegroundView": "UIView",
+    // Web and map views.
+    "UIWebView": "UIView", "_UIWebViewScrollView": "UIScrollView", "UIWebBrowserView": "UIView",
+    "WKWebView": "UIView", "WKScrollView": "UIScrollView", "WKContentView": "UIView", "MKMapView": "UIView",
+    // Windows.
+    "UITextEffectsWindow": "UIWindow", "UIRemoteKeyboardWindow": "UIWindow",
+    "_UIAlertControllerShimPresenterWindow":
+      "UIWindow",
+  ]
+
+  /// How a dumped class maps, and why (the stub's comment says it).
+  enum Mapping: Equatable {
+    /// A built-in class of that name.
+    case builtin(String)
+    /// A private class of the table.
+    case table(String)
+    /// A class with its printed `baseClass`, itself mapped.
+    case baseClass(String, base: String)
+    /// A class with no `baseClass` printed: a direct `UIView` subclass.
+    case plainView
+
+    var base: String {
+      switch self {
+      case .builtin(let name): name
+      case .table(let name): name
+      case .baseClass(_, let base): base
+      case .plainView: "UIView"
+      }
+    }
+  }
+
+  static func mapping(of className: String, baseClass: String?) -> Mapping {
+    if builtins.contains(className) { return .builtin(className) }
+    if let base = table[className] { return .table(base) }
+    if let baseClass {
+      if builtins.contains(baseClass) { return .baseClass(baseClass, base: baseClass) }
+      if let base = table[baseClass] { return .baseClass(baseClass, base: base) }
+      return .baseClass(baseClass, base: "UIView")
+    }
+    return .plainView
+  }
+
+  /// Whether a class of this base answers touches only when `isUserInteractionEnabled` is set:
+  /// labels and image views (their default is off, so a dump that prints no
+  /// `userInteractionEnabled = NO` for one shows it was turned on).
+  static func defaultsToNoInteraction(_ base: String) -> Bool { base == "UILabel" || base == "UIImageView" }
+
+  static func isControl(_ base: String) -> Bool {
+    [
+      "UIControl", "UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl",
+      "UITextField",
+    ]
+    .contains(base)
+  }
+
+  static func isScrollView(_ base: String) -> Bool {
+    base == "UIScrollView" || base == "UITableView" || base == "UICollectionView"
+  }
+
+  /// A Swift class's readable name: `_TtC5MyApp8CardView` → `CardView`, `App.CardView` → `CardView`.
+  static func shortName(_ className: String) -> String {
+    var name = className
+    if name.hasPrefix("_TtC") {
+      // _TtC <len><module> <len><name> (the last length-prefixed part is the class).
+      var rest = Substring(name.dropFirst(4))
+      var last: Substring?
+      while let digitsEnd = rest.firstIndex(where: { !$0.isNumber }), digitsEnd != rest.startIndex,
+        let length = Int(rest[..<digitsEnd]), rest.distance(from: digitsEnd, to: rest.endIndex) >= length
+      {
+        let partEnd = rest.index(digitsEnd, offsetBy: length)
+        last = rest[digitsEnd..<partEnd]
+        rest = rest[partEnd...]
+      }
+      if let last, !last.isEmpty { name = String(last) }
+    }
+    if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+    return name
+  }
+
+  /// A legal id made from a class name: `UIButton` → `button`, `App.CardView` → `cardView`.
+  static func idStem(_ className: String) -> String {
+    var name = shortName(className)
+    while name.hasPrefix("_") { name.removeFirst() }
+    for prefix in ["UI", "WK", "MK"] where name.hasPrefix(prefix) && name.count > prefix.count {
+      let next = name[name.index(name.startIndex, offsetBy: prefix.count)]
+      if next.isUppercase { name.removeFirst(prefix.count) }
+    }
+    name = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    // Lower the first letters (`URLField` → `urlField`, `View` → `view`).
+    var chars = Array(name)
+    var k = 0
+    while k < chars.count && chars[k].isUppercase && (k == 0 || k + 1 >= chars.count || chars[k + 1].isUppercase) {
+      chars[k] = Character(chars[k].lowercased())
+      k += 1
+    }
+    if k == 0, let first = chars.first { chars[0] = Character(first.lowercased()) }
+    let stem = String(chars.prefix(60))
+    return stem.isEmpty || stem.first!.isNumber ? "view" + stem : stem
+  }
+
+  /// The name a layout may declare for a printed class: itself when legal (identifiers joined by
+  /// dots), else with the other characters made `_`.
+  static func legalClassName(_ printed: String) -> String {
+    let parts = printed.split(separator: ".", omittingEmptySubsequences: false).map { part -> String in
+      var p = String(part.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+      if p.isEmpty || p.first!.isNumber { p = "_" + p }
+      return p
+    }
+    return parts.joined(separator: ".")
+  }
+}

@@ -1,0 +1,508 @@
+import Foundation
+import TouchLabEngine
+import TouchLabLayout
+
+/// Writes a parsed dump as an ordinary layout file (docs/layouts.md), following docs/import.md
+/// "The mapping": frames in the superview's coordinates, a scroll view's `contentOffset` as its
+/// bounds origin, transforms taken out of the printed frame, `userInteractionEnabled = NO`
+/// only where printed, a `UIWindow` root as the window, classes mapped to the built-in ones.
+struct LayoutWriter {
+  let dump: ViewDump
+  let attachments: Attachments
+  let windowSize: CGSize
+  var log: DiagnosticLog
+
+  /// Recognizers and controllers found in the other files, by the address of their view.
+  struct Attachments {
+    var recognizers: [String: [DumpedRecognizer]] = [:]
+    /// Controllers by the address of their view.
+    var controllers: [String: DumpedController] = [:]
+    /// Addresses of every controller in the hierarchies (a recognizer's target may be one).
+    var controllerClasses: [String: String] = [:]
+  }
+
+  private var out: [String] = []
+  private var usedIds: Set<String> = ["systemGestureGate", "controller"]
+  /// The declared classes: printed name → (legal name, base, why, first line).
+  private var declared: [(printed: String, legal: String, base: String, why: String, line: Int)] = []
+  private var declaredIndex: [String: Int] = [:]
+  /// The ids of the controllers attached, by address.
+  private var controllerIds: [String: String] = [:]
+  private(set) var viewCount = 0
+  private(set) var recognizerCount = 0
+  private(set) var controllerCount = 0
+  private var controlCount = 0
+  private var unlistedRecognizerViews: [DumpedView] = []
+  /// The id given to each view, by index.
+  private var ids: [String] = []
+  private var idsByAddress: [String: String] = [:]
+
+  init(dump: ViewDump, attachments: Attachments, windowSize: CGSize, log: DiagnosticLog) {
+    self.dump = dump
+    self.attachments = attachments
+    self.windowSize = windowSize
+    self.log = log
+  }
+
+  /// The layout's text.
+  mutating func write() throws -> String {
+    let views = dump.views
+    let root = views[0]
+    let rootMapping = ImportedClasses.mapping(of: root.className, baseClass: root.baseClass)
+    let rootIsWindow = rootMapping.base == "UIWindow"
+    ids = Array(repeating: "", count: views.count)
+    for (index, view) in views.enumerated() {
+      let id = uniqueId(ImportedClasses.idStem(view.className))
+      ids[index] = id
+      if let address = view.address, idsByAddress[address] == nil { idsByAddress[address] = id }
+    }
+    for recognizer in attachments.recognizers.values.flatMap({ $0 }).sorted(by: { $0.line < $1.line })
+    where recognizer.kind != nil {
+      if let address = recognizer.address, recognizerIds[address] == nil {
+        recognizerIds[address] = uniqueId(ImportedClasses.idStem(recognizer.className))
+      }
+    }
+    for controller in attachments.controllers.values.sorted(by: { $0.line < $1.line }) {
+      controllerIds[controller.address] = uniqueId(ImportedClasses.idStem(controller.className))
+    }
+    var body: [String] = []
+    var size = windowSize
+    if rootIsWindow {
+      size = root.frame.size
+      guard size.width >= 1, size.height >= 1, size.width <= LayoutLimits.maximumWindowSide,
+        size.height <= LayoutLimits.maximumWindowSide, size.width * size.height <= LayoutLimits.maximumWindowArea
+      else {
+        throw log.error(
+          root.line, root.column,
+          "the window's size \(format(size.width))×\(format(size.height)) is outside the limits on windows (1 to "
+            + "\(Int(LayoutLimits.maximumWindowSide)) points a side)")
+      }
+      var windowLine = "window: {size: [\(format(size.width)), \(format(size.height))]"
+      if root.className != "UIWindow" { windowLine += ", class: \(quoted(declare(root, base: "UIWindow")))" }
+      if let address = root.address { windowLine += ", address: \(quoted(address))" }
+      windowLine += ", dumpLine: \(root.line)"
+      if let array = root.recognizerArray {
+        windowLine += ", unlistedGestures: \(quoted(array))"
+        unlistedRecognizerViews.append(root)
+      }
+      windowLine += "}"
+      body.append(windowLine)
+      if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
+        log.warn(
+          root.line, root.column,
+          "the window ignores touches (\(ignoreReason(root))): nothing in the scene can be hit; the scene keeps it")
+      }
+      if root.children.count > 1 {
+        let second = views[root.children[1]]
+        log.warn(
+          second.line, second.column,
+          "the window has \(root.children.count) subviews; a layout's window has one root view, so they are put in a "
+            + "pass-through view the size of the window (ImportedWindowContent): hit-testing is the same, the "
+            + "responder chain has that view in it")
+      }
+      writeTop(root.children, size: size, into: &body)
+    } else {
+      if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
+        log.warn(
+          root.line, root.column,
+          "the root ignores touches (\(ignoreReason(root))): nothing in the scene can be hit but the window")
+      }
+      body.append("window: {size: [\(format(size.width)), \(format(size.height))]}")
+      writeTop([0], size: size, into: &body)
+    }
+    // A scenario to start from.
+    let center = "[\(format(size.width / 2)), \(format(size.height / 2))]"
+    body.append("scenarios:")
+    body.append("  tap-center:  # EDIT: taps that show your bug (docs/layouts.md \"Steps\")")
+    body.append("    - tap: \(center)")
+
+    out.append(
+      "# Imported by `touchlab import` from \(dump.file): \(viewCount) views, \(recognizerCount) recognizers, "
+        + "\(controllerCount) view controllers.")
+    out.append("# EDIT: what a dump cannot show is yours to fill in (docs/import.md \"After the import\"):")
+    out.append("#   - the classes below are stubs: add each one's overrides (log, hitTest, pointInside, super…);")
+    if controlCount > 0 {
+      out.append(
+        "#   - \(controlCount) controls have a placeholder action ({print: \"EDIT: …\"}): give each its real one;")
+    }
+    out.append("#   - delegates (a recognizer's shouldReceiveTouch, a table's didSelectRow) are not in a dump.")
+    if !unlistedRecognizerViews.isEmpty {
+      out.append("#   - \(unlistedRecognizerViews.count) views have recognizers the dump does not list; in lldb:")
+      for view in unlistedRecognizerViews.prefix(20) {
+        out.append(
+          "#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(view.className), line \(view.line)")
+      }
+      if unlistedRecognizerViews.count > 20 { out.append("#       … (\(unlistedRecognizerViews.count - 20) more)") }
+      out.append("#     and import each list with the dump: touchlab import DUMP LIST… --out FILE")
+    }
+    out.append("title: \(quoted("Imported from \((dump.file as NSString).lastPathComponent)"))")
+    if !declared.isEmpty || needsWindowContent(rootIsWindow: rootIsWindow) {
+      out.append("classes:")
+      if needsWindowContent(rootIsWindow: rootIsWindow) {
+        out.append(
+          "  ImportedWindowContent: {base: UIView, hitTest: passThrough}  # holds the dump's views at their frames")
+      }
+      for entry in declared {
+        out.append("  \(name(entry.legal)):  # EDIT: \(entry.why) (line \(entry.line))")
+        out.append("    base: \(entry.base)")
+      }
+    }
+    out += body
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private var usesWindowContent = false
+  private func needsWindowContent(rootIsWindow: Bool) -> Bool { usesWindowContent }
+
+  /// The window's views: the controller's view when there is one that fills the window
+  /// (UIKit sizes a root controller's view to the window); otherwise a pass-through view
+  /// the window's size holds them at their printed frames.
+  private mutating func writeTop(_ indices: [Int], size: CGSize, into body: inout [String]) {
+    body.append("controller:")
+    if indices.count == 1, dump.views[indices[0]].frame == CGRect(origin: .zero, size: size),
+      dump.views[indices[0]].transform?.isIdentity ?? true
+    {
+      rootViewIndex = indices[0]
+      writeTopController(into: &body)
+      body.append("  view:")
+      writeView(indices[0], indent: 4, into: &body, listItem: false)
+      return
+    }
+    usesWindowContent = true
+    rootViewIndex = -1
+    body.append("  view:")
+    body.append("    id: \(uniqueId("windowContent"))")
+    body.append("    class: ImportedWindowContent")
+    body.append("    frame: [0, 0, \(format(size.width)), \(format(size.height))]")
+    if !indices.isEmpty {
+      body.append("    subviews:")
+      for index in indices { writeView(index, indent: 6, into: &body, listItem: true) }
+    }
+  }
+
+  private func ignoreReason(_ view: DumpedView) -> String {
+    if view.isHidden { return "hidden = YES" }
+    if view.alpha <= 0.01 { return "alpha = \(format(view.alpha))" }
+    return "userInteractionEnabled = NO"
+  }
+
+  private mutating func uniqueId(_ stem: String) -> String {
+    if usedIds.insert(stem).inserted { return stem }
+    // The next number to try for each stem: no search from 2 again (2,000 labels stay linear).
+    var n = nextNumber[stem] ?? 2
+    while !usedIds.insert("\(stem)\(n)").inserted { n += 1 }
+    nextNumber[stem] = n + 1
+    return "\(stem)\(n)"
+  }
+  private var nextNumber: [String: Int] = [:]
+
+  /// Declares the printed class (once) and returns the name the layout uses.
+  private mutating func declare(_ view: DumpedView, base: String) -> String {
+    if let index = declaredIndex[view.className] { return declared[index].legal }
+    var legal = ImportedClasses.legalClassName(view.className)
+    if legal != view.className {
+      log.warn(
+        view.line, view.column,
+        "the class name '\(view.className)' is written '\(legal)' (a layout's class names "
+          + "are identifiers joined by '.')")
+    }
+    // Never the name of a built-in class or another declared one.
+    let wanted = legal
+    while LayoutLoader.builtinClassNames.contains(legal) || declared.contains(where: { $0.legal == legal }) {
+      legal += "_"
+    }
+    if legal != wanted && LayoutLoader.builtinClassNames.contains(wanted) {
+      log.warn(
+        view.line, view.column,
+        "'\(wanted)' is TouchLab's own class, which this dump's view does not behave as here: it is declared as "
+          + "'\(legal)'")
+    }
+    let mapping = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass)
+    let why: String
+    switch mapping {
+    case .builtin: why = "a built-in class"
+    case .table(let b): why = "a UIKit class TouchLab plays as a \(b)"
+    case .baseClass(let printed, let b):
+      why = printed == b ? "an app class, baseClass = \(printed)" : "an app class, baseClass = \(printed) (a \(b))"
+    case .plainView:
+      why =
+        view.className.hasPrefix("UI") || view.className.hasPrefix("_UI")
+        ? "a UIKit class TouchLab does not know: a plain UIView"
+        : "no baseClass printed: a direct UIView subclass, whatever its name says"
+    }
+    declaredIndex[view.className] = declared.count
+    declared.append((view.className, legal, base, why, view.line))
+    return legal
+  }
+
+  private mutating func writeView(_ index: Int, indent: Int, into body: inout [String], listItem: Bool) {
+    let view = dump.views[index]
+    viewCount += 1
+    let mapping = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass)
+    let base = mapping.base == "UIWindow" ? "UIView" : mapping.base
+    let className: String
+    if case .builtin(let name) = mapping, name != "UIWindow" {
+      className = name
+    } else {
+      className = declare(view, base: base)
+    }
+    // A controller whose view this is wraps it.
+    var pad = String(repeating: " ", count: indent)
+    var first = listItem ? String(repeating: " ", count: indent - 2) + "- " : pad
+    if index != rootViewIndex, let address = view.address, let controller = attachments.controllers[address] {
+      controllerCount += 1
+      body.append(first + "controller:")
+      let inner = String(repeating: " ", count: indent + 2)
+      body.append(inner + "id: \(controllerIds[controller.address]!)")
+      body.append(
+        inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
+          + "\(controller.address) (line \(controller.line))")
+      body.append(inner + "view:")
+      pad = String(repeating: " ", count: indent + 4)
+      first = pad
+    }
+    func line(_ text: String) {
+      body.append(first + text)
+      first = pad
+    }
+    line("id: \(ids[index])")
+    if className != "UIView" { line("class: \(name(className))") }
+    if let address = view.address { line("address: \(quoted(address))") }
+    line("dumpLine: \(view.line)")
+    // The printed frame has the transform in it: the untransformed frame, then the transform.
+    var frame = view.frame
+    if let t = view.transform, !t.isIdentity {
+      frame = untransformedFrame(view.frame, t, view)
+      line("frame: \(rect(frame))")
+      line("transform: [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(format).joined(separator: ", "))]")
+    } else {
+      line("frame: \(rect(frame))")
+    }
+    if view.alpha < 1 { line("alpha: \(format(view.alpha))") }
+    if view.isHidden { line("isHidden: true") }
+    if !view.isUserInteractionEnabled {
+      if !ImportedClasses.defaultsToNoInteraction(base) { line("isUserInteractionEnabled: false") }
+    } else if ImportedClasses.defaultsToNoInteraction(base) {
+      line("isUserInteractionEnabled: true  # no userInteractionEnabled = NO printed: turned on")
+    }
+    if view.clipsToBounds { line("clipsToBounds: true") }
+    if let c = view.backgroundColor { line("color: \(quoted(hexColor(c)))") }
+    if ImportedClasses.isScrollView(base) {
+      if let size = view.contentSize { line("contentSize: [\(format(size.width)), \(format(size.height))]") }
+      if let i = view.contentInset {
+        line("contentInset: [\([i.top, i.left, i.bottom, i.right].map(format).joined(separator: ", "))]")
+      }
+      if let offset = view.contentOffset { line("contentOffset: [\(format(offset.x)), \(format(offset.y))]") }
+    } else if let offset = view.contentOffset, offset != .zero {
+      // A scroll view TouchLab plays as a plain view (a table's wrapper): its bounds origin.
+      line(
+        "bounds: \(rect(CGRect(origin: offset, size: frame.size)))  # contentOffset: {\(format(offset.x)), \(format(offset.y))}"
+      )
+    }
+    if let text = view.text {
+      switch base {
+      case "UILabel", "UITextField": line("text: \(quoted(text))")
+      case "UIButton" where text.count <= 200: line("title: \(quoted(text))")
+      default: line("# text = \(quoted(text))")
+      }
+    }
+    if let tag = view.tag { line("# tag = \(tag)") }
+    if ImportedClasses.isControl(base) {
+      controlCount += 1
+      let event =
+        ["UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl"].contains(base)
+        ? "valueChanged" : "touchUpInside"
+      let who = "\(view.className) \(view.address ?? "") line \(view.line)"
+      line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
+    }
+    if base == "UITableView", let rows = tableRows(index) {
+      // The dump's cells stay plain views on top; rows of their height under them let the
+      // table select the row a touch on a cell reaches it from (docs/import.md "Tables").
+      line("rowHeight: \(format(rows.height))")
+      line("rows: {numberOfRows: \(rows.count), rowText: \"\"}")
+      line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
+    }
+    writeRecognizers(view, line: line)
+    if !view.children.isEmpty {
+      line("subviews:")
+      for child in view.children { writeView(child, indent: pad.count + 2, into: &body, listItem: true) }
+    }
+  }
+
+  /// A table's rows when its printed cells (`UITableViewCell` or `baseClass = UITableViewCell`,
+  /// its children or its wrapper's) are all one height and sit at multiples of it from the top
+  /// of its content: how many rows reach the last cell, and their height. Nil otherwise.
+  private func tableRows(_ tableIndex: Int) -> (count: Int, height: CGFloat)? {
+    let views = dump.views
+    var cells: [(y: CGFloat, height: CGFloat)] = []
+    func isCell(_ v: DumpedView) -> Bool { v.className == "UITableViewCell" || v.baseClass == "UITableViewCell" }
+    for child in views[tableIndex].children {
+      let c = views[child]
+      if isCell(c) {
+        cells.append((c.frame.minY, c.frame.height))
+      } else if c.className == "UITableViewWrapperView" {
+        let offset = c.contentOffset?.y ?? 0
+        for grandchild in c.children where isCell(views[grandchild]) {
+          cells.append((c.frame.minY - offset + views[grandchild].frame.minY, views[grandchild].frame.height))
+        }
+      }
+    }
+    guard let height = cells.first?.height, height >= 1 else { return nil }
+    var last = 0
+    for cell in cells {
+      let k = (cell.y / height).rounded()
+      guard abs(cell.height - height) < 0.01, abs(cell.y - k * height) < 0.01, k >= 0, k < 100_000 else { return nil }
+      last = max(last, Int(k))
+    }
+    return (last + 1, height)
+  }
+
+  /// The top controller's class, when a hierarchy gives the root view's controller.
+  private mutating func writeTopController(into body: inout [String]) {
+    guard let address = dump.views[rootViewIndex].address, let controller = attachments.controllers[address] else {
+      return
+    }
+    controllerCount += 1
+    body.append("  id: \(controllerIds[controller.address]!)")
+    body.append(
+      "  class: \(quoted(controllerClassName(controller)))  # \(controller.className) \(controller.address) "
+        + "(line \(controller.line))")
+  }
+
+  private mutating func controllerClassName(_ controller: DumpedController) -> String {
+    if controller.className == "UIViewController" { return "UIViewController" }
+    if let index = declaredIndex[controller.className] { return declared[index].legal }
+    var legal = ImportedClasses.legalClassName(controller.className)
+    while LayoutLoader.builtinClassNames.contains(legal) || legal == "UIViewController"
+      || declared.contains(where: { $0.legal == legal })
+    {
+      legal += "_"
+    }
+    declaredIndex[controller.className] = declared.count
+    declared.append(
+      (
+        controller.className, legal, "UIViewController", "a view controller (its overrides are not in a dump)",
+        controller.line
+      ))
+    return legal
+  }
+
+  private mutating func writeRecognizers(_ view: DumpedView, line: (String) -> Void) {
+    let listed = view.address.flatMap { attachments.recognizers[$0] } ?? []
+    if listed.isEmpty {
+      if let array = view.recognizerArray {
+        unlistedRecognizerViews.append(view)
+        line("unlistedGestures: \(quoted(array))  # gestureRecognizers = <NSArray: \(array)>, not listed")
+      }
+      return
+    }
+    var written: [String] = []
+    for recognizer in listed {
+      guard let entry = recognizerEntry(recognizer) else { continue }
+      written.append(entry)
+    }
+    guard !written.isEmpty else { return }
+    line("gestures:")
+    for entry in written { line("  - " + entry) }
+  }
+
+  /// One recognizer as a flow mapping, or nil for UIKit's own (a scroll view's pair, the system gate).
+  private mutating func recognizerEntry(_ r: DumpedRecognizer) -> String? {
+    guard let kind = r.kind else { return nil }
+    recognizerCount += 1
+    var fields: [String] = []
+    let id = r.address.flatMap { recognizerIds[$0] } ?? uniqueId(ImportedClasses.idStem(r.className))
+    fields.append("id: \(id)")
+    fields.append("class: \(kind)")
+    if let address = r.address { fields.append("address: \(quoted(address))") }
+    fields.append("dumpLine: \(r.line)")
+    for (key, value) in r.properties(for: kind) { fields.append("\(key): \(value)") }
+    let required = r.mustFail.compactMap { recognizerIds[$0] }
+    if !required.isEmpty { fields.append("requireToFail: [\(required.joined(separator: ", "))]") }
+    var targets: [String] = []
+    for target in r.targets {
+      if let address = target.address, let viewId = idsByAddress[address] {
+        targets.append("{target: \(viewId), action: \(quoted(target.action))}")
+      } else if let address = target.address, let controllerId = controllerIds[address] {
+        targets.append("{target: \(controllerId), action: \(quoted(target.action))}")
+      } else {
+        // An object the scene does not have: the line its action would print.
+        targets.append("{action: {print: \(quoted("-[\(target.className ?? "?") \(target.action)]"))}}")
+      }
+    }
+    if !targets.isEmpty { fields.append("targets: [\(targets.joined(separator: ", "))]") }
+    return "{" + fields.joined(separator: ", ") + "}"
+  }
+
+  /// The ids of the recognizers written, by address (given before any is written: a
+  /// `must-fail` may name one written later).
+  private var recognizerIds: [String: String] = [:]
+  /// The view that is the layout's `controller: view:` (its controller is the top one).
+  private var rootViewIndex = 0
+
+  /// The frame with the transform taken out: the printed frame is the transformed bounds'
+  /// bounding box about the centre, moved by the translation.
+  private mutating func untransformedFrame(_ printed: CGRect, _ t: CGAffineTransform, _ view: DumpedView) -> CGRect {
+    let center = CGPoint(x: printed.midX - t.tx, y: printed.midY - t.ty)
+    let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+    let determinant = a * d - c * b
+    var size: CGSize
+    if abs(determinant) > 1e-6 {
+      size = CGSize(
+        width: (printed.width * d - c * printed.height) / determinant,
+        height: (a * printed.height - b * printed.width) / determinant)
+      if size.width < 0 || size.height < 0 { size = printed.size }
+    } else {
+      let w = (a + c) > 0 ? printed.width / (a + c) : printed.width
+      let h = (b + d) > 0 ? printed.height / (b + d) : printed.height
+      size = CGSize(width: w, height: h)
+      log.warn(
+        view.line, view.column,
+        "transform = [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(format).joined(separator: ", "))] rotates or scales so "
+          + "that the printed frame does not tell the view's own size; taken as \(format(w))×\(format(h)): check it")
+    }
+    return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+  }
+
+  private func rect(_ r: CGRect) -> String {
+    "[\(format(r.origin.x)), \(format(r.origin.y)), \(format(r.size.width)), \(format(r.size.height))]"
+  }
+
+  private func hexColor(_ c: [Double]) -> String {
+    "#" + c.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
+  }
+}
+
+/// A number as a layout writes it: no `.0`, at most 4 decimals.
+func format(_ value: CGFloat) -> String {
+  let rounded = (Double(value) * 10_000).rounded() / 10_000
+  if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+  return String(rounded)
+}
+
+/// A class name as a YAML key or value: bare when it is made of letters, digits, `_` and `.`.
+func name(_ text: String) -> String {
+  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) && text.first != "."
+    ? text : quoted(text)
+}
+
+/// A YAML double-quoted string.
+func quoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\t": out += "\\t"
+    case "\r": out += "\\r"
+    default:
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+        out += String(format: "\\x%02X", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TouchLabEngine
+import TouchLabImport
+import TouchLabLayout
+
+struct Hit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Tell where a touch at each point goes: the hit view, the path, the responders, the recognizers.",
+    discussion: """
+      FILE is a layout, or dumps as import takes them (imported in memory, warnings shown). Points are in \
+      window coordinates. For each point: the hit view; the hit-test path; the views under the point passed \
+      over, each with its reason (hidden, alpha, userInteractionEnabled = NO on it or an ancestor, outside \
+      its parent's bounds, covered by a later sibling); the responder chain; the recognizers that would see \
+      the touch. --json: one object a line (docs/import.md "hit").
+      """)
+
+  @Argument(help: "A layout file, or dumps.")
+  var files: [String]
+
+  @Option(name: .customLong("at"), help: ArgumentHelp("A point in window coordinates.", valueName: "X,Y"))
+  var points: [String] = []
+
+  @Flag(help: "One JSON object per point.")
+  var json = false
+
+  @Option(help: "With dumps: the window's size when the dump's root is no UIWindow.")
+  var window: String?
+
+  @Flag(help: "With dumps: make every warning an error.")
+  var strict = false
+
+  func run() throws {
+    guard !points.isEmpty else { throw fail("hit needs at least one --at X,Y") }
+    let parsed = try points.map { text -> CGPoint in
+      let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite,
+        abs(x) <= LayoutLimits.maximumCoordinate, abs(y) <= LayoutLimits.maximumCoordinate
+      else {
+        throw fail("--at must be X,Y in points, such as 120,300, not '\(text)'")
+      }
+      return CGPoint(x: x, y: y)
+    }
+    let scene: Scene
+    if files.count == 1, !isDump(files[0]) {
+      scene = try loadScene(files[0])
+    } else {
+      let result = try importDumps(files, window: window, strict: strict)
+      let file = files.first(where: isDump) ?? files[0]
+      do {
+        scene = try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)")
+      } catch let error as LayoutError {
+        throw fail("the imported layout does not load (a bug in import): \(error)")
+      }
+    }
+    let output = BufferedStandardOutput()
+    let views = HitReport.ViewIndex(scene)
+    for point in parsed {
+      let report = HitReport(scene: scene, at: point, views: views)
+      output.write((json ? report.json : report.text) + "\n")
+    }
+    output.flush()
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+
+/// `touchlab import`, `hit`, and the other commands given a dump, as a user runs them.
+final class ImportCommandTests: XCTestCase {
+  static var executable: URL {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while !folder.path.isEmpty && folder.path != "/" {
+      let candidate = folder.appendingPathComponent("touchlab")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return URL(fileURLWithPath: "touchlab")
+  }
+
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = FixtureHitTests.dumps
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errors = Box()
+    let errorsRead = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errors.data = err.fileHandleForReading.readDataToEndOfFile()
+      errorsRead.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    errorsRead.wait()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self)
+    )
+  }
+
+  var temporary: URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("import-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func testImportWritesALayoutThatChecksAndReplays() throws {
+    let out = temporary.appendingPathComponent("nav.yaml").path
+    let imported = try run(["import", "lldb-ios15-navbar.txt", "--out", out])
+    XCTAssertEqual(imported.status, 0, imported.err)
+    XCTAssertEqual(
+      imported.err.split(separator: "\n").last.map(String.init), "imported 15 views, 0 recognizers, 0 view controllers")
+    XCTAssertTrue(imported.err.contains("lldb-ios15-navbar.txt:1:1: warning: "), imported.err)
+    let checked = try run(["check", out])
+    XCTAssertEqual(checked.status, 0, checked.err)
+    let replayed = try run(["replay", out])
+    XCTAssertEqual(replayed.status, 0, replayed.err)
+  }
+
+  func testStrictMakesWarningsFatalAndErrorsExitOne() throws {
+    let out = temporary.appendingPathComponent("strict.yaml").path
+    let strict = try run(["import", "cocoadelica-ios7-lldb.txt", "--out", out, "--strict"])
+    XCTAssertEqual(strict.status, 1)
+    XCTAssertTrue(
+      strict.err.contains("cocoadelica-ios7-lldb.txt:11:5: error: the entry of UIImageView is cut short"), strict.err)
+    let refused = try run(["import", "cycript-ios13-autolayouttrace.txt", "--out", out])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(
+      refused.err.hasPrefix("cycript-ios13-autolayouttrace.txt:1:1: error: this is _autolayoutTrace"), refused.err)
+  }
+
+  func testHitJSONShape() throws {
+    let hit = try run(["hit", "cycript-ios13-backticks.txt", "--at", "100,130", "--at", "1000,1000", "--json"])
+    XCTAssertEqual(hit.status, 0, hit.err)
+    let lines = hit.out.split(separator: "\n")
+    XCTAssertEqual(lines.count, 2)
+    let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+    XCTAssertEqual(first["at"] as? [Double], [100, 130])
+    let view = first["view"] as! [String: Any]
+    XCTAssertEqual(view["class"] as? String, "UIView")
+    XCTAssertEqual(view["address"] as? String, "0x10450a690")
+    XCTAssertEqual(view["line"] as? Int, 6)
+    XCTAssertNotNil(view["id"] as? String)
+    let responders = first["responders"] as! [[String: Any]]
+    XCTAssertEqual(responders.first?["address"] as? String, "0x10450a690")
+    XCTAssertEqual(responders.last?["class"] as? String, "UIApplication")
+    let recognizers = first["recognizers"] as! [[String: Any]]
+    // The window's own gate, and the window's recognizers the dump only shows as an array.
+    XCTAssertTrue(recognizers.contains { $0["unlisted"] as? Bool == true && $0["address"] as? String == "0x28238d770" })
+    let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as! [String: Any]
+    XCTAssertTrue(second["view"] is NSNull)
+  }
+
+  func testOtherCommandsTakeADumpDirectly() throws {
+    let replay = try run(["replay", "nslog-ios6-kiyotakagoto.txt"])
+    XCTAssertEqual(replay.status, 0, replay.err)
+    XCTAssertTrue(replay.err.contains("warning: an NSLog prefix"), replay.err)
+    let picture = temporary.appendingPathComponent("diagram.png").path
+    let diagram = try run(["diagram", "nslog-ios6-kiyotakagoto.txt", "--out", picture])
+    XCTAssertEqual(diagram.status, 0, diagram.err)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: picture))
+  }
+
+  func testWindowSizeHitOnALayoutAndDiff() throws {
+    let out = temporary.appendingPathComponent("cell.yaml").path
+    let imported = try run(["import", "lldb-ios8-baseclass-pagecontrol.txt", "--out", out, "--window", "320,480"])
+    XCTAssertEqual(imported.status, 0, imported.err)
+    XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("window: {size: [320, 480]}"))
+    let bad = try run(["import", "lldb-ios8-baseclass-pagecontrol.txt", "--out", out, "--window", "0,480"])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.err.hasPrefix("touchlab: error: --window must be WIDTH,HEIGHT"), bad.err)
+    // hit on the generated layout answers as on the dump: the address is a layout key.
+    let onLayout = try run(["hit", out, "--at", "180,220", "--json"])
+    let onDump = try run([
+      "hit", "lldb-ios8-baseclass-pagecontrol.txt", "--window", "320,480", "--at", "180,220", "--json",
+    ])
+    XCTAssertEqual(onLayout.status, 0, onLayout.err)
+    XCTAssertEqual(onLayout.out, onDump.out)
+    XCTAssertTrue(onLayout.out.contains("\"address\": \"0x15fe26ca0\""), onLayout.out)
+    // diff: the device logged the placeholder line the model prints for a tap on the button.
+    let button = temporary.appendingPathComponent("button.yaml").path
+    XCTAssertEqual(try run(["import", "cocoadelica-ios7-lldb.txt", "--out", button]).status, 0)
+    let layout = try String(contentsOfFile: button, encoding: .utf8)
+    try
+      (layout.components(separatedBy: "\nscenarios:\n")[0]
+      + "\nscenarios:\n  tap-button:\n    - tap: [240, 450]\n").write(toFile: button, atomically: true, encoding: .utf8)
+    let model = try run(["replay", button])
+    XCTAssertEqual(model.status, 0, model.err)
+    XCTAssertEqual(model.out, "EDIT: touchUpInside on UIButton 0x78f7dae0 line 7\n")
+    let log = temporary.appendingPathComponent("device.log").path
+    try
+      ("2024-05-01 10:00:01.000 Demo[1:2] launched\n"
+      + model.out.split(separator: "\n").map {
+        "2024-05-01 10:00:01.050 Demo[1:2] \($0)"
+      }.joined(separator: "\n")).write(toFile: log, atomically: true, encoding: .utf8)
+    let agree = try run(["diff", button, "--log", log])
+    XCTAssertEqual(agree.status, 0, agree.out + agree.err)
+    try "2024-05-01 10:00:01.000 Demo[1:2] something else\n".write(toFile: log, atomically: true, encoding: .utf8)
+    let differ = try run(["diff", button, "--log", log])
+    XCTAssertEqual(differ.status, 1, differ.out)
+    XCTAssertTrue(differ.out.contains("the device log has no more lines"), differ.out)
+  }
+}
