@@ -251,6 +251,12 @@ public struct HitReport: Equatable {
 
 /// A JSON string literal.
 func jsonString(_ text: String) -> String {
+  doubleQuoted(text) { String(format: "\\u%04X", $0) }
+}
+
+/// `text` between double quotes, with `"`, `\\`, newlines, tabs and returns escaped as JSON
+/// and YAML both write them, and every other control character as `control` writes it.
+func doubleQuoted(_ text: String, control: (UInt32) -> String) -> String {
   var out = "\""
   for scalar in text.unicodeScalars {
     switch scalar {
@@ -261,7 +267,7 @@ func jsonString(_ text: String) -> String {
     case "\t": out += "\\t"
     default:
       if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-        out += String(format: "\\u%04X", scalar.value)
+        out += control(scalar.value)
       } else {
         out.unicodeScalars.append(scalar)
       }

@@ -488,21 +488,5 @@ func name(_ text: String) -> String {
 
 /// A YAML double-quoted string.
 func quoted(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\t": out += "\\t"
-    case "\r": out += "\\r"
-    default:
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-        out += String(format: "\\x%02X", scalar.value)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out + "\""
+  doubleQuoted(text) { String(format: "\\x%02X", $0) }
 }
