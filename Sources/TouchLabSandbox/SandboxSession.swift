@@ -383,11 +383,24 @@ public final class SandboxSession {
     case .playScenario(let number):
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
+    case .nextScenario, .previousScenario:
+      pick(scenario: neighbourScenario(offset: command == .nextScenario ? 1 : -1))
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
+  }
+
+  /// The scenario `offset` places from the one playing in the file's order, live counting as
+  /// the place before the first (nil: live).
+  func neighbourScenario(offset: Int) -> String? {
+    let names = scene.scenarios.map(\.name)
+    guard !names.isEmpty else { return nil }
+    // Places: 0 is live, 1...count the scenarios.
+    let current = playback?.scenario.flatMap { playing in names.firstIndex(of: playing.name) }.map { $0 + 1 } ?? 0
+    let place = ((current + offset) % (names.count + 1) + names.count + 1) % (names.count + 1)
+    return place == 0 ? nil : names[place - 1]
   }
 
   // MARK: Where the pointer is

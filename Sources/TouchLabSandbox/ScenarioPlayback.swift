@@ -117,14 +117,25 @@ public final class ScenarioPlayback {
 
   public var duration: TimeInterval { strip.duration }
 
-  /// The virtual time shown at `realTime`: held while paused; at the end, back to 0 when
-  /// looping.
+  /// How long a loop holds the end, in real seconds, before it starts again: the end of a
+  /// scenario (its last records, such as "cell selected!") is the lesson, so every record is
+  /// shown and stays on screen a moment.
+  public static let loopEndHold: Double = 1.5
+
+  /// The virtual time shown at `realTime`: held while paused; at the end, held for
+  /// `loopEndHold` real seconds and then back to the start when looping.
   public func time(at realTime: Double) -> TimeInterval {
     guard isPlaying else { return anchorTime }
-    let time = anchorTime + max(0, realTime - anchorReal) * speed
+    let elapsed = max(0, realTime - anchorReal)
+    let time = anchorTime + elapsed * speed
     guard time >= duration else { return time }
     guard loops, duration > start else { return duration }
-    return start + (time - start).truncatingRemainder(dividingBy: duration - start)
+    // Real seconds since the end was first reached, within cycles of a hold then a play.
+    let sinceEnd = elapsed - max(0, duration - anchorTime) / speed
+    let cycle = Self.loopEndHold + (duration - start) / speed
+    let intoCycle = sinceEnd.truncatingRemainder(dividingBy: cycle)
+    guard intoCycle >= Self.loopEndHold else { return duration }
+    return min(duration, start + (intoCycle - Self.loopEndHold) * speed)
   }
 
   /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.

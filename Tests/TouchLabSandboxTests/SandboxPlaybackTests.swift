@@ -134,14 +134,52 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(session.transcript.recentLines, [])
   }
 
-  func testLoopRestartsAtTheEnd() throws {
+  func testLoopShowsEveryRecordAndHoldsTheEndBeforeRestarting() throws {
     let session = try makeSession(loops: true)
-    wake(session, at: 56)  // virtual 0.6 = the end (0.5) + 0.1
+    wake(session, at: 55)  // virtual 0.5: the end, the lift's line shown
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)", "[0.500] \(ended)"])
+    wake(session, at: 56.4)  // 1.4 s into the hold: still the end
     XCTAssertTrue(session.playback!.isPlaying)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)", "[0.500] \(ended)"])
+    wake(session, at: 57.5)  // the hold (1.5 s) over at 56.5, then 1 s at 0.1: virtual 0.1
     XCTAssertEqual(try shownTime(session), 0.1, accuracy: 1e-9)
     XCTAssertEqual(shownLines(session.frameContent), [])
-    wake(session, at: 56.5)
+    wake(session, at: 58)
     XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
+    wake(session, at: 62.2)  // the second end (62), held again
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    // Space during the hold pauses on the end; Space again plays from the start.
+    wake(session, at: 62.3, events: [TestEvents.key("space")])
+    XCTAssertFalse(session.playback!.isPlaying)
+    wake(session, at: 70)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    wake(session, at: 70, events: [TestEvents.key("space")])
+    wake(session, at: 70.5)
+    XCTAssertEqual(try shownTime(session), 0.05, accuracy: 1e-9)
+  }
+
+  func testTabReachesEveryScenarioPastTheNinthAndBackToLive() throws {
+    // The bundled value-controls.yaml has 13 scenarios: 10 to 13 have no digit.
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Layouts/value-controls.yaml").path
+    let scene = try LayoutLoader.load(path: path)
+    let names = scene.scenarios.map(\.name)
+    XCTAssertGreaterThan(names.count, 9)
+    let session = SandboxSession(scene: scene, scale: 1, timeSource: time.read, report: { _ in })
+    var played: [String?] = []
+    for _ in 0...names.count {
+      wake(session, at: 50, events: [TestEvents.key("Tab")])
+      played.append(session.playback?.scenario?.name)
+    }
+    XCTAssertEqual(played, names + [nil], "Tab plays each scenario in the file's order, then goes live")
+    wake(session, at: 50, events: [TestEvents.key("ISO_Left_Tab")])  // Shift+Tab from live: the last
+    XCTAssertEqual(session.playback?.scenario?.name, names.last)
+    wake(session, at: 50, events: [TestEvents.key("minus")])
+    XCTAssertEqual(session.playback?.scenario?.name, names[names.count - 2])
+    wake(session, at: 50, events: [TestEvents.key("equal")])
+    XCTAssertEqual(session.playback?.scenario?.name, names.last)
   }
 
   func testBracketsHalveAndDoubleTheSpeedWithinItsRange() throws {
