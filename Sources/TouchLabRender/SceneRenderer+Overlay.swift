@@ -182,6 +182,14 @@ extension SceneRenderer {
     String(format: "%.2f", value)
   }
 
+  /// A time of the frame in its time base: from the scene's start (`2.96`), or from the first
+  /// touch (`+0.15`) when the frame's times count from there.
+  func shownSeconds(_ time: TimeInterval) -> String {
+    guard let origin = shownTimeOrigin else { return Self.seconds(time) }
+    let interval = ((time - origin) * 100).rounded() / 100
+    return (interval < 0 ? "-" : "+") + Self.seconds(abs(interval))
+  }
+
   // MARK: Marks on the scene
 
   /// The hit view's outline: its bounds in window points (a closed polygon, as transforms

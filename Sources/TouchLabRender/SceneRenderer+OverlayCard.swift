@@ -335,9 +335,9 @@ extension SceneRenderer {
     state.alignment = .trailing
     let phase: String
     switch (touch.isOnScreen, touch.phase) {
-    case (true, _): phase = "down at " + Self.seconds(touch.startTime) + " s"
-    case (false, .cancelled): phase = "cancelled at " + Self.seconds(touch.endTime ?? now) + " s"
-    default: phase = "lifted at " + Self.seconds(touch.endTime ?? now) + " s"
+    case (true, _): phase = "down at " + shownSeconds(touch.startTime) + " s"
+    case (false, .cancelled): phase = "cancelled at " + shownSeconds(touch.endTime ?? now) + " s"
+    default: phase = "lifted at " + shownSeconds(touch.endTime ?? now) + " s"
     }
     let header = card.isPinned ? "pinned · " + phase : phase
     canvas.draw(header, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)

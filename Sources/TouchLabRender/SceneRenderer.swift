@@ -26,6 +26,10 @@ public struct FrameContent {
   public var newerLineCount = 0
   /// The transcript's times count from the first touch (the panel says so).
   public var timesFromFirstTouch = false
+  /// With `timesFromFirstTouch`, the first touch's time: every time the frame shows (the
+  /// cards' "down at", the strip's label and ticks) counts from it, written `+0.15`, as the
+  /// transcript's `[+0.150]` do — one time base everywhere. Nil: from the scene's start.
+  public var timeOrigin: TimeInterval?
   /// A title for the panel's header (the layout's `title:` or file name).
   public var title: String?
   /// An error to show over the scene (the previous scene stays drawn).
@@ -87,6 +91,8 @@ public final class SceneRenderer {
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
+  /// The frame being drawn's `timeOrigin`.
+  var shownTimeOrigin: TimeInterval?
   var stoppedInViewTree = false
   /// The overlay's layout as `damage(for:…)` last noted it, for the damage drawing of the
   /// same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
@@ -263,6 +269,7 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool
   ) -> Bool {
     canvas.clear(to: theme.colors.background)
+    shownTimeOrigin = content.timeOrigin
     let recorder = canvas.recorder
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)

@@ -67,6 +67,9 @@ public final class SandboxSession {
   /// The live scene's records since the latest gesture began (Space reviews them).
   public internal(set) var liveRecords: [DeliveryRecord] = []
   var liveTouchesDown: Set<Int> = []
+  /// Every touch input the live scene took since it was loaded, at its time, so that a
+  /// review can play a fresh copy of the scene to any moment (nil past `liveInputLimit`).
+  var liveInputs: [ScenarioPlayback.TimedInput]? = []
 
   var mapper: TouchInputMapper
   let timeSource: () -> Double
@@ -121,6 +124,7 @@ public final class SandboxSession {
     var content = FrameContent(
       window: scene.window, overlay: shownOverlay, title: title, message: message,
       keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    content.timeline = .idle(hint: Self.idleStripHint)
     showTranscript(in: &content)
     showInspector(in: &content)
     content.pinnedCards = pinnedCards
@@ -161,6 +165,9 @@ public final class SandboxSession {
   func showTranscript(in content: inout FrameContent) {
     let (entries, first) = currentTranscript()
     content.timesFromFirstTouch = timesFromFirstTouch
+    // One time base: with T, the cards and the strip count from the first touch too.
+    content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
+    content.timeline?.origin = content.timeOrigin
     let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
     guard end < entries.count else {
       content.transcript = entries
@@ -548,7 +555,7 @@ public final class SandboxSession {
   public static let maximumWindowSide = 8192
 
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
-  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = false) -> String? {
+  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = true) -> String? {
     let size = SceneRenderer(theme: .standard).frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)

@@ -57,6 +57,7 @@ public final class ScenarioPlayback {
     self.speed = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
     self.loops = loops
     self.loadScene = loadScene
+    liveInputs = nil
     anchorReal = realTime
     (records, strip) = try Self.play(scenario, loadScene)
   }
@@ -72,15 +73,35 @@ public final class ScenarioPlayback {
     return (records, TimelineStrip(records: records, end: end))
   }
 
+  /// One live touch event, as its input record has it: the touches that changed, at `time`.
+  public struct TimedInput: Equatable, Sendable {
+    public var time: TimeInterval
+    public var samples: [TouchSample]
+
+    public init(time: TimeInterval, samples: [TouchSample]) {
+      self.time = time
+      self.samples = samples
+    }
+  }
+
+  /// For a review: every touch input the live scene took since it was loaded (nil: too many
+  /// were kept, and `scene(at:)` is nil, the window keeping the live scene).
+  private let liveInputs: [TimedInput]?
+
   /// Live touches under review (Space in the live window): `records`, paused at the last
-  /// one, on a strip from the first. There is no scenario to replay, so no view tree of its
-  /// own (`scene(at:)` is nil: the window keeps drawing the live scene).
-  public init(reviewing records: [DeliveryRecord], file: String, realTime: Double) {
+  /// one, on a strip from the first. The view tree at a scrubbed time is a fresh copy of
+  /// the scene (`loadScene`) given `inputs` — every touch since the scene was loaded — up to
+  /// that time, as the live scene had them: the row not yet selected, the knob not yet moved.
+  public init(
+    reviewing records: [DeliveryRecord], inputs: [TimedInput]? = nil, file: String, realTime: Double,
+    loadScene: @escaping () throws -> Scene = { throw PlaybackError.noScenario(file: "", name: "", names: []) }
+  ) {
     scenario = nil
     self.file = file
     speed = 1
     loops = false
-    loadScene = { throw PlaybackError.noScenario(file: file, name: "", names: []) }
+    liveInputs = inputs
+    self.loadScene = loadScene
     self.records = records
     strip = TimelineStrip(records: records)
     strip.start = records.first?.time ?? 0
@@ -240,14 +261,43 @@ public final class ScenarioPlayback {
   public func scene(at time: TimeInterval) -> Scene? {
     let count = records(upTo: time).count
     if count == shownSceneRecordCount, let shownScene { return shownScene }
-    guard let scenario, let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else {
-      return shownScene
-    }
+    guard scenario != nil || liveInputs != nil, let scene = try? loadScene() else { return shownScene }
     scene.records.keepsRecords = false
-    if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+    if let scenario {
+      guard let ours = scene.scenario(named: scenario.name) else { return shownScene }
+      if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+    } else if let liveInputs {
+      // Before the first reviewed record: the scene as the gesture found it.
+      let end = count > 0 ? records[count - 1].time : start
+      Self.replay(liveInputs, on: scene, until: end, including: count > 0)
+    }
     shownScene = scene
     shownSceneRecordCount = count
     return scene
+  }
+
+  /// Gives `scene` the live `inputs` up to `end` (those at `end` itself only when
+  /// `including`), each at its time, the clock firing the timers between, as the live clock
+  /// did; then the clock advances to `end`.
+  static func replay(_ inputs: [TimedInput], on scene: Scene, until end: TimeInterval, including: Bool) {
+    let application = scene.application
+    for input in inputs {
+      guard input.time < end || (including && input.time <= end) else { break }
+      application.clock.advance(to: input.time)
+      application.sendTouches(
+        input.samples.map { sample in
+          let phase: TouchInput.Phase
+          switch sample.phase {
+          case .began: phase = .began
+          case .moved: phase = .moved
+          case .ended: phase = .ended
+          case .cancelled: phase = .cancelled
+          }
+          return TouchInput(
+            finger: sample.touch, phase: phase, location: CGPoint(x: sample.location.x, y: sample.location.y))
+        })
+    }
+    application.clock.advance(to: end)
   }
 }
 

@@ -141,6 +141,9 @@ public final class TranscriptLog {
     return entries
   }
 
+  /// The first touch's time in the newest section (the scene shown now), or nil before it.
+  public var firstTouchTime: TimeInterval? { firstTouchTimes[section] }
+
   /// `[+0.150]`: a time since the first touch (`[-0.020]` before it).
   public static func relativeStamp(_ interval: TimeInterval) -> String {
     let rounded = (interval * 1000).rounded() / 1000

@@ -86,7 +86,8 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
   ) throws {
     let scene = try LayoutLoader.load(path: folder.appendingPathComponent("second.yaml").path)
     let renderer = SceneRenderer(theme: try Theme.loadDefault())
-    let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)
+    let canvas = try Canvas(
+      size: renderer.frameSize(for: scene.window, showsPanel: true, showsTimeline: true), scale: 1)
     var content = FrameContent(
       window: scene.window, title: "Second scene", keyHelp: SandboxKeys.help, subtitle: "second.yaml")
     content.transcript = entries
