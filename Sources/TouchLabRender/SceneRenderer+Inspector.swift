@@ -100,7 +100,7 @@ extension SceneRenderer {
     if inspection.changes.isEmpty {
       line("Click a ✓ or ✗ to flip it (the file is not changed).", dim: true)
     } else {
-      line("Changed here: " + inspection.changes.joined(separator: ", "), dim: false, lines: 3)
+      line("Changed here: " + inspection.changes.joined(separator: "; "), dim: false, lines: 3)
     }
     if let trace = inspection.hitTest {
       let path = trace.answeringSteps.map { $0.view.id ?? $0.view.className }

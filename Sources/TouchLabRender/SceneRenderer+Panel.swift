@@ -6,7 +6,7 @@ import Foundation
 extension SceneRenderer {
   private static let panelPadding = 16.0
   /// The family fonts.conf pins for fixed-width text (transcripts, errors).
-  static let monospacedFamily = "DejaVu Sans Mono"
+  public static let monospacedFamily = "DejaVu Sans Mono"
 
   func drawPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText

@@ -34,7 +34,8 @@ extension SandboxSession {
       window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) })
     inspection.scenarios = scene.scenarios.map(\.name)
     inspection.playingScenario = playback?.scenario?.name
-    inspection.changes = changes.map { "\($0.path)=\($0.value)" }
+    // The fix as code: each flip as the UIKit line that does it (`backTap.cancelsTouchesInView = false`).
+    inspection.changes = changes.map { Scene.fixText(for: "\($0.path)=\($0.value)") }
     if let hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
     return inspection
   }

@@ -246,9 +246,10 @@ extension CommandLineTests {
     XCTAssertEqual(try picture(arguments, out: folder.appendingPathComponent("b.png")), png)
     let bytes = [UInt8](png)
     func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-    // Two 770-point frames 16 points apart, under a 44-point caption band.
+    // Two 770-point frames 16 points apart, under a 44-point caption band and the fix as code,
+    // `table.delaysContentTouches = false`, on a line of 17 points (and 4 below it).
     XCTAssertEqual(word(16), 770 * 2 + 16)
-    XCTAssertEqual(word(20), 844 + 44)
+    XCTAssertEqual(word(20), 844 + 44 + 17 + 4)
 
     // The right side differs from the left: its began was not delayed.
     let same = try picture(
@@ -261,7 +262,7 @@ extension CommandLineTests {
 
     let pdf = String(
       decoding: try picture(arguments + ["--scene-only"], out: folder.appendingPathComponent("c.pdf")), as: UTF8.self)
-    XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 796 888 ]"))
+    XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 796 909 ]"))
 
     let result = try run([
       "compare", "Layouts/table-cell-conflict.yaml", "--scenario", "short-press", "--out",
