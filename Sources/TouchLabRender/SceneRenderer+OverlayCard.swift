@@ -83,13 +83,14 @@ extension SceneRenderer {
     return CardStyles(
       title: TextStyle(fontFamily: family, fontSize: 12.5, weight: .bold, color: text, alignment: .leading),
       dim: TextStyle(fontFamily: family, fontSize: 11, color: text.withAlpha(0.6), alignment: .leading),
+      // A long class name wraps between its words (`breakable`), on up to three lines.
       name: TextStyle(
         fontFamily: family, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
-        truncation: .tail, maximumLines: 2),
+        truncation: .tail, maximumLines: 3),
       step: TextStyle(fontFamily: family, fontSize: 11, weight: .semibold, color: text, alignment: .leading),
       note: TextStyle(
         fontFamily: family, fontSize: 10.5, color: text.withAlpha(0.6), alignment: .leading,
-        verticalAlignment: .top, truncation: .tail, maximumLines: 2))
+        verticalAlignment: .top, truncation: .tail, maximumLines: 4))
   }
 
   // MARK: Layout
@@ -153,10 +154,16 @@ extension SceneRenderer {
         row.noteHeight =
           TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
       }
+      // Each state is shown once, on the steps line: a row's only reason says why without
+      // repeating it; with several, each names the step it explains.
+      let namesSteps = row.receiver.reasons.count > 1
       row.reasons = row.receiver.reasons.map { reason in
         CardStep(
-          text: Self.reasonText(
-            reason, label: label(of: reason.step, name: row.receiver.name, countdown: nil, now: now)),
+          text: Self.breakable(
+            Self.reasonText(
+              reason,
+              label: namesSteps ? label(of: reason.step, name: row.receiver.name, countdown: nil, now: now) : nil,
+              waited: touch.scrollDelay != nil)),
           color: color(of: reason.step), x: 0, width: 0)
       }
       for index in row.reasons.indices {
@@ -186,9 +193,26 @@ extension SceneRenderer {
   static let reasonLineHeight = 14.0
   static let countdownLineHeight = 20.0
 
-  /// A step's reason as the card writes it: `failed — closerRecognizerWins (by redTap)`.
-  static func reasonText(_ reason: OverlayReceiver.Reason, label: String) -> String {
-    label + " — " + reason.cause.rule.rawValue + " (by " + reason.cause.by + ")"
+  /// A step's reason as the card writes it: `↳ closerRecognizerWins (by redTap)`, or with the
+  /// step it explains, `↳ dropped: requireToFail (by backTap)`. Every cause reads distinct:
+  /// the scroll view's `delaysContentTouches` says whether the 0.15 s wait ran out
+  /// (`waited`: the touch had the scroll delay's timer) or there was no wait at all
+  /// (`delaysContentTouches = false`).
+  static func reasonText(_ reason: OverlayReceiver.Reason, label: String?, waited: Bool = true) -> String {
+    let rule = reason.cause.rule.rawValue
+    let by = reason.cause.by
+    let why: String
+    switch (reason.cause.rule, reason.step) {
+    case (.delaysContentTouches, .delayed), (.delaysContentTouches, .held):
+      why = "held 0.15 s in case it scrolls (\(rule), by \(by))"
+    case (.delaysContentTouches, _) where waited:
+      why = "the 0.15 s wait ran out (\(rule), by \(by))"
+    case (.delaysContentTouches, _):
+      why = "\(rule) = false: no wait (by \(by))"
+    default:
+      why = rule + " (by " + by + ")"
+    }
+    return "↳ " + (label.map { $0 + ": " } ?? "") + why
   }
 
   /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
