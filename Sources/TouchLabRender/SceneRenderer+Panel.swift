@@ -206,6 +206,7 @@ extension SceneRenderer {
       placed.append(Placed(header: nil, time: time, body: body, prefixWidth: prefixWidth, height: height))
     }
     var y = rect.minY
+    transcriptFit = placed.count < entries.count ? .overflowed(shown: max(1, placed.count - 1)) : .allFit
     if placed.count < entries.count {
       // Say how many scrolled away, in the first entry's place.
       if let first = placed.popLast() { used -= first.height + 3 }

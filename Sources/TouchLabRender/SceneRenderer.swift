@@ -91,6 +91,17 @@ public final class SceneRenderer {
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
+  /// How the transcript last drawn fitted its panel (nil: none drawn yet): the window does
+  /// not scroll back a panel whose lines all fit, nor further back than a panel's worth.
+  public internal(set) var transcriptFit: TranscriptFit?
+
+  public enum TranscriptFit: Equatable, Sendable {
+    /// Every entry given was shown.
+    case allFit
+    /// Only the newest `shown` entries were.
+    case overflowed(shown: Int)
+  }
+
   /// The frame being drawn's `timeOrigin`.
   var shownTimeOrigin: TimeInterval?
   var stoppedInViewTree = false

@@ -148,6 +148,7 @@ extension SandboxSession {
   public func pick(scenario name: String?) {
     guard let name else {
       if playback != nil {
+        keepPlayedSection()
         playback = nil
         needsFrame = true
       }

@@ -16,6 +16,7 @@ extension SandboxSession {
       throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
     }
     let path = layoutPath
+    keepPlayedSection()
     playback = try ScenarioPlayback(
       scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
       loadScene: { [weak self] in
@@ -24,6 +25,19 @@ extension SandboxSession {
       })
     transcriptAnchor = nil
     needsFrame = true
+  }
+
+  /// Leaving a played scenario (0, another scenario, another layout): its section — header
+  /// and the lines shown so far — stays in the panel's history, above what comes next.
+  func keepPlayedSection(resumesLiveSection: Bool = true) {
+    guard let playback, playback.scenario != nil else { return }
+    let lines = playback.records(upTo: playback.time(at: now)).compactMap { record in
+      record.line.map { (time: record.time, text: $0) }
+    }
+    transcript.keepSection(
+      header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
+      resumesLiveSection: resumesLiveSection)
+    transcriptAnchor = nil
   }
 
   /// Whether the strip's room is under the scene. Always: the strip plays a scenario or a
@@ -209,6 +223,7 @@ extension SandboxSession {
     keepLiveRecords(of: newScene)
     guard let playback else { return }
     guard newScene.file == playback.file, playback.scenario != nil else {
+      keepPlayedSection(resumesLiveSection: false)
       self.playback = nil
       return
     }

@@ -191,7 +191,14 @@ public final class SandboxSession {
   public func scrollTranscript(by steps: Int) {
     let (entries, first) = currentTranscript()
     let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
-    let newEnd = end + steps * Self.wheelLines
+    var newEnd = end + steps * Self.wheelLines
+    // As the panel was last drawn: lines that all fit do not scroll, and scrolling back stops
+    // with the panel still full (its oldest lines at the top), never nearly empty.
+    switch renderer.transcriptFit {
+    case .allFit? where end == entries.count: return
+    case .overflowed(let shown)?: newEnd = max(newEnd, min(entries.count, shown))
+    default: break
+    }
     let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
     if anchor != transcriptAnchor {
       transcriptAnchor = anchor

@@ -231,9 +231,7 @@ public final class ScenarioPlayback {
   /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
   /// first touch (`[+0.150]`).
   public func entries(upTo time: TimeInterval, fromFirstTouch: Bool) -> [TranscriptEntry] {
-    let header =
-      (file as NSString).lastPathComponent + " · "
-      + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
+    let header = sectionHeader
     let origin = fromFirstTouch ? firstTouchTime : nil
     return [.header(header)]
       + records(upTo: time).compactMap { record in
@@ -243,6 +241,11 @@ public final class ScenarioPlayback {
           return .line(stamp + " " + line)
         }
       }
+  }
+
+  /// The panel's header over the play's lines.
+  public var sectionHeader: String {
+    (file as NSString).lastPathComponent + " · " + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
   }
 
   /// The strip as it is drawn at `time`.
