@@ -485,7 +485,9 @@ extension SceneRenderer {
   func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let pixelX = rect.minX * canvas.scale
     let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
-    guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+    // A vector canvas (`shot`/`compare` to .svg or .pdf) gets the panel drawn, never a kept
+    // bitmap of it: pixels copied in would turn the page into one embedded image.
+    guard canvas.vectorOutput == nil, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
       drawPanel(content, in: rect, on: canvas)
       return
     }

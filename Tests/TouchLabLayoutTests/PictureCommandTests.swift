@@ -192,6 +192,10 @@ extension CommandLineTests {
     XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
     XCTAssertEqual(root.element, "svg")
     XCTAssertEqual(root.attributes["viewBox"], "0 0 770 844")
+    // Vector end to end, the panel too (issue 30): outlines and glyphs, no embedded bitmap.
+    let document = String(decoding: svg, as: UTF8.self)
+    XCTAssertFalse(document.contains("<image"), "no bitmap in the SVG")
+    XCTAssertGreaterThan(document.components(separatedBy: "<path").count, 100)
 
     let sceneOnly = try picture(
       arguments + ["--scene-only", "--scale", "2"], out: folder.appendingPathComponent("c.svg"))
@@ -209,8 +213,10 @@ extension CommandLineTests {
     XCTAssertTrue(text.hasSuffix("%%EOF\n"))
     XCTAssertEqual(text.components(separatedBy: "/Type /Page %").count - 1, 1, "one page")
     XCTAssertTrue(text.contains("/MediaBox [ 0 0 755 812 ]"), "the 375 × 812 scene and the panel")
-    // Text stays text: fonts are embedded, not glyphs drawn as paths.
+    // Text stays text: fonts are embedded, not glyphs drawn as paths; and the panel is drawn,
+    // not pasted in as a picture (issue 30).
     XCTAssertTrue(text.contains("/FontFile"))
+    XCTAssertFalse(text.contains("/Subtype /Image"), "no bitmap in the PDF")
   }
 
   func testShotSceneOnlyLeavesThePanelOut() throws {
