@@ -67,27 +67,51 @@ extension SceneRenderer {
   ) -> [CardLayout] {
     let latest = overlay.currentTouches
     let latestSequence = latest.first?.sequence
-    let current = latest + overlay.touches.filter { $0.sequence != latestSequence && pinned.contains($0.identifier) }
+    // Pinned cards of earlier gestures are placed first: they keep their place, and the new
+    // cards are laid out around them.
+    let current = overlay.touches.filter { $0.sequence != latestSequence && pinned.contains($0.identifier) } + latest
     let outlines = outlines ?? current.map { hitOutline(of: $0, in: window) }
-    var cards: [CardLayout] = []
     let hitBoxes = outlines.compactMap { $0.map(\.visible) }
     let contentBoxes = Self.contentBoxes(of: window, sceneSize: sceneSize)
     let fingers = current.map(fingerBox)
-    for touch in current {
-      let isPinned = pinned.contains(touch.identifier)
-      let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
-      guard opacity > 0 else { continue }
-      let card = layoutCard(
-        for: touch, now: now, sceneSize: sceneSize,
-        avoiding: CardObstacles(
-          hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame)))
-      if var card {
-        card.isPinned = isPinned
-        card.opacity = opacity
-        cards.append(card)
+    /// Each card in turn, around those placed before it; with `collapsing`, every card not
+    /// pinned collapsed to its header.
+    func layout(collapsing: Bool) -> [CardLayout] {
+      var cards: [CardLayout] = []
+      for touch in current {
+        let isPinned = pinned.contains(touch.identifier)
+        let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
+        guard opacity > 0 else { continue }
+        let obstacles = CardObstacles(
+          hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame))
+        let card =
+          collapsing && !isPinned
+          ? layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+          : layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles)
+        if var card {
+          card.isPinned = isPinned
+          card.opacity = opacity
+          cards.append(card)
+        }
+      }
+      return cards
+    }
+    let cards = layout(collapsing: false)
+    // Too little room for them whole: every card but the pinned ones collapsed, so that none
+    // covers another.
+    return Self.anyOverlap(cards) ? layout(collapsing: true) : cards
+  }
+
+  /// Whether two of `cards` overlap.
+  static func anyOverlap(_ cards: [CardLayout]) -> Bool {
+    for (index, card) in cards.enumerated() {
+      for other in cards[(index + 1)...] {
+        let width = min(card.frame.maxX, other.frame.maxX) - max(card.frame.minX, other.frame.minX)
+        let height = min(card.frame.maxY, other.frame.maxY) - max(card.frame.minY, other.frame.minY)
+        if width > 0 && height > 0 { return true }
       }
     }
-    return cards
+    return false
   }
 
   /// The touch whose card is drawn under scene point (`x`, `y`) in `content`'s frame, if any:

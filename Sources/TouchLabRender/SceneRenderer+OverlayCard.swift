@@ -95,8 +95,25 @@ extension SceneRenderer {
 
   // MARK: Layout
 
+  /// The card for `touch`, placed where it covers no other card: when no place whole is free,
+  /// it is collapsed to its header and a "+N more" line (pinning it, or a bigger window,
+  /// shows the rest) and placed again.
   func layoutCard(
     for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
+  ) -> CardLayout? {
+    guard var card = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: false)
+    else { return nil }
+    if !card.rows.isEmpty, obstacles.cards.contains(where: { Self.overlap(card.frame, $0) > 0 }),
+      let collapsed = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+    {
+      card = collapsed
+    }
+    return card
+  }
+
+  func layoutCard(
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles,
+    collapsed: Bool
   ) -> CardLayout? {
     guard let location = touch.location else { return nil }
     let styles = cardStyles
@@ -107,7 +124,6 @@ extension SceneRenderer {
     let arrowWidth = TextFonts.measure(Self.arrow, style: styles.step).width
     let arrowColor = theme.overlay.panelText.withAlpha(0.45)
 
-    let available = sceneSize.height - 12
     var height = 2 * Self.cardPadding + 2 * Self.lineHeight + 7
     let hitName = touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing"
     let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
@@ -118,6 +134,8 @@ extension SceneRenderer {
     height += hitHeight - Self.lineHeight
     let countdowns = touch.countdowns.filter(\.isRunning)
     height += Double(countdowns.count) * Self.countdownLineHeight
+    // Collapsed: room for the header and "+N more" only.
+    let available = collapsed ? height + Self.lineHeight : sceneSize.height - 12
     var rows: [CardRow] = []
     let allRows = Self.cardRows(touch.receivers)
     for (index, candidate) in allRows.enumerated() {
@@ -281,6 +299,14 @@ extension SceneRenderer {
       CanvasPoint(x: point.x - w / 2, y: finger.maxY + 8), CanvasPoint(x: point.x - w / 2, y: finger.minY - 8 - h),
       CanvasPoint(x: finger.maxX + 8, y: finger.maxY - h), CanvasPoint(x: finger.minX - 8 - w, y: finger.maxY - h),
     ]
+    // Beside, above and below each card already placed: stacked, never on top of one.
+    for card in obstacles.cards {
+      candidates += [
+        CanvasPoint(x: card.maxX + 8, y: card.minY), CanvasPoint(x: card.minX - 8 - w, y: card.minY),
+        CanvasPoint(x: card.minX, y: card.maxY + 8), CanvasPoint(x: card.minX, y: card.minY - 8 - h),
+        CanvasPoint(x: card.maxX + 8, y: card.maxY - h), CanvasPoint(x: card.minX - 8 - w, y: card.maxY - h),
+      ]
+    }
     // Along the edges: the corners, the middles, and the finger's own height and width.
     for x in [margin, (sceneSize.width - w) / 2, right] {
       for y in [margin, (sceneSize.height - h) / 2, bottom] { candidates.append(CanvasPoint(x: x, y: y)) }
@@ -298,7 +324,8 @@ extension SceneRenderer {
       for box in obstacles.fingers + [finger] {
         score += 1000 * Self.overlap(frame, box) / max(1, box.width * box.height)
       }
-      for card in obstacles.cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
+      // Another card is never covered when any place avoids it (then the card is collapsed).
+      for card in obstacles.cards { score += 100_000 * Self.overlap(frame, card) / max(1, w * h) }
       for box in obstacles.hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
       for box in obstacles.contentBoxes { score += 1 * Self.overlap(frame, box) / max(1, box.width * box.height) }
       let nearest = CanvasPoint(
