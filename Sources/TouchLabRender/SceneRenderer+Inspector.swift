@@ -243,7 +243,7 @@ extension SceneRenderer {
 
   /// The hovered point's path over the scene: each view asked and out as a thin dashed
   /// outline, each that answered as a solid one, the hit view tagged with its name.
-  func drawHitTestPath(_ trace: HitTestTrace, on canvas: Canvas) {
+  func drawHitTestPath(_ trace: HitTestTrace, sceneSize: CanvasSize, on canvas: Canvas) {
     let overlay = theme.overlay
     for step in trace.steps where !step.verdict.answered && (step.verdict == .outside || step.verdict == .refused) {
       canvas.strokePolyline(
@@ -262,9 +262,10 @@ extension SceneRenderer {
       verticalAlignment: .center)
     let box = Self.boundingBox(hit.corners.map { CanvasPoint(x: $0.x, y: $0.y) })
     let width = TextFonts.measure(name, style: style).width + 10
+    // Whole inside the scene: a view at its right edge has its tag moved left, not cut.
     let tag = CanvasRect(
-      x: max(0, box.minX), y: box.maxY + 18 < canvas.size.height ? box.maxY + 2 : max(0, box.minY - 18), width: width,
-      height: 16)
+      x: Self.tagX(max(0, box.minX), width: width, sceneWidth: sceneSize.width),
+      y: box.maxY + 18 < sceneSize.height ? box.maxY + 2 : max(0, box.minY - 18), width: width, height: 16)
     canvas.fillRoundedRect(tag, cornerRadius: 4, color: overlay.gestureBegan)
     canvas.draw(name, in: tag.insetBy(dx: 5, dy: 0), style: style)
   }

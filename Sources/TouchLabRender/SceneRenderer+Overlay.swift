@@ -25,7 +25,7 @@ extension SceneRenderer {
     let (outlines, cards) = overlayLayout(
       of: overlay, window: window, now: now, sceneSize: sceneSize, pinned: pinned, on: canvas)
     for (touch, outline) in zip(current, outlines) {
-      if let outline { drawHitOutline(outline, of: touch, on: canvas) }
+      if let outline { drawHitOutline(outline, of: touch, sceneSize: sceneSize, on: canvas) }
     }
     for touch in current { drawTrail(of: touch, on: canvas) }
     for card in cards {
@@ -288,7 +288,13 @@ extension SceneRenderer {
     return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
   }
 
-  private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, on canvas: Canvas) {
+  /// A tag's left edge: at `x`, or, when it would run past the scene's right edge, moved left
+  /// as little as keeps it whole (no further than the scene's left edge).
+  static func tagX(_ x: Double, width: Double, sceneWidth: Double) -> Double {
+    x + width > sceneWidth ? max(0, sceneWidth - width) : x
+  }
+
+  private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, sceneSize: CanvasSize, on canvas: Canvas) {
     let color = touchColor(touch)
     let width = theme.overlay.outlineWidth
     canvas.withSavedState {
@@ -307,7 +313,8 @@ extension SceneRenderer {
     let top = outline.visible.minY
     let tagHeight = 16.0
     let tag = CanvasRect(
-      x: left - width / 2, y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
+      x: Self.tagX(left - width / 2, width: textSize.width + 10, sceneWidth: sceneSize.width),
+      y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
       width: textSize.width + 10, height: tagHeight)
     canvas.fillRoundedRect(tag, cornerRadius: 4, color: color)
     canvas.draw(name, in: tag.insetBy(dx: 5, dy: 0), style: style)

@@ -303,7 +303,7 @@ public final class SceneRenderer {
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
             on: canvas)
         }
-        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
+        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, sceneSize: sceneSize, on: canvas) }
         return true
       }
     if !finishedScene || shouldStop() { return false }

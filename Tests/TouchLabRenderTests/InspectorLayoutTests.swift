@@ -41,3 +41,13 @@ final class InspectorLayoutTests: XCTestCase {
     XCTAssertGreaterThan(wrapped.height, 15, "the path wraps onto more than a line")
   }
 }
+
+/// Issue 30: a tag naming a view at the scene's right edge is moved left, whole, not cut.
+final class TagPlacementTests: XCTestCase {
+  func testATagStaysWholeInsideTheScene() {
+    XCTAssertEqual(SceneRenderer.tagX(10, width: 100, sceneWidth: 390), 10, "room: where it was")
+    XCTAssertEqual(SceneRenderer.tagX(-1.25, width: 100, sceneWidth: 390), -1.25, "the left edge as before")
+    XCTAssertEqual(SceneRenderer.tagX(350, width: 100, sceneWidth: 390), 290, "moved left to end at the edge")
+    XCTAssertEqual(SceneRenderer.tagX(350, width: 500, sceneWidth: 390), 0, "wider than the scene: from its left")
+  }
+}
