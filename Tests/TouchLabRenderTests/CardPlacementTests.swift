@@ -79,4 +79,23 @@ final class CardPlacementTests: XCTestCase {
     assertNoTwoOverlap(cards)
     XCTAssertTrue(cards.contains { $0.rows.isEmpty && $0.hiddenRows > 0 }, "some collapsed to their header")
   }
+
+  func testACardDoesNotCoverItsTouchsOwnViewWhenThereIsRoom() throws {
+    let renderer = SceneRenderer(theme: .standard)
+    let size = CanvasSize(width: 390, height: 844)
+    // A row near the top, one in the middle, the button at the right, the last row.
+    for (x, y) in [(195.0, 122.0), (60.0, 300.0), (330.0, 166.0), (195.0, 518.0)] {
+      let scene = try RenderSupport.bundledScene("table-cell-conflict.yaml")
+      let overlay = TouchOverlay(application: scene.application)
+      scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: x, y: y))])
+      scene.application.clock.advance(to: 0.05)
+      let touch = try XCTUnwrap(overlay.state.touch(withIdentifier: 1))
+      let own = try XCTUnwrap(renderer.hitOutline(of: touch, in: scene.window)).visible
+      let card = try XCTUnwrap(
+        renderer.layoutCards(of: overlay.state, window: scene.window, now: 0.05, sceneSize: size).first)
+      let width = min(card.frame.maxX, own.maxX) - max(card.frame.minX, own.minX)
+      let height = min(card.frame.maxY, own.maxY) - max(card.frame.minY, own.minY)
+      XCTAssertFalse(width > 0 && height > 0, "at (\(x), \(y)) the card \(card.frame) covers the touched view \(own)")
+    }
+  }
 }
