@@ -487,7 +487,7 @@ extension SceneRenderer {
     let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
     // A vector canvas (`shot`/`compare` to .svg or .pdf) gets the panel drawn, never a kept
     // bitmap of it: pixels copied in would turn the page into one embedded image.
-    guard canvas.vectorOutput == nil, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+    guard !canvas.isVector, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
       drawPanel(content, in: rect, on: canvas)
       return
     }

@@ -269,6 +269,13 @@ extension CommandLineTests {
     let pdf = String(
       decoding: try picture(arguments + ["--scene-only"], out: folder.appendingPathComponent("c.pdf")), as: UTF8.self)
     XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 796 909 ]"))
+    // Vector end to end, both sides and their panels (issue 30): no bitmap in either format.
+    let wholePDF = String(
+      decoding: try picture(arguments, out: folder.appendingPathComponent("whole.pdf")), as: UTF8.self)
+    XCTAssertFalse(wholePDF.contains("/Subtype /Image"), "no bitmap in the PDF")
+    let svg = String(decoding: try picture(arguments, out: folder.appendingPathComponent("whole.svg")), as: UTF8.self)
+    XCTAssertFalse(svg.contains("<image"), "no bitmap in the SVG")
+    XCTAssertGreaterThan(svg.components(separatedBy: "<path").count, 100)
 
     let result = try run([
       "compare", "Layouts/table-cell-conflict.yaml", "--scenario", "short-press", "--out",
