@@ -27,6 +27,8 @@ extension Canvas {
     let canvas = try Canvas(
       surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
     canvas.isVector = isVector
+    canvas.textSink = textSink
+    canvas.textOrigin = (textOrigin.x + x, textOrigin.y + y)
     return canvas
   }
 }

@@ -85,6 +85,10 @@ public final class Canvas {
   /// Draws vector graphics: a vector canvas, or a region of one (`region(_:)`). Pixels must
   /// never be copied onto it (a bitmap would be embedded, or the page rasterised).
   var isVector = false
+  /// Where an SVG canvas (and its regions) notes the texts drawn, for its `<text>` layer.
+  var textSink: VectorOutput?
+  /// Where this canvas's device space starts on the document's (a region's offset).
+  var textOrigin = (x: 0.0, y: 0.0)
   /// While set, drawing calls are noted in it instead of drawn (Canvas+Damage.swift).
   var recorder: DrawingRecorder?
   /// The pixel rectangles a damage drawing is confined to: `clear(to:)` and `copyPixels`,
@@ -111,6 +115,7 @@ public final class Canvas {
     self.context = context
     self.vectorOutput = vectorOutput
     isVector = vectorOutput != nil
+    textSink = vectorOutput?.texts == nil ? nil : vectorOutput
     // Fixed rendering options: the default antialiasing is already the same
     // on every machine, but naming it keeps a cairo default change from
     // silently altering every snapshot.

@@ -196,6 +196,10 @@ extension CommandLineTests {
     let document = String(decoding: svg, as: UTF8.self)
     XCTAssertFalse(document.contains("<image"), "no bitmap in the SVG")
     XCTAssertGreaterThan(document.components(separatedBy: "<path").count, 100)
+    // The text as text too: a transparent <text> over each text's glyphs (the panel's title
+    // among them), searchable and selectable.
+    XCTAssertTrue(
+      document.contains(">The table-cell tap conflict (seed 001)</text>"), "the panel's title, as text")
 
     let sceneOnly = try picture(
       arguments + ["--scene-only", "--scale", "2"], out: folder.appendingPathComponent("c.svg"))
@@ -276,6 +280,8 @@ extension CommandLineTests {
     let svg = String(decoding: try picture(arguments, out: folder.appendingPathComponent("whole.svg")), as: UTF8.self)
     XCTAssertFalse(svg.contains("<image"), "no bitmap in the SVG")
     XCTAssertGreaterThan(svg.components(separatedBy: "<path").count, 100)
+    XCTAssertTrue(svg.contains(">table.delaysContentTouches = false</text>"), "the fix as code, as text")
+    XCTAssertTrue(svg.contains(">-[GLTableView touchesBegan:withEvent:]</text>"), "the right panel's line, as text")
 
     let result = try run([
       "compare", "Layouts/table-cell-conflict.yaml", "--scenario", "short-press", "--out",
