@@ -1,22 +1,52 @@
 #!/usr/bin/env bash
-# Regenerates every picture in docs/images/, headless and byte-for-byte reproducible (fonts
-# pinned by Assets/fonts.conf): stills with `touchlab shot` (a scene, its touch overlay and
-# the transcript panel at one moment of a scenario), animations with `touchlab record`,
-# side-by-side pictures with `touchlab compare`, and delivery diagrams with `touchlab diagram`.
-# Run from anywhere: bash docs/make-screenshots.sh
+# Regenerates every picture in docs/images/, headless: stills with `touchlab shot` (a scene,
+# its touch overlay and the transcript panel at one moment of a scenario), animations with
+# `touchlab record`, side-by-side pictures with `touchlab compare`, delivery diagrams with
+# `touchlab diagram`, and two window screenshots under Xvfb.
+#
+# What is reproducible, exactly: the same bytes for the same input on a machine whose fonts
+# and rendering libraries have the versions listed in docs/images/made-with.txt (written
+# here; the fonts are pinned by Assets/fonts.conf, hinting and anti-aliasing by the code).
+# Another version of Cairo, pixman, FreeType, HarfBuzz, Pango or the fonts draws the same
+# picture with edges anti-aliased a little differently: equal to the eye, not to the byte.
+#
+#   bash docs/make-screenshots.sh           regenerate docs/images/ and made-with.txt
+#   bash docs/make-screenshots.sh --check   make the headless pictures again in a scratch
+#       folder and compare them with docs/images/ byte for byte: with the versions of
+#       made-with.txt every one must match (exit 1 otherwise); with other versions, the
+#       differences are listed and the check says it cannot hold them to the byte (exit 0).
+# Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+check=false
+if [[ ${1:-} == --check ]]; then check=true; fi
+
+# The versions the pictures' bytes depend on, one "package version" a line.
+rendering_versions() {
+  local packages=(libcairo2 libpixman-1-0 libfreetype6 libharfbuzz0b libpango-1.0-0 libpangocairo-1.0-0
+    libfontconfig1 libpng16-16 libpng16-16t64 zlib1g libgif7 libimagequant0 fonts-dejavu-core fonts-noto-cjk)
+  for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Package} ${Version}\n' "$package" 2>/dev/null || true
+  done
+}
+
 swift build --product touchlab
-mkdir -p docs/images
+if $check; then
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+else
+  out=docs/images
+fi
+mkdir -p "$out"
 
 # shot NAME LAYOUT SCENARIO [SECONDS]: docs/images/NAME.png at that moment (the end if none).
 shot() {
   local name=$1 layout=$2 scenario=$3 at=${4:-}
-  local args=(shot "Layouts/$layout" --scenario "$scenario" --scale 2 --out "docs/images/$name.png")
+  local args=(shot "Layouts/$layout" --scenario "$scenario" --scale 2 --out "$out/$name.png")
   if [[ -n $at ]]; then args+=(--at "$at"); fi
   swift run --skip-build touchlab "${args[@]}"
-  echo "docs/images/$name.png"
+  echo "$out/$name.png"
 }
 
 # The table-cell conflict (docs/BEHAVIOUR.md §8) at its key moments.
@@ -42,24 +72,24 @@ shot scroll-drag-tile scroll-demo.yaml drag-tile 0.6
 
 # Animated: the short press in slow motion (a quarter speed), the scene alone, for the README.
 swift run --skip-build touchlab record Layouts/table-cell-conflict.yaml --scenario short-press --speed 0.25 \
-  --scene-only --out docs/images/table-short-press.gif
-echo docs/images/table-short-press.gif
+  --scene-only --out "$out/table-short-press.gif"
+echo "$out/table-short-press.gif"
 # Side by side: the short press as it is, and with the table not delaying its touches.
 swift run --skip-build touchlab compare Layouts/table-cell-conflict.yaml --scenario short-press --at 0.10 \
   --set table.delaysContentTouches=false --caption "delaysContentTouches: true" \
-  --versus-caption "delaysContentTouches: false" --scene-only --out docs/images/table-short-press-compare.png
-echo docs/images/table-short-press-compare.png
+  --versus-caption "delaysContentTouches: false" --scene-only --out "$out/table-short-press-compare.png"
+echo "$out/table-short-press-compare.png"
 # The delivery as a sequence diagram: the short press, as PNG for the README and as SVG
 # (text kept as text, a title for every lane, row and span).
 swift run --skip-build touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press --scale 2 \
-  --out docs/images/table-short-press-diagram.png
-echo docs/images/table-short-press-diagram.png
+  --out "$out/table-short-press-diagram.png"
+echo "$out/table-short-press-diagram.png"
 swift run --skip-build touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press \
-  --out docs/images/table-short-press-diagram.svg
-echo docs/images/table-short-press-diagram.svg
+  --out "$out/table-short-press-diagram.svg"
+echo "$out/table-short-press-diagram.svg"
 # The window playing the playground's hold-row at --speed 0.1, stepped with `.` to the scroll
 # view's 0.15 s firing and saved with S (needs xvfb-run and xdotool; skipped without them).
-if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
+if ! $check && command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
   folder=$(mktemp -d)
   xvfb-run -a -s "-screen 0 1400x1000x24" bash -c '
     touchlab=$1 folder=$2
@@ -77,7 +107,7 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
 fi
 # The window's inspector (I) over the table demo's quick tap, played to its end, with the mouse
 # on row 0: the hit-test path outlined over the scene and listed in the inspector.
-if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
+if ! $check && command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
   folder=$(mktemp -d)
   xvfb-run -a -s "-screen 0 1400x1000x24" bash -c '
     touchlab=$1 folder=$2
@@ -105,5 +135,30 @@ imported=$(mktemp -d)
 swift run --skip-build touchlab import Tests/TouchLabImportTests/Dumps/lldb-ios15-navbar.txt --out "$imported/navbar.yaml"
 sed -i '/^scenarios:$/,$d' "$imported/navbar.yaml"
 printf 'scenarios:\n  press-bar:\n    - press: [200, 70]\n      duration: 0.5\n' >>"$imported/navbar.yaml"
-swift run --skip-build touchlab shot "$imported/navbar.yaml" --at 0.2 --scale 2 --out docs/images/import-navbar-hit.png
-echo docs/images/import-navbar-hit.png
+swift run --skip-build touchlab shot "$imported/navbar.yaml" --at 0.2 --scale 2 --out "$out/import-navbar-hit.png"
+echo "$out/import-navbar-hit.png"
+rm -rf "$imported"
+
+if ! $check; then
+  rendering_versions >docs/images/made-with.txt
+  echo docs/images/made-with.txt
+  exit 0
+fi
+
+# --check: every headless picture against the committed one.
+differing=()
+for made in "$out"/*; do
+  name=$(basename "$made")
+  cmp -s "$made" "docs/images/$name" || differing+=("$name")
+done
+if [[ $(rendering_versions) != "$(cat docs/images/made-with.txt)" ]]; then
+  echo "make-screenshots --check: this machine's rendering versions differ from docs/images/made-with.txt:"
+  diff <(cat docs/images/made-with.txt) <(rendering_versions) || true
+  echo "so the pictures cannot be held to the byte here; ${#differing[@]} differ: ${differing[*]:-none}"
+  exit 0
+fi
+if [[ ${#differing[@]} -gt 0 ]]; then
+  echo "make-screenshots --check: with the same versions, these differ from docs/images/: ${differing[*]}" >&2
+  exit 1
+fi
+echo "make-screenshots --check: every headless picture is byte-for-byte the committed one"

@@ -24,7 +24,11 @@ extension Canvas {
       cairo_surface_destroy(region)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    return try Canvas(
+    let canvas = try Canvas(
       surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
+    canvas.isVector = isVector
+    canvas.textSink = textSink
+    canvas.textOrigin = (textOrigin.x + x, textOrigin.y + y)
+    return canvas
   }
 }

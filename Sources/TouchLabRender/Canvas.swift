@@ -82,6 +82,13 @@ public final class Canvas {
   private var layerAlphas: [Double] = []
   /// Where a vector surface streams its bytes (nil for an image canvas); see VectorCanvas.swift.
   let vectorOutput: VectorOutput?
+  /// Draws vector graphics: a vector canvas, or a region of one (`region(_:)`). Pixels must
+  /// never be copied onto it (a bitmap would be embedded, or the page rasterised).
+  var isVector = false
+  /// Where an SVG canvas (and its regions) notes the texts drawn, for its `<text>` layer.
+  var textSink: VectorOutput?
+  /// Where this canvas's device space starts on the document's (a region's offset).
+  var textOrigin = (x: 0.0, y: 0.0)
   /// While set, drawing calls are noted in it instead of drawn (Canvas+Damage.swift).
   var recorder: DrawingRecorder?
   /// The pixel rectangles a damage drawing is confined to: `clear(to:)` and `copyPixels`,
@@ -107,6 +114,8 @@ public final class Canvas {
     self.surface = surface
     self.context = context
     self.vectorOutput = vectorOutput
+    isVector = vectorOutput != nil
+    textSink = vectorOutput?.texts == nil ? nil : vectorOutput
     // Fixed rendering options: the default antialiasing is already the same
     // on every machine, but naming it keeps a cairo default change from
     // silently altering every snapshot.
@@ -248,7 +257,9 @@ public final class Canvas {
     cairo_save(context)
     cairo_reset_clip(context)
     applyDamageClip()
-    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    // On a vector canvas an opaque colour is painted over (the same picture): a SOURCE paint
+    // on a region of an SVG page would have Cairo rasterise the whole page.
+    cairo_set_operator(context, isVector && color.alpha >= 1 ? CAIRO_OPERATOR_OVER : CAIRO_OPERATOR_SOURCE)
     setSource(color)
     cairo_paint(context)
     cairo_restore(context)

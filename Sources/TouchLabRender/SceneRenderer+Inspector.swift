@@ -15,7 +15,7 @@ public struct InspectorItem: Equatable, Sendable {
     /// A section's small capitals.
     case heading(String)
     /// A line of text; dim for hints.
-    case text(String, dim: Bool)
+    case text(String, dim: Bool, lines: Int)
     /// A row's title (a view bold): marked when the hit-test path asked it.
     case rowTitle(String, detail: String?, kind: SceneInspection.Row.Kind, mark: HitTestTrace.Verdict?)
     /// A property or a scenario as a chip.
@@ -37,6 +37,8 @@ extension SceneRenderer {
   public static let inspectorWidth: Double = 420
   private static let inspectorPadding = 14.0
   private static let chipHeight = 17.0
+  /// The hit-test path's lines at the inspector's top, kept whether or not the mouse is over the scene.
+  static let hitPathLines = 3
 
   private var chipStyle: TextStyle {
     TextStyle(
@@ -56,13 +58,20 @@ extension SceneRenderer {
     let left = rect.minX + Self.inspectorPadding
     let right = rect.maxX - Self.inspectorPadding
     var y = rect.minY + 14
-    func line(_ text: String, dim: Bool, lines: Int = 1) {
+    /// A line of text, on up to `lines` lines (drawn on no more than measured); `reserved`:
+    /// always that many lines' height, so what follows stays put whatever the text.
+    func line(_ text: String, dim: Bool, lines: Int = 1, reserved: Bool = false) {
       var style = rowStyle
       style.maximumLines = lines
-      let height = TextFonts.measure(text, style: style, maximumWidth: right - left).height
+      var height = TextFonts.measure(text, style: style, maximumWidth: right - left).height
+      if reserved {
+        let full = Array(repeating: "X", count: lines).joined(separator: "\n")
+        height = max(height, TextFonts.measure(full, style: style, maximumWidth: right - left).height)
+      }
       items.append(
-        InspectorItem(rect: CanvasRect(x: left, y: y, width: right - left, height: height), look: .text(text, dim: dim))
-      )
+        InspectorItem(
+          rect: CanvasRect(x: left, y: y, width: right - left, height: height),
+          look: .text(text, dim: dim, lines: lines)))
       y += height + 4
     }
     /// Chips from `x`, wrapping at `right` back to `x`.
@@ -100,18 +109,20 @@ extension SceneRenderer {
     if inspection.changes.isEmpty {
       line("Click a ✓ or ✗ to flip it (the file is not changed).", dim: true)
     } else {
-      line("Changed here: " + inspection.changes.joined(separator: ", "), dim: false, lines: 3)
+      line("Changed here: " + inspection.changes.joined(separator: "; "), dim: false, lines: 3)
     }
     if let trace = inspection.hitTest {
       let path = trace.answeringSteps.map { $0.view.id ?? $0.view.className }
       let answer =
         trace.hitView.map { view in "→ " + (view.id.map { "\(view.className) \($0)" } ?? view.className) } ?? "→ nil"
+      // Three lines, hovered or not: the rows below never move as the path grows, so a
+      // click lands on the chip it aimed at.
       line(
         "Hit-test: " + (path.isEmpty ? "no view" : path.joined(separator: " › "))
           + " \(answer) (\(trace.steps.count) asked)",
-        dim: false, lines: 2)
+        dim: false, lines: Self.hitPathLines, reserved: true)
     } else {
-      line("Hover over the scene to see its hit-test path.", dim: true)
+      line("Hover over the scene to see its hit-test path.", dim: true, lines: Self.hitPathLines, reserved: true)
     }
     items.append(InspectorItem(rect: CanvasRect(x: left, y: y, width: right - left, height: 1), look: .rule))
     y += 8
@@ -172,9 +183,9 @@ extension SceneRenderer {
             fontFamily: theme.metrics.fontFamily, fontSize: 10.5, weight: .bold, color: text.withAlpha(0.55),
             alignment: .leading, verticalAlignment: .top)
           canvas.draw(title, in: item.rect, style: style)
-        case .text(let line, let dim):
+        case .text(let line, let dim, let lines):
           var style = rowStyle
-          style.maximumLines = 3
+          style.maximumLines = lines
           style.color = text.withAlpha(dim ? 0.5 : 0.85)
           canvas.draw(line, in: item.rect, style: style)
         case .rule:
@@ -232,7 +243,7 @@ extension SceneRenderer {
 
   /// The hovered point's path over the scene: each view asked and out as a thin dashed
   /// outline, each that answered as a solid one, the hit view tagged with its name.
-  func drawHitTestPath(_ trace: HitTestTrace, on canvas: Canvas) {
+  func drawHitTestPath(_ trace: HitTestTrace, sceneSize: CanvasSize, on canvas: Canvas) {
     let overlay = theme.overlay
     for step in trace.steps where !step.verdict.answered && (step.verdict == .outside || step.verdict == .refused) {
       canvas.strokePolyline(
@@ -251,9 +262,10 @@ extension SceneRenderer {
       verticalAlignment: .center)
     let box = Self.boundingBox(hit.corners.map { CanvasPoint(x: $0.x, y: $0.y) })
     let width = TextFonts.measure(name, style: style).width + 10
+    // Whole inside the scene: a view at its right edge has its tag moved left, not cut.
     let tag = CanvasRect(
-      x: max(0, box.minX), y: box.maxY + 18 < canvas.size.height ? box.maxY + 2 : max(0, box.minY - 18), width: width,
-      height: 16)
+      x: Self.tagX(max(0, box.minX), width: width, sceneWidth: sceneSize.width),
+      y: box.maxY + 18 < sceneSize.height ? box.maxY + 2 : max(0, box.minY - 18), width: width, height: 16)
     canvas.fillRoundedRect(tag, cornerRadius: 4, color: overlay.gestureBegan)
     canvas.draw(name, in: tag.insetBy(dx: 5, dy: 0), style: style)
   }

@@ -25,7 +25,7 @@ extension SceneRenderer {
     let (outlines, cards) = overlayLayout(
       of: overlay, window: window, now: now, sceneSize: sceneSize, pinned: pinned, on: canvas)
     for (touch, outline) in zip(current, outlines) {
-      if let outline { drawHitOutline(outline, of: touch, on: canvas) }
+      if let outline { drawHitOutline(outline, of: touch, sceneSize: sceneSize, on: canvas) }
     }
     for touch in current { drawTrail(of: touch, on: canvas) }
     for card in cards {
@@ -67,27 +67,51 @@ extension SceneRenderer {
   ) -> [CardLayout] {
     let latest = overlay.currentTouches
     let latestSequence = latest.first?.sequence
-    let current = latest + overlay.touches.filter { $0.sequence != latestSequence && pinned.contains($0.identifier) }
+    // Pinned cards of earlier gestures are placed first: they keep their place, and the new
+    // cards are laid out around them.
+    let current = overlay.touches.filter { $0.sequence != latestSequence && pinned.contains($0.identifier) } + latest
     let outlines = outlines ?? current.map { hitOutline(of: $0, in: window) }
-    var cards: [CardLayout] = []
     let hitBoxes = outlines.compactMap { $0.map(\.visible) }
     let contentBoxes = Self.contentBoxes(of: window, sceneSize: sceneSize)
     let fingers = current.map(fingerBox)
-    for touch in current {
-      let isPinned = pinned.contains(touch.identifier)
-      let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
-      guard opacity > 0 else { continue }
-      let card = layoutCard(
-        for: touch, now: now, sceneSize: sceneSize,
-        avoiding: CardObstacles(
-          hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame)))
-      if var card {
-        card.isPinned = isPinned
-        card.opacity = opacity
-        cards.append(card)
+    /// Each card in turn, around those placed before it; with `collapsing`, every card not
+    /// pinned collapsed to its header.
+    func layout(collapsing: Bool) -> [CardLayout] {
+      var cards: [CardLayout] = []
+      for touch in current {
+        let isPinned = pinned.contains(touch.identifier)
+        let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
+        guard opacity > 0 else { continue }
+        let obstacles = CardObstacles(
+          hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame))
+        let card =
+          collapsing && !isPinned
+          ? layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+          : layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles)
+        if var card {
+          card.isPinned = isPinned
+          card.opacity = opacity
+          cards.append(card)
+        }
+      }
+      return cards
+    }
+    let cards = layout(collapsing: false)
+    // Too little room for them whole: every card but the pinned ones collapsed, so that none
+    // covers another.
+    return Self.anyOverlap(cards) ? layout(collapsing: true) : cards
+  }
+
+  /// Whether two of `cards` overlap.
+  static func anyOverlap(_ cards: [CardLayout]) -> Bool {
+    for (index, card) in cards.enumerated() {
+      for other in cards[(index + 1)...] {
+        let width = min(card.frame.maxX, other.frame.maxX) - max(card.frame.minX, other.frame.minX)
+        let height = min(card.frame.maxY, other.frame.maxY) - max(card.frame.minY, other.frame.minY)
+        if width > 0 && height > 0 { return true }
       }
     }
-    return cards
+    return false
   }
 
   /// The touch whose card is drawn under scene point (`x`, `y`) in `content`'s frame, if any:
@@ -182,6 +206,14 @@ extension SceneRenderer {
     String(format: "%.2f", value)
   }
 
+  /// A time of the frame in its time base: from the scene's start (`2.96`), or from the first
+  /// touch (`+0.15`) when the frame's times count from there.
+  func shownSeconds(_ time: TimeInterval) -> String {
+    guard let origin = shownTimeOrigin else { return Self.seconds(time) }
+    let interval = ((time - origin) * 100).rounded() / 100
+    return (interval < 0 ? "-" : "+") + Self.seconds(abs(interval))
+  }
+
   // MARK: Marks on the scene
 
   /// The hit view's outline: its bounds in window points (a closed polygon, as transforms
@@ -256,7 +288,13 @@ extension SceneRenderer {
     return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
   }
 
-  private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, on canvas: Canvas) {
+  /// A tag's left edge: at `x`, or, when it would run past the scene's right edge, moved left
+  /// as little as keeps it whole (no further than the scene's left edge).
+  static func tagX(_ x: Double, width: Double, sceneWidth: Double) -> Double {
+    x + width > sceneWidth ? max(0, sceneWidth - width) : x
+  }
+
+  private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, sceneSize: CanvasSize, on canvas: Canvas) {
     let color = touchColor(touch)
     let width = theme.overlay.outlineWidth
     canvas.withSavedState {
@@ -275,7 +313,8 @@ extension SceneRenderer {
     let top = outline.visible.minY
     let tagHeight = 16.0
     let tag = CanvasRect(
-      x: left - width / 2, y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
+      x: Self.tagX(left - width / 2, width: textSize.width + 10, sceneWidth: sceneSize.width),
+      y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
       width: textSize.width + 10, height: tagHeight)
     canvas.fillRoundedRect(tag, cornerRadius: 4, color: color)
     canvas.draw(name, in: tag.insetBy(dx: 5, dy: 0), style: style)

@@ -83,19 +83,37 @@ extension SceneRenderer {
     return CardStyles(
       title: TextStyle(fontFamily: family, fontSize: 12.5, weight: .bold, color: text, alignment: .leading),
       dim: TextStyle(fontFamily: family, fontSize: 11, color: text.withAlpha(0.6), alignment: .leading),
+      // A long class name wraps between its words (`breakable`), on up to three lines.
       name: TextStyle(
         fontFamily: family, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
-        truncation: .tail, maximumLines: 2),
+        truncation: .tail, maximumLines: 3),
       step: TextStyle(fontFamily: family, fontSize: 11, weight: .semibold, color: text, alignment: .leading),
       note: TextStyle(
         fontFamily: family, fontSize: 10.5, color: text.withAlpha(0.6), alignment: .leading,
-        verticalAlignment: .top, truncation: .tail, maximumLines: 2))
+        verticalAlignment: .top, truncation: .tail, maximumLines: 4))
   }
 
   // MARK: Layout
 
+  /// The card for `touch`, placed where it covers no other card: when no place whole is free,
+  /// it is collapsed to its header and a "+N more" line (pinning it, or a bigger window,
+  /// shows the rest) and placed again.
   func layoutCard(
     for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
+  ) -> CardLayout? {
+    guard var card = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: false)
+    else { return nil }
+    if !card.rows.isEmpty, obstacles.cards.contains(where: { Self.overlap(card.frame, $0) > 0 }),
+      let collapsed = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+    {
+      card = collapsed
+    }
+    return card
+  }
+
+  func layoutCard(
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles,
+    collapsed: Bool
   ) -> CardLayout? {
     guard let location = touch.location else { return nil }
     let styles = cardStyles
@@ -106,7 +124,6 @@ extension SceneRenderer {
     let arrowWidth = TextFonts.measure(Self.arrow, style: styles.step).width
     let arrowColor = theme.overlay.panelText.withAlpha(0.45)
 
-    let available = sceneSize.height - 12
     var height = 2 * Self.cardPadding + 2 * Self.lineHeight + 7
     let hitName = touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing"
     let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
@@ -117,6 +134,8 @@ extension SceneRenderer {
     height += hitHeight - Self.lineHeight
     let countdowns = touch.countdowns.filter(\.isRunning)
     height += Double(countdowns.count) * Self.countdownLineHeight
+    // Collapsed: room for the header and "+N more" only.
+    let available = collapsed ? height + Self.lineHeight : sceneSize.height - 12
     var rows: [CardRow] = []
     let allRows = Self.cardRows(touch.receivers)
     for (index, candidate) in allRows.enumerated() {
@@ -153,10 +172,16 @@ extension SceneRenderer {
         row.noteHeight =
           TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
       }
+      // Each state is shown once, on the steps line: a row's only reason says why without
+      // repeating it; with several, each names the step it explains.
+      let namesSteps = row.receiver.reasons.count > 1
       row.reasons = row.receiver.reasons.map { reason in
         CardStep(
-          text: Self.reasonText(
-            reason, label: label(of: reason.step, name: row.receiver.name, countdown: nil, now: now)),
+          text: Self.breakable(
+            Self.reasonText(
+              reason,
+              label: namesSteps ? label(of: reason.step, name: row.receiver.name, countdown: nil, now: now) : nil,
+              waited: touch.scrollDelay != nil)),
           color: color(of: reason.step), x: 0, width: 0)
       }
       for index in row.reasons.indices {
@@ -186,9 +211,26 @@ extension SceneRenderer {
   static let reasonLineHeight = 14.0
   static let countdownLineHeight = 20.0
 
-  /// A step's reason as the card writes it: `failed — closerRecognizerWins (by redTap)`.
-  static func reasonText(_ reason: OverlayReceiver.Reason, label: String) -> String {
-    label + " — " + reason.cause.rule.rawValue + " (by " + reason.cause.by + ")"
+  /// A step's reason as the card writes it: `↳ closerRecognizerWins (by redTap)`, or with the
+  /// step it explains, `↳ dropped: requireToFail (by backTap)`. Every cause reads distinct:
+  /// the scroll view's `delaysContentTouches` says whether the 0.15 s wait ran out
+  /// (`waited`: the touch had the scroll delay's timer) or there was no wait at all
+  /// (`delaysContentTouches = false`).
+  static func reasonText(_ reason: OverlayReceiver.Reason, label: String?, waited: Bool = true) -> String {
+    let rule = reason.cause.rule.rawValue
+    let by = reason.cause.by
+    let why: String
+    switch (reason.cause.rule, reason.step) {
+    case (.delaysContentTouches, .delayed), (.delaysContentTouches, .held):
+      why = "held 0.15 s in case it scrolls (\(rule), by \(by))"
+    case (.delaysContentTouches, _) where waited:
+      why = "the 0.15 s wait ran out (\(rule), by \(by))"
+    case (.delaysContentTouches, _):
+      why = "\(rule) = false: no wait (by \(by))"
+    default:
+      why = rule + " (by " + by + ")"
+    }
+    return "↳ " + (label.map { $0 + ": " } ?? "") + why
   }
 
   /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
@@ -257,6 +299,14 @@ extension SceneRenderer {
       CanvasPoint(x: point.x - w / 2, y: finger.maxY + 8), CanvasPoint(x: point.x - w / 2, y: finger.minY - 8 - h),
       CanvasPoint(x: finger.maxX + 8, y: finger.maxY - h), CanvasPoint(x: finger.minX - 8 - w, y: finger.maxY - h),
     ]
+    // Beside, above and below each card already placed: stacked, never on top of one.
+    for card in obstacles.cards {
+      candidates += [
+        CanvasPoint(x: card.maxX + 8, y: card.minY), CanvasPoint(x: card.minX - 8 - w, y: card.minY),
+        CanvasPoint(x: card.minX, y: card.maxY + 8), CanvasPoint(x: card.minX, y: card.minY - 8 - h),
+        CanvasPoint(x: card.maxX + 8, y: card.maxY - h), CanvasPoint(x: card.minX - 8 - w, y: card.maxY - h),
+      ]
+    }
     // Along the edges: the corners, the middles, and the finger's own height and width.
     for x in [margin, (sceneSize.width - w) / 2, right] {
       for y in [margin, (sceneSize.height - h) / 2, bottom] { candidates.append(CanvasPoint(x: x, y: y)) }
@@ -274,7 +324,8 @@ extension SceneRenderer {
       for box in obstacles.fingers + [finger] {
         score += 1000 * Self.overlap(frame, box) / max(1, box.width * box.height)
       }
-      for card in obstacles.cards { score += 100 * Self.overlap(frame, card) / max(1, w * h) }
+      // Another card is never covered when any place avoids it (then the card is collapsed).
+      for card in obstacles.cards { score += 100_000 * Self.overlap(frame, card) / max(1, w * h) }
       for box in obstacles.hitBoxes { score += 3 * Self.overlap(frame, box) / max(1, box.width * box.height) }
       for box in obstacles.contentBoxes { score += 1 * Self.overlap(frame, box) / max(1, box.width * box.height) }
       let nearest = CanvasPoint(
@@ -335,9 +386,9 @@ extension SceneRenderer {
     state.alignment = .trailing
     let phase: String
     switch (touch.isOnScreen, touch.phase) {
-    case (true, _): phase = "down at " + Self.seconds(touch.startTime) + " s"
-    case (false, .cancelled): phase = "cancelled at " + Self.seconds(touch.endTime ?? now) + " s"
-    default: phase = "lifted at " + Self.seconds(touch.endTime ?? now) + " s"
+    case (true, _): phase = "down at " + shownSeconds(touch.startTime) + " s"
+    case (false, .cancelled): phase = "cancelled at " + shownSeconds(touch.endTime ?? now) + " s"
+    default: phase = "lifted at " + shownSeconds(touch.endTime ?? now) + " s"
     }
     let header = card.isPinned ? "pinned · " + phase : phase
     canvas.draw(header, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)

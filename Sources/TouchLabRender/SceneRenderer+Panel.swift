@@ -6,7 +6,7 @@ import Foundation
 extension SceneRenderer {
   private static let panelPadding = 16.0
   /// The family fonts.conf pins for fixed-width text (transcripts, errors).
-  static let monospacedFamily = "DejaVu Sans Mono"
+  public static let monospacedFamily = "DejaVu Sans Mono"
 
   func drawPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
@@ -208,6 +208,7 @@ extension SceneRenderer {
       placed.append(Placed(header: nil, time: time, body: body, prefixWidth: prefixWidth, height: height))
     }
     var y = rect.minY
+    transcriptFit = placed.count < entries.count ? .overflowed(shown: max(1, placed.count - 1)) : .allFit
     if placed.count < entries.count {
       // Say how many scrolled away, in the first entry's place.
       if let first = placed.popLast() { used -= first.height + 3 }

@@ -29,6 +29,10 @@ public struct FrameContent {
   public var olderLineCount = 0
   /// The transcript's times count from the first touch (the panel says so).
   public var timesFromFirstTouch = false
+  /// With `timesFromFirstTouch`, the first touch's time: every time the frame shows (the
+  /// cards' "down at", the strip's label and ticks) counts from it, written `+0.15`, as the
+  /// transcript's `[+0.150]` do — one time base everywhere. Nil: from the scene's start.
+  public var timeOrigin: TimeInterval?
   /// A title for the panel's header (the layout's `title:` or file name).
   public var title: String?
   /// An error to show over the scene (the previous scene stays drawn).
@@ -90,6 +94,19 @@ public final class SceneRenderer {
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
+  /// How the transcript last drawn fitted its panel (nil: none drawn yet): the window does
+  /// not scroll back a panel whose lines all fit, nor further back than a panel's worth.
+  public internal(set) var transcriptFit: TranscriptFit?
+
+  public enum TranscriptFit: Equatable, Sendable {
+    /// Every entry given was shown.
+    case allFit
+    /// Only the newest `shown` entries were.
+    case overflowed(shown: Int)
+  }
+
+  /// The frame being drawn's `timeOrigin`.
+  var shownTimeOrigin: TimeInterval?
   var stoppedInViewTree = false
   /// The overlay's layout as `damage(for:…)` last noted it, for the damage drawing of the
   /// same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
@@ -266,6 +283,7 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool
   ) -> Bool {
     canvas.clear(to: theme.colors.background)
+    shownTimeOrigin = content.timeOrigin
     let recorder = canvas.recorder
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
@@ -288,7 +306,7 @@ public final class SceneRenderer {
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
             on: canvas)
         }
-        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, on: canvas) }
+        if let trace = content.inspection?.hitTest { drawHitTestPath(trace, sceneSize: sceneSize, on: canvas) }
         return true
       }
     if !finishedScene || shouldStop() { return false }
@@ -470,7 +488,9 @@ extension SceneRenderer {
   func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let pixelX = rect.minX * canvas.scale
     let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
-    guard rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+    // A vector canvas (`shot`/`compare` to .svg or .pdf) gets the panel drawn, never a kept
+    // bitmap of it: pixels copied in would turn the page into one embedded image.
+    guard !canvas.isVector, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
       drawPanel(content, in: rect, on: canvas)
       return
     }

@@ -130,11 +130,11 @@ public struct OverlayState: Equatable, Sendable {
     case .action(let name, let sender, let target):
       guard let who = target ?? sender else { return }
       let action = OverlayReceiverName(className: who.className, identifier: who.id, message: name)
-      note(action, kind: .action, step: target == nil ? .unanswered : .sent, record: record)
+      note(action, kind: .action, step: target == nil ? .unanswered : .sent, record: record, sentBy: sender)
     case .print(let text, let sender):
       let action = OverlayReceiverName(
         className: sender?.className ?? "", identifier: sender?.id, message: text, isPrint: true)
-      note(action, kind: .action, step: .sent, record: record)
+      note(action, kind: .action, step: .sent, record: record, sentBy: sender)
     case .timer(let change, let timer):
       apply(change, timer, at: record.time, touchIDs: record.touchIDs)
     }
@@ -181,10 +181,22 @@ public struct OverlayState: Equatable, Sendable {
     }
   }
 
+  /// Notes a step on the cards of the record's touches. An action a recognizer sent goes only
+  /// to the touches that recognizer had (the event's other fingers never reached it), unless
+  /// none of them did.
   private mutating func note(
-    _ name: OverlayReceiverName, kind: OverlayReceiver.Kind, step: OverlayReceiver.Step?, record: DeliveryRecord
+    _ name: OverlayReceiverName, kind: OverlayReceiver.Kind, step: OverlayReceiver.Step?, record: DeliveryRecord,
+    sentBy sender: Participant? = nil
   ) {
-    for index in targets(of: record) {
+    var indices = targets(of: record)
+    if let sender, sender.kind == .recognizer {
+      let recognizer = OverlayReceiverName(sender)
+      let had = indices.filter { index in
+        touches[index].receivers.contains { $0.kind == .recognizer && $0.name == recognizer }
+      }
+      if !had.isEmpty { indices = had }
+    }
+    for index in indices {
       touches[index].note(name, kind: kind, step: step, cause: record.cause)
     }
   }

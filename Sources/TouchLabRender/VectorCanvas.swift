@@ -4,7 +4,9 @@ import Foundation
 /// A vector format a canvas can draw into instead of pixels.
 public enum CanvasVectorFormat: Sendable {
   /// SVG 1.1. Cairo draws text as glyph outlines (`<symbol>`s), so it looks the same
-  /// everywhere but is not selectable.
+  /// everywhere; every text drawn is also written as a `<text>` element, transparent, over
+  /// its glyphs (`VectorOutput.texts`), so the picture's text can be searched, selected and
+  /// copied, and read by screen readers.
   case svg
   /// PDF 1.5, one page. Text stays text: fonts are embedded and it can be searched and copied.
   case pdf
@@ -13,6 +15,9 @@ public enum CanvasVectorFormat: Sendable {
 /// Collects the bytes a Cairo vector surface streams out.
 final class VectorOutput {
   var bytes = Data()
+  /// SVG only: each text drawn, in document units — its baseline's start, its font size —
+  /// for the transparent `<text>` layer.
+  var texts: [(x: Double, y: Double, size: Double, family: String, bold: Bool, text: String)]?
 }
 
 extension Canvas {
@@ -25,6 +30,7 @@ extension Canvas {
       throw CanvasError.invalidSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
     }
     let output = VectorOutput()
+    if format == .svg { output.texts = [] }
     let write: cairo_write_func_t = { closure, data, length in
       guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
       Unmanaged<VectorOutput>.fromOpaque(closure).takeUnretainedValue().bytes.append(data, count: Int(length))
@@ -70,6 +76,46 @@ extension Canvas {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    return vectorOutput.bytes
+    guard let texts = vectorOutput.texts, !texts.isEmpty,
+      let end = vectorOutput.bytes.range(of: Data("</svg>".utf8), options: .backwards)
+    else { return vectorOutput.bytes }
+    // The text layer, last (on top), transparent: the glyphs under it are what shows.
+    var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
+    for text in texts {
+      layer +=
+        "<text x=\"\(Self.number(text.x))\" y=\"\(Self.number(text.y))\" font-size=\"\(Self.number(text.size))\" "
+        + "font-family=\"\(Self.escaped(text.family))\"\(text.bold ? " font-weight=\"bold\"" : "")>"
+        + Self.escaped(text.text) + "</text>\n"
+    }
+    layer += "</g>\n"
+    var bytes = vectorOutput.bytes
+    bytes.replaceSubrange(end.lowerBound..<end.lowerBound, with: Data(layer.utf8))
+    return bytes
+  }
+
+  /// A coordinate as the text layer writes it: two decimals at most, no trailing zeros.
+  static func number(_ value: Double) -> String {
+    var text = String(format: "%.2f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
+  }
+
+  /// Text made safe for XML (and its control characters, which XML 1.0 forbids, dropped).
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\u{200B}": continue  // the zero-width spaces `breakable` puts between words
+      default:
+        if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { continue }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -43,6 +43,19 @@ public enum DisplayScale {
     return max(range.lowerBound, stepped)
   }
 
+  /// What the window says on standard error when `--scale asked` was made `fitted` to fit on
+  /// `monitor` (nil when it was not made smaller).
+  public static func scaledDownNote(
+    asked: Double, fitted: Double, frame: (width: Double, height: Double), monitor: (width: Int, height: Int)
+  ) -> String? {
+    guard fitted < asked else { return nil }
+    let width = Int((frame.width * asked).rounded(.up))
+    let height = Int((frame.height * asked).rounded(.up))
+    return "touchlab: note: --scale \(describe(asked)) would make a \(width)×\(height)-pixel window, more than "
+      + "fits on the \(monitor.width)×\(monitor.height) monitor; the window opens at scale \(describe(fitted)) "
+      + "(made smaller again, the window draws smaller still)"
+  }
+
   /// A `--scale` value: a plain decimal number (no hexadecimal, no exponent) within `range`.
   public static func parse(_ text: String) -> Double? {
     guard let value = parseDecimal(text), range.contains(value) else { return nil }

@@ -20,11 +20,16 @@ public enum SandboxCommand: Equatable, Hashable, CaseIterable, Sendable {
   case togglePin
   /// Play the layout file's scenario N (1–9, in the file's order); 0 goes live.
   case playScenario(Int)
+  /// Play the file's next / previous scenario (after the last, or before the first: live),
+  /// so that every scenario, past the ninth too, has a way in from the keyboard.
+  case nextScenario
+  case previousScenario
 
   public static var allCases: [SandboxCommand] {
     [
       .nextLayout, .previousLayout, .reload, .toggleOverlay, .clearLog, .screenshot, .quit, .playPause, .stepForward,
       .stepBackward, .slower, .faster, .toggleTimeOrigin, .toggleInspector, .togglePin,
+      .nextScenario, .previousScenario,
     ] + (0...9).map(SandboxCommand.playScenario)
   }
 }
@@ -56,7 +61,10 @@ public enum SandboxKeys {
         .playScenario(number), ["\(number)", "KP_\(number)"],
         number == 0 ? "1–9: play the file's scenario N; 0: live" : ""
       )
-    }
+    } + [
+      (.nextScenario, ["Tab", "equal", "plus", "KP_Add"], "Tab / Shift+Tab, = / -: next / previous scenario"),
+      (.previousScenario, ["ISO_Left_Tab", "minus", "KP_Subtract"], ""),
+    ]
 
   /// The lines the panel shows at its foot: the keys, then the mouse.
   public static let help: [String] =

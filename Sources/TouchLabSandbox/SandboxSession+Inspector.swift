@@ -42,7 +42,8 @@ extension SandboxSession {
       })
     inspection.scenarios = scene.scenarios.map(\.name)
     inspection.playingScenario = playback?.scenario?.name
-    inspection.changes = changes.map { "\($0.path)=\($0.value)" }
+    // The fix as code: each flip as the UIKit line that does it (`backTap.cancelsTouchesInView = false`).
+    inspection.changes = changes.map { Scene.fixText(for: "\($0.path)=\($0.value)") }
     if let hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
     return inspection
   }
@@ -155,6 +156,7 @@ extension SandboxSession {
   public func pick(scenario name: String?) {
     guard let name else {
       if playback != nil {
+        keepPlayedSection()
         playback = nil
         needsFrame = true
       }

@@ -16,6 +16,7 @@ extension SandboxSession {
       throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
     }
     let path = layoutPath
+    keepPlayedSection()
     playback = try ScenarioPlayback(
       scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
       loadScene: { [weak self] in
@@ -26,8 +27,28 @@ extension SandboxSession {
     needsFrame = true
   }
 
-  /// Whether the strip is shown under the scene (the window is that much taller).
-  public var showsTimeline: Bool { playback != nil }
+  /// Leaving a played scenario (0, another scenario, another layout): its section — header
+  /// and the lines shown so far — stays in the panel's history, above what comes next.
+  func keepPlayedSection(resumesLiveSection: Bool = true) {
+    guard let playback, playback.scenario != nil else { return }
+    let lines = playback.records(upTo: playback.time(at: now)).compactMap { record in
+      record.line.map { (time: record.time, text: $0) }
+    }
+    transcript.keepSection(
+      header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
+      resumesLiveSection: resumesLiveSection)
+    transcriptAnchor = nil
+  }
+
+  /// Whether the strip's room is under the scene. Always: the strip plays a scenario or a
+  /// reviewed gesture, and says how to while live, so the window keeps its height when a
+  /// play starts or ends.
+  public var showsTimeline: Bool { true }
+
+  /// What the strip says while the window is live.
+  public static let idleStripHint = [
+    "Live. Space: review the latest gesture here", "Tab or 1–9: play one of the file's scenarios",
+  ]
 
   /// The real clock, in `timeSource` seconds.
   var now: Double { timeSource() }
@@ -150,7 +171,13 @@ extension SandboxSession {
       scene.application.cancelAllTouches()
     }
     mapper.forgetAllFingers()
-    playback = ScenarioPlayback(reviewing: liveRecords, file: layoutPath, realTime: now)
+    let path = layoutPath
+    playback = ScenarioPlayback(
+      reviewing: liveRecords, inputs: liveInputs, file: path, realTime: now,
+      loadScene: { [weak self] in
+        guard let self else { return try LayoutLoader.load(path: path) }
+        return try self.loadWithChanges(path)
+      })
     needsFrame = true
   }
 
@@ -158,9 +185,17 @@ extension SandboxSession {
   func keepLiveRecords(of scene: Scene) {
     liveRecords = []
     liveTouchesDown = []
+    liveInputs = []
     scene.records.addObserver { [weak self] record in
       guard let self else { return }
       if case .input(let samples) = record.event {
+        if liveInputs != nil {
+          if liveInputs!.count < Self.liveInputLimit {
+            liveInputs!.append(ScenarioPlayback.TimedInput(time: record.time, samples: samples))
+          } else {
+            liveInputs = nil  // too long a session to play again: a review shows the live scene
+          }
+        }
         for sample in samples {
           switch sample.phase {
           case .began:
@@ -177,6 +212,10 @@ extension SandboxSession {
 
   /// The most records kept for a review (a long drag's moves beyond are not kept).
   public static let liveRecordLimit = 20_000
+  /// The most touch inputs since a scene's load that a review plays again to show the scene
+  /// at a scrubbed time (each scrub to another record plays them all on a fresh copy: about
+  /// 10 µs each, so a few tenths of a second at most); past it, a review draws the live scene.
+  public static let liveInputLimit = 20_000
 
   /// A new scene: the same file plays the scenario again from it (a save); another file
   /// (N, P) ends the play and the window is live. A review of live touches ends.
@@ -184,6 +223,7 @@ extension SandboxSession {
     keepLiveRecords(of: newScene)
     guard let playback else { return }
     guard newScene.file == playback.file, playback.scenario != nil else {
+      keepPlayedSection(resumesLiveSection: false)
       self.playback = nil
       return
     }

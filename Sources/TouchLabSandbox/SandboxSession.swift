@@ -67,6 +67,9 @@ public final class SandboxSession {
   /// The live scene's records since the latest gesture began (Space reviews them).
   public internal(set) var liveRecords: [DeliveryRecord] = []
   var liveTouchesDown: Set<Int> = []
+  /// Every touch input the live scene took since it was loaded, at its time, so that a
+  /// review can play a fresh copy of the scene to any moment (nil past `liveInputLimit`).
+  var liveInputs: [ScenarioPlayback.TimedInput]? = []
 
   var mapper: TouchInputMapper
   let timeSource: () -> Double
@@ -121,6 +124,7 @@ public final class SandboxSession {
     var content = FrameContent(
       window: scene.window, overlay: shownOverlay, title: title, message: message,
       keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+    content.timeline = .idle(hint: Self.idleStripHint)
     showTranscript(in: &content)
     showInspector(in: &content)
     content.pinnedCards = pinnedCards
@@ -161,6 +165,9 @@ public final class SandboxSession {
   func showTranscript(in content: inout FrameContent) {
     let (entries, first) = currentTranscript()
     content.timesFromFirstTouch = timesFromFirstTouch
+    // One time base: with T, the cards and the strip count from the first touch too.
+    content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
+    content.timeline?.origin = content.timeOrigin
     let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
     guard end < entries.count else {
       content.transcript = entries
@@ -184,7 +191,14 @@ public final class SandboxSession {
   public func scrollTranscript(by steps: Int) {
     let (entries, first) = currentTranscript()
     let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
-    let newEnd = end + steps * Self.wheelLines
+    var newEnd = end + steps * Self.wheelLines
+    // As the panel was last drawn: lines that all fit do not scroll, and scrolling back stops
+    // with the panel still full (its oldest lines at the top), never nearly empty.
+    switch renderer.transcriptFit {
+    case .allFit? where end == entries.count: return
+    case .overflowed(let shown)?: newEnd = max(newEnd, min(entries.count, shown))
+    default: break
+    }
     let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
     if anchor != transcriptAnchor {
       transcriptAnchor = anchor
@@ -383,11 +397,24 @@ public final class SandboxSession {
     case .playScenario(let number):
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
+    case .nextScenario, .previousScenario:
+      pick(scenario: neighbourScenario(offset: command == .nextScenario ? 1 : -1))
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
+  }
+
+  /// The scenario `offset` places from the one playing in the file's order, live counting as
+  /// the place before the first (nil: live).
+  func neighbourScenario(offset: Int) -> String? {
+    let names = scene.scenarios.map(\.name)
+    guard !names.isEmpty else { return nil }
+    // Places: 0 is live, 1...count the scenarios.
+    let current = playback?.scenario.flatMap { playing in names.firstIndex(of: playing.name) }.map { $0 + 1 } ?? 0
+    let place = ((current + offset) % (names.count + 1) + names.count + 1) % (names.count + 1)
+    return place == 0 ? nil : names[place - 1]
   }
 
   // MARK: Where the pointer is
@@ -535,7 +562,7 @@ public final class SandboxSession {
   public static let maximumWindowSide = 8192
 
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
-  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = false) -> String? {
+  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = true) -> String? {
     let size = SceneRenderer(theme: .standard).frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)

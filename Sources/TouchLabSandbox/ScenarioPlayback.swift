@@ -57,6 +57,7 @@ public final class ScenarioPlayback {
     self.speed = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
     self.loops = loops
     self.loadScene = loadScene
+    liveInputs = nil
     anchorReal = realTime
     (records, strip) = try Self.play(scenario, loadScene)
   }
@@ -73,15 +74,35 @@ public final class ScenarioPlayback {
     return (records, TimelineStrip(records: records, end: end))
   }
 
+  /// One live touch event, as its input record has it: the touches that changed, at `time`.
+  public struct TimedInput: Equatable, Sendable {
+    public var time: TimeInterval
+    public var samples: [TouchSample]
+
+    public init(time: TimeInterval, samples: [TouchSample]) {
+      self.time = time
+      self.samples = samples
+    }
+  }
+
+  /// For a review: every touch input the live scene took since it was loaded (nil: too many
+  /// were kept, and `scene(at:)` is nil, the window keeping the live scene).
+  private let liveInputs: [TimedInput]?
+
   /// Live touches under review (Space in the live window): `records`, paused at the last
-  /// one, on a strip from the first. There is no scenario to replay, so no view tree of its
-  /// own (`scene(at:)` is nil: the window keeps drawing the live scene).
-  public init(reviewing records: [DeliveryRecord], file: String, realTime: Double) {
+  /// one, on a strip from the first. The view tree at a scrubbed time is a fresh copy of
+  /// the scene (`loadScene`) given `inputs` — every touch since the scene was loaded — up to
+  /// that time, as the live scene had them: the row not yet selected, the knob not yet moved.
+  public init(
+    reviewing records: [DeliveryRecord], inputs: [TimedInput]? = nil, file: String, realTime: Double,
+    loadScene: @escaping () throws -> Scene = { throw PlaybackError.noScenario(file: "", name: "", names: []) }
+  ) {
     scenario = nil
     self.file = file
     speed = 1
     loops = false
-    loadScene = { throw PlaybackError.noScenario(file: file, name: "", names: []) }
+    liveInputs = inputs
+    self.loadScene = loadScene
     self.records = records
     strip = TimelineStrip(records: records)
     strip.start = records.first?.time ?? 0
@@ -118,14 +139,25 @@ public final class ScenarioPlayback {
 
   public var duration: TimeInterval { strip.duration }
 
-  /// The virtual time shown at `realTime`: held while paused; at the end, back to 0 when
-  /// looping.
+  /// How long a loop holds the end, in real seconds, before it starts again: the end of a
+  /// scenario (its last records, such as "cell selected!") is the lesson, so every record is
+  /// shown and stays on screen a moment.
+  public static let loopEndHold: Double = 1.5
+
+  /// The virtual time shown at `realTime`: held while paused; at the end, held for
+  /// `loopEndHold` real seconds and then back to the start when looping.
   public func time(at realTime: Double) -> TimeInterval {
     guard isPlaying else { return anchorTime }
-    let time = anchorTime + max(0, realTime - anchorReal) * speed
+    let elapsed = max(0, realTime - anchorReal)
+    let time = anchorTime + elapsed * speed
     guard time >= duration else { return time }
     guard loops, duration > start else { return duration }
-    return start + (time - start).truncatingRemainder(dividingBy: duration - start)
+    // Real seconds since the end was first reached, within cycles of a hold then a play.
+    let sinceEnd = elapsed - max(0, duration - anchorTime) / speed
+    let cycle = Self.loopEndHold + (duration - start) / speed
+    let intoCycle = sinceEnd.truncatingRemainder(dividingBy: cycle)
+    guard intoCycle >= Self.loopEndHold else { return duration }
+    return min(duration, start + (intoCycle - Self.loopEndHold) * speed)
   }
 
   /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.
@@ -200,9 +232,7 @@ public final class ScenarioPlayback {
   /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
   /// first touch (`[+0.150]`).
   public func entries(upTo time: TimeInterval, fromFirstTouch: Bool) -> [TranscriptEntry] {
-    let header =
-      (file as NSString).lastPathComponent + " · "
-      + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
+    let header = sectionHeader
     let origin = fromFirstTouch ? firstTouchTime : nil
     return [.header(header)]
       + records(upTo: time).compactMap { record in
@@ -212,6 +242,11 @@ public final class ScenarioPlayback {
           return .line(stamp + " " + line)
         }
       }
+  }
+
+  /// The panel's header over the play's lines.
+  public var sectionHeader: String {
+    (file as NSString).lastPathComponent + " · " + (scenario.map { "scenario \($0.name)" } ?? "live touches, reviewed")
   }
 
   /// The strip as it is drawn at `time`.
@@ -230,14 +265,43 @@ public final class ScenarioPlayback {
   public func scene(at time: TimeInterval) -> Scene? {
     let count = records(upTo: time).count
     if count == shownSceneRecordCount, let shownScene { return shownScene }
-    guard let scenario, let scene = try? loadScene(), let ours = scene.scenario(named: scenario.name) else {
-      return shownScene
-    }
+    guard scenario != nil || liveInputs != nil, let scene = try? loadScene() else { return shownScene }
     scene.records.keepsRecords = false
-    if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+    if let scenario {
+      guard let ours = scene.scenario(named: scenario.name) else { return shownScene }
+      if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+    } else if let liveInputs {
+      // Before the first reviewed record: the scene as the gesture found it.
+      let end = count > 0 ? records[count - 1].time : start
+      Self.replay(liveInputs, on: scene, until: end, including: count > 0)
+    }
     shownScene = scene
     shownSceneRecordCount = count
     return scene
+  }
+
+  /// Gives `scene` the live `inputs` up to `end` (those at `end` itself only when
+  /// `including`), each at its time, the clock firing the timers between, as the live clock
+  /// did; then the clock advances to `end`.
+  static func replay(_ inputs: [TimedInput], on scene: Scene, until end: TimeInterval, including: Bool) {
+    let application = scene.application
+    for input in inputs {
+      guard input.time < end || (including && input.time <= end) else { break }
+      application.clock.advance(to: input.time)
+      application.sendTouches(
+        input.samples.map { sample in
+          let phase: TouchInput.Phase
+          switch sample.phase {
+          case .began: phase = .began
+          case .moved: phase = .moved
+          case .ended: phase = .ended
+          case .cancelled: phase = .cancelled
+          }
+          return TouchInput(
+            finger: sample.touch, phase: phase, location: CGPoint(x: sample.location.x, y: sample.location.y))
+        })
+    }
+    application.clock.advance(to: end)
   }
 }
 

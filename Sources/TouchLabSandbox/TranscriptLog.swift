@@ -141,6 +141,9 @@ public final class TranscriptLog {
     return entries
   }
 
+  /// The first touch's time in the newest section (the scene shown now), or nil before it.
+  public var firstTouchTime: TimeInterval? { firstTouchTimes[section] }
+
   /// `[+0.150]`: a time since the first touch (`[-0.020]` before it).
   public static func relativeStamp(_ interval: TimeInterval) -> String {
     let rounded = (interval * 1000).rounded() / 1000
@@ -151,7 +154,33 @@ public final class TranscriptLog {
   /// from the new scene's 0, and its first touch is looked for afresh.
   public func startSection(_ header: String) {
     section += 1
+    sectionHeader = header
     append(Kept(section: section, time: nil, stamped: header, body: ""))
+  }
+
+  /// The current section's header.
+  private var sectionHeader: String?
+  /// How many played scenarios' sections were kept (`keepSection`); theirs are numbered
+  /// -1, -2…, apart from the scenes' sections.
+  private var keptSectionCount = 0
+
+  /// Keeps a played scenario's section in the history when the window leaves the scenario
+  /// (0, another scenario, another layout): its header and the lines it showed (times since
+  /// the scenario's start; with T, since `firstTouchTime`). Then the live section's header
+  /// again, so that later live lines sit under it. Nothing is written to the file (the play
+  /// wrote its lines as it passed them).
+  public func keepSection(
+    header: String, lines: [(time: TimeInterval, text: String)], firstTouchTime: TimeInterval?,
+    resumesLiveSection: Bool = true
+  ) {
+    keptSectionCount += 1
+    let kept = -keptSectionCount
+    append(Kept(section: kept, time: nil, stamped: header, body: ""))
+    if let firstTouchTime { firstTouchTimes[kept] = firstTouchTime }
+    for line in lines { add(line.text, at: line.time, section: kept, toFile: false) }
+    if resumesLiveSection, let sectionHeader {
+      append(Kept(section: section, time: nil, stamped: sectionHeader, body: ""))
+    }
   }
 
   /// Starts following a scene's recorder (a new scene: on open and every reload).
@@ -209,16 +238,25 @@ public final class TranscriptLog {
       let excess = kept.count - Self.historyLimit
       kept.removeFirst(excess)
       droppedCount += excess
-      if let oldest = kept.first?.section { firstTouchTimes = firstTouchTimes.filter { $0.key >= oldest } }
+      // Kept scenarios' sections (negative numbers) are few: only the scenes' are pruned.
+      if let oldest = kept.first(where: { $0.section >= 0 })?.section {
+        firstTouchTimes = firstTouchTimes.filter { $0.key >= oldest || $0.key < 0 }
+      }
     }
     revision += 1
     hasNewLines = true
   }
 
-  /// Empties the panel's history (the "clear the log" key). The file keeps everything.
+  /// Empties the panel's history (the "clear the log" key), all but the current section's
+  /// header: the lines that come next are still under their layout's name. The file keeps
+  /// everything.
   public func clear() {
     droppedCount += kept.count
     kept.removeAll()
+    if let sectionHeader {
+      droppedCount -= 1  // the header's sequence number is taken again
+      kept.append(Kept(section: section, time: nil, stamped: sectionHeader, body: ""))
+    }
     revision += 1
     hasNewLines = true
   }

@@ -53,6 +53,8 @@ struct Compare: ParsableCommand {
   /// The caption band's height and the gap between the pictures, in points.
   static let captionHeight: Double = 44
   static let gap: Double = 16
+  /// Under the captions, a line per `--set` for its UIKit line (Swift), this tall.
+  static let codeLineHeight: Double = 17
 
   func run() throws {
     let pixelScale = try parseScale(scale)
@@ -75,11 +77,17 @@ struct Compare: ParsableCommand {
     let renderer = SceneRenderer(theme: theme)
     let leftSize = renderer.frameSize(for: leftScene.window, showsPanel: !sceneOnly)
     let rightSize = renderer.frameSize(for: rightScene.window, showsPanel: !sceneOnly)
+    // The fix as code: each change as the UIKit line an app would have (or the --set itself).
+    let codeLines = assignments.map(Scene.fixText(for:))
+    let bandHeight = Self.captionHeight + Double(codeLines.count) * Self.codeLineHeight + (codeLines.isEmpty ? 0 : 4)
     let size = CanvasSize(
       width: leftSize.width + Self.gap + rightSize.width,
-      height: Self.captionHeight + max(leftSize.height, rightSize.height))
+      height: bandHeight + max(leftSize.height, rightSize.height))
     let captionStyle = TextStyle(
       fontSize: 20, weight: .bold, color: theme.overlay.panelText, alignment: .center)
+    let codeStyle = TextStyle(
+      fontFamily: SceneRenderer.monospacedFamily, fontSize: 12, color: theme.overlay.panelText.withAlpha(0.85),
+      alignment: .center, truncation: .middle)
     try checkPixels(size, scale: pixelScale, format: format, scene: leftScene)
     let data = try render(size: size, scale: pixelScale, format: format) { canvas in
       canvas.clear(to: theme.colors.background)
@@ -87,8 +95,17 @@ struct Compare: ParsableCommand {
       for (moment, text, x, sideSize) in sides {
         canvas.draw(
           text, in: CanvasRect(x: x, y: 0, width: sideSize.width, height: Self.captionHeight), style: captionStyle)
+        if x > 0 {
+          for (index, line) in codeLines.enumerated() {
+            canvas.draw(
+              line,
+              in: CanvasRect(
+                x: x + 6, y: Self.captionHeight - 6 + Double(index) * Self.codeLineHeight, width: sideSize.width - 12,
+                height: Self.codeLineHeight), style: codeStyle)
+          }
+        }
         let region = try canvas.region(
-          CanvasRect(x: x, y: Self.captionHeight, width: sideSize.width, height: sideSize.height))
+          CanvasRect(x: x, y: bandHeight, width: sideSize.width, height: sideSize.height))
         renderer.draw(moment.content, on: region)
       }
     }

@@ -106,16 +106,19 @@ struct Open: ParsableCommand {
     }
     let sandbox: LiveSandbox
     do {
-      let scale: Double
-      if let chosenScale {
-        scale = chosenScale
-      } else {
-        let frame = SceneRenderer(theme: theme).frameSize(for: scene.window, showsPanel: true)
-        scale = DisplayScale.fitting(
-          DisplayScale.scale(resources: try X11Resources.resourceManagerText()),
-          frame: (frame.width, frame.height), monitor: try X11Resources.monitorSize())
+      // The asked scale (`--scale`, else Xft.dpi's), made smaller when the window would not
+      // fit on the monitor; an asked `--scale` made smaller is said.
+      let frame = SceneRenderer(theme: theme).frameSize(for: scene.window, showsPanel: true, showsTimeline: true)
+      let monitor = try X11Resources.monitorSize()
+      let preferred = try chosenScale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
+      let scale = DisplayScale.fitting(preferred, frame: (frame.width, frame.height), monitor: monitor)
+      if let chosenScale, let monitor,
+        let note = DisplayScale.scaledDownNote(
+          asked: chosenScale, fitted: scale, frame: (frame.width, frame.height), monitor: monitor)
+      {
+        FileHandle.standardError.write(Data("\(note)\n".utf8))
       }
-      if let problem = SandboxSession.sizeProblem(scene, scale: scale, showsTimeline: scenario != nil) {
+      if let problem = SandboxSession.sizeProblem(scene, scale: scale) {
         FileHandle.standardError.write(Data("\(problem)\n".utf8))
         throw ExitCode(1)
       }

@@ -149,6 +149,13 @@ struct Replay: ParsableCommand {
       // The story looks ahead (a chain of forwarded calls is one line): it reads every record.
       ScenarioPlayer(scene: scene).play(chosen)
       try checkOverrun(scene)
+      // The story starts with each change as the UIKit line an app would have for it.
+      for assignment in assignments {
+        let line = Scene.swiftLine(for: assignment)
+        output.write(
+          "changed before the first touch: " + (line.map { "\($0)  (--set \(assignment))" } ?? "--set \(assignment)")
+            + "\n")
+      }
       for line in RecordExplainer().lines(scene.records.records) { output.write(line + "\n") }
     } else {
       // Each record goes out as it is made and is not kept: memory does not grow with the

@@ -123,6 +123,23 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(result.out.hasSuffix("-[YellowView touchesEnded:withEvent:]\n"), result.out)
   }
 
+  /// Issue 30: the fix as code — the story says each `--set` as the UIKit line that does it.
+  func testReplayExplainStartsWithEachChangeAsItsUIKitLine() throws {
+    let result = try run([
+      "replay", "Layouts/table-cell-conflict.yaml", "--scenario", "quick-tap", "--explain", "--set",
+      "backTap.cancelsTouchesInView=false", "--set", "backTap.delegate.shouldReceiveTouch=false",
+    ])
+    XCTAssertEqual(result.status, 0, result.err)
+    let lines = result.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(
+      Array(lines.prefix(3)),
+      [
+        "changed before the first touch: backTap.cancelsTouchesInView = false  (--set backTap.cancelsTouchesInView=false)",
+        "changed before the first touch: --set backTap.delegate.shouldReceiveTouch=false",
+        "[0.000] touch 1 goes down at (195, 122)",
+      ])
+  }
+
   func testReplayJSONHasOneObjectPerLine() throws {
     let result = try run(["replay", "Layouts/seed000-controls.yaml", "--scenario", "nil-target", "--json"])
     XCTAssertEqual(result.status, 0, result.err)

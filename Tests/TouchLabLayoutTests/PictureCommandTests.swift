@@ -192,6 +192,14 @@ extension CommandLineTests {
     XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
     XCTAssertEqual(root.element, "svg")
     XCTAssertEqual(root.attributes["viewBox"], "0 0 770 844")
+    // Vector end to end, the panel too (issue 30): outlines and glyphs, no embedded bitmap.
+    let document = String(decoding: svg, as: UTF8.self)
+    XCTAssertFalse(document.contains("<image"), "no bitmap in the SVG")
+    XCTAssertGreaterThan(document.components(separatedBy: "<path").count, 100)
+    // The text as text too: a transparent <text> over each text's glyphs (the panel's title
+    // among them), searchable and selectable.
+    XCTAssertTrue(
+      document.contains(">The table-cell tap conflict (seed 001)</text>"), "the panel's title, as text")
 
     let sceneOnly = try picture(
       arguments + ["--scene-only", "--scale", "2"], out: folder.appendingPathComponent("c.svg"))
@@ -209,8 +217,10 @@ extension CommandLineTests {
     XCTAssertTrue(text.hasSuffix("%%EOF\n"))
     XCTAssertEqual(text.components(separatedBy: "/Type /Page %").count - 1, 1, "one page")
     XCTAssertTrue(text.contains("/MediaBox [ 0 0 755 812 ]"), "the 375 × 812 scene and the panel")
-    // Text stays text: fonts are embedded, not glyphs drawn as paths.
+    // Text stays text: fonts are embedded, not glyphs drawn as paths; and the panel is drawn,
+    // not pasted in as a picture (issue 30).
     XCTAssertTrue(text.contains("/FontFile"))
+    XCTAssertFalse(text.contains("/Subtype /Image"), "no bitmap in the PDF")
   }
 
   func testShotSceneOnlyLeavesThePanelOut() throws {
@@ -246,9 +256,10 @@ extension CommandLineTests {
     XCTAssertEqual(try picture(arguments, out: folder.appendingPathComponent("b.png")), png)
     let bytes = [UInt8](png)
     func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-    // Two 770-point frames 16 points apart, under a 44-point caption band.
+    // Two 770-point frames 16 points apart, under a 44-point caption band and the fix as code,
+    // `table.delaysContentTouches = false`, on a line of 17 points (and 4 below it).
     XCTAssertEqual(word(16), 770 * 2 + 16)
-    XCTAssertEqual(word(20), 844 + 44)
+    XCTAssertEqual(word(20), 844 + 44 + 17 + 4)
 
     // The right side differs from the left: its began was not delayed.
     let same = try picture(
@@ -261,7 +272,16 @@ extension CommandLineTests {
 
     let pdf = String(
       decoding: try picture(arguments + ["--scene-only"], out: folder.appendingPathComponent("c.pdf")), as: UTF8.self)
-    XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 796 888 ]"))
+    XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 796 909 ]"))
+    // Vector end to end, both sides and their panels (issue 30): no bitmap in either format.
+    let wholePDF = String(
+      decoding: try picture(arguments, out: folder.appendingPathComponent("whole.pdf")), as: UTF8.self)
+    XCTAssertFalse(wholePDF.contains("/Subtype /Image"), "no bitmap in the PDF")
+    let svg = String(decoding: try picture(arguments, out: folder.appendingPathComponent("whole.svg")), as: UTF8.self)
+    XCTAssertFalse(svg.contains("<image"), "no bitmap in the SVG")
+    XCTAssertGreaterThan(svg.components(separatedBy: "<path").count, 100)
+    XCTAssertTrue(svg.contains(">table.delaysContentTouches = false</text>"), "the fix as code, as text")
+    XCTAssertTrue(svg.contains(">-[GLTableView touchesBegan:withEvent:]</text>"), "the right panel's line, as text")
 
     let result = try run([
       "compare", "Layouts/table-cell-conflict.yaml", "--scenario", "short-press", "--out",

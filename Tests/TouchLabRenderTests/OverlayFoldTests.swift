@@ -184,8 +184,44 @@ final class OverlayFoldTests: XCTestCase {
     XCTAssertEqual(view.reasons.map(\.cause.rule), [.delaysContentTouches, .requireToFail])
     XCTAssertEqual(touch.scrollDelay?.isRunning, false)
     // The card's words for it.
+    XCTAssertEqual(SceneRenderer.reasonText(view.reasons[1], label: "dropped"), "↳ dropped: requireToFail (by backTap)")
+    XCTAssertEqual(SceneRenderer.reasonText(view.reasons[1], label: nil), "↳ requireToFail (by backTap)")
+    // delaysContentTouches: the held began, the wait running out, and no wait at all read apart.
     XCTAssertEqual(
-      SceneRenderer.reasonText(view.reasons[1], label: "dropped"), "dropped — requireToFail (by backTap)")
+      SceneRenderer.reasonText(view.reasons[0], label: nil),
+      "↳ held 0.15 s in case it scrolls (delaysContentTouches, by scroll)")
+    let failed = OverlayReceiver.Reason(step: .failed, cause: DeliveryCause(.delaysContentTouches, by: "table"))
+    XCTAssertEqual(
+      SceneRenderer.reasonText(failed, label: nil, waited: true),
+      "↳ the 0.15 s wait ran out (delaysContentTouches, by table)")
+    XCTAssertEqual(
+      SceneRenderer.reasonText(failed, label: nil, waited: false), "↳ delaysContentTouches = false: no wait (by table)")
+  }
+
+  /// Issue 30: a touch's card lists only the actions of recognizers that had that touch,
+  /// though the action's record names every touch of the event.
+  func testAnActionGoesOnlyOnTheCardsOfTheTouchesItsRecognizerHad() throws {
+    let controller = Participant(kind: .controller, className: "ViewController")
+    let records: [DeliveryRecord] = [
+      DeliveryRecord(
+        time: 0,
+        event: .input([
+          TouchSample(touch: 1, phase: .began, location: RecordPoint(x: 10, y: 10)),
+          TouchSample(touch: 2, phase: .began, location: RecordPoint(x: 200, y: 200)),
+        ]), touchIDs: [1, 2]),
+      DeliveryRecord(time: 0, event: .touches(phase: .began, receiver: Self.redTap), touchIDs: [1]),
+      DeliveryRecord(time: 0, event: .touches(phase: .began, receiver: Self.red), touchIDs: [2]),
+      DeliveryRecord(
+        time: 0.1, event: .stateChange(recognizer: Self.redTap, from: .possible, to: .recognized), touchIDs: [1]),
+      // As the engine records it: an action names the event's touches (`event.touchList`).
+      DeliveryRecord(
+        time: 0.1, event: .action(name: "redTapped:", sender: Self.redTap, target: controller), touchIDs: [1, 2]),
+    ]
+    let state = OverlayState.fold(records)
+    let first = try XCTUnwrap(state.touch(withIdentifier: 1))
+    let second = try XCTUnwrap(state.touch(withIdentifier: 2))
+    XCTAssertEqual(first.receivers.filter { $0.kind == .action }.map(\.name.message), ["redTapped:"])
+    XCTAssertEqual(second.receivers.filter { $0.kind == .action }.count, 0, "redTap never had touch 2")
   }
 
   func testAFoldAtAnyTimeEqualsTheLiveOverlayStoppedThere() throws {

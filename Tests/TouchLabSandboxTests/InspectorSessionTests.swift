@@ -132,7 +132,8 @@ final class InspectorSessionTests: XCTestCase {
     let (x, y) = try chip(session, .property(property))
     session.handle(PollWakeup(events: TestEvents.click(x, y)))
     XCTAssertEqual(session.changes.map(\.path), ["backTap.cancelsTouchesInView"])
-    XCTAssertEqual(session.frameContent.inspection?.changes, ["backTap.cancelsTouchesInView=false"])
+    XCTAssertEqual(
+      session.frameContent.inspection?.changes, ["backTap.cancelsTouchesInView = false"], "the fix as code")
     let playback = try XCTUnwrap(session.playback)
     XCTAssertTrue(playback.isPlaying, "replays from its start")
     XCTAssertEqual(playback.time(at: 60), 0, accuracy: 1e-9)

@@ -12,8 +12,9 @@ final class SandboxEndToEndTests: XCTestCase {
   var xdotool: XDoTool!
   var folder: URL!
 
-  /// The live test scene's window at scale 1: the 400 × 500 scene and the 380-point panel.
-  let windowSize = (width: 780, height: 500)
+  /// The live test scene's window at scale 1: the 400 × 500 scene and the 380-point panel,
+  /// and the strip's 68 points under the scene (kept while live).
+  let windowSize = (width: 780, height: 568)
 
   override func setUpWithError() throws {
     server = try XvfbServer(width: 1600, height: 1200)
@@ -118,14 +119,15 @@ final class SandboxEndToEndTests: XCTestCase {
   }
 
   func testTheScaleComesFromXftDpi() throws {
-    try setResources("Xft.dpi:\t192\n")
+    // 168 dpi: scale 1.75 (the 780 × 568 frame is 1365 × 994 pixels, and fits the 1200-pixel
+    // monitor's 90%).
+    try setResources("Xft.dpi:\t168\n")
     let (touchlab, window) = try openLiveScene()
     try xdotool.key("s", window: window)
     XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
-    XCTAssertTrue(
-      touchlab.output.contains("(\(windowSize.width * 2)×\(windowSize.height * 2) pixels)"), touchlab.output)
-    // At scale 2, window pixel (210, 90) is scene point (105, 45): button A.
-    try xdotool.click(210, 90)
+    XCTAssertTrue(touchlab.output.contains("(1365×994 pixels)"), touchlab.output)
+    // At scale 1.75, window pixel (184, 79) is scene point (105, 45): button A.
+    try xdotool.click(184, 79)
     XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))
     try xdotool.key("Escape", window: window)
     XCTAssertEqual(touchlab.waitForExit(), 0)

@@ -134,14 +134,137 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(session.transcript.recentLines, [])
   }
 
-  func testLoopRestartsAtTheEnd() throws {
+  func testLoopShowsEveryRecordAndHoldsTheEndBeforeRestarting() throws {
     let session = try makeSession(loops: true)
-    wake(session, at: 56)  // virtual 0.6 = the end (0.5) + 0.1
+    wake(session, at: 55)  // virtual 0.5: the end, the lift's line shown
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)", "[0.500] \(ended)"])
+    wake(session, at: 56.4)  // 1.4 s into the hold: still the end
     XCTAssertTrue(session.playback!.isPlaying)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)", "[0.500] \(ended)"])
+    wake(session, at: 57.5)  // the hold (1.5 s) over at 56.5, then 1 s at 0.1: virtual 0.1
     XCTAssertEqual(try shownTime(session), 0.1, accuracy: 1e-9)
     XCTAssertEqual(shownLines(session.frameContent), [])
-    wake(session, at: 56.5)
+    wake(session, at: 58)
     XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
+    wake(session, at: 62.2)  // the second end (62), held again
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    // Space during the hold pauses on the end; Space again plays from the start.
+    wake(session, at: 62.3, events: [TestEvents.key("space")])
+    XCTAssertFalse(session.playback!.isPlaying)
+    wake(session, at: 70)
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    wake(session, at: 70, events: [TestEvents.key("space")])
+    wake(session, at: 70.5)
+    XCTAssertEqual(try shownTime(session), 0.05, accuracy: 1e-9)
+  }
+
+  func testTabReachesEveryScenarioPastTheNinthAndBackToLive() throws {
+    // The bundled value-controls.yaml has 13 scenarios: 10 to 13 have no digit.
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Layouts/value-controls.yaml").path
+    let scene = try LayoutLoader.load(path: path)
+    let names = scene.scenarios.map(\.name)
+    XCTAssertGreaterThan(names.count, 9)
+    let session = SandboxSession(scene: scene, scale: 1, timeSource: time.read, report: { _ in })
+    var played: [String?] = []
+    for _ in 0...names.count {
+      wake(session, at: 50, events: [TestEvents.key("Tab")])
+      played.append(session.playback?.scenario?.name)
+    }
+    XCTAssertEqual(played, names + [nil], "Tab plays each scenario in the file's order, then goes live")
+    wake(session, at: 50, events: [TestEvents.key("ISO_Left_Tab")])  // Shift+Tab from live: the last
+    XCTAssertEqual(session.playback?.scenario?.name, names.last)
+    wake(session, at: 50, events: [TestEvents.key("minus")])
+    XCTAssertEqual(session.playback?.scenario?.name, names[names.count - 2])
+    wake(session, at: 50, events: [TestEvents.key("equal")])
+    XCTAssertEqual(session.playback?.scenario?.name, names.last)
+  }
+
+  /// Issue 30: scrubbing a live gesture shows the scene at the scrubbed time (as `shot --at`
+  /// draws it), not the scene as it is now.
+  func testScrubbingALiveGestureShowsTheSceneAtTheScrubbedTime() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    func offset(_ scene: Scene) throws -> Double {
+      Double(try XCTUnwrap(scene.objects["scroller"] as? UIScrollView).contentOffset.y)
+    }
+    /// A slow drag up by `10 × step` points from real time `at`, held still before the lift
+    /// (no fling): the live offset after each move.
+    func drag(at start: Double, step: Double) throws -> [Double] {
+      var offsets: [Double] = []
+      wake(session, at: start, events: [TestEvents.mouse(.down, 150, 250)])
+      for index in 1...10 {
+        wake(
+          session, at: start + Double(index) * 0.02,
+          events: [TestEvents.mouse(.moved, 150, 250 - Double(index) * step)])
+        offsets.append(try offset(session.scene))
+      }
+      wake(session, at: start + 0.5, events: [TestEvents.mouse(.up, 150, 250 - 10 * step)])
+      return offsets
+    }
+    // An earlier gesture scrolls the scene; the gesture reviewed scrolls it on from there.
+    let first = try drag(at: 50.1, step: 4)
+    wake(session, at: 55)
+    let before = try offset(session.scene)  // after the drag and its deceleration
+    XCTAssertGreaterThanOrEqual(before, first.last!)
+    let second = try drag(at: 61, step: 3)
+    wake(session, at: 65)
+    let now = try offset(session.scene)
+    XCTAssertGreaterThan(now, before + 10)
+
+    wake(session, at: 66, events: [TestEvents.key("space")])
+    let review = try XCTUnwrap(session.playback)
+    XCTAssertEqual(review.start, 11, accuracy: 1e-9, "the reviewed gesture's first touch, 11 s after the load")
+    // Scrubbed to the strip's start: the scene as the gesture found it (the earlier scroll only).
+    let y = 300 + TimelineStrip.height / 2
+    wake(session, at: 67, events: [TestEvents.mouse(.down, 1, y)])
+    wake(session, at: 67, events: [TestEvents.mouse(.up, 1, y)])
+    XCTAssertEqual(try shownTime(session), 11, accuracy: 1e-9)
+    let atStart = try XCTUnwrap(review.scene(at: 11))
+    XCTAssertTrue(session.frameContent.window === atStart.window, "the frame draws the replayed copy")
+    XCTAssertEqual(try offset(atStart), before, accuracy: 1e-6)
+    // Mid-gesture, at each move's time: the offset the live scene had then.
+    for index in [2, 5, 9] {
+      review.scrub(to: 11 + Double(index + 1) * 0.02 + 0.001, realTime: 68)  // just past the move
+      let scene = try XCTUnwrap(review.scene(at: try shownTime(session)))
+      XCTAssertTrue(session.frameContent.window === scene.window)
+      XCTAssertEqual(try offset(scene), second[index], accuracy: 1e-6, "move \(index + 1)")
+      XCTAssertNotEqual(try offset(scene), now, accuracy: 1e-6)
+    }
+    // The live scene itself was not touched by the review.
+    XCTAssertEqual(try offset(session.scene), now, accuracy: 1e-6)
+  }
+
+  /// Issue 30: one time base everywhere — T switches the transcript, the cards and the strip.
+  func testTSwitchesEveryTimeShownToTheFirstTouch() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    wake(session, at: 50.2, events: [TestEvents.mouse(.down, 150, 150)])
+    wake(session, at: 50.6, events: [TestEvents.mouse(.up, 150, 150)])
+    XCTAssertNil(session.frameContent.timeOrigin)
+    wake(session, at: 51, events: [TestEvents.key("space")])
+    var strip = try XCTUnwrap(session.frameContent.timeline)
+    XCTAssertNil(strip.origin)
+    XCTAssertEqual(strip.text(of: strip.time), "0.600")
+    XCTAssertEqual(strip.scaleTicks(width: 300).map(\.label), ["0.2", "0.3", "0.4", "0.5", "0.6"])
+
+    wake(session, at: 52, events: [TestEvents.key("t")])
+    let content = session.frameContent
+    XCTAssertEqual(try XCTUnwrap(content.timeOrigin), 0.2, accuracy: 1e-9, "the cards count from the first touch")
+    strip = try XCTUnwrap(content.timeline)
+    XCTAssertEqual(try XCTUnwrap(strip.origin), 0.2, accuracy: 1e-9)
+    XCTAssertEqual(strip.text(of: strip.time), "+0.400")
+    XCTAssertEqual(strip.scaleTicks(width: 300).map(\.label), ["+0.0", "+0.1", "+0.2", "+0.3", "+0.4"])
+    XCTAssertEqual(shownLines(content), ["[+0.150] \(began)", "[+0.400] \(ended)"])
+
+    // Live again: the idle strip and the cards keep the base.
+    wake(session, at: 53, events: [TestEvents.key("space")])
+    XCTAssertNil(session.playback)
+    XCTAssertEqual(try XCTUnwrap(session.frameContent.timeOrigin), 0.2, accuracy: 1e-9)
+    wake(session, at: 54, events: [TestEvents.key("t")])
+    XCTAssertNil(session.frameContent.timeOrigin)
   }
 
   func testBracketsHalveAndDoubleTheSpeedWithinItsRange() throws {
@@ -193,13 +316,14 @@ final class SandboxPlaybackTests: XCTestCase {
     wake(session, at: 50.2, events: [TestEvents.mouse(.down, 150, 150)])  // a press in the scroll view
     wake(session, at: 50.6, events: [TestEvents.mouse(.up, 150, 150)])
     XCTAssertEqual(session.transcript.recentLines, ["[0.350] \(began)", "[0.600] \(ended)"])
+    let liveSize = session.frameSize
     wake(session, at: 51, events: [TestEvents.key("space")])
     let review = try XCTUnwrap(session.playback, "Space in the live window pauses it")
     XCTAssertNil(review.scenario)
     XCTAssertFalse(review.isPlaying)
     XCTAssertEqual(review.start, 0.2, accuracy: 1e-9, "the strip starts at the gesture's first touch")
     XCTAssertEqual(try shownTime(session), 0.6, accuracy: 1e-9)
-    XCTAssertTrue(session.showsTimeline)
+    XCTAssertEqual(session.frameSize, liveSize, "the window keeps its height: the strip's room was there already")
     XCTAssertNil(session.wakeUpTime, "paused, nothing pending: no wake-ups")
 
     wake(session, at: 52, events: [TestEvents.key("comma")])  // back to the 0.15 s firing
@@ -218,16 +342,19 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
     wake(session, at: 56)
     XCTAssertNil(session.playback)
-    XCTAssertFalse(session.showsTimeline)
+    XCTAssertEqual(session.frameSize, liveSize)
+    XCTAssertEqual(session.frameContent.timeline?.idleHint, SandboxSession.idleStripHint)
     wake(session, at: 57, events: TestEvents.click(150, 150))
     XCTAssertEqual(session.transcript.recentLines.count, 4, "live: a click is a touch again")
   }
 
-  func testTheLiveWindowHasNoStripAndIgnoresThePlayKeys() throws {
+  func testTheLiveWindowKeepsAnIdleStripAndIgnoresThePlayKeys() throws {
     let session = SandboxSession(
       scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
-    XCTAssertNil(session.frameContent.timeline)
-    XCTAssertFalse(session.showsTimeline)
+    let strip = try XCTUnwrap(session.frameContent.timeline, "the strip's room is kept while live")
+    XCTAssertEqual(strip.idleHint, SandboxSession.idleStripHint)
+    XCTAssertEqual(strip.markTimes, [])
+    XCTAssertEqual(session.frameSize.height, 300 + TimelineStrip.height)
     session.frameDrawn()
     wake(session, at: 51, events: [TestEvents.key("space"), TestEvents.key("period")])
     XCTAssertFalse(session.needsFrame)

@@ -302,13 +302,14 @@ final class SandboxSessionTests: XCTestCase {
     }
   }
 
+  /// The window is the scene, the panel and the strip (its room is kept while live): 2068 points tall.
   func testAWindowTooBigToShowIsRefused() throws {
     let scene = try LayoutLoader.load(
       yaml: "window: {size: [3000, 2000]}\ncontroller: {view: {color: white}}\n", file: "big.yaml")
     XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1))
     XCTAssertEqual(
       SandboxSession.sizeProblem(scene, scale: 3),
-      "big.yaml:1:16: error: the window would be 10140×6000 pixels at scale 3, more than the 8192 a side the "
+      "big.yaml:1:16: error: the window would be 10140×6204 pixels at scale 3, more than the 8192 a side the "
         + "sandbox shows; make `window: {size: …}` smaller or use a smaller --scale")
   }
 }

@@ -19,6 +19,18 @@ final class SandboxSettingsTests: XCTestCase {
     }
   }
 
+  func testAnAskedScaleMadeSmallerIsSaidOnlyWhenItWas() {
+    let frame = (width: 770.0, height: 912.0)  // a 390 × 844 phone, the panel and the strip
+    let monitor = (width: 1920, height: 1200)
+    let fitted = DisplayScale.fitting(2, frame: frame, monitor: monitor)
+    XCTAssertEqual(fitted, 1.15, accuracy: 1e-9, "1200 × 0.9 / 912 = 1.184")
+    XCTAssertEqual(
+      DisplayScale.scaledDownNote(asked: 2, fitted: fitted, frame: frame, monitor: monitor),
+      "touchlab: note: --scale 2 would make a 1540×1824-pixel window, more than fits on the 1920×1200 monitor; "
+        + "the window opens at scale 1.15 (made smaller again, the window draws smaller still)")
+    XCTAssertNil(DisplayScale.scaledDownNote(asked: 1, fitted: 1, frame: frame, monitor: monitor))
+  }
+
   func testTheDefaultScaleShrinksToFitTheMonitor() {
     // The 375 × 812 scene with its 380-point panel at 2 on a 1920 × 1200 monitor: 1624 pixels
     // high is too tall; 1200 × 0.9 / 812 = 1.33, stepped down to 1.3.

@@ -96,10 +96,10 @@ final class TranscriptSectionTests: XCTestCase {
     XCTAssertEqual(session.frameContent.transcript.last, .line("[30.000] button A tapped"))
     XCTAssertEqual(session.frameContent.newerLineCount, 0)
 
-    // C empties the panel and follows the newest.
+    // C empties the panel (all but the section's header) and follows the newest.
     session.handle(PollWakeup(events: [wheel(-1, 500, 300), TestEvents.key("c")]))
     XCTAssertNil(session.transcriptAnchor)
-    XCTAssertEqual(session.frameContent.transcript, [])
+    XCTAssertEqual(session.frameContent.transcript, [.header("Live test scene (live.yaml)")])
   }
 
   func testTShowsTimesFromTheFirstTouchAndTheFileKeepsItsOwn() throws {
@@ -149,6 +149,81 @@ final class TranscriptSectionTests: XCTestCase {
     XCTAssertEqual(absolute.first, "[0.150] -[LoggingView touchesBegan:withEvent:]")
     XCTAssertEqual(
       relative.first, TranscriptLog.relativeStamp(0.15 - origin) + " -[LoggingView touchesBegan:withEvent:]")
+  }
+
+  /// Issue 30: C clears the lines but keeps the section's header; leaving a scenario (0,
+  /// another scenario) keeps its section in the history.
+  func testClearKeepsTheHeaderAndAScenarioLeftKeepsItsSection() throws {
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+    time.seconds = 51
+    session.handle(PollWakeup(events: TestEvents.click(150, 150)))
+    time.seconds = 52
+    session.handle(PollWakeup(events: []))
+    XCTAssertEqual(shownLines(session.frameContent).count, 2)
+    session.handle(PollWakeup(events: [TestEvents.key("c")]))
+    XCTAssertEqual(session.frameContent.transcript, [.header("Play test scene (play.yaml)")], "C keeps the header")
+
+    session.handle(PollWakeup(events: [TestEvents.key("1")]))  // hold
+    time.seconds = 53
+    session.handle(PollWakeup(events: []))  // played to its end (0.5 s)
+    session.handle(PollWakeup(events: [TestEvents.key("0")]))  // live again
+    XCTAssertNil(session.playback)
+    XCTAssertEqual(
+      session.frameContent.transcript,
+      [
+        .header("Play test scene (play.yaml)"), .header("play.yaml · scenario hold"),
+        .line("[0.150] -[LoggingView touchesBegan:withEvent:]"),
+        .line("[0.500] -[LoggingView touchesEnded:withEvent:]"),
+        .header("Play test scene (play.yaml)"),
+      ])
+    // Another scenario: the first one's section stays above the second's play.
+    session.handle(PollWakeup(events: [TestEvents.key("1")]))
+    time.seconds = 53.2
+    session.handle(PollWakeup(events: [TestEvents.key("2")]))  // tap, from hold at 0.2 s
+    XCTAssertEqual(
+      shownHeaders(session.frameContent), ["play.yaml · scenario tap"], "the panel shows the play")
+    session.handle(PollWakeup(events: [TestEvents.key("0")]))
+    XCTAssertEqual(
+      shownHeaders(session.frameContent),
+      [
+        "Play test scene (play.yaml)", "play.yaml · scenario hold", "Play test scene (play.yaml)",
+        "play.yaml · scenario hold", "Play test scene (play.yaml)", "play.yaml · scenario tap",
+        "Play test scene (play.yaml)",
+      ])
+  }
+
+  /// Issue 30: as the panel was drawn, lines that all fit do not scroll back, and scrolling
+  /// back stops with the panel full (never nearly empty).
+  func testTheWheelKeepsThePanelFull() throws {
+    let session = try makeSession()
+    let renderer = SceneRenderer(theme: .standard)
+    session.renderer = renderer
+    func draw() throws {
+      let canvas = try Canvas(size: session.frameSize, scale: 1)
+      renderer.draw(session.frameContent, on: canvas)
+    }
+    for index in 0..<3 {
+      time.seconds = 51 + Double(index)
+      session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    }
+    try draw()
+    XCTAssertEqual(renderer.transcriptFit, .allFit)
+    session.handle(PollWakeup(events: [wheel(-2, 500, 300)]))
+    XCTAssertNil(session.transcriptAnchor, "four entries fit: nothing to scroll back to")
+    XCTAssertEqual(session.frameContent.transcript.count, 4)
+
+    for index in 3..<200 {
+      time.seconds = 51 + Double(index)
+      session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    }
+    try draw()
+    guard case .overflowed(let shown)? = renderer.transcriptFit else { return XCTFail("200 lines overflow") }
+    XCTAssertGreaterThan(shown, 3)
+    session.handle(PollWakeup(events: [wheel(-500, 500, 300)]))  // far past the top
+    XCTAssertEqual(session.frameContent.transcript.count, shown, "the oldest panel's worth, not the first line alone")
+    try draw()
+    XCTAssertEqual(renderer.transcriptFit, .allFit, "the panel is full from its oldest entry")
   }
 
   func testRelativeStamps() {

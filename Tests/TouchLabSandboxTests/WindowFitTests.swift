@@ -15,8 +15,9 @@ final class WindowFitTests: XCTestCase {
     let session = SandboxSession(
       scene: try TestLayouts.scene("live"), scale: 2, timeSource: time.read, report: { _ in })
     XCTAssertEqual(session.drawingScale, 2, "no window size known yet")
-    // The 780 × 500 frame at scale 2 is 1560 × 1000; a window half that size draws it at 1.
-    session.handle(PollWakeup(events: [.resize(width: 780, height: 500)]))
+    // The 780 × 568 frame (the strip's room under the scene) at scale 2 is 1560 × 1136; a
+    // window half that size draws it at 1.
+    session.handle(PollWakeup(events: [.resize(width: 780, height: 568)]))
     XCTAssertEqual(session.drawingScale, 1)
     XCTAssertTrue(session.needsFrame)
     // Narrower only: the width decides (the aspect is kept).
@@ -51,12 +52,12 @@ final class WindowFitTests: XCTestCase {
       display: server.displayName, folder: folder.appendingPathComponent("run"))
     let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
 
-    // 600 × 500: the 780 × 500 frame is drawn at 0.75 (600 / 780 = 0.77, in steps of 0.25).
+    // 600 × 500: the 780 × 568 frame is drawn at 0.75 (600 / 780 = 0.77, in steps of 0.25).
     try xdotool.run(["windowsize", "--sync", window, "600", "500"])
     let fit = 0.75
     try xdotool.key("s", window: window)
     XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
-    XCTAssertTrue(touchlab.output.contains("(585×375 pixels)"), touchlab.output)
+    XCTAssertTrue(touchlab.output.contains("(585×426 pixels)"), touchlab.output)
     let line = try XCTUnwrap(touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") })
     let path = try XCTUnwrap(line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
     let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
@@ -64,7 +65,7 @@ final class WindowFitTests: XCTestCase {
       try? image.writePNG(to: URL(fileURLWithPath: keep).appendingPathComponent("fit.png"))
     }
     // The whole scene is there: the long-press view's bottom edge (scene y 480) shows.
-    XCTAssertEqual(image.height, 375)
+    XCTAssertEqual(image.height, 426)
 
     // Button A (scene (105, 45)) is clicked where it is drawn now.
     try xdotool.click(Int(105 * fit), Int(45 * fit))
@@ -74,7 +75,7 @@ final class WindowFitTests: XCTestCase {
     XCTAssertTrue(eventually { lines(of: transcript).last?.hasSuffix("tap view tapped") == true })
 
     // Back to its size: drawn at scale 1 again.
-    try xdotool.run(["windowsize", "--sync", window, "780", "500"])
+    try xdotool.run(["windowsize", "--sync", window, "780", "568"])
     try xdotool.click(105, 45)
     XCTAssertTrue(
       eventually { lines(of: transcript).filter { $0.hasSuffix("button A tapped") }.count == 2 },

@@ -13,6 +13,11 @@ final class WindowScaleEndToEndTests: WindowTestCase {
 
   /// Opens tall.yaml with `extra` and returns its window's size in pixels.
   func openedSize(_ extra: [String]) throws -> (width: Int, height: Int) {
+    try opened(extra).size
+  }
+
+  /// Opens tall.yaml with `extra`: its window's size in pixels and what it said on standard error.
+  func opened(_ extra: [String]) throws -> (size: (width: Int, height: Int), errors: String) {
     let touchlab = try TouchLabProcess(
       ["open", folder.appendingPathComponent("tall.yaml").path] + extra, display: server.displayName,
       folder: folder.appendingPathComponent("run"))
@@ -22,19 +27,32 @@ final class WindowScaleEndToEndTests: WindowTestCase {
     func value(_ name: String) -> Int? {
       geometry.split(separator: "\n").first { $0.hasPrefix(name + "=") }.flatMap { Int($0.dropFirst(name.count + 1)) }
     }
-    return (try XCTUnwrap(value("WIDTH")), try XCTUnwrap(value("HEIGHT")))
+    return ((try XCTUnwrap(value("WIDTH")), try XCTUnwrap(value("HEIGHT"))), touchlab.errors)
   }
 
   func testTheDefaultScaleFitsTheWindowOnTheMonitor() throws {
-    // 720 × 0.9 / 812 = 0.798 → 0.75: the 755 × 812 frame becomes 567 × 609.
+    // The frame: 755 × 880 (812 and the strip's 68, kept under the scene even while live).
+    // 720 × 0.9 / 880 = 0.736 → 0.7: 529 × 616.
     let size = try openedSize([])
-    XCTAssertEqual(size.width, 567)
-    XCTAssertEqual(size.height, 609)
+    XCTAssertEqual(size.width, 529)
+    XCTAssertEqual(size.height, 616)
   }
 
   func testAFractionalScaleIsHonoured() throws {
-    let size = try openedSize(["--scale", "0.5"])
+    let (size, errors) = try opened(["--scale", "0.5"])
     XCTAssertEqual(size.width, 378)
-    XCTAssertEqual(size.height, 406)
+    XCTAssertEqual(size.height, 440)
+    XCTAssertFalse(errors.contains("note:"), errors)
+  }
+
+  func testAScaleTooBigForTheMonitorIsMadeToFitAndSaidSo() throws {
+    // --scale 2 asks for 1510 × 1760 pixels on a 1280 × 720 monitor: it opens as the default does.
+    let (size, errors) = try opened(["--scale", "2"])
+    XCTAssertEqual(size.width, 529)
+    XCTAssertEqual(size.height, 616)
+    XCTAssertTrue(
+      errors.contains(
+        "touchlab: note: --scale 2 would make a 1510×1760-pixel window, more than fits on the 1280×720 monitor; "
+          + "the window opens at scale 0.7"), errors)
   }
 }

@@ -1,6 +1,5 @@
 import CX11
 import Foundation
-import XCTest
 
 #if canImport(Glibc)
   import Glibc
@@ -38,15 +37,15 @@ public final class InputTestServer {
 
   public init(width: Int = 1024, height: Int = 768, touchCount: Int = 10) throws {
     guard geteuid() == 0 else {
-      throw XCTSkip("Xorg with the inputtest driver needs root; skipping the real multi-touch test")
+      throw TestServerUnavailable("Xorg with the inputtest driver needs root; skipping the real multi-touch test")
     }
     guard let xorg = XvfbServer.findExecutable("Xorg") else {
-      throw XCTSkip("Xorg is not installed (\(InputTestServer.packagesHint))")
+      throw TestServerUnavailable("Xorg is not installed (\(InputTestServer.packagesHint))")
     }
     for driver in ["input/inputtest_drv.so", "drivers/dummy_drv.so"] {
       guard FileManager.default.fileExists(atPath: "\(InputTestServer.xorgModules)/\(driver)")
       else {
-        throw XCTSkip("Xorg's \(driver) is missing (\(InputTestServer.packagesHint))")
+        throw TestServerUnavailable("Xorg's \(driver) is missing (\(InputTestServer.packagesHint))")
       }
     }
     self.width = width
@@ -77,7 +76,7 @@ public final class InputTestServer {
     do {
       try process.run()
     } catch {
-      throw XCTSkip("Xorg could not be started: \(error)")
+      throw TestServerUnavailable("Xorg could not be started: \(error)")
     }
     guard
       let number = InputTestServer.readLine(
@@ -88,7 +87,7 @@ public final class InputTestServer {
       process.terminate()
       process.waitUntilExit()
       try? FileManager.default.removeItem(at: folder)
-      throw XCTSkip("Xorg did not start; errors from its log:\n\(log)")
+      throw TestServerUnavailable("Xorg did not start; errors from its log:\n\(log)")
     }
     displayName = ":\(number)"
     do {

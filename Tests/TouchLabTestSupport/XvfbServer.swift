@@ -1,6 +1,5 @@
 import CX11
 import Foundation
-import XCTest
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +20,7 @@ public final class XvfbServer {
 
   public init(width: Int = 640, height: Int = 480) throws {
     guard let executable = XvfbServer.findExecutable("Xvfb") else {
-      throw XCTSkip("Xvfb is not installed; \(XvfbServer.installHint)")
+      throw TestServerUnavailable("Xvfb is not installed; \(XvfbServer.installHint)")
     }
     logURL = FileManager.default.temporaryDirectory.appendingPathComponent(
       "touchlab-xvfb-\(UUID().uuidString).log")
@@ -39,7 +38,7 @@ public final class XvfbServer {
     do {
       try process.run()
     } catch {
-      throw XCTSkip("Xvfb could not be started (\(error))")
+      throw TestServerUnavailable("Xvfb could not be started (\(error))")
     }
 
     // Wait for the display number, at most 10 s: this waits for the server,
@@ -60,7 +59,7 @@ public final class XvfbServer {
       process.terminate()
       process.waitUntilExit()
       let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-      throw XCTSkip("Xvfb did not start: \(log.suffix(400))")
+      throw TestServerUnavailable("Xvfb did not start: \(log.suffix(400))")
     }
     displayName = ":\(trimmed)"
 
@@ -74,7 +73,7 @@ public final class XvfbServer {
       _ = poll(&none, 0, Int32(10 * (attempt + 1)))
     }
     stop()
-    throw XCTSkip("Xvfb announced \(displayName) but XOpenDisplay failed")
+    throw TestServerUnavailable("Xvfb announced \(displayName) but XOpenDisplay failed")
   }
 
   deinit {

@@ -1,0 +1,58 @@
+import Foundation
+
+extension Scene {
+  /// The properties whose layout names are not the UIKit property they set (`color` is
+  /// `backgroundColor`, a `frame` is a `CGRect`…): a `--set` of one of them has no one-line
+  /// Swift spelling here, and is shown as the `--set` it is.
+  static let propertiesWithoutSwiftLine: Set<String> = ["color", "frame", "bounds", "transform", "image", "textColor"]
+  /// The properties whose values are text (quoted in Swift).
+  static let textProperties: Set<String> = ["title", "text", "placeholder"]
+
+  /// The UIKit line (Swift) that does what `--set ID.PROPERTY=VALUE` does, as the fix would
+  /// be written in an app: `backTap.cancelsTouchesInView=false` is
+  /// `backTap.cancelsTouchesInView = false`, an alias its UIKit name (`hidden` is `isHidden`),
+  /// `requireToFail` a `require(toFail:)` call per recognizer. Nil when there is no such one
+  /// line (a delegate's rules, a colour, a frame): show the `--set` itself then. The
+  /// assignment is not checked against a scene here (`set(_:)` does that).
+  public static func swiftLine(for assignment: String) -> String? {
+    guard let equals = assignment.firstIndex(of: "=") else { return nil }
+    let path = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces)
+    let value = String(assignment[assignment.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+    guard let dot = path.firstIndex(of: "."), dot != path.startIndex else { return nil }
+    let id = String(path[..<dot])
+    let property = String(path[path.index(after: dot)...])
+    if property == "requireToFail" {
+      let others = value.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).split(separator: ",")
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard !others.isEmpty else { return nil }
+      return others.map { "\(id).require(toFail: \($0))" }.joined(separator: "; ")
+    }
+    guard !property.contains("."), let name = PropertyTable.entriesNamed[property]?.first?.name,
+      !propertiesWithoutSwiftLine.contains(name)
+    else { return nil }
+    let swiftValue: String
+    switch value.lowercased() {
+    case "true", "yes", "on": swiftValue = "true"
+    case "false", "no", "off": swiftValue = "false"
+    default:
+      if textProperties.contains(name) {
+        let unquoted =
+          value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+          ? String(value.dropFirst().dropLast()) : value
+        swiftValue =
+          "\"" + unquoted.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+          + "\""
+      } else if Double(value) != nil {
+        swiftValue = value
+      } else {
+        return nil
+      }
+    }
+    return "\(id).\(name) = \(swiftValue)"
+  }
+
+  /// The Swift line for `assignment`, or the `--set` it is when it has none.
+  public static func fixText(for assignment: String) -> String {
+    swiftLine(for: assignment) ?? "--set \(assignment)"
+  }
+}
