@@ -80,7 +80,9 @@ struct ListGeometry {
 /// view tree is a model of parent links.
 struct ScenarioBudget {
   let file: String
-  private var hierarchy: HierarchyModel
+  private let scene: Scene
+  /// Made at the first `moveView` or `remove` (most scenarios have none).
+  private var hierarchy: HierarchyModel?
   private var lists: [ObjectIdentifier: ListGeometry] = [:]
   /// The most rows any table shows at once so far (it only grows: a bound, not a measure).
   private var rowsOnScreen: Int
@@ -89,18 +91,33 @@ struct ScenarioBudget {
 
   init(scene: Scene) {
     file = scene.file
-    hierarchy = HierarchyModel(views: scene.objects.values.compactMap { $0 as? UIView })
+    self.scene = scene
     var rows = 1
     var steppers = 0
-    for view in hierarchy.allViews {
-      if let geometry = ListGeometry(view) {
-        lists[ObjectIdentifier(view)] = geometry
-        rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
+    var lists: [ObjectIdentifier: ListGeometry] = [:]
+    for window in scene.application.windows {
+      window.forEachViewInSubtree { view in
+        if let geometry = ListGeometry(view) {
+          lists[ObjectIdentifier(view)] = geometry
+          rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
+        }
+        if view is UIStepper { steppers += 1 }
+        return true
       }
-      if view is UIStepper { steppers += 1 }
     }
+    self.lists = lists
     rowsOnScreen = rows
     self.steppers = steppers
+  }
+
+  /// The view tree's model, taken out to be changed in place (put it back in `hierarchy`),
+  /// made when first needed: the windows' trees and those of declared views outside them.
+  private mutating func takeModel() -> HierarchyModel {
+    if let taken = hierarchy {
+      hierarchy = nil
+      return taken
+    }
+    return HierarchyModel(views: scene.application.windows + scene.objects.values.compactMap { $0 as? UIView })
   }
 
   /// Throws the first limit the scenario goes past, at the step that does.
@@ -148,10 +165,11 @@ struct ScenarioBudget {
             + "rows its largest table or collection view shows at once, \(rowsOnScreen) now): more than "
             + "\(LayoutLimits.maximumRowEvents), the limit on a scenario's work (fewer steps, or taller rows)")
       }
-      guard hierarchy.work <= LayoutLimits.maximumHierarchyWork else {
+      let work = hierarchy?.work ?? 0
+      guard work <= LayoutLimits.maximumHierarchyWork else {
         throw error(
           place,
-          "scenario '\(scenario.name)' moves or removes views with \(hierarchy.work) views and siblings walked by "
+          "scenario '\(scenario.name)' moves or removes views with \(work) views and siblings walked by "
             + "its step \(index + 1): more than \(LayoutLimits.maximumHierarchyWork), the limit on a scenario's "
             + "hierarchy changes (fewer moves, or smaller subtrees)")
       }
@@ -178,23 +196,27 @@ struct ScenarioBudget {
     case .several(let changes):
       for each in changes { try apply(each, at: place) }
     case .moveView(let view, let parent):
-      guard let moved = hierarchy.index(of: view), let into = hierarchy.index(of: parent) else { return }
-      guard !hierarchy.isDescendant(into, of: moved) else {
+      var tree = takeModel()
+      defer { hierarchy = tree }
+      guard let moved = tree.index(of: view), let into = tree.index(of: parent) else { return }
+      guard !tree.isDescendant(into, of: moved) else {
         throw error(place, "cannot move a view into itself or one of its subviews (at this step of the scenario)")
       }
-      let limit = hierarchy.depthLimit
+      let limit = tree.depthLimit
       // The moved view's depth in its new place, and that of its deepest subview.
-      let depth = hierarchy.depth(of: into) + 1
-      let deepest = depth + hierarchy.height(of: moved, beyond: limit - depth + 1) - 1
+      let depth = tree.depth(of: into) + 1
+      let deepest = depth + tree.height(of: moved, beyond: limit - depth + 1) - 1
       guard deepest <= limit else {
         throw error(
           place,
           "this moveView nests views deeper than \(limit) levels, the limit on nesting, which holds after every step")
       }
-      hierarchy.move(moved, to: into)
+      tree.move(moved, to: into)
     case .removeView(let view):
-      guard let removed = hierarchy.index(of: view) else { return }
-      hierarchy.detach(removed)
+      var tree = takeModel()
+      defer { hierarchy = tree }
+      guard let removed = tree.index(of: view) else { return }
+      tree.detach(removed)
     case .listGeometry(let view, let change):
       guard var geometry = lists[ObjectIdentifier(view)] else { return }
       geometry.apply(change)

@@ -141,6 +141,14 @@ final class ScenarioBudgetTests: XCTestCase {
     assertLayoutError(layout, contains: "stepper autorepeats by its step 12: more than 100000")
   }
 
+  /// Steppers are counted whether or not the file names them.
+  func testAStepperWithoutAnIdIsCounted() {
+    let layout =
+      "controller:\n  view:\n    subviews:\n      - {class: UIStepper, frame: [10, 10, 94, 32]}\n"
+      + "scenarios:\n  s:\n    - down: [80, 26]\n" + String(repeating: "    - wait: 600\n", count: 20)
+    assertLayoutError(layout, contains: "stepper autorepeats by its step 18: more than 100000")
+  }
+
   func testAShortHoldOfAStepperLoads() throws {
     let scene = try LayoutLoader.load(
       yaml: steppers(1, "    - press: {view: s0, at: [70, 16]}\n      duration: 3\n"), file: "t")
