@@ -54,6 +54,9 @@ public final class LiveSandbox {
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
     session.windowResized(width: pixels.width, height: pixels.height)
+    // The server's clock learned from a prompt sample before any input (ServerTimeMapping).
+    let sample = window.serverTimeSample()
+    session.serverClock.learn(serverTime: sample.serverTime, readAt: sample.readAt)
     // Reloads happen off the loop: the old scene keeps running until the new one is ready.
     let loader = BackgroundLoader()
     session.backgroundLoader = loader

@@ -69,6 +69,9 @@ public final class SandboxSession {
   var liveTouchesDown: Set<Int> = []
 
   var mapper: TouchInputMapper
+  /// The X server's clock as learned from its events' timestamps: when each input happened,
+  /// in `timeSource` seconds (kept across scenes: it is the server's, not the scene's).
+  public var serverClock = ServerTimeMapping()
   let timeSource: () -> Double
   private let report: (String) -> Void
 
@@ -304,7 +307,14 @@ public final class SandboxSession {
     // frame after them is ordinary unless a timer is near or a finger is down.
     defer { wakePriority.timersFired(timerSoon: timerSoon || isTouching) }
     takeFinishedLoad()
-    if clock.advance() || wakeup.deadlineReached { needsFrame = true }
+    if wakeup.deadlineReached { needsFrame = true }
+    // When each event happened (nil: it carries no time), learned from the X server's
+    // timestamps against when they were read.
+    let eventTimes = serverClock.times(
+      ofServerTimes: wakeup.events.map(\.serverTime), readAt: wakeup.readTime ?? timeSource())
+    // With no input, or only input of no time, the clock goes to now first, as before; input
+    // with a time moves it only to that time (below), so a late read changes nothing.
+    if playback != nil || !eventTimes.contains(where: { $0 != nil }), clock.advance() { needsFrame = true }
     if let statusExpiry, timeSource() >= statusExpiry {
       status = nil
       self.statusExpiry = nil
@@ -314,13 +324,17 @@ public final class SandboxSession {
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     if let playback { followPlayback(playback, events: wakeup.events) }
-    for engineInput in mapper.map(playback == nil ? wakeup.events : []) {
+    // Each input at its own time: the engine advances to when it happened (timers due
+    // before it fire first, those due after it wait), whenever the window read it.
+    for (engineInput, source) in mapper.mapWithSources(playback == nil ? wakeup.events : []) {
+      if let time = eventTimes[source], clock.advance(toSourceTime: time) { needsFrame = true }
       switch engineInput {
       case .touches(let inputs): scene.application.sendTouches(inputs)
       case .cancelAllTouches: scene.application.cancelAllTouches()
       }
       needsFrame = true
     }
+    if clock.advance() { needsFrame = true }  // and then to now
     for event in wakeup.events {
       switch event {
       case .keyPress(let key):
