@@ -52,9 +52,11 @@ final class EventTimeOrderTests: XCTestCase {
     return session
   }
 
-  /// Wakes the loop as it would sleep, at each timer, until nothing is pending.
+  /// Turns the loop as it would, drawing (instantly) and sleeping until each wake-up, until
+  /// nothing is pending.
   func settle(_ session: SandboxSession, time: ManualTime) {
     for _ in 0..<100 {
+      session.renderFrame(draw: { _ in .drawn }, present: {})
       guard let wakeUp = session.wakeUpTime else { return }
       time.seconds = max(time.seconds, wakeUp)
       session.handle(PollWakeup(deadlineReached: true, readTime: time.seconds))
@@ -96,6 +98,29 @@ final class EventTimeOrderTests: XCTestCase {
     let virtual = try RepositoryLayouts.virtualTranscript(
       of: "table-cell-conflict", steps: ["down: [100, 120]", "wait: 0.08", "up: 1"])
     XCTAssertEqual(virtual.map(\.text), ["backview taped"])
+    assertSame(liveTranscript(session, firstTouch: 0.2), virtual)
+  }
+
+  /// Stopped in the middle of a frame: the frame, going on past the 0.15 s deadline, yields
+  /// without firing the timer, so the lift that came meanwhile is read first and the timer
+  /// fires in its turn — after it, not before.
+  func testAFrameGoingOnPastADeadlineDoesNotRunTheEnginePastUnreadInput() throws {
+    let time = ManualTime(1000)
+    let session = try session("table-cell-conflict", time: time)
+    time.seconds = 1000.2005
+    session.handle(PollWakeup(events: [mouse(.down, 100, 120, at: 1_000_200)], readTime: time.seconds))
+    let sent = session.renderFrame(
+      draw: { shouldStop in
+        time.seconds = 1000.63  // stopped in the frame; the finger lifted at 1000.28 meanwhile
+        return shouldStop() ? .stopped : .drawn
+      }, present: {})
+    XCTAssertFalse(sent)
+    XCTAssertEqual(session.transcript.recentLines, [], "the 0.15 s timer has not fired")
+    XCTAssertLessThanOrEqual(try XCTUnwrap(session.wakeUpTime), time.seconds, "the loop wakes at once")
+    session.handle(PollWakeup(events: [mouse(.up, 100, 120, at: 1_000_280)], deadlineReached: true, readTime: 1000.63))
+    settle(session, time: time)
+    let virtual = try RepositoryLayouts.virtualTranscript(
+      of: "table-cell-conflict", steps: ["down: [100, 120]", "wait: 0.08", "up: 1"])
     assertSame(liveTranscript(session, firstTouch: 0.2), virtual)
   }
 
