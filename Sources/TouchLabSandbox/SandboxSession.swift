@@ -123,12 +123,18 @@ public final class SandboxSession {
     if let playback { return playbackFrameContent(playback) }
     var content = FrameContent(
       window: scene.window, overlay: shownOverlay, title: title, message: message,
-      keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+      keyHelp: keyHelp, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
     showTranscript(in: &content)
     showInspector(in: &content)
     content.pinnedCards = pinnedCards
     return content
   }
+
+  /// What the window got for its timers (`TimerWakePriority.Source`), shown under the keys.
+  public var realTimeNote: String?
+
+  /// The keys' help lines, and what the window got for its timers.
+  var keyHelp: [String] { SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? []) }
 
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
@@ -234,10 +240,13 @@ public final class SandboxSession {
   @discardableResult
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
     guard needsFrame && clock.mayStartFrame && mayStartFrameNow else { return false }
-    // A frame as long as the last one took is not drawn at real time (issue 25 §6).
-    wakePriority.workWillStart(expectedCost: lastFrameCost)
+    // A frame as long as the last one is not drawn at real time (issue 25 §6).
+    wakePriority.frameWillStart()
     let started = timeSource()
-    defer { frameEnded(started: started) }
+    defer {
+      wakePriority.frameDidEnd()
+      frameEnded(started: started)
+    }
     let drawing = draw { self.clock.timerDue(within: 0) }
     if drawing == .failed {
       frameDrawn()

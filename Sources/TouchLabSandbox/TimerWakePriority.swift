@@ -55,6 +55,9 @@ public final class TimerWakePriority {
     public var watchdog: (Double?) -> Void
     /// RLIMIT_RTTIME in seconds, or nil for none.
     public var realTimeLimit: Double?
+    /// Raising is a request to a daemon that grants a few a minute (RealtimeKit): the thread
+    /// then stays raised while it sleeps, and raising again waits `minimumRaiseInterval`.
+    public var raisingIsCostly = false
 
     public init(
       setRealTime: @escaping (Bool) -> Bool, isRealTime: @escaping () -> Bool = { true },
@@ -109,32 +112,110 @@ public final class TimerWakePriority {
   /// One that never raises anything (the session's default, and tests of everything else).
   public static var off: TimerWakePriority { TimerWakePriority(enabled: false, setRealTime: { _ in false }) }
 
-  /// The loop's thread in the window (call on it): real time unless `TOUCHLAB_NO_REALTIME=1`,
-  /// watched by a `RealTimeWatchdog`.
+  /// Which way to real time the window's thread has.
+  public enum Source: Equatable, Sendable {
+    /// `SCHED_FIFO` set by the thread itself (CAP_SYS_NICE, or an RLIMIT_RTPRIO above 0).
+    case fifo
+    /// `SCHED_RR` granted by RealtimeKit over D-Bus, with RLIMIT_RTTIME set to `rtTimeLimit`.
+    case realtimeKit(priority: Int32, rtTimeLimit: Double)
+    /// None: the ordinary scheduler, and why.
+    case none(String)
+
+    /// What the window says once, on standard error and in the key help.
+    public var description: String {
+      switch self {
+      case .fifo:
+        return "real time for timers: SCHED_FIFO"
+      case .realtimeKit(let priority, let limit):
+        return
+          "real time for timers: RealtimeKit (SCHED_RR \(priority), RLIMIT_RTTIME \(Int((limit * 1000).rounded())) ms)"
+      case .none(let reason):
+        return "no real time for timers (\(reason)): the ordinary scheduler"
+      }
+    }
+  }
+
+  /// The way this one got (`forThisThread`); `.none` for others.
+  public private(set) var source: Source = .none("not asked")
+
+  /// The loop's thread in the window (call on it), watched by a `RealTimeWatchdog`:
+  /// `SCHED_FIFO` where the thread may set it; otherwise RealtimeKit's grant over D-Bus;
+  /// otherwise none. `TOUCHLAB_NO_REALTIME=1` asks for none; `TOUCHLAB_NO_REALTIMEKIT=1`
+  /// leaves RealtimeKit out.
   public static func forThisThread(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> TimerWakePriority
   {
     let watchdog = RealTimeWatchdog()
-    let thread = Thread(
+    var thread = Thread(
       setRealTime: ThreadScheduling.setRealTime, isRealTime: { ThreadScheduling.isRealTime },
       cpuTime: ThreadScheduling.threadCPUTime, now: MonotonicClock.now,
       watchdog: { seconds in
         if let seconds { watchdog?.arm(cpuSeconds: seconds) } else { watchdog?.disarm() }
       }, realTimeLimit: ThreadScheduling.realTimeLimit)
+    func none(_ reason: String) -> TimerWakePriority {
+      let priority = TimerWakePriority(enabled: false, thread: thread)
+      priority.source = .none(reason)
+      return priority
+    }
+    if environment["TOUCHLAB_NO_REALTIME"] == "1" { return none("TOUCHLAB_NO_REALTIME=1") }
     // Without a watchdog nothing could stop a long stretch: no real time then.
-    return TimerWakePriority(enabled: environment["TOUCHLAB_NO_REALTIME"] != "1" && watchdog != nil, thread: thread)
+    guard watchdog != nil else { return none("no per-thread CPU timers") }
+    if ThreadScheduling.setRealTime(true) {
+      ThreadScheduling.setRealTime(false)
+      let priority = TimerWakePriority(thread: thread)
+      priority.source = .fifo
+      return priority
+    }
+    if environment["TOUCHLAB_NO_REALTIMEKIT"] == "1" {
+      return none("SCHED_FIFO refused; TOUCHLAB_NO_REALTIMEKIT=1")
+    }
+    switch RealtimeKit.makeThisThreadRealTime() {
+    case .refused(let reason):
+      return none("SCHED_FIFO refused; RealtimeKit: \(reason)")
+    case .granted(let level, let limit):
+      ThreadScheduling.setRealTime(false)  // granted: ordinary until a timer is slept for
+      thread.realTimeLimit = limit
+      thread.raisingIsCostly = true
+      thread.setRealTime = { on in
+        guard on else { return ThreadScheduling.setRealTime(false) }
+        if case .granted = RealtimeKit.makeThisThreadRealTime() { return true }
+        return false
+      }
+      let priority = TimerWakePriority(thread: thread)
+      priority.source = .realtimeKit(priority: level, rtTimeLimit: limit)
+      return priority
+    }
   }
+
+  /// How long a costly raise (RealtimeKit) waits after the one before.
+  public static let minimumRaiseInterval = 1.0
+  /// When raising was last tried.
+  private var lastRaise: Double?
 
   /// Before the loop sleeps: raised when what wakes it next is an engine timer (or a finger
   /// is down: `SandboxSession.isTouching`), otherwise left ordinary (an idle window, an
   /// animation frame).
   public func prepareToSleep(wakingForTimer: Bool) {
     noteWatchdog()
-    guard wakingForTimer, !isRaised, isAvailable else { return }
+    if isRaised {
+      // Still raised from before: what it computed since counts, and the next stretch (to
+      // the next sleep) gets a grant of its own, as RLIMIT_RTTIME starts again at a sleep.
+      renewStretch()
+      return
+    }
+    guard wakingForTimer, isAvailable else { return }
     fill()
     guard available >= budget.minimumGrant else {
       deniedCount += 1
       return
+    }
+    if thread.raisingIsCostly {
+      let now = thread.now()
+      if let lastRaise, now - lastRaise < Self.minimumRaiseInterval {
+        deniedCount += 1
+        return
+      }
+      lastRaise = now
     }
     if thread.setRealTime(true) {
       isRaised = true
@@ -144,9 +225,27 @@ public final class TimerWakePriority {
       // Well inside RLIMIT_RTTIME, past which the kernel signals (and RealtimeKit kills).
       if let limit = thread.realTimeLimit { grant = min(grant, limit / 4) }
       thread.watchdog(grant)
-    } else {
+    } else if !thread.raisingIsCostly {
       isAvailable = false
     }
+  }
+
+  /// Counts the CPU time of the stretch so far and grants the next: lowered when the bucket
+  /// is empty.
+  private func renewStretch() {
+    let cpu = thread.cpuTime()
+    let used = max(0, cpu - raisedCPU)
+    realTimeCPU += used
+    fill()
+    available -= used
+    raisedCPU = cpu
+    guard available >= budget.minimumGrant else {
+      lower()
+      return
+    }
+    grant = min(budget.stretch, available)
+    if let limit = thread.realTimeLimit { grant = min(grant, limit / 4) }
+    thread.watchdog(grant)
   }
 
   /// The timers due have fired (and the input that woke the loop is handled): back to the
@@ -154,6 +253,13 @@ public final class TimerWakePriority {
   /// (`timerSoon`: within what a frame or two costs, or a finger is down), when the frames
   /// before it stay raised.
   public func timersFired(timerSoon: Bool = false) {
+    if thread.raisingIsCostly {
+      // A costly grant is kept (the stretch renewed, the budget still counting), and none is
+      // asked for before a frame: only right before the loop sleeps for a timer, where it
+      // matters most (`prepareToSleep`).
+      if isRaised { prepareToSleep(wakingForTimer: true) }
+      return
+    }
     if timerSoon {
       prepareToSleep(wakingForTimer: true)
       return
@@ -161,12 +267,23 @@ public final class TimerWakePriority {
     lower()
   }
 
-  /// A frame (or other work) expected to take `expectedCost` seconds is about to start:
-  /// longer than a raised stretch may compute, it runs ordinary.
-  public func workWillStart(expectedCost: Double) {
+  /// A frame is about to start: when the one before computed longer than a raised stretch
+  /// may (its CPU time, not its wall time, which a busy machine stretches), it runs ordinary.
+  public func frameWillStart() {
     noteWatchdog()
-    if expectedCost > budget.stretch { lower() }
+    if lastFrameCPU > budget.stretch { lower() }
+    frameStartCPU = thread.cpuTime()
   }
+
+  /// The frame `frameWillStart` announced has ended (drawn, stopped or failed).
+  public func frameDidEnd() {
+    if let start = frameStartCPU { lastFrameCPU = max(0, thread.cpuTime() - start) }
+    frameStartCPU = nil
+  }
+
+  /// The CPU time the last frame took.
+  public private(set) var lastFrameCPU = 0.0
+  private var frameStartCPU: Double?
 
   /// Back to the ordinary priority, the CPU time used raised taken from the bucket.
   public func lower() {

@@ -24,11 +24,12 @@ final class RealTimeBudgetTests: XCTestCase {
         watchdog: { self.grants.append($0) }, realTimeLimit: limit)
     }
 
-    /// Computes `seconds` raised; past the armed grant the watchdog drops the thread.
-    func compute(_ seconds: Double) {
+    /// Computes `seconds` (of CPU time; `now` too unless `advancingNow` is false); past the
+    /// armed grant the watchdog drops the thread.
+    func compute(_ seconds: Double, advancingNow: Bool = true) {
       if raised, let grant = grants.last ?? nil, seconds >= grant { raised = false }
       cpu += seconds
-      now += seconds
+      if advancingNow { now += seconds }
     }
   }
 
@@ -82,6 +83,60 @@ final class RealTimeBudgetTests: XCTestCase {
     XCTAssertLessThanOrEqual(priority.realTimeCPU, 0.1 * (fake.now - 100) + 0.012 + 0.003)
   }
 
+  /// A RealtimeKit grant is a D-Bus request the daemon allows a few of a minute: a granted
+  /// thread stays raised while it sleeps (each stretch to the next sleep gets its own grant
+  /// and counts against the bucket), and asking again waits a second.
+  func testARealtimeKitGrantIsKeptAcrossSleepsAndAskedForAtMostOnceASecond() {
+    let fake = FakeThread()
+    var requests = 0
+    var thread = fake.thread
+    thread.raisingIsCostly = true
+    thread.setRealTime = { on in
+      if on { requests += 1 }
+      fake.raised = on
+      return true
+    }
+    let priority = TimerWakePriority(thread: thread)
+    priority.prepareToSleep(wakingForTimer: true)
+    XCTAssertEqual(requests, 1)
+    for _ in 0..<10 {  // timers fire, frames of 1 ms, sleeps: still raised, no new request
+      fake.now += 0.05
+      priority.timersFired(timerSoon: false)
+      priority.frameWillStart()
+      fake.compute(0.001)
+      priority.frameDidEnd()
+      priority.prepareToSleep(wakingForTimer: false)
+    }
+    XCTAssertTrue(priority.isRaised)
+    XCTAssertEqual(requests, 1)
+    XCTAssertEqual(fake.grants.last ?? nil, 0.004, "each stretch granted afresh")
+    // A long frame: the watchdog drops it; asking again waits a second.
+    priority.frameWillStart()
+    fake.compute(0.05)
+    priority.frameDidEnd()
+    XCTAssertFalse(fake.raised)
+    fake.now += 0.2
+    priority.prepareToSleep(wakingForTimer: true)
+    XCTAssertFalse(priority.isRaised, "dropped; the next frame is long too, and a request waits")
+    XCTAssertEqual(requests, 1)
+    fake.now += 1
+    priority.prepareToSleep(wakingForTimer: true)
+    XCTAssertTrue(priority.isRaised)
+    XCTAssertEqual(requests, 2)
+  }
+
+  func testWhatTheWindowGotIsSaidInWords() {
+    XCTAssertEqual(TimerWakePriority.Source.fifo.description, "real time for timers: SCHED_FIFO")
+    XCTAssertEqual(
+      TimerWakePriority.Source.realtimeKit(priority: 1, rtTimeLimit: 0.2).description,
+      "real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms)")
+    XCTAssertEqual(
+      TimerWakePriority.Source.none("SCHED_FIFO refused; RealtimeKit: no system bus").description,
+      "no real time for timers (SCHED_FIFO refused; RealtimeKit: no system bus): the ordinary scheduler")
+    let off = TimerWakePriority.forThisThread(environment: ["TOUCHLAB_NO_REALTIME": "1"])
+    XCTAssertEqual(off.source, .none("TOUCHLAB_NO_REALTIME=1"))
+  }
+
   func testTheGrantStaysWellInsideRLIMIT_RTTIME() {
     let fake = FakeThread()
     fake.limit = 0.008
@@ -105,6 +160,7 @@ final class RealTimeBudgetTests: XCTestCase {
         draw: { _ in
           drawnRaised.append(fake.raised)
           time.seconds += seconds
+          fake.compute(seconds)  // the watchdog drops a raised frame past its grant
           return .drawn
         }, present: {})
       time.seconds += SandboxSession.longFrameRest * seconds  // the rest after a long frame
