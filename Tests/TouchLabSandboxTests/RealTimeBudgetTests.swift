@@ -45,12 +45,14 @@ final class RealTimeBudgetTests: XCTestCase {
     XCTAssertFalse(priority.isRaised)
     XCTAssertEqual(priority.watchdogDropCount, 1)
     XCTAssertEqual(priority.realTimeCPU, 0.004, accuracy: 1e-9, "the grant, not what it computed after the drop")
-    XCTAssertEqual(priority.available, 0.008, accuracy: 1e-9)
+    XCTAssertEqual(priority.available, 0.016, accuracy: 1e-9)
   }
 
-  func testTheStretchesTogetherUseAtMostATenthOfACPU() {
+  func testTheStretchesTogetherUseAtMostTheirShareOfACPU() {
     let fake = FakeThread()
-    let priority = TimerWakePriority(thread: fake.thread)
+    // A tenth of a CPU and a 12 ms bucket here (the window's: a quarter, 20 ms).
+    let priority = TimerWakePriority(
+      thread: fake.thread, budget: TimerWakePriority.Budget(share: 0.1, burst: 0.012))
     // Stretches of 3 ms back to back, with no time to refill in between: the 12 ms bucket
     // gives four of them, then the thread stays ordinary.
     var raised = 0

@@ -8,7 +8,7 @@ import Foundation
 // Figures 5 and 6 of docs/PERFORMANCE.md: the live window under Xvfb, driven by XTest.
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
-//                 [--trials N] [--moves N] [--scale N] [--label NAME]
+//                 [--trials N] [--moves N] [--scale N] [--label NAME] [--user NAME]
 //
 // It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
@@ -199,10 +199,20 @@ let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
 let app = Process()
-app.executableURL = URL(fileURLWithPath: touchlabPath)
-app.arguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
+let touchlabArguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
+if let user = options["user"] {
+  // As an unprivileged user (`--user NAME`, run as root): `runuser`, whose child is the
+  // window; the transcript and the folder are the user's to write.
+  chmod(folder.path, 0o777)
+  chmod(transcriptPath, 0o666)
+  app.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+  app.arguments = ["-u", user, "--", "env", "DISPLAY=\(displayName)", touchlabPath] + touchlabArguments
+} else {
+  app.executableURL = URL(fileURLWithPath: touchlabPath)
+  app.arguments = touchlabArguments
+}
 app.environment = environment
 app.currentDirectoryURL = folder
 app.standardOutput = FileHandle(forWritingAtPath: logPath)
@@ -210,7 +220,23 @@ app.standardError = FileHandle(forWritingAtPath: logPath)
 let spawned = now()
 do { try app.run() } catch { fail("cannot start touchlab: \(error)") }
 children.append(app)
-let pid = app.processIdentifier
+/// The window's process: `app`, or the child `runuser` made (read from /proc).
+let pid: Int32 = {
+  guard options["user"] != nil else { return app.processIdentifier }
+  let started = now()
+  while now() - started < 10 {
+    let path = "/proc/\(app.processIdentifier)/task/\(app.processIdentifier)/children"
+    if let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let child = text.split(separator: " ").first.flatMap({ Int32($0) }),
+      let command = try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8),
+      command.hasPrefix(touchlabPath + "\0")
+    {
+      return child
+    }
+    usleep(2000)
+  }
+  fail("runuser started no touchlab")
+}()
 
 func appLog() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
