@@ -241,7 +241,7 @@ public final class SandboxSession {
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
     guard needsFrame && clock.mayStartFrame && mayStartFrameNow else { return false }
     // A frame as long as the last one is not drawn at real time (issue 25 §6).
-    wakePriority.frameWillStart()
+    wakePriority.frameWillStart(nearTimer: timerSoon)
     let started = timeSource()
     defer {
       wakePriority.frameDidEnd()

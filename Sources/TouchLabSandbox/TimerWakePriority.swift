@@ -268,10 +268,12 @@ public final class TimerWakePriority {
   }
 
   /// A frame is about to start: when the one before computed longer than a raised stretch
-  /// may (its CPU time, not its wall time, which a busy machine stretches), it runs ordinary.
-  public func frameWillStart() {
+  /// may (its CPU time, not its wall time, which a busy machine stretches), it runs ordinary
+  /// — unless a timer falls due soon (`nearTimer`): a frame preempted then would hold the
+  /// timer up, so it stays raised for as long as the watchdog lets it.
+  public func frameWillStart(nearTimer: Bool = false) {
     noteWatchdog()
-    if lastFrameCPU > budget.stretch { lower() }
+    if lastFrameCPU > budget.stretch && !nearTimer { lower() }
     frameStartCPU = thread.cpuTime()
   }
 

@@ -24,6 +24,8 @@ import Foundation
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
 //                           `time - deadline`, to the microsecond
 //   live.idle.cpu.after     CPU time over 5 s idle after all that input, once the last card has faded
+//   live.timers.PURPOSE.*   every engine timer that fired in the run, by purpose (the window's
+//                           own .jsonl `fired` records): count, and lateness `time - due`
 // Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
 // missing or no X server can be started.
 
@@ -208,7 +210,9 @@ if let user = options["user"] {
   chmod(folder.path, 0o777)
   chmod(transcriptPath, 0o666)
   app.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-  app.arguments = ["-u", user, "--", "env", "DISPLAY=\(displayName)", touchlabPath] + touchlabArguments
+  // The system bus a test or benchmark started for RealtimeKit, if any, goes along.
+  let bus = environment["DBUS_SYSTEM_BUS_ADDRESS"].map { ["DBUS_SYSTEM_BUS_ADDRESS=\($0)"] } ?? []
+  app.arguments = ["-u", user, "--", "env", "DISPLAY=\(displayName)"] + bus + [touchlabPath] + touchlabArguments
 } else {
   app.executableURL = URL(fileURLWithPath: touchlabPath)
   app.arguments = touchlabArguments
@@ -314,6 +318,10 @@ struct Line {
 var damageTimes: [Double] = []
 var lines: [Line] = []
 var pendingText = ""
+/// Every engine timer that fired, by its purpose (the scroll view's delay, a tap's wait for
+/// another, a long press, a failure time-out, a stepper's autorepeat…): how late it fired by
+/// the window's own account, `time - due`, in ms.
+var timerLatenessByPurpose: [String: [Double]] = [:]
 
 func readTranscript(at wall: Double) {
   var buffer = [UInt8](repeating: 0, count: 65536)
@@ -327,8 +335,14 @@ func readTranscript(at wall: Double) {
     pendingText = String(pendingText[pendingText.index(after: newline)...])
     // {"time":0.150123,"due":0.150000,…,"line":"text"}; records with no line are skipped
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let time = object["time"] as? Double, let text = object["line"] as? String
+      let time = object["time"] as? Double
     else { continue }
+    if object["kind"] as? String == "timer", object["change"] as? String == "fired",
+      let purpose = object["purpose"] as? String, let due = object["due"] as? Double
+    {
+      timerLatenessByPurpose[purpose, default: []].append((time - due) * 1000)
+    }
+    guard let text = object["line"] as? String else { continue }
     lines.append(Line(wall: wall, engine: time, deadline: object["due"] as? Double, text: text))
   }
 }
@@ -533,6 +547,13 @@ figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(t
 figure("\(label).timer.lateness.p99", timerLateness.isEmpty ? nil : percentile(timerLateness, 99), "ms", digits: 3)
 figure("\(label).timer.lateness.max", timerLateness.isEmpty ? nil : percentile(timerLateness, 100), "ms", digits: 3)
 figure("\(label).idle.cpu.after", idleAfter, "ms")
+// Every kind of engine timer that fired in the run, by its purpose.
+for (purpose, values) in timerLatenessByPurpose.sorted(by: { $0.key < $1.key }) {
+  figure("\(label).timers.\(purpose).count", Double(values.count), "", digits: 0)
+  figure("\(label).timers.\(purpose).lateness.p50", percentile(values, 50), "ms", digits: 3)
+  figure("\(label).timers.\(purpose).lateness.p99", percentile(values, 99), "ms", digits: 3)
+  figure("\(label).timers.\(purpose).lateness.max", percentile(values, 100), "ms", digits: 3)
+}
 
 XDamageDestroy(display, damage)
 XCloseDisplay(display)
