@@ -33,7 +33,7 @@ public final class TimerWakePriority {
     /// The least the bucket must hold for the thread to be raised.
     public var minimumGrant: Double
 
-    public init(stretch: Double = 0.004, share: Double = 0.25, burst: Double = 0.02, minimumGrant: Double = 0.001) {
+    public init(stretch: Double = 0.004, share: Double = 0.4, burst: Double = 0.1, minimumGrant: Double = 0.001) {
       self.stretch = stretch
       self.share = share
       self.burst = burst

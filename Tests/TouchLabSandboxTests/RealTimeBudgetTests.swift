@@ -45,12 +45,12 @@ final class RealTimeBudgetTests: XCTestCase {
     XCTAssertFalse(priority.isRaised)
     XCTAssertEqual(priority.watchdogDropCount, 1)
     XCTAssertEqual(priority.realTimeCPU, 0.004, accuracy: 1e-9, "the grant, not what it computed after the drop")
-    XCTAssertEqual(priority.available, 0.016, accuracy: 1e-9)
+    XCTAssertEqual(priority.available, TimerWakePriority.Budget().burst - 0.004, accuracy: 1e-9)
   }
 
   func testTheStretchesTogetherUseAtMostTheirShareOfACPU() {
     let fake = FakeThread()
-    // A tenth of a CPU and a 12 ms bucket here (the window's: a quarter, 20 ms).
+    // A tenth of a CPU and a 12 ms bucket here (the window's: 40 %, 100 ms).
     let priority = TimerWakePriority(
       thread: fake.thread, budget: TimerWakePriority.Budget(share: 0.1, burst: 0.012))
     // Stretches of 3 ms back to back, with no time to refill in between: the 12 ms bucket

@@ -549,7 +549,7 @@ figure("\(label).timer.lateness.max", timerLateness.isEmpty ? nil : percentile(t
 figure("\(label).idle.cpu.after", idleAfter, "ms")
 // Every kind of engine timer that fired in the run, by its purpose.
 for (purpose, values) in timerLatenessByPurpose.sorted(by: { $0.key < $1.key }) {
-  figure("\(label).timers.\(purpose).count", Double(values.count), "", digits: 0)
+  figure("\(label).timers.\(purpose).count", Double(values.count), "timers", digits: 0)
   figure("\(label).timers.\(purpose).lateness.p50", percentile(values, 50), "ms", digits: 3)
   figure("\(label).timers.\(purpose).lateness.p99", percentile(values, 99), "ms", digits: 3)
   figure("\(label).timers.\(purpose).lateness.max", percentile(values, 100), "ms", digits: 3)
