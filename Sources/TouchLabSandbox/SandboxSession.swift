@@ -134,7 +134,12 @@ public final class SandboxSession {
   public var realTimeNote: String?
 
   /// The keys' help lines, and what the window got for its timers.
-  var keyHelp: [String] { SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? []) }
+  var keyHelp: [String] { Self.keyHelp(realTimeNote: realTimeNote) }
+
+  /// The keys' help lines, then `realTimeNote` (capitalized) when there is one.
+  public static func keyHelp(realTimeNote: String?) -> [String] {
+    SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
+  }
 
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
