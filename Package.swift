@@ -53,6 +53,8 @@ let package = Package(
     .systemLibrary(
       name: "CX11", pkgConfig: "xi",
       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev"])]),
+    // D-Bus, for RealtimeKit: real time for a desktop user where SCHED_FIFO is refused.
+    .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // Animated captures (`touchlab record`): GIF frames, palettes made by libimagequant.
     // PNG files written with compression settings chosen for speed (see PNGEncoding.swift).
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
@@ -64,7 +66,7 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The X11 front end: window, XInput2 input, the poll loop.
     .target(
-      name: "TouchLabX11", dependencies: ["TouchLabRender", "CX11"],
+      name: "TouchLabX11", dependencies: ["TouchLabRender", "CX11", "CDBus"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
     .target(

@@ -145,4 +145,77 @@ static inline int touchlab_set_timer_slack(unsigned long nanoseconds) {
   return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0) == 0 ? 0 : errno;
 }
 
+// The real-time watchdog (issue 25 §6): a timer on the loop thread's own CPU clock that, once
+// the thread has computed for its budget since it was armed, drops the thread to SCHED_OTHER
+// from a signal handler — whatever the thread is doing then (a long frame, a big scene's
+// hit-test). sched_setscheduler is a plain system call: safe in a signal handler.
+#include <signal.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#ifndef SIGEV_THREAD_ID
+#define SIGEV_THREAD_ID 4
+#endif
+
+static inline void touchlab_rt_watchdog_handler(int signal_number) {
+  (void)signal_number;
+  int saved = errno;
+  struct sched_param parameter;
+  memset(&parameter, 0, sizeof parameter);
+  sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &parameter);
+  errno = saved;
+}
+
+// The signal the watchdog uses (a real-time one, queued, not used by the libraries linked).
+static inline int touchlab_rt_watchdog_signal(void) { return SIGRTMIN + 6; }
+
+// A watchdog timer for the calling thread, disarmed; 0 or the errno.
+static inline int touchlab_rt_watchdog_create(timer_t *timer) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = touchlab_rt_watchdog_handler;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(touchlab_rt_watchdog_signal(), &action, NULL) != 0) return errno;
+  struct sigevent event;
+  memset(&event, 0, sizeof event);
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = touchlab_rt_watchdog_signal();
+  event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+  return timer_create(CLOCK_THREAD_CPUTIME_ID, &event, timer) == 0 ? 0 : errno;
+}
+
+// Fires once the thread has used `nanoseconds` more CPU time (0 disarms); 0 or the errno.
+static inline int touchlab_rt_watchdog_arm(timer_t timer, uint64_t nanoseconds) {
+  struct itimerspec when;
+  memset(&when, 0, sizeof when);
+  when.it_value.tv_sec = (time_t)(nanoseconds / 1000000000u);
+  when.it_value.tv_nsec = (long)(nanoseconds % 1000000000u);
+  return timer_settime(timer, 0, &when, NULL) == 0 ? 0 : errno;
+}
+
+// Whether the calling thread is at a real-time policy now.
+static inline int touchlab_is_realtime(void) {
+  int policy = sched_getscheduler(0);
+  if (policy < 0) return 0;
+  policy &= ~SCHED_RESET_ON_FORK;
+  return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+// The calling thread's CPU time, in nanoseconds.
+static inline uint64_t touchlab_thread_cpu_time(void) {
+  struct timespec time;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
+  return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
+// RLIMIT_RTTIME's soft limit in microseconds (RLIM_INFINITY as UINT64_MAX): how long a
+// real-time thread may compute without blocking before the kernel sends SIGXCPU (RealtimeKit
+// requires it set, and kills past the hard limit).
+static inline uint64_t touchlab_rttime_limit(void) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_RTTIME, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
+  return (uint64_t)limit.rlim_cur;
+}
+
 #endif

@@ -25,7 +25,18 @@ public final class LiveClock {
   /// Returns whether any fired (the scene may look different).
   @discardableResult
   public func advance() -> Bool {
-    let target = now
+    advance(toEngineTime: now)
+  }
+
+  /// Moves the engine clock to `time` (source seconds: when an input event happened,
+  /// `ServerTimeMapping`), never past now and never back: the timers due before the event
+  /// fire, those due after it wait. Returns whether any fired.
+  @discardableResult
+  public func advance(toSourceTime time: Double) -> Bool {
+    advance(toEngineTime: min(now, max(0, time - startTime)))
+  }
+
+  private func advance(toEngineTime target: TimeInterval) -> Bool {
     let fires = engineClock.nextFireTime.map { $0 <= target } ?? false
     isFiringTimers = fires
     defer { isFiringTimers = false }

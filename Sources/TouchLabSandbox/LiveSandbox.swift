@@ -45,7 +45,11 @@ public final class LiveSandbox {
     // which ordinary threads may ask for.
     ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
-    session.wakePriority = TimerWakePriority.forThisThread()
+    let priority = TimerWakePriority.forThisThread()
+    session.wakePriority = priority
+    // Said once: what the window got for its timers (PERFORMANCE.md, issue 29 §2).
+    session.realTimeNote = priority.source.description
+    SandboxSession.printToStandardError("touchlab: " + priority.source.description)
     frameSize = renderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
@@ -54,6 +58,9 @@ public final class LiveSandbox {
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
     session.windowResized(width: pixels.width, height: pixels.height)
+    // The server's clock learned from a prompt sample before any input (ServerTimeMapping).
+    let sample = window.serverTimeSample()
+    session.serverClock.learn(serverTime: sample.serverTime, readAt: sample.readAt)
     // Reloads happen off the loop: the old scene keeps running until the new one is ready.
     let loader = BackgroundLoader()
     session.backgroundLoader = loader

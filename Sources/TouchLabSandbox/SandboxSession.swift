@@ -72,6 +72,9 @@ public final class SandboxSession {
   var liveInputs: [ScenarioPlayback.TimedInput]? = []
 
   var mapper: TouchInputMapper
+  /// The X server's clock as learned from its events' timestamps: when each input happened,
+  /// in `timeSource` seconds (kept across scenes: it is the server's, not the scene's).
+  public var serverClock = ServerTimeMapping()
   let timeSource: () -> Double
   private let report: (String) -> Void
 
@@ -123,12 +126,23 @@ public final class SandboxSession {
     if let playback { return playbackFrameContent(playback) }
     var content = FrameContent(
       window: scene.window, overlay: shownOverlay, title: title, message: message,
-      keyHelp: SandboxKeys.help, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
+      keyHelp: keyHelp, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
     content.timeline = .idle(hint: Self.idleStripHint)
     showTranscript(in: &content)
     showInspector(in: &content)
     content.pinnedCards = pinnedCards
     return content
+  }
+
+  /// What the window got for its timers (`TimerWakePriority.Source`), shown under the keys.
+  public var realTimeNote: String?
+
+  /// The keys' help lines, and what the window got for its timers.
+  var keyHelp: [String] { Self.keyHelp(realTimeNote: realTimeNote) }
+
+  /// The keys' help lines, then `realTimeNote` (capitalized) when there is one.
+  public static func keyHelp(realTimeNote: String?) -> [String] {
+    SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
   }
 
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
@@ -234,41 +248,73 @@ public final class SandboxSession {
   ///   would run past the engine's next timer is not started; the loop sleeps until the
   ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
   /// - the drawing stops before its next view, or between its parts (scene, overlay,
-  ///   panel), once a timer is due, and
-  ///   timers due when the drawing ends or stops fire at once, before any send; the frame is
-  ///   then drawn again, with their effect;
-  /// - when a timer is due before the send would end, the drawn frame is not sent.
+  ///   panel), once a timer is due; a frame stopped so, or drawn when a timer is due, is not
+  ///   sent: the loop wakes at once (the timer is its wake-up), reads the input that came
+  ///   meanwhile, `handle` fires the timer in its turn among it, and the frame is drawn
+  ///   again with their effect — the engine never runs past input not yet read;
+  /// - when a timer is due before the send would end, the drawn frame is not sent;
+  /// - after a frame longer than `longFrame`, the next waits `longFrameRest` of its length.
   /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
   /// before each view and between parts; `present` sends it. Returns whether a frame was sent.
   @discardableResult
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
-    while needsFrame && clock.mayStartFrame {
-      let started = timeSource()
-      let drawing = draw { self.clock.timerDue(within: 0) }
-      if drawing == .failed {
-        frameDrawn()
-        return false
-      }
-      let drawn = timeSource()
-      if drawing == .drawn { clock.recordDrawing(drawn - started) }
-      if drawing == .stopped || clock.timerDue(within: 0) {
-        clock.advance()  // the frame yields: the timers fire (and log) before any send
-        needsFrame = true
-        continue  // and the frame is drawn again, with their effect
-      }
-      if clock.timerDue(within: clock.presentingCost) { return false }
-      present()
-      clock.recordPresenting(timeSource() - drawn)
-      frameDrawn()
-      return true
+    guard needsFrame && clock.mayStartFrame && mayStartFrameNow else { return false }
+    // A frame as long as the last one is not drawn at real time (issue 25 §6).
+    wakePriority.frameWillStart(nearTimer: timerSoon)
+    let started = timeSource()
+    defer {
+      wakePriority.frameDidEnd()
+      frameEnded(started: started)
     }
-    return false
+    let drawing = draw { self.clock.timerDue(within: 0) }
+    if drawing == .failed {
+      frameDrawn()
+      return false
+    }
+    let drawn = timeSource()
+    if drawing == .drawn { clock.recordDrawing(drawn - started) }
+    if drawing == .stopped || clock.timerDue(within: clock.presentingCost) { return false }
+    present()
+    clock.recordPresenting(timeSource() - drawn)
+    frameDrawn()
+    return true
   }
+
+  /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
+  public private(set) var lastFrameCost: TimeInterval = 0
+  /// When the next frame may start (`timeSource` seconds), after a long one; nil: at once.
+  public private(set) var nextFrameTime: Double?
+
+  /// A frame longer than this (seconds, wall time) is followed by a rest (issue 25 §6)…
+  public static let longFrame: TimeInterval = 0.008
+  /// …of this part of its length before the next frame starts: a big scene's frames then
+  /// leave the CPU to other processes for a third of the time at least (a frame that took
+  /// twice its work because it shared the CPU rests twice as long), and never hold the
+  /// engine up — input and timers are handled during the rest, and the frame after it shows
+  /// them all.
+  public static let longFrameRest = 0.5
+
+  /// No rest after a long frame is under way.
+  var mayStartFrameNow: Bool { nextFrameTime.map { timeSource() >= $0 } ?? true }
+
+  private func frameEnded(started: Double) {
+    let ended = timeSource()
+    lastFrameCost = ended - started
+    nextFrameTime = lastFrameCost > Self.longFrame ? ended + Self.longFrameRest * lastFrameCost : nil
+  }
+
+  /// The end of the rest after a long frame, when a frame is waiting for it.
+  private var pendingFrameTime: Double? { needsFrame ? nextFrameTime : nil }
 
   /// When the loop must wake although no input comes, in `timeSource` seconds: the engine's
   /// next timer (the scroll view's 0.15 s, a long press's 0.5 s…) or the overlay's next
   /// animation frame. Nil when the scene is still: the window then sleeps until input.
   public var wakeUpTime: Double? {
+    let times = [wakeUpTimeWithoutRest, pendingFrameTime].compactMap { $0 }
+    return times.min()
+  }
+
+  private var wakeUpTimeWithoutRest: Double? {
     if let playback { return playbackWakeUpTime(playback) }
     var animation: TimeInterval?
     if showsOverlay {
@@ -318,7 +364,18 @@ public final class SandboxSession {
     // frame after them is ordinary unless a timer is near or a finger is down.
     defer { wakePriority.timersFired(timerSoon: timerSoon || isTouching) }
     takeFinishedLoad()
-    if clock.advance() || wakeup.deadlineReached { needsFrame = true }
+    if wakeup.deadlineReached { needsFrame = true }
+    // The engine never runs past the moment input was last read: input not yet read may
+    // have happened before any later time.
+    let readAt = wakeup.readTime ?? timeSource()
+    // When each event happened (nil: it carries no time), learned from the X server's
+    // timestamps against when they were read.
+    let eventTimes = serverClock.times(ofServerTimes: wakeup.events.map(\.serverTime), readAt: readAt)
+    // With no input, or only input of no time, the clock goes to the read first, as before;
+    // input with a time moves it only to that time (below), so a late read changes nothing.
+    if playback != nil || !eventTimes.contains(where: { $0 != nil }), clock.advance(toSourceTime: readAt) {
+      needsFrame = true
+    }
     if let statusExpiry, timeSource() >= statusExpiry {
       status = nil
       self.statusExpiry = nil
@@ -328,13 +385,17 @@ public final class SandboxSession {
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     if let playback { followPlayback(playback, events: wakeup.events) }
-    for engineInput in mapper.map(playback == nil ? wakeup.events : []) {
+    // Each input at its own time: the engine advances to when it happened (timers due
+    // before it fire first, those due after it wait), whenever the window read it.
+    for (engineInput, source) in mapper.mapWithSources(playback == nil ? wakeup.events : []) {
+      if let time = eventTimes[source], clock.advance(toSourceTime: time) { needsFrame = true }
       switch engineInput {
       case .touches(let inputs): scene.application.sendTouches(inputs)
       case .cancelAllTouches: scene.application.cancelAllTouches()
       }
       needsFrame = true
     }
+    if clock.advance(toSourceTime: readAt) { needsFrame = true }  // and then to the read
     for event in wakeup.events {
       switch event {
       case .keyPress(let key):

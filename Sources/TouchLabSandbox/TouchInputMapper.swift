@@ -84,44 +84,53 @@ public struct TouchInputMapper {
   /// (one frame of the touch screen) that follow each other become one engine event, so
   /// two fingers landing together give one `touchesBegan` with both, as on a device.
   public mutating func map(_ events: [InputEvent]) -> [EngineInput] {
-    var result: [EngineInput] = []
-    // The touch event being gathered: its inputs and the X time of its frame.
+    mapWithSources(events).map(\.input)
+  }
+
+  /// `map(_:)`, each engine input with the index in `events` of the window event it comes
+  /// from (the first of a gathered touch frame): its X server time is when it happened.
+  public mutating func mapWithSources(_ events: [InputEvent]) -> [(input: EngineInput, event: Int)] {
+    var result: [(input: EngineInput, event: Int)] = []
+    // The touch event being gathered: its inputs, the X time of its frame, its first event.
     var pending: [TouchInput] = []
     var pendingTime: UInt = 0
+    var pendingEvent = 0
+    func flush() {
+      if !pending.isEmpty { result.append((.touches(pending), pendingEvent)) }
+      pending = []
+    }
 
-    for event in events {
+    for (index, event) in events.enumerated() {
       switch event {
       case .touch(let touch):
         let (cancelsFirst, inputs) = map(touch)
         if cancelsFirst {
-          if !pending.isEmpty { result.append(.touches(pending)) }
-          pending = []
-          result.append(.cancelAllTouches)
+          flush()
+          result.append((.cancelAllTouches, index))
         }
         guard let input = inputs.first else { continue }
         if !pending.isEmpty, pendingTime == touch.time, !pending.contains(where: { $0.finger == input.finger }) {
           pending += inputs
         } else {
-          if !pending.isEmpty { result.append(.touches(pending)) }
+          flush()
           pending = inputs
           pendingTime = touch.time
+          pendingEvent = index
         }
       case .pointer(let pointer):
-        if !pending.isEmpty { result.append(.touches(pending)) }
-        pending = []
-        result += map(pointer)
+        flush()
+        result += map(pointer).map { ($0, index) }
       case .focusLost, .deviceHierarchyChanged, .close:
-        if !pending.isEmpty { result.append(.touches(pending)) }
-        pending = []
+        flush()
         if !fingers.isEmpty {
           fingers.removeAll()
-          result.append(.cancelAllTouches)
+          result.append((.cancelAllTouches, index))
         }
       case .keyPress, .resize, .expose, .wheel:
         continue
       }
     }
-    if !pending.isEmpty { result.append(.touches(pending)) }
+    flush()
     return result
   }
 

@@ -157,4 +157,15 @@ public enum InputEvent: Equatable, Sendable {
   /// An input device was added, removed, enabled or disabled (for example a
   /// touch screen plugged in), so device lists should be read again.
   case deviceHierarchyChanged
+
+  /// The X server's timestamp of the event (milliseconds on the server's clock), or 0 — X's
+  /// CurrentTime — for events that carry none (the wheel, a resize, an expose, a close).
+  public var serverTime: UInt {
+    switch self {
+    case .pointer(let pointer): pointer.time
+    case .touch(let touch): touch.time
+    case .keyPress(let key): key.time
+    case .wheel, .resize, .expose, .close, .focusLost, .deviceHierarchyChanged: 0
+    }
+  }
 }

@@ -23,11 +23,17 @@ public struct PollWakeup: Equatable, Sendable {
   public var deadlineReached: Bool
   /// The watched file was rewritten.
   public var fileChanged: Bool
+  /// When `events` were read (`MonotonicClock` seconds), or nil (made up by a test): what
+  /// the X server's timestamps are learned against (`ServerTimeMapping`).
+  public var readTime: Double?
 
-  public init(events: [InputEvent] = [], deadlineReached: Bool = false, fileChanged: Bool = false) {
+  public init(
+    events: [InputEvent] = [], deadlineReached: Bool = false, fileChanged: Bool = false, readTime: Double? = nil
+  ) {
     self.events = events
     self.deadlineReached = deadlineReached
     self.fileChanged = fileChanged
+    self.readTime = readTime
   }
 }
 
@@ -75,7 +81,7 @@ public final class PollLoop {
       if !events.isEmpty || deadlineReached {
         let fileChanged = fileWatcher?.consumeChanges() ?? false
         return PollWakeup(
-          events: events, deadlineReached: deadlineReached, fileChanged: fileChanged)
+          events: events, deadlineReached: deadlineReached, fileChanged: fileChanged, readTime: now)
       }
 
       var descriptors = [pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -98,13 +104,17 @@ public final class PollLoop {
         preconditionFailure("ppoll() failed: \(String(cString: strerror(errno)))")
       }
       if descriptors.count > 2, descriptors[2].revents != 0, waker?.consume() == true {
+        let events = source.drainEvents()
+        let readTime = MonotonicClock.now()
         return PollWakeup(
-          events: source.drainEvents(), deadlineReached: deadline.map { MonotonicClock.now() >= $0 } ?? false)
+          events: events, deadlineReached: deadline.map { readTime >= $0 } ?? false, readTime: readTime)
       }
       if descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
+        let events = source.drainEvents()
+        let readTime = MonotonicClock.now()
         return PollWakeup(
-          events: source.drainEvents(),
-          deadlineReached: deadline.map { MonotonicClock.now() >= $0 } ?? false, fileChanged: true)
+          events: events, deadlineReached: deadline.map { readTime >= $0 } ?? false, fileChanged: true,
+          readTime: readTime)
       }
       // Otherwise loop: drain what arrived, or sleep again for the rest of
       // the time if the wake-up brought nothing (such as an X reply).

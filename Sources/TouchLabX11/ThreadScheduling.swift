@@ -1,5 +1,9 @@
 import CX11
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How the kernel schedules the calling thread (the window's loop): what makes a thread that
 /// wakes for a timer get a CPU at once on a busy machine (docs/PERFORMANCE.md, "How the live
 /// loop keeps the engine's timers on time"). Every call applies to the calling thread only
@@ -26,5 +30,47 @@ public enum ThreadScheduling {
   @discardableResult
   public static func setTimerSlack(seconds: Double) -> Bool {
     touchlab_set_timer_slack(UInt(max(1, (seconds * 1e9).rounded()))) == 0
+  }
+
+  /// Whether the calling thread runs at a real-time policy now (the watchdog may have
+  /// dropped it).
+  public static var isRealTime: Bool { touchlab_is_realtime() != 0 }
+
+  /// The calling thread's CPU time, in seconds.
+  public static func threadCPUTime() -> Double { Double(touchlab_thread_cpu_time()) / 1e9 }
+
+  /// RLIMIT_RTTIME's soft limit in seconds (nil: none): how long a real-time thread may
+  /// compute without blocking before the kernel signals it.
+  public static var realTimeLimit: Double? {
+    let limit = touchlab_rttime_limit()
+    return limit == UInt64.max ? nil : Double(limit) / 1e6
+  }
+}
+
+/// A timer on one thread's own CPU clock that drops the thread from real time to the
+/// ordinary policy once it has computed for its budget since it was armed — in a signal
+/// handler, whatever the thread is doing then (issue 25 §6: a thread must never compute for
+/// long at real-time priority, and a RealtimeKit-granted one is killed past RLIMIT_RTTIME).
+/// Made and armed on the thread it watches.
+public final class RealTimeWatchdog {
+  /// glibc's timer_t is the kernel's timer id as a pointer: the first timer is a null one.
+  private var timer: timer_t?
+
+  /// Nil where the system has no per-thread CPU timers.
+  public init?() {
+    guard touchlab_rt_watchdog_create(&timer) == 0 else { return nil }
+  }
+
+  deinit {
+    timer_delete(timer)
+  }
+
+  /// Drops the thread once it has used `cpuSeconds` more CPU time.
+  public func arm(cpuSeconds: Double) {
+    touchlab_rt_watchdog_arm(timer, UInt64(max(1e-6, cpuSeconds) * 1e9))
+  }
+
+  public func disarm() {
+    touchlab_rt_watchdog_arm(timer, 0)
   }
 }

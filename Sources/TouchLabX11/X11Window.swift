@@ -100,7 +100,7 @@ public final class X11Window: InputEventSource {
     attributes.colormap = XCreateColormap(display, root, visualInfo.visual, AllocNone)
     attributes.background_pixel = 0
     attributes.border_pixel = 0
-    attributes.event_mask = StructureNotifyMask | ExposureMask | KeyPressMask | FocusChangeMask
+    attributes.event_mask = StructureNotifyMask | ExposureMask | KeyPressMask | FocusChangeMask | PropertyChangeMask
     let window = XCreateWindow(
       display, root, 0, 0, UInt32(width), UInt32(height), 0, visualInfo.depth,
       UInt32(InputOutput), visualInfo.visual,
@@ -233,6 +233,23 @@ public final class X11Window: InputEventSource {
       return image
     }
     return try? Canvas.makeAppIcon().makeImage()
+  }
+
+  /// The server's time now, in milliseconds, and when (`MonotonicClock`) the window read it:
+  /// an empty append to a property of the window, whose PropertyNotify carries the server's
+  /// time (ICCCM §2.1's way to get it). A round trip, so that `ServerTimeMapping` starts from
+  /// a sample read at once rather than from the first input, which a busy machine may read
+  /// late. Other events that come meanwhile stay queued.
+  public func serverTimeSample() -> (serverTime: UInt, readAt: Double) {
+    let property = XInternAtom(display, "_TOUCHLAB_SERVER_TIME", 0)
+    var nothing: UInt8 = 0
+    XChangeProperty(display, window, property, property, 8, PropModeAppend, &nothing, 0)
+    XFlush(display)
+    var event = XEvent()
+    repeat {
+      XWindowEvent(display, window, PropertyChangeMask, &event)
+    } while !(event.type == PropertyNotify && event.xproperty.atom == property)
+    return (UInt(event.xproperty.time), MonotonicClock.now())
   }
 
   /// Asks the server for a new size. The window manager may refuse or

@@ -254,16 +254,27 @@ final class LiveClockTests: XCTestCase {
     var steps: [String] = []
     engine.schedule(after: 0.050) { steps.append("timer at \(engine.now)") }
     // The machine is busy: a drawing expected to take 10 ms takes 60 ms, past the timer.
-    let drawn = session.renderFrame(
-      draw: { _ in
-        time.seconds += 0.060
-        steps.append("draw")
-        return .drawn
-      },
-      present: { steps.append("present") })
-    XCTAssertTrue(drawn)
-    XCTAssertEqual(steps, ["draw", "timer at 0.05", "draw", "present"], "the timer fires before any send")
+    func frame(taking seconds: Double) -> Bool {
+      session.renderFrame(
+        draw: { _ in
+          time.seconds += seconds
+          steps.append("draw")
+          return .drawn
+        },
+        present: { steps.append("present") })
+    }
+    XCTAssertFalse(frame(taking: 0.060), "not sent: a timer is due")
+    XCTAssertTrue(session.needsFrame)
     XCTAssertEqual(session.clock.drawingCost, 0.060, accuracy: 1e-9, "the slow drawing is learned")
+    // The loop wakes at once (the timer is its wake-up, past), reads the input that came
+    // meanwhile and fires the timer in its turn; the frame is then drawn again, after the
+    // rest a long frame earns.
+    let wakeUp = try XCTUnwrap(session.wakeUpTime)
+    XCTAssertLessThanOrEqual(wakeUp, time.seconds)
+    session.handle(PollWakeup(deadlineReached: true, readTime: time.seconds))
+    time.seconds += SandboxSession.longFrameRest * 0.060
+    XCTAssertTrue(frame(taking: 0.001))
+    XCTAssertEqual(steps, ["draw", "timer at 0.05", "draw", "present"], "the timer fires before any send")
     XCTAssertFalse(session.needsFrame)
   }
 
@@ -288,19 +299,24 @@ final class LiveClockTests: XCTestCase {
     var steps: [String] = []
     engine.schedule(after: 0.050) { steps.append("timer") }
     var firstDrawing = true
-    let sent = session.renderFrame(
-      draw: { shouldStop in
-        steps.append("scene")
-        if firstDrawing {
-          firstDrawing = false
-          time.seconds += 0.055  // preempted while drawing the scene, past the timer
-        }
-        if shouldStop() { return .stopped }
-        steps.append("panel")
-        return .drawn
-      },
-      present: { steps.append("present") })
-    XCTAssertTrue(sent)
+    func frame() -> Bool {
+      session.renderFrame(
+        draw: { shouldStop in
+          steps.append("scene")
+          if firstDrawing {
+            firstDrawing = false
+            time.seconds += 0.055  // preempted while drawing the scene, past the timer
+          }
+          if shouldStop() { return .stopped }
+          steps.append("panel")
+          return .drawn
+        },
+        present: { steps.append("present") })
+    }
+    XCTAssertFalse(frame(), "stopped")
+    session.handle(PollWakeup(deadlineReached: true, readTime: time.seconds))  // the loop's next turn
+    time.seconds += SandboxSession.longFrameRest * 0.055
+    XCTAssertTrue(frame())
     XCTAssertEqual(steps, ["scene", "timer", "scene", "panel", "present"], "stopped, the timer, then a whole frame")
   }
 

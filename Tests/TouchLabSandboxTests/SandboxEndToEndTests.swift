@@ -83,6 +83,10 @@ final class SandboxEndToEndTests: XCTestCase {
     XCTAssertEqual(times, times.sorted(), "engine time never runs backwards")
     XCTAssertGreaterThanOrEqual(try XCTUnwrap(time(of: began)), 0.5)
     XCTAssertEqual(touchlab.errors, "")
+    // What the window got for its timers, said once (as root here: SCHED_FIFO; as a user,
+    // RealtimeKit's grant or none and why: RealtimeKitEndToEndTests).
+    XCTAssertEqual(touchlab.realTimeLines.count, 1, touchlab.allErrors)
+    if getuid() == 0 { XCTAssertEqual(touchlab.realTimeLines, ["touchlab: real time for timers: SCHED_FIFO"]) }
   }
 
   func testAltDragIsATwoFingerPinch() throws {

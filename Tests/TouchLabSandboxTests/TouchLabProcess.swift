@@ -73,7 +73,20 @@ final class TouchLabProcess {
   }
 
   var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
-  var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+  /// Standard error without the line the window says once about real time
+  /// (`realTimeLines`), which depends on the user and the machine.
+  var errors: String {
+    allErrors.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !Self.isRealTimeLine($0) }.joined(separator: "\n")
+  }
+  var allErrors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+  /// The lines saying what the window got for its timers (TimerWakePriority.Source).
+  var realTimeLines: [String] {
+    allErrors.split(separator: "\n").filter { Self.isRealTimeLine($0) }.map(String.init)
+  }
+  static func isRealTimeLine(_ line: Substring) -> Bool {
+    line.hasPrefix("touchlab: real time for timers: ") || line.hasPrefix("touchlab: no real time for timers (")
+  }
 
   /// The process's resident memory (VmRSS in /proc/PID/status), in kilobytes; nil once it ended.
   var residentKilobytes: Int? {

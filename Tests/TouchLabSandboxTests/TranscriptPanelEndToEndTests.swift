@@ -19,12 +19,16 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
   }
 
   var transcriptURL: URL { folder.appendingPathComponent("transcript.txt") }
+  /// The window's line about real time, once it has started.
+  var realTimeLine: String?
 
   func testNextLayoutStartsASectionAndTheWheelScrollsThePanelBack() throws {
     let touchlab = try TouchLabProcess(
       ["open", folder.appendingPathComponent("live.yaml").path, "--scale", "1", "--transcript", transcriptURL.path],
       display: server.displayName, folder: folder.appendingPathComponent("run"))
     let live = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    XCTAssertTrue(eventually { !touchlab.realTimeLines.isEmpty }, touchlab.allErrors)
+    realTimeLine = touchlab.realTimeLines.first
     for count in 1...3 {
       try xdotool.click(100 + count, 45)  // button A (`mousemove --sync` waits for a move)
       XCTAssertTrue(eventually { lines(of: self.transcriptURL).count == count }, "\(lines(of: transcriptURL))")
@@ -90,8 +94,11 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
     let renderer = SceneRenderer(theme: try Theme.loadDefault())
     let canvas = try Canvas(
       size: renderer.frameSize(for: scene.window, showsPanel: true, showsTimeline: true), scale: 1)
+    // Under the keys, what the window said it got for its timers (its standard error).
+    let note = realTimeLine.map { String($0.dropFirst("touchlab: ".count)) }
     var content = FrameContent(
-      window: scene.window, title: "Second scene", keyHelp: SandboxKeys.help, subtitle: "second.yaml")
+      window: scene.window, title: "Second scene", keyHelp: SandboxSession.keyHelp(realTimeNote: note),
+      subtitle: "second.yaml")
     content.transcript = entries
     content.newerLineCount = newer
     renderer.draw(content, on: canvas)

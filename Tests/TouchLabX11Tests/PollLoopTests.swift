@@ -52,11 +52,17 @@ final class PipeSource: InputEventSource {
 }
 
 final class PollLoopTests: XCTestCase {
-  func testQueuedEventsReturnWithoutSleeping() {
+  func testQueuedEventsReturnWithoutSleeping() throws {
     let source = PipeSource()
     source.queued = [.close]
     let loop = PollLoop(source: source)
-    XCTAssertEqual(loop.wait(until: nil), PollWakeup(events: [.close]))
+    let before = MonotonicClock.now()
+    let wakeup = loop.wait(until: nil)
+    XCTAssertEqual(wakeup.events, [.close])
+    XCTAssertFalse(wakeup.deadlineReached)
+    // The read time, which the server's timestamps are learned against, is when they were read.
+    let readTime = try XCTUnwrap(wakeup.readTime)
+    XCTAssertTrue((before...MonotonicClock.now()).contains(readTime))
     XCTAssertEqual(loop.sleepCount, 0)
   }
 

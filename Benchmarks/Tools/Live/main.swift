@@ -8,7 +8,7 @@ import Foundation
 // Figures 5 and 6 of docs/PERFORMANCE.md: the live window under Xvfb, driven by XTest.
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
-//                 [--trials N] [--moves N] [--scale N] [--label NAME]
+//                 [--trials N] [--moves N] [--scale N] [--label NAME] [--user NAME]
 //
 // It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
@@ -24,6 +24,8 @@ import Foundation
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
 //                           `time - deadline`, to the microsecond
 //   live.idle.cpu.after     CPU time over 5 s idle after all that input, once the last card has faded
+//   live.timers.PURPOSE.*   every engine timer that fired in the run, by purpose (the window's
+//                           own .jsonl `fired` records): count, and lateness `time - due`
 // Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
 // missing or no X server can be started.
 
@@ -199,10 +201,22 @@ let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
 let app = Process()
-app.executableURL = URL(fileURLWithPath: touchlabPath)
-app.arguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
+let touchlabArguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
+if let user = options["user"] {
+  // As an unprivileged user (`--user NAME`, run as root): `runuser`, whose child is the
+  // window; the transcript and the folder are the user's to write.
+  chmod(folder.path, 0o777)
+  chmod(transcriptPath, 0o666)
+  app.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+  // The system bus a test or benchmark started for RealtimeKit, if any, goes along.
+  let bus = environment["DBUS_SYSTEM_BUS_ADDRESS"].map { ["DBUS_SYSTEM_BUS_ADDRESS=\($0)"] } ?? []
+  app.arguments = ["-u", user, "--", "env", "DISPLAY=\(displayName)"] + bus + [touchlabPath] + touchlabArguments
+} else {
+  app.executableURL = URL(fileURLWithPath: touchlabPath)
+  app.arguments = touchlabArguments
+}
 app.environment = environment
 app.currentDirectoryURL = folder
 app.standardOutput = FileHandle(forWritingAtPath: logPath)
@@ -210,7 +224,23 @@ app.standardError = FileHandle(forWritingAtPath: logPath)
 let spawned = now()
 do { try app.run() } catch { fail("cannot start touchlab: \(error)") }
 children.append(app)
-let pid = app.processIdentifier
+/// The window's process: `app`, or the child `runuser` made (read from /proc).
+let pid: Int32 = {
+  guard options["user"] != nil else { return app.processIdentifier }
+  let started = now()
+  while now() - started < 10 {
+    let path = "/proc/\(app.processIdentifier)/task/\(app.processIdentifier)/children"
+    if let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let child = text.split(separator: " ").first.flatMap({ Int32($0) }),
+      let command = try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8),
+      command.hasPrefix(touchlabPath + "\0")
+    {
+      return child
+    }
+    usleep(2000)
+  }
+  fail("runuser started no touchlab")
+}()
 
 func appLog() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
@@ -288,6 +318,10 @@ struct Line {
 var damageTimes: [Double] = []
 var lines: [Line] = []
 var pendingText = ""
+/// Every engine timer that fired, by its purpose (the scroll view's delay, a tap's wait for
+/// another, a long press, a failure time-out, a stepper's autorepeat…): how late it fired by
+/// the window's own account, `time - due`, in ms.
+var timerLatenessByPurpose: [String: [Double]] = [:]
 
 func readTranscript(at wall: Double) {
   var buffer = [UInt8](repeating: 0, count: 65536)
@@ -301,8 +335,14 @@ func readTranscript(at wall: Double) {
     pendingText = String(pendingText[pendingText.index(after: newline)...])
     // {"time":0.150123,"due":0.150000,…,"line":"text"}; records with no line are skipped
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let time = object["time"] as? Double, let text = object["line"] as? String
+      let time = object["time"] as? Double
     else { continue }
+    if object["kind"] as? String == "timer", object["change"] as? String == "fired",
+      let purpose = object["purpose"] as? String, let due = object["due"] as? Double
+    {
+      timerLatenessByPurpose[purpose, default: []].append((time - due) * 1000)
+    }
+    guard let text = object["line"] as? String else { continue }
     lines.append(Line(wall: wall, engine: time, deadline: object["due"] as? Double, text: text))
   }
 }
@@ -507,6 +547,13 @@ figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(t
 figure("\(label).timer.lateness.p99", timerLateness.isEmpty ? nil : percentile(timerLateness, 99), "ms", digits: 3)
 figure("\(label).timer.lateness.max", timerLateness.isEmpty ? nil : percentile(timerLateness, 100), "ms", digits: 3)
 figure("\(label).idle.cpu.after", idleAfter, "ms")
+// Every kind of engine timer that fired in the run, by its purpose.
+for (purpose, values) in timerLatenessByPurpose.sorted(by: { $0.key < $1.key }) {
+  figure("\(label).timers.\(purpose).count", Double(values.count), "timers", digits: 0)
+  figure("\(label).timers.\(purpose).lateness.p50", percentile(values, 50), "ms", digits: 3)
+  figure("\(label).timers.\(purpose).lateness.p99", percentile(values, 99), "ms", digits: 3)
+  figure("\(label).timers.\(purpose).lateness.max", percentile(values, 100), "ms", digits: 3)
+}
 
 XDamageDestroy(display, damage)
 XCloseDisplay(display)

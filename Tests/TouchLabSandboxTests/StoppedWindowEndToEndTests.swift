@@ -1,0 +1,176 @@
+import Foundation
+import TouchLabX11
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The window stopped on purpose (SIGSTOP, then SIGCONT) around touches, as a debugger, a
+/// busy machine or a long frame stops it: the touches are read late, all at once, yet each
+/// transcript equals the virtual clock's for the same touches (issue 29 §1). The touches
+/// are real XI2 events (XTest, through xdotool) with the server's own timestamps.
+///
+/// The test cannot know the server's timestamp of each press to the millisecond, only that
+/// it lies between the moments before and after xdotool ran; so the expected transcript is
+/// the virtual clock's for the middle of each interval, and an attempt whose intervals
+/// reach across one of the scene's deadlines (the virtual transcripts at the two ends
+/// differ) is made again, up to three times.
+final class StoppedWindowEndToEndTests: WindowTestCase {
+  enum Action {
+    case press(x: Int, y: Int)
+    case release
+    /// SIGSTOP, confirmed (the process is seen stopped) before the next action.
+    case stop
+    case resume
+  }
+
+  /// What one attempt gave: the live lines, the window's time of its first, and the bounds of
+  /// each press and release on the monotonic clock.
+  struct Attempt {
+    var lines: [(time: Double, text: String)]
+    var bounds: [(before: Double, after: Double)]
+  }
+
+  override func setUpWithError() throws {
+    try start(width: 1400, height: 900, folder: try emptyFolder("touchlab-stopped"))
+  }
+
+  /// Runs `actions`, each at its time (seconds after the first), against a fresh window on
+  /// `layout`; returns the transcript once it has `lineCount` lines and the window quit.
+  func attempt(
+    _ layout: String, title: String, actions: [(at: Double, action: Action)], lineCount: Int
+  ) throws -> Attempt {
+    let transcript = folder.appendingPathComponent("transcript-\(UUID().uuidString).txt")
+    let touchlab = try TouchLabProcess(
+      ["open", RepositoryLayouts.url(layout).path, "--scale", "1", "--transcript", transcript.path],
+      display: server.displayName, folder: folder.appendingPathComponent("run-\(UUID().uuidString)"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: title), "no window; stderr: \(touchlab.errors)")
+    let pid = touchlab.process.processIdentifier
+    var bounds: [(before: Double, after: Double)] = []
+    let start = MonotonicClock.now()
+    for (at, action) in actions {
+      while MonotonicClock.now() < start + at { usleep(500) }
+      let before = MonotonicClock.now()
+      switch action {
+      case .press(let x, let y): try xdotool.run(["mousemove", "\(x)", "\(y)", "mousedown", "1"])
+      case .release: try xdotool.run(["mouseup", "1"])
+      case .stop:
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        XCTAssertTrue(eventually { Self.isStopped(pid) }, "the window stops")
+      case .resume: XCTAssertEqual(kill(pid, SIGCONT), 0)
+      }
+      if case .press = action { bounds.append((before, MonotonicClock.now())) }
+      if case .release = action { bounds.append((before, MonotonicClock.now())) }
+    }
+    XCTAssertTrue(
+      eventually { lines(of: transcript).count >= lineCount },
+      "\(lines(of: transcript)); stderr: \(touchlab.errors)")
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+    let live = lines(of: transcript).map { line -> (time: Double, text: String) in
+      let close = line.firstIndex(of: "]")!
+      return (
+        Double(line[line.index(after: line.startIndex)..<close])!, String(line[line.index(close, offsetBy: 2)...])
+      )
+    }
+    return Attempt(lines: live, bounds: bounds)
+  }
+
+  static func isStopped(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(close, offsetBy: 2)] == "T"
+  }
+
+  /// Scenario steps for touches at one point whose presses and releases happened at `times`
+  /// (alternating, seconds).
+  static func steps(at point: (Int, Int), times: [Double]) -> [String] {
+    var steps: [String] = []
+    var previous = times[0]
+    for (index, time) in times.enumerated() {
+      if index > 0 { steps.append("wait: \(String(format: "%.3f", time - previous))") }
+      steps.append(index % 2 == 0 ? "down: [\(point.0), \(point.1)]" : "up: 1")
+      previous = time
+    }
+    return steps
+  }
+
+  /// Stops the window around `actions` and compares its transcript with the virtual clock's.
+  func checkStopped(
+    _ layout: String, title: String, at point: (Int, Int), actions: [(at: Double, action: Action)],
+    expecting expectedLine: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    for _ in 0..<3 {
+      let touchTimes = actions.compactMap { step -> Double? in
+        switch step.action {
+        case .press, .release: step.at
+        case .stop, .resume: nil
+        }
+      }
+      let probe = try RepositoryLayouts.virtualTranscript(of: layout, steps: Self.steps(at: point, times: touchTimes))
+      let result = try attempt(layout, title: title, actions: actions, lineCount: probe.count)
+      // Each press and release happened within its bounds: the holds at their shortest
+      // (pressed as late, lifted as early as they can have been; the gaps then longest),
+      // and at their longest (the gaps shortest).
+      let shortHolds = result.bounds.enumerated().map { $0.offset % 2 == 0 ? $0.element.after : $0.element.before }
+      let longHolds = result.bounds.enumerated().map { $0.offset % 2 == 0 ? $0.element.before : $0.element.after }
+      let middle = result.bounds.map { ($0.before + $0.after) / 2 }
+      let shortest = try RepositoryLayouts.virtualTranscript(
+        of: layout, steps: Self.steps(at: point, times: shortHolds))
+      let longest = try RepositoryLayouts.virtualTranscript(of: layout, steps: Self.steps(at: point, times: longHolds))
+      guard shortest.map(\.text) == longest.map(\.text) else { continue }  // across a deadline: again
+      let virtual = try RepositoryLayouts.virtualTranscript(of: layout, steps: Self.steps(at: point, times: middle))
+      XCTAssertTrue(virtual.map(\.text).contains(expectedLine), "\(virtual)", file: file, line: line)
+      XCTAssertEqual(result.lines.map(\.text), virtual.map(\.text), file: file, line: line)
+      // Times from the first line on: within how well the test knows when its input happened.
+      let slack = result.bounds.map { $0.after - $0.before }.max()! + 0.005
+      for (live, expected) in zip(result.lines, virtual) {
+        XCTAssertEqual(
+          live.time - result.lines[0].time, expected.time - virtual[0].time, accuracy: slack, live.text, file: file,
+          line: line)
+      }
+      return
+    }
+    XCTFail(
+      "xdotool was too slow three times to tell which side of a deadline the touches fell", file: file, line: line)
+  }
+
+  let table = "table-cell-conflict"
+  let tableTitle = "table-cell tap conflict"
+  let row0 = (100, 120)
+
+  /// Issue 29's case: pressed, stopped 20 ms later, lifted at 80 ms, going on at 430 ms.
+  func testAQuickTapWhileTheWindowIsStopped() throws {
+    try checkStopped(
+      table, title: tableTitle, at: row0,
+      actions: [(0, .press(x: row0.0, y: row0.1)), (0.02, .stop), (0.07, .release), (0.43, .resume)],
+      expecting: "backview taped")
+  }
+
+  func testAShortPressWhileTheWindowIsStopped() throws {
+    try checkStopped(
+      table, title: tableTitle, at: row0,
+      actions: [(0, .press(x: row0.0, y: row0.1)), (0.02, .stop), (0.4, .release), (0.9, .resume)],
+      expecting: "-[GLTableView touchesCancelled:withEvent:]")
+  }
+
+  func testALongPressWhileTheWindowIsStopped() throws {
+    try checkStopped(
+      table, title: tableTitle, at: row0,
+      actions: [(0, .press(x: row0.0, y: row0.1)), (0.02, .stop), (1.1, .release), (1.6, .resume)],
+      expecting: "cell selected!")
+  }
+
+  func testADoubleTapWhileTheWindowIsStopped() throws {
+    let pad = (187, 200)
+    try checkStopped(
+      "multi-tap", title: "Double and triple taps", at: pad,
+      actions: [
+        (0, .press(x: pad.0, y: pad.1)), (0.02, .stop), (0.06, .release), (0.16, .press(x: pad.0, y: pad.1)),
+        (0.22, .release), (0.8, .resume),
+      ],
+      expecting: "double tap")
+  }
+}
