@@ -154,22 +154,10 @@ public struct ViewDumpParser {
         var j = i + 1
         if j < range.upperBound && text[j] == "<" { j += 1 }
         if j < range.upperBound && text[j].isIdentifierStart {
-          var k = j
-          var angles = 0
           // A class name is at most `maximumNameLength` long: look no further (no quadratic scan
           // of a line of `<a<a<a…`).
           let limit = min(range.upperBound, j + LayoutLimits.maximumNameLength + 1)
-          while k < limit {
-            let s = text[k]
-            if s == "<" {
-              angles += 1
-            } else if s == ">" && angles > 0 {
-              angles -= 1
-            } else if angles == 0 && !(s.isIdentifierPart || s == "." || s == ",") {
-              break
-            }
-            k += 1
-          }
+          let k = text.classNameEnd(from: j, limit: limit)
           if k < limit && (text[k] == ":" || text[k] == " ") { return i }
           // A name longer than any allowed: an entry whose name the scanner refuses.
           if k == limit && limit < range.upperBound { return i }
@@ -270,18 +258,7 @@ struct EntryScanner {
     }
     // The class name (a Swift generic's `<…>` included).
     let nameStart = i
-    var angles = 0
-    while !atEnd && i - nameStart <= LayoutLimits.maximumNameLength {
-      let s = text[i]
-      if s == "<" {
-        angles += 1
-      } else if s == ">" && angles > 0 {
-        angles -= 1
-      } else if angles == 0 && !(s.isIdentifierPart || s == "." || s == ",") {
-        break
-      }
-      i += 1
-    }
+    i = text.classNameEnd(from: i, limit: min(text.count, nameStart + LayoutLimits.maximumNameLength + 1))
     let className = text.string(nameStart..<i)
     guard className.count <= LayoutLimits.maximumNameLength else {
       return Result(
@@ -587,4 +564,25 @@ struct EntryScanner {
 
 extension Character {
   fileprivate var isHexDigit: Bool { isASCII && (isNumber || ("a"..."f").contains(lowercased())) }
+}
+
+extension DumpText {
+  /// Where a class name that starts at `start` ends (a Swift generic's `<…>` and a dotted
+  /// module name included), looking no further than `limit`.
+  func classNameEnd(from start: Int, limit: Int) -> Int {
+    var k = start
+    var angles = 0
+    while k < limit {
+      let s = self[k]
+      if s == "<" {
+        angles += 1
+      } else if s == ">" && angles > 0 {
+        angles -= 1
+      } else if angles == 0 && !(s.isIdentifierPart || s == "." || s == ",") {
+        break
+      }
+      k += 1
+    }
+    return k
+  }
 }
