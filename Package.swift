@@ -97,7 +97,8 @@ let package = Package(
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabImportTests", dependencies: ["TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
+      name: "TouchLabImportTests",
+      dependencies: ["TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
       exclude: ["Dumps"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
