@@ -101,21 +101,9 @@ extension Canvas {
     return text == "-0" ? "0" : text
   }
 
-  /// Text made safe for XML (and its control characters, which XML 1.0 forbids, dropped).
+  /// Text made safe for XML, as the diagrams' (`SVGDocument.escape`), without the
+  /// zero-width spaces `breakable` puts between words.
   static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "\u{200B}": continue  // the zero-width spaces `breakable` puts between words
-      default:
-        if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { continue }
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    SVGDocument.escape(text.replacingOccurrences(of: "\u{200B}", with: ""))
   }
 }
