@@ -108,6 +108,16 @@ final class GestureArenaTests: XCTestCase {
       arena.failIdle(members, carryOut)
     }
 
+    /// The decisions of a discrete member recognizing from possible with
+    /// `cancelsTouchesInView`: its record, its actions, its held begans dropped, the views'
+    /// touches cancelled.
+    static func recognition(of name: String) -> [String] {
+      [
+        "record \(name) possible→ended", "actions \(name) ended", "drop held begans \(name)",
+        "cancel views' touches \(name)",
+      ]
+    }
+
     /// Settles, and returns every decision since the last call.
     func settle() -> [String] {
       arena.settle(carryOut)
@@ -127,9 +137,8 @@ final class GestureArenaTests: XCTestCase {
     XCTAssertEqual(
       harness.settle(),
       [
-        "fail Outer (closerRecognizerWins by Inner)",
-        "record Inner possible→ended", "actions Inner ended", "drop held begans Inner",
-        "cancel views' touches Inner",
+        "fail Outer (closerRecognizerWins by Inner)"
+      ] + Harness.recognition(of: "Inner") + [
         "record Outer possible→failed (closerRecognizerWins by Inner)",
         "release held calls",
         "release held calls",  // the second round: Outer's failure, already reported
@@ -149,9 +158,8 @@ final class GestureArenaTests: XCTestCase {
     XCTAssertEqual(
       harness.settle(),
       [
-        "fail First (lastAddedWins by Second)",
-        "record Second possible→ended", "actions Second ended", "drop held begans Second",
-        "cancel views' touches Second",
+        "fail First (lastAddedWins by Second)"
+      ] + Harness.recognition(of: "Second") + [
         "record First possible→failed (lastAddedWins by Second)",
         "release held calls", "release held calls",
       ])
@@ -214,8 +222,7 @@ final class GestureArenaTests: XCTestCase {
         "fail Triple (liftedEarly by Triple)",
         "enter Double ended",
         "fail Single (requireToFail by Double)",
-        "record Double possible→ended", "actions Double ended", "drop held begans Double",
-        "cancel views' touches Double",
+      ] + Harness.recognition(of: "Double") + [
         "record Triple possible→failed (liftedEarly by Triple)",
         "record Single possible→failed (requireToFail by Double)",
         "release held calls", "release held calls",
@@ -269,11 +276,8 @@ final class GestureArenaTests: XCTestCase {
     XCTAssertEqual(
       harness.settle(),
       [
-        "fail Third (closerRecognizerWins by Second)",
-        "record First possible→ended", "actions First ended", "drop held begans First",
-        "cancel views' touches First",
-        "record Second possible→ended", "actions Second ended", "drop held begans Second",
-        "cancel views' touches Second",
+        "fail Third (closerRecognizerWins by Second)"
+      ] + Harness.recognition(of: "First") + Harness.recognition(of: "Second") + [
         "record Third possible→failed (closerRecognizerWins by Second)",
         "release held calls", "release held calls",
       ])
