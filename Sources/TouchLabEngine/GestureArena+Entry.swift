@@ -18,6 +18,8 @@ struct GestureArenaEntry {
     var cause: DeliveryCause?
   }
 
+  /// The member it is of (none for a free slot).
+  var owner: ObjectIdentifier?
   /// Its first touch of the sequence arrived.
   var hasJoined = false
   /// In the arena's `changed` list.
@@ -81,6 +83,7 @@ struct GestureArenaEntry {
   mutating func endSequence() -> GestureArenaEntry {
     let ended = self
     self = GestureArenaEntry()
+    owner = ended.owner
     isChanged = ended.isChanged
     isPending = ended.isPending
     return ended
@@ -91,27 +94,60 @@ struct GestureArenaEntry {
 extension GestureArena {
   typealias Entry = GestureArenaEntry
 
+  /// The slot of the member's entry, if the arena keeps one.
+  @inline(__always)
+  func slot(of member: Member) -> Int? {
+    let index = member.arenaSlot
+    guard index >= 0, index < slots.count, slots[index].owner == ObjectIdentifier(member) else { return nil }
+    return index
+  }
+
   /// Changes the member's entry (made when missing) in place.
   @inline(__always)
   func update<R>(_ member: Member, _ body: (inout Entry) -> R) -> R {
-    body(&entries[ObjectIdentifier(member), default: Entry()])
+    let index = slot(of: member) ?? makeEntry(for: member)
+    return body(&slots[index])
+  }
+
+  private func makeEntry(for member: Member) -> Int {
+    var entry = Entry()
+    entry.owner = ObjectIdentifier(member)
+    let index: Int
+    if let free = freeSlots.popLast() {
+      index = free
+      slots[index] = entry
+    } else {
+      index = slots.count
+      slots.append(entry)
+    }
+    member.arenaSlot = index
+    return index
+  }
+
+  /// Forgets the member's entry: its slot is free again.
+  func removeEntry(of member: Member) {
+    guard let index = slot(of: member) else { return }
+    slots[index] = Entry()
+    freeSlots.append(index)
+    member.arenaSlot = -1
   }
 
   func hasJustLeftPossible(_ member: Member) -> Bool {
-    entries[ObjectIdentifier(member)]?.hasJustLeftPossible ?? false
+    slot(of: member).map { slots[$0].hasJustLeftPossible } ?? false
   }
 
   func hasUnsettledStates(_ member: Member) -> Bool {
-    !(entries[ObjectIdentifier(member)]?.unsettled.isEmpty ?? true)
+    slot(of: member).map { !slots[$0].unsettled.isEmpty } ?? false
   }
 
   func hasUnrecordedFailure(_ member: Member) -> Bool {
-    entries[ObjectIdentifier(member)]?.unrecordedFailure != nil
+    slot(of: member).map { slots[$0].unrecordedFailure != nil } ?? false
   }
 
   /// Whether the member's entry still says something (it may be dropped when not).
   func hasEntryInUse(_ member: Member) -> Bool {
-    guard let entry = entries[ObjectIdentifier(member)] else { return false }
+    guard let index = slot(of: member) else { return false }
+    let entry = slots[index]
     return entry.hasJoined || entry.isChanged || entry.isPending || entry.pendingState != nil
       || !entry.unsettled.isEmpty || entry.recordedState != .possible || entry.unrecordedFailure != nil
   }
@@ -135,15 +171,17 @@ extension GestureArena {
   }
 
   func revoke(_ member: Member) {
-    guard entries[ObjectIdentifier(member)] != nil else { return }
-    update(member) { $0.revoke() }
+    guard let index = slot(of: member) else { return }
+    slots[index].revoke()
   }
 
   /// The members changed since the last settle, taken.
   func takeChanged() -> [Member] {
     let batch = changed
     changed.removeAll()
-    for member in batch { entries[ObjectIdentifier(member)]?.isChanged = false }
+    for member in batch {
+      if let index = slot(of: member) { slots[index].isChanged = false }
+    }
     return batch
   }
 
@@ -156,8 +194,8 @@ extension GestureArena {
   }
 
   func dropPending(_ member: Member) {
-    guard entries[ObjectIdentifier(member)]?.isPending == true else { return }
-    entries[ObjectIdentifier(member)]?.isPending = false
+    guard let index = slot(of: member), slots[index].isPending else { return }
+    slots[index].isPending = false
     pending.removeAll { $0 === member }
   }
 }

@@ -61,8 +61,11 @@ final class GestureArena<Member: GestureArenaMember> where Member.Peer == Member
     case illegal
   }
 
-  /// Each member's part in the current sequence, by identity.
-  var entries: [ObjectIdentifier: Entry] = [:]
+  /// Each member's part in the current sequence, at the slot the member carries
+  /// (`arenaSlot`: a handle, so finding an entry hashes nothing on the hot paths).
+  var slots: [Entry] = []
+  /// Slots free for new entries.
+  var freeSlots: [Int] = []
   /// Members that joined a sequence and are not reset yet, in the order they joined.
   private(set) var involved: [Member] = []
   /// Members whose state changed since the last settle, in order.
@@ -94,22 +97,22 @@ final class GestureArena<Member: GestureArenaMember> where Member.Peer == Member
   }
 
   /// Whether the member takes part in a sequence now.
-  func hasJoined(_ member: Member) -> Bool { entries[ObjectIdentifier(member)]?.hasJoined ?? false }
+  func hasJoined(_ member: Member) -> Bool { slot(of: member).map { slots[$0].hasJoined } ?? false }
 
   /// Whether the arena keeps anything of the member (it does from its first touch or state
   /// change until it is reset).
-  func hasEntry(for member: Member) -> Bool { entries[ObjectIdentifier(member)] != nil }
+  func hasEntry(for member: Member) -> Bool { slot(of: member) != nil }
 
   /// The recognition the member waits to enter until its requirements fail, if it waits.
-  func pendingState(of member: Member) -> State? { entries[ObjectIdentifier(member)]?.pendingState }
+  func pendingState(of member: Member) -> State? { slot(of: member).flatMap { slots[$0].pendingState } }
 
   /// In a sequence and still deciding (possible, or began or recognized but not settled yet),
   /// so it may still hold its touches back from the views.
   func isDeciding(_ member: Member) -> Bool {
-    guard let entry = entries[ObjectIdentifier(member)], entry.hasJoined else { return false }
+    guard let index = slot(of: member), slots[index].hasJoined else { return false }
     switch member.state {
     case .possible: return true
-    case .began, .ended: return !entry.unsettled.isEmpty
+    case .began, .ended: return !slots[index].unsettled.isEmpty
     default: return false
     }
   }
@@ -408,7 +411,7 @@ final class GestureArena<Member: GestureArenaMember> where Member.Peer == Member
         recorded = .failed
       }
       carryOut(.record(member, from: recorded, to: .possible, cause: nil))
-      if !hasEntryInUse(member) { entries[ObjectIdentifier(member)] = nil }
+      if !hasEntryInUse(member) { removeEntry(of: member) }
     }
   }
 

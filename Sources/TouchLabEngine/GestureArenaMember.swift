@@ -10,6 +10,10 @@ protocol GestureArenaMember: AnyObject {
   /// The kind of member its rivals and requirements are (UIGestureRecognizer for the engine).
   associatedtype Peer: AnyObject
 
+  /// Where the arena keeps its entry: a handle the arena sets and only the arena reads
+  /// (-1 when it keeps none), as a Flutter recognizer keeps its arena entry.
+  var arenaSlot: Int { get set }
+
   /// Its state now (it keeps it; the arena is told of every change and decides some).
   var state: UIGestureRecognizer.State { get }
   /// Discrete (tap, swipe: possible → recognized or failed) or continuous.

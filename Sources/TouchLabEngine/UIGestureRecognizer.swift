@@ -63,6 +63,8 @@ open class UIGestureRecognizer: Overridable {
   /// Every touch of the current sequence, down or lifted (cleared by reset).
   public internal(set) var sequenceTouches: [UITouch] = []
   private var timers: [(token: EngineClock.Token, record: TimerRecord)] = []
+  /// Where its application's arena keeps its entry (GestureArenaMember); -1: none.
+  var arenaSlot = -1
   /// Illegal transitions attempted (each is ignored, as UIKit does, and counted for tests).
   public private(set) var illegalTransitionCount = 0
 
@@ -104,7 +106,7 @@ open class UIGestureRecognizer: Overridable {
 
   /// Asks the arena for `new`, because of `cause`, and takes the state it answers with. Outside
   /// an application (no arena), only its own state machine and delegate are asked.
-  func requestTransition(to new: State, cause: DeliveryCause?) {
+  private func requestTransition(to new: State, cause: DeliveryCause?) {
     let old = storedState
     let answer: GestureArena<UIGestureRecognizer>.Answer
     if let arena {

@@ -13,6 +13,7 @@ final class GestureArenaTests: XCTestCase {
   /// A member as the arena sees one, and nothing more.
   final class Stub: GestureArenaMember {
     typealias Peer = Stub
+    var arenaSlot = -1
     let name: String
     var state: State = .possible
     var isDiscrete = true
