@@ -55,6 +55,8 @@ final class GestureArenaTests: XCTestCase {
   final class Harness {
     let arena = GestureArena<Stub>()
     private(set) var decisions: [String] = []
+    /// What a member's action does (an app's code), run as its actions fire.
+    var actions: [ObjectIdentifier: (State) -> Void] = [:]
 
     /// Members whose touch went down together: each joins, and each is the others' rival.
     init(_ members: [Stub]) {
@@ -83,6 +85,7 @@ final class GestureArenaTests: XCTestCase {
         decisions.append("record \(member.name) \(from)→\(to)\(Self.text(cause))")
       case .fireActions(let member, let state):
         decisions.append("actions \(member.name) \(state)")
+        actions[ObjectIdentifier(member)]?(state)
       case .cancelViewsTouches(let member):
         decisions.append("cancel views' touches \(member.name)")
       case .dropHeldBegans(let member):
@@ -334,6 +337,27 @@ final class GestureArenaTests: XCTestCase {
     XCTAssertNil(harness.arena.pendingState(of: single))
     XCTAssertEqual(
       harness.settle(), ["record Single possible→failed (notEnabled by Single)", "release held calls"])
+  }
+
+  func testAnActionThatCancelsAnotherMemberIsSeenBeforeTheArenaSettlesThatMember() {
+    let tap = Stub("Tap", order: 0)
+    let pan = Stub("Pan", order: 1)
+    pan.isDiscrete = false
+    tap.simultaneousWith = [pan]
+    let harness = Harness([tap, pan])
+    // The tap's action disables the pan (UIKit: a disabled recognizer that began is cancelled).
+    harness.actions[ObjectIdentifier(tap)] = { [unowned harness] _ in
+      harness.request(pan, .cancelled, cause: DeliveryCause(.notEnabled, by: "Pan"))
+    }
+    harness.request(tap, .ended)
+    harness.request(pan, .began)
+    XCTAssertEqual(
+      harness.settle(),
+      Harness.recognition(of: "Tap") + [
+        "record Pan possible→began", "actions Pan began", "drop held begans Pan", "cancel views' touches Pan",
+        "record Pan began→cancelled (notEnabled by Pan)", "actions Pan cancelled",
+        "release held calls", "release held calls",
+      ])
   }
 
   func testTheCircleFinderFindsOnlyNodesOnCycles() {
