@@ -245,6 +245,13 @@ final class GestureArenaTests: XCTestCase {
     harness.request(double, .began)
     XCTAssertEqual(
       harness.request(single, .ended), .enter(.failed), "no wait for one that began: it fails as it would have")
+    XCTAssertEqual(
+      harness.settle(),
+      [
+        "record Double possible→began", "actions Double began", "drop held begans Double",
+        "cancel views' touches Double", "record Single possible→failed (requireToFail by Double)",
+        "release held calls",
+      ])
   }
 
   func testACircleOfRequirementsFailsEveryoneInIt() {
