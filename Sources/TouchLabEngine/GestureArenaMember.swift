@@ -5,7 +5,7 @@ import Foundation
 /// whether it may prevent or be prevented, whether it may recognize together with another,
 /// and whether its delegate lets it begin. A member tells the arena what it wants to become
 /// (`GestureArena.request(_:to:cause:)`); the arena answers, and hands its own decisions to
-/// whoever settles — it never calls a member to change anything.
+/// whoever settles — it changes nothing of a member but `arenaSlot`, its entry's handle.
 protocol GestureArenaMember: AnyObject {
   /// The kind of member its rivals and requirements are (UIGestureRecognizer for the engine).
   associatedtype Peer: AnyObject
