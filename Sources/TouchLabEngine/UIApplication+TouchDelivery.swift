@@ -17,7 +17,7 @@ public struct TouchInput: Equatable, Sendable {
 
 /// Event delivery (docs/BEHAVIOUR.md §1–4): a FIFO queue of events; for each, the touches'
 /// recognizers first (outermost view first), then the hit-tested views with whatever is
-/// not held back, then the gesture environment settles.
+/// not held back, then the gesture arena settles and the application carries out its decisions.
 extension UIApplication {
   /// Queues one event (the given fingers changing together) at the clock's current time
   /// and handles queued events in order.
@@ -46,8 +46,8 @@ extension UIApplication {
   }
 
   private func dispatch(_ inputs: [TouchInput]) {
-    // Failure requirements are worked out once for the whole event (GestureEnvironment).
-    gestureEnvironment.cachingRequirements { deliver(inputs) }
+    // Failure requirements are worked out once for the whole event (GestureArena).
+    gestureArena.withCachedRequirements { deliver(inputs) }
   }
 
   private func deliver(_ inputs: [TouchInput]) {
@@ -97,18 +97,18 @@ extension UIApplication {
 
     // 1. The recognizers, outermost view first.
     let recognizers = deliverToRecognizers(changed, event)
-    gestureEnvironment.failIdle(recognizers)
+    gestureArena.failIdle(recognizers) { carryOut($0, event: event) }
     // 2. The hit-tested views, what is not held back or cut off.
     deliverToViews(changed, event)
     // 3. Settle: actions, cancels, releases.
-    gestureEnvironment.settle(event: event)
+    gestureArena.settle { carryOut($0, event: event) }
 
     for touch in changed where touch.isFinished {
       activeTouches.removeAll { $0 === touch }
       if touchesByFinger[touch.finger] === touch { touchesByFinger[touch.finger] = nil }
       if touch.phase == .ended { lastLift = (touch.locationInWindow, now, touch.tapCount) }
     }
-    gestureEnvironment.resetFinished()
+    gestureArena.resetFinished { carryOut($0, event: nil) }
   }
 
   // MARK: A new touch
@@ -226,10 +226,7 @@ extension UIApplication {
         if touch.phase == .began {
           recognizer.trackedTouches.append(touch)
           recognizer.sequenceTouches.append(touch)
-          if !recognizer.isActive {
-            recognizer.participation.join()
-            gestureEnvironment.noteInvolved(recognizer)
-          }
+          gestureArena.join(recognizer)
         } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {
           continue  // ignored by the recognizer (`ignore(_:for:)`)
         }
@@ -282,15 +279,14 @@ extension UIApplication {
       case (.ended, .began):
         holdOrDeliver(.ended, touch, view, holder: endedHolder(touch), into: &batch)
       case (.cancelled, .began):
+        touch.viewCancelCause = DeliveryCause(.touchCancelled, by: className)
         batch.add(view, .cancelled, touch)
         touch.advanceDelivery(to: .ended)
       default:
         break  // cut off, already ended, or a phase the view has no call for now
       }
     }
-    cancelCause = touchCancelledCause(changed)
     batch.deliver(event)
-    cancelCause = nil
   }
 
   /// The view's began or ended: held back while `holder` decides, or delivered now.
@@ -309,11 +305,6 @@ extension UIApplication {
     }
   }
 
-  /// Touches the input side cancelled (the window lost focus): their cancel's cause.
-  private func touchCancelledCause(_ changed: [UITouch]) -> DeliveryCause? {
-    changed.contains { $0.phase == .cancelled } ? DeliveryCause(.touchCancelled, by: className) : nil
-  }
-
   func isBeganHeld(_ touch: UITouch) -> Bool { beganHolder(touch) != nil }
 
   func isEndedHeld(_ touch: UITouch) -> Bool { endedHolder(touch) != nil }
@@ -321,13 +312,13 @@ extension UIApplication {
   /// The recognizer holding the view's `touchesBegan` back, if one is.
   func beganHolder(_ touch: UITouch) -> UIGestureRecognizer? {
     touch.gestureRecognizers.first {
-      ($0.delaysTouchesBegan || $0.isInTapSequence) && $0.isUndecided && $0.isActive
+      ($0.delaysTouchesBegan || $0.isInTapSequence) && gestureArena.isDeciding($0)
     }
   }
 
   /// The recognizer holding the view's `touchesEnded` back, if one is.
   func endedHolder(_ touch: UITouch) -> UIGestureRecognizer? {
-    touch.gestureRecognizers.first { $0.delaysTouchesEnded && $0.isUndecided && $0.isActive }
+    touch.gestureRecognizers.first { $0.delaysTouchesEnded && gestureArena.isDeciding($0) }
   }
 
   /// Holds the view's call for `phase` back: records who holds it, until when, and by which
@@ -349,7 +340,48 @@ extension UIApplication {
     return ViewDelivery.HeldCall(holder: holder.participant, cause: cause)
   }
 
-  // MARK: Step 3 helpers, called by the gesture environment
+  // MARK: Step 3: the arena's decisions carried out
+
+  /// Settles the recognizers now (after a timer, a recognizer disabled): the arena decides,
+  /// the application carries out.
+  func settleGestures() {
+    gestureArena.settle { carryOut($0, event: nil) }
+  }
+
+  /// The only place the arena's decisions become effects: states, records, actions, the
+  /// views' touches.
+  func carryOut(_ decision: GestureArena<UIGestureRecognizer>.Decision, event: UIEvent?) {
+    switch decision {
+    case .enter(let recognizer, let state):
+      recognizer.takeDecidedState(state)
+    case .fail(let recognizer, _):
+      recognizer.takeDecidedState(.failed)
+    case .cancel(let recognizer, _):
+      recognizer.takeDecidedState(.cancelled)
+    case .record(let recognizer, let from, let to, let cause):
+      guard let recorder, recorder.isListening else { return }
+      recorder.record(
+        .stateChange(
+          recognizer: recognizer.participant, from: RecognizerState(from, discrete: recognizer.isDiscrete),
+          to: RecognizerState(to, discrete: recognizer.isDiscrete)), cause: cause, touches: recognizer.sequenceTouches)
+    case .fireActions(let recognizer, let state):
+      recognizer.builtInHandler?(state)
+      for target in recognizer.targets {
+        // A target that went away (weak) receives nothing, as in UIKit.
+        if target.hasTarget && target.target == nil { continue }
+        sendAction(target.action, to: target.target, from: recognizer, for: event)
+      }
+    case .cancelViewsTouches(let recognizer):
+      cancelTouchesForViews(recognizer.sequenceTouches, by: recognizer, event: event)
+    case .dropHeldBegans(let recognizer):
+      discardHeldBegans(of: recognizer)
+    case .releaseHeldCalls:
+      releaseHeldTouches(event: event)
+    case .reset(let recognizer):
+      forget(recognizer)
+      recognizer.resetToPossible()
+    }
+  }
 
   /// A recognizer with `cancelsTouchesInView` recognized: views that have these touches
   /// get `touchesCancelled`; held ones are dropped; the view hears nothing more of them.
@@ -370,6 +402,7 @@ extension UIApplication {
       guard let view = touch.view else { continue }
       switch touch.viewDelivery.kind {
       case .began, .endedHeld:
+        touch.viewCancelCause = cause
         batch.add(view, .cancelled, touch)
       case .unsent, .beganHeld:
         recorder?.record(.drop(phase: .began, view: view.participant), cause: cause, touches: [touch])
@@ -379,10 +412,7 @@ extension UIApplication {
       touch.advanceDelivery(to: .cutOff)
     }
     heldTouches.removeAll { !$0.viewDelivery.isHeld }
-    let outer = cancelCause
-    cancelCause = cause
     batch.deliver(event ?? UIEvent(touches: activeTouches, timestamp: clock.now))
-    cancelCause = outer
   }
 
   /// A recognizer recognized: the `touchesBegan` it still holds back are discarded, whatever
@@ -432,6 +462,7 @@ extension UIApplication {
         continue
       }
       guard touch.viewDelivery.viewHasBegan else { continue }
+      touch.viewCancelCause = nil  // a held end released: the input's cancel, told without a cause
       batch.add(view, touch.phase == .cancelled ? .cancelled : .ended, touch)
       touch.advanceDelivery(to: .ended)
     }

@@ -34,15 +34,14 @@ open class UIApplication: UIResponder {
   /// always 0 unless the engine errs.
   public internal(set) var illegalDeliveryTransitionCount = 0
   var isDispatching = false
-  /// Why the `touchesCancelled` calls being delivered now happen (their records carry it).
-  var cancelCause: DeliveryCause?
-  let gestureEnvironment = GestureEnvironment()
+  /// Decides among the recognizers (GestureArena.swift); the application carries out its
+  /// decisions (UIApplication+TouchDelivery.swift, `carryOut`).
+  let gestureArena = GestureArena<UIGestureRecognizer>()
 
   public init(clock: EngineClock = EngineClock()) {
     self.clock = clock
     self.deliveryRecorder = DeliveryRecorder(clock: clock)
     super.init()
-    gestureEnvironment.delivery = self
   }
 
   /// A scene dropped mid-gesture (the window reloading its layout while a finger is down):
@@ -51,11 +50,10 @@ open class UIApplication: UIResponder {
   /// a tracking control its touch — and would keep one another alive after the application
   /// is gone. Untie them.
   deinit {
-    gestureEnvironment.delivery = nil
     for window in windows where window.owningApplication === self { window.owningApplication = nil }
     if delegate?.delegatingApplication === self { delegate?.delegatingApplication = nil }
     var touches = activeTouches + heldTouches
-    for recognizer in gestureEnvironment.involved {
+    for recognizer in gestureArena.involved {
       touches += recognizer.sequenceTouches
       recognizer.trackedTouches.removeAll()
       recognizer.sequenceTouches.removeAll()

@@ -141,16 +141,14 @@ open class UIControl: UIView {
     callOverridable(.endTracking, touches: [touch], event: event) { endTracking(touch, with: event) }
   }
 
-  private func dispatchCancelTracking(_ event: UIEvent?) {
-    recordTracking(.cancelled, [])
+  private func dispatchCancelTracking(_ touch: UITouch, _ event: UIEvent?) {
+    recordTracking(.cancelled, [], cause: touch.viewCancelCause)
     callOverridable(.cancelTracking, event: event) { cancelTracking(with: event) }
   }
 
-  private func recordTracking(_ phase: TouchPhase, _ touches: [UITouch]) {
+  private func recordTracking(_ phase: TouchPhase, _ touches: [UITouch], cause: DeliveryCause? = nil) {
     guard let recorder, recorder.isListening else { return }
-    recorder.record(
-      .tracking(phase: phase, control: participant), cause: phase == .cancelled ? application?.cancelCause : nil,
-      touches: touches)
+    recorder.record(.tracking(phase: phase, control: participant), cause: cause, touches: touches)
   }
 
   /// Inside while tracking: the bounds grown by about 70 pt (docs/BEHAVIOUR.md §6).
@@ -218,7 +216,7 @@ open class UIControl: UIView {
     let wasTracking = isTracking
     isTracking = false
     guard wasTracking else { return }
-    dispatchCancelTracking(event)
+    dispatchCancelTracking(touch, event)
     sendActions(for: .touchCancel, with: event)
   }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// The base gesture recognizer: its state machine (checked against a table of legal
 /// transitions on every change), its targets, and the three delivery switches
-/// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; the gesture environment
+/// (docs/BEHAVIOUR.md §3–4). Subclasses read touches and set `state`; each change is a request
+/// to the gesture arena (GestureArena.swift), which answers with the state it is in now and
 /// does the rest — arbitration, actions, and what the view is given.
 open class UIGestureRecognizer: Overridable {
   public var participantKind: Participant.Kind { .recognizer }
@@ -40,13 +41,11 @@ open class UIGestureRecognizer: Overridable {
       guard oldValue, !isEnabled else { return }
       // Disabling a recognizer mid-gesture cancels it, or fails it while still possible.
       switch storedState {
-      case .began, .changed:
-        nextCause = DeliveryCause(.notEnabled, by: causeName)
-        state = .cancelled
-      case .possible where isActive: fail(.notEnabled)
+      case .began, .changed: requestTransition(to: .cancelled, cause: DeliveryCause(.notEnabled, by: causeName))
+      case .possible where arena?.hasJoined(self) == true: fail(.notEnabled)
       default: break
       }
-      environment?.settle()
+      view?.application?.settleGestures()
     }
   }
 
@@ -63,18 +62,9 @@ open class UIGestureRecognizer: Overridable {
   public internal(set) var trackedTouches: [UITouch] = []
   /// Every touch of the current sequence, down or lifted (cleared by reset).
   public internal(set) var sequenceTouches: [UITouch] = []
-  /// Its part in the current touch sequence (GestureParticipation.swift): the environment
-  /// settles it, the state machine below reports what it enters.
-  var participation = GestureParticipation()
-  /// Took part in the current touch sequence.
-  var isActive: Bool { participation.isActive }
-  /// Began or recognized since the last settle, coming from possible: a newcomer to arbitration.
-  var hasJustLeftPossible: Bool { participation.hasJustLeftPossible }
   private var timers: [(token: EngineClock.Token, record: TimerRecord)] = []
-  /// The last state the records reported (unsettled states are reported when they settle).
-  private var recordedState: State = .possible
-  /// Why the next state change happens, for its record.
-  var nextCause: DeliveryCause?
+  /// Where its application's arena keeps its entry (GestureArenaMember); -1: none.
+  var arenaSlot = -1
   /// Illegal transitions attempted (each is ignored, as UIKit does, and counted for tests).
   public private(set) var illegalTransitionCount = 0
 
@@ -89,19 +79,20 @@ open class UIGestureRecognizer: Overridable {
   open var isDiscrete: Bool { false }
 
   public var recorder: DeliveryRecorder? { view?.application?.recorder }
-  var environment: GestureEnvironment? { view?.application?.gestureEnvironment }
+  /// The arena it asks to change state: its application's, once its view is in one.
+  var arena: GestureArena<UIGestureRecognizer>? { view?.application?.gestureArena }
   var clock: EngineClock? { view?.application?.clock }
 
   // MARK: State
 
   open var state: State {
     get { storedState }
-    set { requestTransition(to: newValue) }
+    set { requestTransition(to: newValue, cause: nil) }
   }
 
   /// Legal transitions, one table for both kinds (Apple's "Implementing a custom gesture
-  /// recognizer" state diagrams). Reset to possible is the environment's, not listed here;
-  /// so is the arbitration's cancelling or failing of a just-begun loser (`force`), which no subclass may do.
+  /// recognizer" state diagrams). Reset to possible is the arena's, not listed here; so is
+  /// the arbitration's cancelling or failing of a just-begun loser, which no subclass may do.
   static func isLegal(from old: State, to new: State, discrete: Bool) -> Bool {
     switch (old, new) {
     case (.possible, .failed): true
@@ -113,125 +104,44 @@ open class UIGestureRecognizer: Overridable {
     }
   }
 
-  private func requestTransition(to new: State) {
+  /// Asks the arena for `new`, because of `cause`, and takes the state it answers with. Outside
+  /// an application (no arena), only its own state machine and delegate are asked.
+  private func requestTransition(to new: State, cause: DeliveryCause?) {
     let old = storedState
-    if let pending = participation.pendingState {
-      // Waiting on require(toFail:): further progress waits too; giving up drops it.
-      if new == .failed || new == .cancelled {
-        participation.revoke()
-        environment?.pendingDropped(self)
-        apply(.failed)
-      } else if new == .ended && pending == .began && !isDiscrete {
-        participation.wait(toEnter: .ended)
-      }
-      return
+    let answer: GestureArena<UIGestureRecognizer>.Answer
+    if let arena {
+      answer = arena.request(self, to: new, cause: cause)
+    } else if !Self.isLegal(from: old, to: new, discrete: isDiscrete) {
+      answer = .illegal
+    } else if old == .possible && (new == .began || new == .ended) && shouldBeginRefusal() != nil {
+      answer = .enter(.failed)
+    } else {
+      answer = .enter(new)
     }
-    guard Self.isLegal(from: old, to: new, discrete: isDiscrete) else {
+    switch answer {
+    case .enter(let state): storedState = state
+    case .unchanged: break
+    case .illegal:
       illegalTransitionCount += 1
       recorder?.record(
         .illegalTransition(
           recognizer: participant, from: RecognizerState(old, discrete: isDiscrete),
           to: RecognizerState(new, discrete: isDiscrete)))
-      nextCause = nil
-      return
     }
-    if old == .possible && (new == .began || new == .ended) {
-      if let refusal = shouldBegin() {
-        nextCause = refusal
-        apply(.failed)
-        return
-      }
-      // A recognizer it must wait to fail has already begun or recognized: it fails, as
-      // it would had it waited (resolvePending's rule, for one that did not have to wait).
-      if let environment,
-        let begun = environment.requirements(of: self).first(where: { [.began, .changed, .ended].contains($0.state) })
-      {
-        nextCause = DeliveryCause(.requireToFail, by: begun.causeName)
-        apply(.failed)
-        return
-      }
-      if let environment, environment.mustWait(self) {
-        participation.wait(toEnter: new)
-        environment.addPending(self)
-        return
-      }
-    }
-    apply(new)
   }
 
-  func apply(_ new: State) {
-    if new != .failed && new != .possible { participation.enter(new, from: storedState) }
-    storedState = new
-    let cause = nextCause
-    nextCause = nil
-    // States are reported when they settle, recognitions before failures: one that loses
-    // the arbitration is reported as having failed, never as recognized then failed.
-    switch new {
-    case .possible: recordState(new, cause: cause)
-    case .failed: unrecordedFailure = (cause, true)
-    default: settledCauses.append(cause)
-    }
-    environment?.noteChanged(self)
-  }
-
-  /// Causes of the unsettled states, in order.
-  private var settledCauses: [DeliveryCause?] = []
-  /// A failure not reported yet (the environment reports it once recognitions are).
-  private var unrecordedFailure: (cause: DeliveryCause?, pending: Bool) = (nil, false)
-  var hasUnrecordedFailure: Bool { unrecordedFailure.pending }
-
-  /// Reports a failure that has not been reported yet.
-  func recordFailure() {
-    guard unrecordedFailure.pending else { return }
-    let cause = unrecordedFailure.cause
-    unrecordedFailure = (nil, false)
-    recordState(.failed, cause: cause)
-  }
-
-  /// Records a state change from the last state the records reported.
-  private func recordState(_ new: State, cause: DeliveryCause?) {
-    let from = recordedState
-    recordedState = new
-    guard let recorder, recorder.isListening else { return }
-    recorder.record(
-      .stateChange(
-        recognizer: participant, from: RecognizerState(from, discrete: isDiscrete),
-        to: RecognizerState(new, discrete: isDiscrete)), cause: cause, touches: sequenceTouches)
-  }
-
-  /// The environment settles an unsettled state: its record goes out now.
-  func recordSettled(_ state: State, index: Int) {
-    let cause = index < settledCauses.count ? settledCauses[index] : nil
-    recordState(state, cause: cause)
-  }
-
-  func clearSettledCauses() { settledCauses.removeAll(keepingCapacity: true) }
-
-  /// The environment forcing a state (exclusion, revocation) without asking anyone. A loser
-  /// that never got as far as the records is reported as failed (UIKit's terms).
-  func force(_ new: State, cause: DeliveryCause? = nil) {
-    participation.revoke()
-    settledCauses.removeAll(keepingCapacity: true)
-    nextCause = cause
-    if new == .cancelled && recordedState == .possible {
-      storedState = .cancelled
-      nextCause = nil
-      unrecordedFailure = (cause, true)
-      environment?.noteChanged(self)
-      return
-    }
-    apply(new)
-  }
+  /// The arena decided its state (a waiting recognition went ahead, it lost, a requirement
+  /// recognized): carried out by the application's executor.
+  func takeDecidedState(_ state: State) { storedState = state }
 
   /// Fails, because of `rule` applied by `by` (this recognizer's name when nil).
   public func fail(_ rule: DeliveryRule, by: String? = nil) {
-    nextCause = DeliveryCause(rule, by: by ?? causeName)
-    state = .failed
+    requestTransition(to: .failed, cause: DeliveryCause(rule, by: by ?? causeName))
   }
 
   /// The delegate, then each touched view (docs/BEHAVIOUR.md §4: the control rule lives there).
   /// Nil when it may begin, else why not.
-  private func shouldBegin() -> DeliveryCause? {
+  func shouldBeginRefusal() -> DeliveryCause? {
     if let refusal = refusalToBegin() { return refusal }
     if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return DeliveryCause(.shouldBegin, by: causeName) }
     var asked: [UIView] = []
@@ -317,9 +227,7 @@ open class UIGestureRecognizer: Overridable {
   func receiveTouches(_ phase: UITouch.Phase, _ touches: [UITouch], _ event: UIEvent) {
     let method = OverridableMethod(touchPhase: phase)
     if let recorder, recorder.isListening {
-      recorder.record(
-        .touches(phase: TouchPhase(phase), receiver: participant),
-        cause: phase == .cancelled ? view?.application?.cancelCause : nil, touches: touches)
+      recorder.record(.touches(phase: TouchPhase(phase), receiver: participant), touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
       let set = event.set(of: touches)
@@ -357,7 +265,7 @@ open class UIGestureRecognizer: Overridable {
 
   // MARK: Timers
 
-  /// Schedules `body` on the engine's clock; reset cancels it. The environment settles after it.
+  /// Schedules `body` on the engine's clock; reset cancels it. The arena settles after it.
   /// `purpose` names it in the records.
   ///
   /// The timer holds its recognizer (and `body` may too) until it fires or is cancelled, as
@@ -373,7 +281,7 @@ open class UIGestureRecognizer: Overridable {
         self.recorder?.record(.timer(.fired, record))
       }
       body()
-      self.environment?.settle()
+      self.view?.application?.settleGestures()
     }
     guard let token else { return }
     let record = TimerRecord(
@@ -412,18 +320,15 @@ open class UIGestureRecognizer: Overridable {
     return answer
   }
 
+  /// The arena reset it (its records of the reset follow): timers cancelled, touches and
+  /// the delegates' answers forgotten, back to possible, then the subclass's `reset()`.
   func resetToPossible() {
     cancelTimers()
     delegateRequirementAnswers.removeAll()
     trackedTouches.removeAll()
     sequenceTouches.removeAll()
-    participation.end()
-    settledCauses.removeAll(keepingCapacity: true)
-    nextCause = nil
-    recordFailure()
     storedState = .possible
     reset()
-    recordState(.possible, cause: nil)
   }
 
   /// A multi-tap recognizer that has seen a tap of its sequence and is still possible:
@@ -436,12 +341,6 @@ open class UIGestureRecognizer: Overridable {
   /// Whether it sees `touch` at all (collected at hit-test time). Every recognizer does but
   /// the system gesture gate, which watches only touches near the screen's edges.
   func takesPart(in touch: UITouch) -> Bool { true }
-
-  /// Still deciding, so it may still hold its touches back from the view.
-  var isUndecided: Bool {
-    storedState == .possible
-      || (!participation.unsettledStates.isEmpty && (storedState == .began || storedState == .ended))
-  }
 
   var isTerminal: Bool { storedState == .ended || storedState == .cancelled || storedState == .failed }
 

@@ -51,7 +51,7 @@ open class UIResponder: Overridable {
     if let recorder, recorder.isListening {
       recorder.record(
         .touches(phase: TouchPhase(phase), receiver: participant),
-        cause: phase == .cancelled ? application?.cancelCause : nil, touches: touches)
+        cause: phase == .cancelled ? touches.first?.viewCancelCause : nil, touches: touches)
     }
     callOverridable(method, touches: touches, event: event) {
       let set = event?.set(of: touches) ?? Set(touches)

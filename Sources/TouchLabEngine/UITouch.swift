@@ -30,6 +30,9 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
   /// Delivery to the view: held back, released, cancelled (UITouch+ViewDelivery.swift).
   private(set) var viewDelivery = ViewDelivery.unsent
+  /// Why its view's `touchesCancelled` happens (the records of the cancel carry it), set when
+  /// the delivery adds the cancel.
+  var viewCancelCause: DeliveryCause?
 
   init(identifier: Int, finger: Int, location: CGPoint, timestamp: TimeInterval) {
     self.identifier = identifier

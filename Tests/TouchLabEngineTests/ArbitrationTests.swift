@@ -348,12 +348,12 @@ final class RequirementChainTests: XCTestCase {
   }
 
   func testNodesOnCyclesAreThoseInComponentsOfTwoOrMoreOrWithASelfLoop() {
-    XCTAssertEqual(GestureEnvironment.nodesOnCycles([[1], [2], [0], [0]]), [true, true, true, false])
-    XCTAssertEqual(GestureEnvironment.nodesOnCycles([[0], [], [1]]), [true, false, false])
-    XCTAssertEqual(GestureEnvironment.nodesOnCycles([[1], [2], [3], []]), [false, false, false, false])
-    XCTAssertEqual(GestureEnvironment.nodesOnCycles([[1, 2], [0], [3], [2]]), [true, true, true, true])
+    XCTAssertEqual(GestureArenaGraph.nodesOnCycles([[1], [2], [0], [0]]), [true, true, true, false])
+    XCTAssertEqual(GestureArenaGraph.nodesOnCycles([[0], [], [1]]), [true, false, false])
+    XCTAssertEqual(GestureArenaGraph.nodesOnCycles([[1], [2], [3], []]), [false, false, false, false])
+    XCTAssertEqual(GestureArenaGraph.nodesOnCycles([[1, 2], [0], [3], [2]]), [true, true, true, true])
     // A long chain back to its start: one component, without deep recursion.
     let ring = (0..<100_000).map { [($0 + 1) % 100_000] }
-    XCTAssertTrue(GestureEnvironment.nodesOnCycles(ring).allSatisfy { $0 })
+    XCTAssertTrue(GestureArenaGraph.nodesOnCycles(ring).allSatisfy { $0 })
   }
 }

@@ -309,13 +309,13 @@ enum Invariants {
     if app.clock.hasPendingTimers { broken.append("timers still pending \(FingerScript.drainLimit) s after the end") }
     if !app.touchesOnScreen.isEmpty { broken.append("touches still on screen: \(app.touchesOnScreen)") }
     if !app.heldTouches.isEmpty { broken.append("touches still held: \(app.heldTouches.map(\.identifier))") }
-    if !app.gestureEnvironment.involved.isEmpty {
-      broken.append("recognizers still in a sequence: \(app.gestureEnvironment.involved.map { $0.identifier ?? "?" })")
+    if !app.gestureArena.involved.isEmpty {
+      broken.append("recognizers still in a sequence: \(app.gestureArena.involved.map { $0.identifier ?? "?" })")
     }
     for r in scene.allRecognizers {
       let id = r.identifier ?? r.className
       if r.state != .possible { broken.append("\(id) rests in \(r.state)") }
-      if r.participation != GestureParticipation() {
+      if app.gestureArena.hasEntry(for: r) {
         broken.append("\(id) still takes part in a sequence (waits on a failure requirement, or has states to settle)")
       }
       if !r.trackedTouches.isEmpty { broken.append("\(id) still tracks touches") }

@@ -11,7 +11,7 @@ import TouchLabLayout
   /// A pan on the root had begun; a finger on a small scroll view began the scroll view's
   /// pan; both fingers' pans ended in one event. The engine took the ending root pan for a
   /// newcomer and revoked the scroll view's pan from ended to failed: no ended action, and
-  /// the scroll view stayed `isDragging` for ever. Fixed in GestureEnvironment.settle:
+  /// the scroll view stayed `isDragging` for ever. Fixed in GestureArena.settle:
   /// newcomers are recognizers that have just left possible
   /// (ArbitrationTests.testArbitration_TwoPansThatBeganEarlierBothEndInTheSameEvent).
   @Test func anEndingPanThatBeganEarlierIsNoNewcomer() {
@@ -48,7 +48,7 @@ import TouchLabLayout
 
   /// Eight taps on the root; g4 waits for g6, g6 for g7, and g7's delegate refuses to
   /// begin. One tap: g7 fails, g6 recognizes, g4 fails — and was failed a second time from
-  /// the waiting list. Fixed in GestureEnvironment.exclude
+  /// the waiting list. Fixed in GestureArena.exclude
   /// (ArbitrationTests.testRequireToFail_AChainSettlesWithEachStateChangeRecordedOnce).
   @Test func aWaitingRecognizerFailsOnce() {
     let tap = [0, 0, 0, 0, 0, 0, 0]
@@ -62,7 +62,7 @@ import TouchLabLayout
 
   /// g2 waits for g5 to fail and g5 for g2 (a double tap and a tap on the root among
   /// others). Both waited for ever: never reset, and the root never heard its touch end.
-  /// Fixed in GestureEnvironment.failCircles
+  /// Fixed in GestureArena.failCircles
   /// (ArbitrationTests.testRequireToFail_ACircleOfRequirementsFailsOnceEveryoneInItWaits).
   @Test func aCircleOfRequirementsDoesNotWaitForEver() {
     let spec = EngineCase(

@@ -130,7 +130,7 @@ struct Retained: CustomStringConvertible {
     let app = scene.application
     touches = driver.touchesSeen.alive().count
     held = app.heldTouches.count + app.eventQueue.count
-    involved = app.gestureEnvironment.involved.count
+    involved = app.gestureArena.involved.count
     var views: [UIView] = [scene.window]
     while let view = views.popLast() {
       subviews += view.subviews.count
