@@ -141,7 +141,8 @@ open class UIApplication: UIResponder {
         let implementor =
           hooks?.implementor(ofAction: name) ?? overridable?.className ?? String(describing: type(of: receiver))
         let target = Participant(
-          kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier)
+          kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier,
+          object: overridable?.serial)
         recorder.record(
           .action(name: name, sender: (sender as? Overridable)?.participant, target: target),
           touches: event?.touchList ?? [], text: hooks?.actionText(name, implementor: implementor))

@@ -15,15 +15,17 @@ public final class ActionScrollViewDelegate: UIScrollViewDelegate {
       didEndScrollingAnimation
 
     public var selector: String {
-      switch self {
-      case .willBeginDragging: "scrollViewWillBeginDragging:"
-      case .didScroll: "scrollViewDidScroll:"
-      case .willEndDragging: "scrollViewWillEndDragging:withVelocity:targetContentOffset:"
-      case .didEndDragging: "scrollViewDidEndDragging:willDecelerate:"
-      case .willBeginDecelerating: "scrollViewWillBeginDecelerating:"
-      case .didEndDecelerating: "scrollViewDidEndDecelerating:"
-      case .didEndScrollingAnimation: "scrollViewDidEndScrollingAnimation:"
-      }
+      let selector: UIKitSelector =
+        switch self {
+        case .willBeginDragging: .scrollViewWillBeginDragging
+        case .didScroll: .scrollViewDidScroll
+        case .willEndDragging: .scrollViewWillEndDragging
+        case .didEndDragging: .scrollViewDidEndDragging
+        case .willBeginDecelerating: .scrollViewWillBeginDecelerating
+        case .didEndDecelerating: .scrollViewDidEndDecelerating
+        case .didEndScrollingAnimation: .scrollViewDidEndScrollingAnimation
+        }
+      return selector.rawValue
     }
   }
 

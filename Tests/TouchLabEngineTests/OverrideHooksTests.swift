@@ -128,13 +128,13 @@ final class OverrideHooksTests: XCTestCase {
     child.overrideHooks = hooks
     tap(CGPoint(x: 150, y: 150))
     let logged = app.records.records.filter { if case .logged = $0.event { true } else { false } }
+    // The declared class's name, and the object itself (its serial).
+    let logger = Participant(kind: .view, className: "Logger", id: "child", object: child.serial)
     XCTAssertEqual(
       logged.map(\.event),
       [
-        .logged(
-          method: "touchesBegan:withEvent:", receiver: Participant(kind: .view, className: "Logger", id: "child")),
-        .logged(
-          method: "touchesEnded:withEvent:", receiver: Participant(kind: .view, className: "Logger", id: "child")),
+        .logged(method: "touchesBegan:withEvent:", receiver: logger),
+        .logged(method: "touchesEnded:withEvent:", receiver: logger),
       ])
     XCTAssertEqual(logged.map(\.touchIDs), [[1], [1]])
     XCTAssertEqual(logged.map(\.text), [nil, nil], "the default line is the transcript's to write")
@@ -212,8 +212,8 @@ final class OverrideHooksTests: XCTestCase {
     XCTAssertEqual(
       action.event,
       .action(
-        name: "save:", sender: Participant(kind: .view, className: "UIButton"),
-        target: Participant(kind: .view, className: "Saver", id: "parent")))
+        name: "save:", sender: Participant(kind: .view, className: "UIButton", object: button.serial),
+        target: Participant(kind: .view, className: "Saver", id: "parent", object: parent.serial)))
     XCTAssertNil(action.text)
 
     hooks.actionLine = "saved by the hooks"
