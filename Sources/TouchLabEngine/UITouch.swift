@@ -28,7 +28,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
   var locationInWindow: CGPoint
   var previousLocationInWindow: CGPoint
 
-  /// Delivery to the view: held back, released, cancelled (UITouch+ViewDelivery.swift).
+  /// Delivery to the view: held back, released, cancelled (ViewDelivery.swift).
   private(set) var viewDelivery = ViewDelivery.unsent
 
   init(identifier: Int, finger: Int, location: CGPoint, timestamp: TimeInterval) {
