@@ -117,13 +117,6 @@ public protocol OverrideHooks: AnyObject {
   func actionText(_ name: String, implementor: String) -> String?
 }
 
-/// How the application writes the text of a `print` action (`ActionMessage.print`): its
-/// placeholders are read outside the engine. Without hooks the text is recorded as written.
-public protocol PrintHooks: AnyObject {
-  /// The text `text` prints when `sender` sends it with `touches`.
-  func printedText(_ text: String, sender: AnyObject?, touches: [UITouch]) -> String
-}
-
 /// Anything a declared class can subclass: responders and gesture recognizers.
 public protocol Overridable: AnyObject {
   /// The declared class's hooks (nil: the object is of its built-in class).
