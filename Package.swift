@@ -85,7 +85,8 @@ let package = Package(
       name: "TouchLabEngineTests", dependencies: ["TouchLabEngine", "TouchLabTranscript"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabLayoutTests", dependencies: ["TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
+      name: "TouchLabLayoutTests",
+      dependencies: ["TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport"],
       exclude: ["Golden", "GoldenExplain"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
@@ -98,7 +99,9 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabImportTests",
-      dependencies: ["TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
+      dependencies: [
+        "TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport",
+      ],
       exclude: ["Dumps"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(

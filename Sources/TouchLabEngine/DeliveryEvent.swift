@@ -79,14 +79,7 @@ public enum TouchPhase: String, Equatable, Sendable, Codable, CaseIterable {
   case began, moved, ended, cancelled
 
   /// The selector UIKit calls for this phase.
-  public var selector: String {
-    switch self {
-    case .began: "touchesBegan:withEvent:"
-    case .moved: "touchesMoved:withEvent:"
-    case .ended: "touchesEnded:withEvent:"
-    case .cancelled: "touchesCancelled:withEvent:"
-    }
-  }
+  public var selector: String { UIKitSelector(touches: self).rawValue }
 }
 
 /// A recognizer's state, in UIKit's names (`recognized` is `ended` of a discrete one).
@@ -94,7 +87,7 @@ public enum RecognizerState: String, Equatable, Sendable, Codable, CaseIterable 
   case possible, began, changed, ended, recognized, cancelled, failed
 }
 
-/// Who took part in a record: its kind, class name and layout id.
+/// Who took part in a record: its kind, class name and layout id, and which object it is.
 public struct Participant: Equatable, Sendable, Codable {
   public enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
     case view, controller, window, application, recognizer, responder
@@ -105,11 +98,15 @@ public struct Participant: Equatable, Sendable, Codable {
   public var className: String
   /// The id the layout gave it.
   public var id: String?
+  /// The object itself (nil in a record made by hand): two objects of one class and id are
+  /// two participants. Not printed by the transcript or `--json`.
+  public var object: ObjectSerial?
 
-  public init(kind: Kind, className: String, id: String? = nil) {
+  public init(kind: Kind, className: String, id: String? = nil, object: ObjectSerial? = nil) {
     self.kind = kind
     self.className = className
     self.id = id
+    self.object = object
   }
 
   /// The name a cause uses for it: its layout id, else its class name.
@@ -243,7 +240,7 @@ extension Overridable {
 
   /// This object as records name it.
   public var participant: Participant {
-    Participant(kind: participantKind, className: className, id: identifier)
+    Participant(kind: participantKind, className: className, id: identifier, object: serial)
   }
 
   /// Who a cause names: the layout id, else the class name.

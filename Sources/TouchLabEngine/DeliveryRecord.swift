@@ -75,18 +75,11 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
     case .input(let samples):
       return (.input, nil, samples.map(\.phase.rawValue).joined(separator: ","), .delivered)
     case .hitTest(_, let view):
-      return (.hitTest, view, "hitTest:withEvent:", view == nil ? .ignored : .delivered)
+      return (.hitTest, view, UIKitSelector.hitTest.rawValue, view == nil ? .ignored : .delivered)
     case .touches(let phase, let receiver):
       return (.call, receiver, phase.selector, .delivered)
     case .tracking(let phase, let control):
-      let method =
-        switch phase {
-        case .began: "beginTrackingWithTouch:withEvent:"
-        case .moved: "continueTrackingWithTouch:withEvent:"
-        case .ended: "endTrackingWithTouch:withEvent:"
-        case .cancelled: "cancelTrackingWithEvent:"
-        }
-      return (.tracking, control, method, .delivered)
+      return (.tracking, control, UIKitSelector(tracking: phase).rawValue, .delivered)
     case .logged(let method, let receiver):
       return (.call, receiver, method, .delivered)
     case .hold(let phase, let view, _, _):
@@ -98,7 +91,7 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
     case .denied(let receiver):
       switch cause?.rule {
       case .exclusiveTouch: return (.drop, receiver, "isExclusiveTouch", .blocked)
-      case .shouldReceive: return (.drop, receiver, "gestureRecognizer:shouldReceiveTouch:", .ignored)
+      case .shouldReceive: return (.drop, receiver, UIKitSelector.shouldReceiveTouch.rawValue, .ignored)
       default: return (.drop, receiver, "isMultipleTouchEnabled", .blocked)
       }
     case .stateChange(let recognizer, _, let to):
@@ -123,7 +116,7 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
         }
       return (.timer, timer.owner, timer.purpose.rawValue, outcome)
     case .scroll(let view, _, _):
-      return (.scroll, view, "setContentOffset:", .delivered)
+      return (.scroll, view, UIKitSelector.setContentOffset.rawValue, .delivered)
     case .selection(let table, _, _, let selected):
       return (.selection, table, selected ? "selectRow" : "deselectRow", .delivered)
     }

@@ -14,24 +14,27 @@ public enum OverridableMethod: String, CaseIterable, Sendable {
   case setHighlighted, setSelected
 
   /// The Objective-C selector.
-  public var selector: String {
+  public var selector: String { uikitSelector.rawValue }
+
+  /// The method as `UIKitSelector` names it.
+  public var uikitSelector: UIKitSelector {
     switch self {
-    case .touchesBegan: "touchesBegan:withEvent:"
-    case .touchesMoved: "touchesMoved:withEvent:"
-    case .touchesEnded: "touchesEnded:withEvent:"
-    case .touchesCancelled: "touchesCancelled:withEvent:"
-    case .hitTest: "hitTest:withEvent:"
-    case .pointInside: "pointInside:withEvent:"
-    case .beginTracking: "beginTrackingWithTouch:withEvent:"
-    case .continueTracking: "continueTrackingWithTouch:withEvent:"
-    case .endTracking: "endTrackingWithTouch:withEvent:"
-    case .cancelTracking: "cancelTrackingWithEvent:"
-    case .sendAction: "sendAction:to:forEvent:"
-    case .gestureRecognizerShouldBegin: "gestureRecognizerShouldBegin:"
-    case .touchesShouldBegin: "touchesShouldBegin:withEvent:inContentView:"
-    case .touchesShouldCancel: "touchesShouldCancelInContentView:"
-    case .setHighlighted: "setHighlighted:animated:"
-    case .setSelected: "setSelected:animated:"
+    case .touchesBegan: .touchesBegan
+    case .touchesMoved: .touchesMoved
+    case .touchesEnded: .touchesEnded
+    case .touchesCancelled: .touchesCancelled
+    case .hitTest: .hitTest
+    case .pointInside: .pointInside
+    case .beginTracking: .beginTracking
+    case .continueTracking: .continueTracking
+    case .endTracking: .endTracking
+    case .cancelTracking: .cancelTracking
+    case .sendAction: .sendAction
+    case .gestureRecognizerShouldBegin: .gestureRecognizerShouldBegin
+    case .touchesShouldBegin: .touchesShouldBegin
+    case .touchesShouldCancel: .touchesShouldCancel
+    case .setHighlighted: .setHighlighted
+    case .setSelected: .setSelected
     }
   }
 
@@ -83,7 +86,8 @@ public struct OverrideCall {
   /// the engine; nil leaves the line to the transcript (`-[className selector]`).
   public func recordOverride(of className: String, text: String? = nil) {
     guard let recorder = receiver.recorder, recorder.isListening else { return }
-    let participant = Participant(kind: receiver.participantKind, className: className, id: receiver.identifier)
+    let participant = Participant(
+      kind: receiver.participantKind, className: className, id: receiver.identifier, object: receiver.serial)
     recorder.record(.logged(method: method.selector, receiver: participant), touches: touches, text: text)
   }
 }
@@ -113,13 +117,6 @@ public protocol OverrideHooks: AnyObject {
   func actionText(_ name: String, implementor: String) -> String?
 }
 
-/// How the application writes the text of a `print` action (`ActionMessage.print`): its
-/// placeholders are read outside the engine. Without hooks the text is recorded as written.
-public protocol PrintHooks: AnyObject {
-  /// The text `text` prints when `sender` sends it with `touches`.
-  func printedText(_ text: String, sender: AnyObject?, touches: [UITouch]) -> String
-}
-
 /// Anything a declared class can subclass: responders and gesture recognizers.
 public protocol Overridable: AnyObject {
   /// The declared class's hooks (nil: the object is of its built-in class).
@@ -128,6 +125,8 @@ public protocol Overridable: AnyObject {
   var participantKind: Participant.Kind { get }
   /// The id the layout gave this object.
   var identifier: String? { get }
+  /// The object's identity in records, given when it is made.
+  var serial: ObjectSerial { get }
   /// Where this object's records go (nil while it is not in a window).
   var recorder: DeliveryRecorder? { get }
   /// The Swift class's name (`UIButton`); responders and recognizers work it out once, as

@@ -94,10 +94,6 @@ open class UIApplication: UIResponder {
 
   // MARK: Target-action (docs/BEHAVIOUR.md §6)
 
-  /// How `print` actions write their text (their placeholders are read outside the
-  /// engine); without hooks a print records its text as written.
-  public var printHooks: (any PrintHooks)?
-
   /// Records a `print` record: `text`, written outside the engine, printed by `sender`
   /// (a layout's `{print: TEXT}` action, or a delegate's).
   public func recordPrint(_ text: String, from sender: AnyObject?, touches: [UITouch] = []) {
@@ -112,12 +108,8 @@ open class UIApplication: UIResponder {
     -> Bool
   {
     switch action {
-    case .print(let text):
-      // A recognizer sender's own touches stand in when there is no event (the hooks read them).
-      let touches = event?.touchList ?? []
-      guard recorder?.isListening ?? false else { return true }
-      recordPrint(
-        printHooks?.printedText(text, sender: sender, touches: touches) ?? text, from: sender, touches: touches)
+    case .custom(let action):
+      action.perform(from: sender, touches: event?.touchList ?? [], in: self)
       return true
     case .selector(let name):
       let receiver: AnyObject?
@@ -139,7 +131,8 @@ open class UIApplication: UIResponder {
         let implementor =
           hooks?.implementor(ofAction: name) ?? overridable?.className ?? String(describing: type(of: receiver))
         let target = Participant(
-          kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier)
+          kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier,
+          object: overridable?.serial)
         recorder.record(
           .action(name: name, sender: (sender as? Overridable)?.participant, target: target),
           touches: event?.touchList ?? [], text: hooks?.actionText(name, implementor: implementor))
@@ -150,16 +143,40 @@ open class UIApplication: UIResponder {
   }
 }
 
-/// What a target-action pair sends: a selector (recorded as an `action` record) or, for a
-/// layout's `{print: TEXT}`, a text printed alone, written by the application's `printHooks`.
+/// What a target-action pair sends: a selector (recorded as an `action` record), or a
+/// message the engine does not read, which performs itself when sent (a layout's
+/// `{print: TEXT}` is one, made outside the engine).
 public enum ActionMessage: Equatable, Sendable, CustomStringConvertible {
   case selector(String)
-  case print(String)
+  case custom(any CustomAction)
 
   public var description: String {
     switch self {
     case .selector(let name): name
-    case .print(let text): "print(\(text))"
+    case .custom(let action): action.description
     }
   }
+
+  public static func == (lhs: ActionMessage, rhs: ActionMessage) -> Bool {
+    switch (lhs, rhs) {
+    case (.selector(let a), .selector(let b)): a == b
+    case (.custom(let a), .custom(let b)): a.isEqual(to: b)
+    default: false
+    }
+  }
+}
+
+/// A target-action message the engine sends without reading it: made outside the engine, it
+/// does its own work when a control or recognizer sends it (records it, as a layout's
+/// `{print: TEXT}` records a `print` through `UIApplication.recordPrint(_:from:touches:)`).
+public protocol CustomAction: Sendable, CustomStringConvertible {
+  /// Sent by `sender` with the event's touches (a recognizer's own touches when there is no
+  /// event) in `application`.
+  func perform(from sender: AnyObject?, touches: [UITouch], in application: UIApplication)
+  /// Whether `other` is the same message (`removeTarget(_:action:)` compares them).
+  func isEqual(to other: any CustomAction) -> Bool
+}
+
+extension CustomAction where Self: Equatable {
+  public func isEqual(to other: any CustomAction) -> Bool { (other as? Self) == self }
 }

@@ -26,6 +26,8 @@ open class UIGestureRecognizer: Overridable {
 
   public var overrideHooks: (any OverrideHooks)?
   public var identifier: String?
+  /// This object's identity in records.
+  public let serial = ObjectSerial.next()
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?

@@ -9,6 +9,8 @@ open class UIResponder: Overridable {
   @exclusivity(unchecked) public var overrideHooks: (any OverrideHooks)?
   /// The id the layout gave this object.
   public var identifier: String?
+  /// This object's identity in records.
+  public let serial = ObjectSerial.next()
   public private(set) lazy var builtinClassName = String(describing: type(of: self))
 
   public init() {}

@@ -28,7 +28,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
   var locationInWindow: CGPoint
   var previousLocationInWindow: CGPoint
 
-  /// Delivery to the view: held back, released, cancelled (UITouch+ViewDelivery.swift).
+  /// Delivery to the view: held back, released, cancelled (ViewDelivery.swift).
   private(set) var viewDelivery = ViewDelivery.unsent
   /// Why its view's `touchesCancelled` happens (the records of the cancel carry it), set when
   /// the delivery adds the cancel.

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 
 /// Where a touch at a point goes, and why (`touchlab hit`): the hit view, the hit-test path,
 /// the views under the point that were passed over with the reason, the responder chain and
@@ -237,41 +238,14 @@ public struct HitReport: Equatable {
   /// One line of JSON: `{"at": [x, y], "view": …, "path": […], "skipped": […], "responders": […], "recognizers": […]}`.
   public var json: String {
     func object(_ e: Entry) -> String {
-      "{\"class\": \(jsonString(e.className)), \"id\": \(e.id.map(jsonString) ?? "null"), "
-        + "\"address\": \(e.address.map(jsonString) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
+      "{\"class\": \(e.className.jsonQuoted), \"id\": \(e.id.map(\.jsonQuoted) ?? "null"), "
+        + "\"address\": \(e.address.map(\.jsonQuoted) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
         + (e.isUnlistedArray ? ", \"unlisted\": true}" : "}")
     }
-    let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \(jsonString($0.reason))}" }
+    let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \($0.reason.jsonQuoted)}" }
     return "{\"at\": [\(format(point.x)), \(format(point.y))], \"view\": \(view.map(object) ?? "null"), "
       + "\"path\": [\(path.map(object).joined(separator: ", "))], \"skipped\": [\(skips.joined(separator: ", "))], "
       + "\"responders\": [\(responders.map(object).joined(separator: ", "))], "
       + "\"recognizers\": [\(recognizers.map(object).joined(separator: ", "))]}"
   }
-}
-
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-  doubleQuoted(text) { String(format: "\\u%04X", $0) }
-}
-
-/// `text` between double quotes, with `"`, `\\`, newlines, tabs and returns escaped as JSON
-/// and YAML both write them, and every other control character as `control` writes it.
-func doubleQuoted(_ text: String, control: (UInt32) -> String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-        out += control(scalar.value)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out + "\""
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabTranscript
 
 /// Writes a parsed dump as an ordinary layout file (docs/layouts.md), following docs/import.md
 /// "The mapping": frames in the superview's coordinates, a scroll view's `contentOffset` as its
@@ -488,5 +489,5 @@ func name(_ text: String) -> String {
 
 /// A YAML double-quoted string.
 func quoted(_ text: String) -> String {
-  doubleQuoted(text) { String(format: "\\x%02X", $0) }
+  text.doubleQuoted { String(format: "\\x%02X", $0) }
 }

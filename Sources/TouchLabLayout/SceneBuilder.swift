@@ -57,8 +57,6 @@ struct SceneBuilder {
       application = UIApplication()
     }
     application.delegate = delegate
-    // `{print: TEXT}` actions' placeholders are read here, outside the engine.
-    application.printHooks = PlaceholderPrinter()
 
     var windowSize = CGSize(width: 390, height: 844)
     var window = UIWindow()

@@ -153,12 +153,8 @@ struct DiagramEntries {
       if phase == .moved { fold(item, key: "tracking \(DiagramLaneKey(control))") } else { append(item) }
     case .logged(let method, let receiver):
       // A logged touches or tracking method has its typed record already.
-      let typed =
-        TouchPhase.allCases.map(\.selector) + [
-          "beginTrackingWithTouch:withEvent:", "continueTrackingWithTouch:withEvent:",
-          "endTrackingWithTouch:withEvent:", "cancelTrackingWithEvent:",
-        ]
-      guard !typed.contains(method) else { return }
+      let typed = TouchPhase.allCases.flatMap { [UIKitSelector(touches: $0), UIKitSelector(tracking: $0)] }
+      guard !typed.contains(where: { $0.rawValue == method }) else { return }
       append(entry(DiagramLaneKey(receiver), .logged, method))
     case .hold(let phase, let view, let holder, let deadline):
       let until = deadline.map { " until \(DeliveryDiagram.time($0))" } ?? ""

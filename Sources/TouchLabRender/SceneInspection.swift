@@ -161,7 +161,7 @@ public struct SceneInspection: Equatable, Sendable {
   /// What a target-action sends: `print “text”`, `LiveController pinched:`, `(responder chain) done:`.
   static func describe(_ action: ActionMessage, to target: AnyObject?) -> String {
     switch action {
-    case .print(let text): return "print “\(text)”"
+    case .custom(let action): return action.description
     case .selector(let selector):
       let receiver = (target as? any Overridable).map(name(of:)) ?? (target == nil ? "responder chain" : "target")
       return "\(receiver) \(selector)"

@@ -227,14 +227,19 @@ extension SceneRenderer {
     var visible: CanvasRect
   }
 
-  /// The view the hit-test record named, found in the scene by its layout id (else its
-  /// class), the one under where the touch went down when several match.
+  /// The view the hit-test record named: the object itself (its `ObjectSerial`). A record
+  /// made by hand, without one, names it by layout id (else class), the one under where the
+  /// touch went down when several match.
   static func hitView(of touch: OverlayTouch, in window: UIWindow) -> UIView? {
     guard let name = touch.hitView else { return nil }
     var matches: [UIView] = []
     func visit(_ view: UIView) {
-      if view.className == name.className && view.identifier == name.identifier { matches.append(view) }
-      for subview in view.subviews { visit(subview) }
+      if let object = name.object {
+        if view.serial == object { matches.append(view) }
+      } else if view.className == name.className && view.identifier == name.identifier {
+        matches.append(view)
+      }
+      for subview in view.subviews where matches.isEmpty || name.object == nil { visit(subview) }
     }
     visit(window)
     guard matches.count > 1, let start = touch.trail.first else { return matches.first }

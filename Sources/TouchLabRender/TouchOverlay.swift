@@ -129,11 +129,12 @@ public struct OverlayState: Equatable, Sendable {
       note(OverlayReceiverName(recognizer), kind: .recognizer, step: step, record: record)
     case .action(let name, let sender, let target):
       guard let who = target ?? sender else { return }
-      let action = OverlayReceiverName(className: who.className, identifier: who.id, message: name)
+      let action = OverlayReceiverName(className: who.className, identifier: who.id, object: who.object, message: name)
       note(action, kind: .action, step: target == nil ? .unanswered : .sent, record: record, sentBy: sender)
     case .print(let text, let sender):
       let action = OverlayReceiverName(
-        className: sender?.className ?? "", identifier: sender?.id, message: text, isPrint: true)
+        className: sender?.className ?? "", identifier: sender?.id, object: sender?.object, message: text,
+        isPrint: true)
       note(action, kind: .action, step: .sent, record: record, sentBy: sender)
     case .timer(let change, let timer):
       apply(change, timer, at: record.time, touchIDs: record.touchIDs)
@@ -348,25 +349,32 @@ public struct OverlayTouch: Equatable, Sendable {
   }
 }
 
-/// Who a receiver is: a class, its layout id; for an action, the message.
+/// Who a receiver is: a class, its layout id and the object itself; for an action, the message.
 public struct OverlayReceiverName: Equatable, Sendable {
   public var className: String
   public var identifier: String?
+  /// The object (from the record's participant): two views of one class without an id are
+  /// two receivers, and the hit view is found by it, not by its name.
+  public var object: ObjectSerial?
   /// An action's name (`redViewClick:`) or a `{print: TEXT}`'s text.
   public var message: String?
   /// The action was a `{print: TEXT}`.
   public var isPrint = false
 
-  public init(className: String, identifier: String? = nil, message: String? = nil, isPrint: Bool = false) {
+  public init(
+    className: String, identifier: String? = nil, object: ObjectSerial? = nil, message: String? = nil,
+    isPrint: Bool = false
+  ) {
     self.className = className
     self.identifier = identifier
+    self.object = object
     self.message = message
     self.isPrint = isPrint
   }
 
   /// A record's participant.
   public init(_ participant: Participant) {
-    self.init(className: participant.className, identifier: participant.id)
+    self.init(className: participant.className, identifier: participant.id, object: participant.object)
   }
 
   /// How the overlay writes it: `LMRedView`, `-[ViewController redViewClick:]`, `“按钮点击”`.

@@ -54,10 +54,9 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
 
   private func send(_ moment: Moment, _ view: UICollectionView, _ indexPath: IndexPath, result: String? = nil) {
     guard let message = rules[moment]?.message else { return }
-    switch message {
-    case .print(let format):
+    if let format = message.printedText {
       view.application?.printLine(format, LineContext(subject: view, result: result, indexPath: indexPath), from: view)
-    case .selector:
+    } else {
       view.application?.sendAction(.selector(moment.selector), to: target, from: view, for: nil)
     }
   }

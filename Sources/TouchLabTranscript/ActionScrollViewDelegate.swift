@@ -15,15 +15,17 @@ public final class ActionScrollViewDelegate: UIScrollViewDelegate {
       didEndScrollingAnimation
 
     public var selector: String {
-      switch self {
-      case .willBeginDragging: "scrollViewWillBeginDragging:"
-      case .didScroll: "scrollViewDidScroll:"
-      case .willEndDragging: "scrollViewWillEndDragging:withVelocity:targetContentOffset:"
-      case .didEndDragging: "scrollViewDidEndDragging:willDecelerate:"
-      case .willBeginDecelerating: "scrollViewWillBeginDecelerating:"
-      case .didEndDecelerating: "scrollViewDidEndDecelerating:"
-      case .didEndScrollingAnimation: "scrollViewDidEndScrollingAnimation:"
-      }
+      let selector: UIKitSelector =
+        switch self {
+        case .willBeginDragging: .scrollViewWillBeginDragging
+        case .didScroll: .scrollViewDidScroll
+        case .willEndDragging: .scrollViewWillEndDragging
+        case .didEndDragging: .scrollViewDidEndDragging
+        case .willBeginDecelerating: .scrollViewWillBeginDecelerating
+        case .didEndDecelerating: .scrollViewDidEndDecelerating
+        case .didEndScrollingAnimation: .scrollViewDidEndScrollingAnimation
+        }
+      return selector.rawValue
     }
   }
 
@@ -43,12 +45,11 @@ public final class ActionScrollViewDelegate: UIScrollViewDelegate {
 
   private func send(_ moment: Moment, _ scrollView: UIScrollView, _ facts: ScrollFacts = ScrollFacts()) {
     guard let message = messages[moment], let application = scrollView.application else { return }
-    switch message {
-    case .print(let format):
+    if let format = message.printedText {
       var context = LineContext(subject: scrollView)
       context.scroll = facts
       application.printLine(format, context, from: scrollView)
-    case .selector:
+    } else {
       application.sendAction(.selector(moment.selector), to: target, from: scrollView, for: nil)
     }
   }

@@ -66,11 +66,10 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
 
   private func send(_ moment: Moment, _ tableView: UITableView, _ indexPath: IndexPath, result: String? = nil) {
     guard let message = rules[moment]?.message else { return }
-    switch message {
-    case .print(let format):
+    if let format = message.printedText {
       tableView.application?.printLine(
         format, LineContext(subject: tableView, result: result, indexPath: indexPath), from: tableView)
-    case .selector:
+    } else {
       tableView.application?.sendAction(.selector(moment.selector), to: target, from: tableView, for: nil)
     }
   }

@@ -225,16 +225,6 @@ struct LineContext {
   var scroll: ScrollFacts?
 }
 
-/// The application's `PrintHooks` in a scene made from a layout: a `{print: TEXT}` action's
-/// text with its placeholders' values read from the sender and the event's touches.
-public final class PlaceholderPrinter: PrintHooks {
-  public init() {}
-
-  public func printedText(_ text: String, sender: AnyObject?, touches: [UITouch]) -> String {
-    LinePlaceholder.expand(text, LineContext(subject: sender, touches: touches))
-  }
-}
-
 extension UIApplication {
   /// Prints a delegate's `{print: TEXT}` line, its placeholders read from `context`.
   func printLine(_ format: String, _ context: LineContext, from sender: AnyObject?) {

@@ -29,14 +29,16 @@ public final class RuleGestureDelegate: UIGestureRecognizerDelegate {
       shouldBeRequiredToFailBy
 
     public var selector: String {
-      switch self {
-      case .shouldReceiveEvent: "gestureRecognizer:shouldReceiveEvent:"
-      case .shouldReceiveTouch: "gestureRecognizer:shouldReceiveTouch:"
-      case .shouldBegin: "gestureRecognizerShouldBegin:"
-      case .shouldRecognizeSimultaneously: "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:"
-      case .shouldRequireFailureOf: "gestureRecognizer:shouldRequireFailureOfGestureRecognizer:"
-      case .shouldBeRequiredToFailBy: "gestureRecognizer:shouldBeRequiredToFailByGestureRecognizer:"
-      }
+      let selector: UIKitSelector =
+        switch self {
+        case .shouldReceiveEvent: .shouldReceiveEvent
+        case .shouldReceiveTouch: .shouldReceiveTouch
+        case .shouldBegin: .gestureRecognizerShouldBegin
+        case .shouldRecognizeSimultaneously: .shouldRecognizeSimultaneously
+        case .shouldRequireFailureOf: .shouldRequireFailure
+        case .shouldBeRequiredToFailBy: .shouldBeRequiredToFail
+        }
+      return selector.rawValue
     }
   }
 

@@ -52,10 +52,16 @@ private final class StandInHooks: OverrideHooks {
   func actionText(_ name: String, implementor: String) -> String? { actionLine }
 }
 
-private final class UppercasePrinter: PrintHooks {
-  func printedText(_ text: String, sender: AnyObject?, touches: [UITouch]) -> String {
-    "\(text.uppercased()) (\(touches.count) touch)"
+/// A message made outside the engine, as a layout's `{print: TEXT}` is: the engine sends it
+/// without reading it, and it records its own print.
+private struct UppercasePrint: CustomAction, Equatable {
+  let text: String
+
+  func perform(from sender: AnyObject?, touches: [UITouch], in application: UIApplication) {
+    application.recordPrint("\(text.uppercased()) (\(touches.count) touch)", from: sender, touches: touches)
   }
+
+  var description: String { "uppercase \(text)" }
 }
 
 /// The engine's override hooks, driven by a stand-in: the engine asks them at each
@@ -128,13 +134,13 @@ final class OverrideHooksTests: XCTestCase {
     child.overrideHooks = hooks
     tap(CGPoint(x: 150, y: 150))
     let logged = app.records.records.filter { if case .logged = $0.event { true } else { false } }
+    // The declared class's name, and the object itself (its serial).
+    let logger = Participant(kind: .view, className: "Logger", id: "child", object: child.serial)
     XCTAssertEqual(
       logged.map(\.event),
       [
-        .logged(
-          method: "touchesBegan:withEvent:", receiver: Participant(kind: .view, className: "Logger", id: "child")),
-        .logged(
-          method: "touchesEnded:withEvent:", receiver: Participant(kind: .view, className: "Logger", id: "child")),
+        .logged(method: "touchesBegan:withEvent:", receiver: logger),
+        .logged(method: "touchesEnded:withEvent:", receiver: logger),
       ])
     XCTAssertEqual(logged.map(\.touchIDs), [[1], [1]])
     XCTAssertEqual(logged.map(\.text), [nil, nil], "the default line is the transcript's to write")
@@ -212,8 +218,8 @@ final class OverrideHooksTests: XCTestCase {
     XCTAssertEqual(
       action.event,
       .action(
-        name: "save:", sender: Participant(kind: .view, className: "UIButton"),
-        target: Participant(kind: .view, className: "Saver", id: "parent")))
+        name: "save:", sender: Participant(kind: .view, className: "UIButton", object: button.serial),
+        target: Participant(kind: .view, className: "Saver", id: "parent", object: parent.serial)))
     XCTAssertNil(action.text)
 
     hooks.actionLine = "saved by the hooks"
@@ -222,24 +228,29 @@ final class OverrideHooksTests: XCTestCase {
     XCTAssertEqual(app.records.records.first { $0.kind == .action }?.text, "saved by the hooks")
   }
 
-  func testAPrintActionIsRecordedAsWrittenWithoutHooksAndAsTheHooksWriteItWithThem() {
+  func testACustomActionPerformsItselfWhenSentAndTheEngineReadsNoneOfIt() {
     let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
     parent.addSubview(button)
-    button.addTarget(nil, action: .print("saved %state"), for: .touchUpInside)
+    let saved = ActionMessage.custom(UppercasePrint(text: "saved %state"))
+    button.addTarget(nil, action: saved, for: .touchUpInside)
     tap(CGPoint(x: 40, y: 20))
-    app.printHooks = UppercasePrinter()
+    button.removeTarget(nil, action: .custom(UppercasePrint(text: "saved %state")), for: .touchUpInside)
     tap(CGPoint(x: 40, y: 20), at: 1)
     let prints = app.records.records.compactMap { record -> String? in
       guard case .print(let text, _) = record.event else { return nil }
       return text
     }
-    XCTAssertEqual(prints, ["saved %state", "SAVED %STATE (1 touch)"])
+    XCTAssertEqual(prints, ["SAVED %STATE (1 touch)"], "sent once; an equal message removes it")
+    XCTAssertEqual(saved, .custom(UppercasePrint(text: "saved %state")))
+    XCTAssertNotEqual(saved, .custom(UppercasePrint(text: "other")))
+    XCTAssertNotEqual(saved, .selector("saved %state"))
+    XCTAssertEqual(saved.description, "uppercase saved %state")
   }
 
   func testTrackingAndScrollViewQuestionsGoThroughTheHooks() {
     let control = UIControl(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
     parent.addSubview(control)
-    control.addTarget(nil, action: .print("up inside"), for: .touchUpInside)
+    control.addTarget(nil, action: .custom(UppercasePrint(text: "up inside")), for: .touchUpInside)
     let hooks = StandInHooks("Refusing", overriding: [.beginTracking, .endTracking])
     hooks.answers[.beginTracking] = false
     control.overrideHooks = hooks

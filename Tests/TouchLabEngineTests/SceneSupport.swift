@@ -25,7 +25,6 @@ final class Scene {
 
   init(app: UIApplication = UIApplication(), size: CGSize = CGSize(width: 400, height: 800)) {
     self.app = app
-    app.printHooks = PlaceholderPrinter()
     window = UIWindow(frame: CGRect(origin: .zero, size: size))
     app.addWindow(window)
   }

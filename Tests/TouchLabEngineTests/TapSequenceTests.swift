@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabTranscript
 import XCTest
 
 @testable import TouchLabEngine

@@ -1,44 +1,11 @@
 import Foundation
+import TouchLabTestSupport
 import XCTest
 
 /// `touchlab import`, `hit`, and the other commands given a dump, as a user runs them.
 final class ImportCommandTests: XCTestCase {
-  static var executable: URL {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !folder.path.isEmpty && folder.path != "/" {
-      let candidate = folder.appendingPathComponent("touchlab")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: "touchlab")
-  }
-
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
-    }
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    process.currentDirectoryURL = FixtureHitTests.dumps
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errors = Box()
-    let errorsRead = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      errors.data = err.fileHandleForReading.readDataToEndOfFile()
-      errorsRead.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    errorsRead.wait()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self)
-    )
+    try TouchLabCommand.run(arguments, in: FixtureHitTests.dumps)
   }
 
   var temporary: URL {

@@ -1,26 +1,17 @@
 import Foundation
+import TouchLabTestSupport
 import XCTest
 
 /// The `touchlab` command as a user runs it: exit statuses, stdout and stderr.
 final class CommandLineTests: XCTestCase {
   /// The built `touchlab`, beside the test bundle in the build folder.
-  static var executable: URL {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !folder.path.isEmpty && folder.path != "/" {
-      let candidate = folder.appendingPathComponent("touchlab")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: "touchlab")
-  }
+  static var executable: URL { TouchLabCommand.builtExecutable ?? URL(fileURLWithPath: "touchlab") }
 
   func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     try run(arguments, through: [])
   }
 
-  /// Runs `touchlab ARGUMENTS` from the repository's folder, behind `wrapper` when one is given
-  /// (such as `/usr/bin/time -f …`). Standard error is read on its own thread while standard
-  /// output is read here, so neither pipe can fill and stall the process.
+  /// Runs `touchlab ARGUMENTS` from the repository's folder, behind `wrapper` when one is given.
   func run(_ arguments: [String], through wrapper: [String]) throws -> (status: Int32, out: String, err: String) {
     try Self.run(arguments, through: wrapper)
   }
@@ -28,37 +19,7 @@ final class CommandLineTests: XCTestCase {
   static func run(_ arguments: [String], through wrapper: [String] = []) throws -> (
     status: Int32, out: String, err: String
   ) {
-    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
-    }
-    let process = Process()
-    if let first = wrapper.first {
-      process.executableURL = URL(fileURLWithPath: first)
-      process.arguments = Array(wrapper.dropFirst()) + [Self.executable.path] + arguments
-    } else {
-      process.executableURL = Self.executable
-      process.arguments = arguments
-    }
-    process.currentDirectoryURL = GoldenTranscriptTests.repository
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errors = Box()
-    let errorsRead = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      errors.data = err.fileHandleForReading.readDataToEndOfFile()
-      errorsRead.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    errorsRead.wait()
-    let errData = errors.data
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
-    )
+    try TouchLabCommand.run(arguments, in: GoldenTranscriptTests.repository, through: wrapper)
   }
 
   func testCheckReportsFileLineColumnAndExitsOne() throws {

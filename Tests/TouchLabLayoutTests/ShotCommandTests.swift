@@ -166,20 +166,8 @@ extension CommandLineTests {
   /// Runs `touchlab ARGUMENTS` with files limited to a few kilobytes (`ulimit -f`), SIGXFSZ
   /// ignored so that a write past the limit fails with EFBIG instead of killing the process.
   private func runWithFileSizeLimit(_ arguments: [String]) throws -> (status: Int32, err: String) {
-    guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\"", Self.executable.path] + arguments
-    process.currentDirectoryURL = GoldenTranscriptTests.repository
-    let err = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = err
-    try process.run()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    let result = try run(arguments, through: ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\""])
+    return (result.status, result.err)
   }
 
   func testShotReportsLayoutMistakesAndScenarioChoices() throws {

@@ -57,11 +57,47 @@ final class TranscriptFormatterTests: XCTestCase {
     XCTAssertGreaterThan(files.count, 40)
     for file in files {
       let text = try String(contentsOf: engine.appendingPathComponent(file), encoding: .utf8)
-      for word in ["%s", "%state", "logFormat", "NSLog", "\"-[", "Yams", "ScriptedClass", "LinePlaceholder"] {
+      for word in [
+        "%s", "%state", "logFormat", "NSLog", "\"-[", "Yams", "ScriptedClass", "LinePlaceholder", "PrintHooks",
+        "printHooks", "case print(String)",
+      ] {
         XCTAssertFalse(text.contains(word), "\(file) mentions \(word)")
       }
       let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
       XCTAssertEqual(imports, ["import Foundation"], "\(file) imports Foundation only")
     }
+  }
+
+  /// Each selector is spelled once, in `UIKitSelector`: no other source file writes it as a literal.
+  func testEverySelectorIsSpelledOnceInTheSources() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources").standardized
+    let files = try XCTUnwrap(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") }
+    XCTAssertGreaterThan(files.count, 100)
+    var spellings: [String: [String]] = [:]
+    for file in files {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for selector in UIKitSelector.allCases where text.contains("\"\(selector.rawValue)\"") {
+        spellings[selector.rawValue, default: []].append(file)
+      }
+    }
+    for selector in UIKitSelector.allCases {
+      XCTAssertEqual(spellings[selector.rawValue], ["TouchLabEngine/UIKitSelector.swift"], selector.rawValue)
+    }
+    XCTAssertEqual(UIKitSelector(touches: .cancelled).rawValue, "touchesCancelled:withEvent:")
+    XCTAssertEqual(UIKitSelector(tracking: .moved).rawValue, "continueTrackingWithTouch:withEvent:")
+    XCTAssertEqual(OverridableMethod.touchesShouldCancel.selector, "touchesShouldCancelInContentView:")
+  }
+
+  /// `--json`, `touchlab hit --json` and the importer's YAML quote with one function: quotes,
+  /// backslashes, newlines, returns and tabs escaped, and every control character a terminal
+  /// acts on (C0, DEL, C1) written out.
+  func testJSONAndYAMLStringsAreQuotedByOneFunction() {
+    let text = "a\"b\\c\n\t\r\u{1B}[2J\u{7F}\u{9B}é"
+    XCTAssertEqual(text.jsonQuoted, #""a\"b\\c\n\t\r\u001b[2J\u007f\u009bé""#)
+    XCTAssertEqual(text.doubleQuoted { String(format: "\\x%02X", $0) }, #""a\"b\\c\n\t\r\x1B[2J\x7F\x9Bé""#)
+    XCTAssertEqual(text.escapingControlCharacters, #"a"b\c\n\t\r\u{1B}[2J\u{7F}\u{9B}é"#)
+    XCTAssertEqual("plain".jsonQuoted, "\"plain\"")
   }
 }

@@ -29,7 +29,8 @@ final class TouchOverlayTests: XCTestCase {
 
     XCTAssertEqual(overlay.touches.count, 1)
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
-    XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red"))
+    let redObject = try XCTUnwrap(scene.objects["red"] as? UIView).serial
+    XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red", object: redObject))
     XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
     XCTAssertFalse(touch.isOnScreen)
     XCTAssertEqual(touch.phase, .ended)
@@ -94,6 +95,47 @@ final class TouchOverlayTests: XCTestCase {
       touch.receivers.map(\.outcome), [.possible, .possible, .began, .began, .began, .began, .began, .began])
   }
 
+  /// Two views of one class without ids, the later one on top but not taking touches: the
+  /// touch goes to the one below. Found again by name and the touch's first point, the overlay
+  /// took the one on top (the last match containing the point); the record's object is the
+  /// view that was hit.
+  func testTheHitViewIsTheObjectTheRecordNamesNotAnotherOfItsClass() throws {
+    let scene = try RenderSupport.scene(
+      """
+      classes:
+        Panel: {base: UIView}
+      controller:
+        view:
+          id: root
+          color: white
+          subviews:
+            - class: Panel
+              frame: [40, 40, 200, 200]
+              color: yellow
+            - class: Panel
+              frame: [100, 100, 200, 200]
+              color: blue
+              isUserInteractionEnabled: false
+      scenarios:
+        tap: [{tap: [150, 150]}]
+      """)
+    let overlay = TouchOverlay(application: scene.application)
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap")))
+    let root = try XCTUnwrap(scene.objects["root"] as? UIView)
+    let (below, above) = (root.subviews[0], root.subviews[1])
+    let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    XCTAssertEqual(touch.hitView?.className, "Panel")
+    XCTAssertNil(touch.hitView?.identifier)
+    XCTAssertEqual(touch.hitView?.object, below.serial)
+    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === below)
+    // The name alone (a record made by hand) cannot tell them apart: the old guess took the one on top.
+    var named = touch
+    named.hitView?.object = nil
+    XCTAssertTrue(SceneRenderer.hitView(of: named, in: scene.window) === above)
+    // Its receivers are told apart too: the view below is one receiver, the one on top none.
+    XCTAssertEqual(touch.receivers.filter { $0.name.className == "Panel" }.map(\.name.object), [below.serial])
+  }
+
   func testARefusingDelegateAndARecognizerThatFails() throws {
     let scene = try RenderSupport.scene(
       """
@@ -113,8 +155,10 @@ final class TouchOverlayTests: XCTestCase {
     let overlay = TouchOverlay(application: scene.application)
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap")))
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    let backTap = try XCTUnwrap(scene.objects["backTap"] as? UIGestureRecognizer).serial
     XCTAssertEqual(
-      touch.receivers.first?.name, OverlayReceiverName(className: "UITapGestureRecognizer", identifier: "backTap"))
+      touch.receivers.first?.name,
+      OverlayReceiverName(className: "UITapGestureRecognizer", identifier: "backTap", object: backTap))
     XCTAssertEqual(touch.receivers.first?.steps, [.refused])
     let doubleTap = try XCTUnwrap(touch.receivers.first { $0.name.identifier == "doubleTap" })
     XCTAssertEqual(doubleTap.kind, .recognizer)

@@ -28,13 +28,7 @@ final class TouchLabProcess {
     if let path = ProcessInfo.processInfo.environment["TOUCHLAB_EXECUTABLE"], !path.isEmpty {
       return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
     }
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !folder.path.isEmpty && folder.path != "/" {
-      let candidate = folder.appendingPathComponent("touchlab")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder.deleteLastPathComponent()
-    }
-    return nil
+    return TouchLabCommand.builtExecutable
   }
 
   /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset), in `folder`

@@ -1,6 +1,5 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
 
 /// Tells what happened to the touches of a replay in plain words (`touchlab replay
 /// --explain`): one line per record that matters, each with its reason, built only from
