@@ -16,7 +16,7 @@ import CCairo
 /// - a long line is the whole line under clips of bands of whole pixels along it.
 /// Pieces meet on whole pixels, so no pixel is drawn twice. Vector canvases (SVG, PDF) and
 /// turned or sheared transforms draw whole, as before.
-extension Canvas {
+extension CairoCanvas {
   /// How long a piece of a long line is, in pixels along its longer axis.
   static let linePieceLength = 32
 
@@ -166,30 +166,5 @@ extension Canvas {
     cairo_set_matrix(context, &matrix)
     setSource(color)
     cairo_fill(context)
-  }
-}
-
-extension DrawingRecorder {
-  /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip
-  /// holds) and each straight part (a rectangle fill, which a clip cuts exactly).
-  func notePieces(
-    _ pieces: Canvas.RoundedRectPieces, on canvas: Canvas, kind: Kind, details: (inout Hasher) -> Void
-  ) {
-    for (index, corner) in pieces.corners.enumerated() {
-      notePiece(on: canvas, kind: kind, index: index, rect: corner, isBox: false, details: details)
-    }
-    for (index, box) in pieces.boxes.enumerated() {
-      let covered = DamageRect(
-        x: Int(box.x0.rounded(.down)) - 1, y: Int(box.y0.rounded(.down)) - 1,
-        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)) + 2,
-        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)) + 2)
-      notePiece(on: canvas, kind: kind, index: 4 + index, rect: covered, isBox: true) {
-        details(&$0)
-        $0.combine(box.x0)
-        $0.combine(box.y0)
-        $0.combine(box.x1)
-        $0.combine(box.y1)
-      }
-    }
   }
 }

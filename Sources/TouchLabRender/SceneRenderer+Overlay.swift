@@ -50,13 +50,15 @@ extension SceneRenderer {
   ) -> (outlines: [HitOutline?], cards: [CardLayout]) {
     let key = OverlayLayout.Key(
       window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned)
-    if canvas.damageClip != nil, let noted = notedOverlayLayout, noted.key == key {
+    if (canvas as? CairoCanvas)?.damageClip != nil, let noted = notedOverlayLayout, noted.key == key {
       return (noted.outlines, noted.cards)
     }
     let outlines = overlay.currentTouches.map { hitOutline(of: $0, in: window) }
     let cards = layoutCards(
       of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
-    if canvas.recorder != nil { notedOverlayLayout = OverlayLayout(key: key, outlines: outlines, cards: cards) }
+    if canvas is DamageRecordingCanvas {
+      notedOverlayLayout = OverlayLayout(key: key, outlines: outlines, cards: cards)
+    }
     return (outlines, cards)
   }
   /// The cards of the latest gesture's touches whose cards have not faded, and of pinned

@@ -132,7 +132,7 @@ public final class SceneRenderer {
   /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
   /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
   /// nothing redraw only the scene).
-  var keptPanel: (key: PanelKey, canvas: Canvas)?
+  var keptPanel: (key: PanelKey, canvas: CairoCanvas)?
 
   struct PanelKey: Equatable {
     var transcript: [TranscriptEntry]
@@ -183,7 +183,7 @@ public final class SceneRenderer {
   /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
   /// rectangles to be drawn again by the next one.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, tracking tracker: FrameDamageTracker,
+    _ content: FrameContent, on canvas: CairoCanvas, tracking tracker: FrameDamageTracker,
     shouldStop: () -> Bool = { false }
   ) -> DamageDrawing {
     if tracker.canvas !== canvas {
@@ -219,13 +219,11 @@ public final class SceneRenderer {
   ) -> [DamageRect] {
     keptPanel = nil  // the window keeps the panel's pixels itself
     let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-    guard let recording = tracker.recordingCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    guard let base = tracker.recordingBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     else { return [bounds] }
-    let recorder = DrawingRecorder()
-    recording.recorder = recorder
+    let recorder = DamageRecordingCanvas(wrapping: base)
     notedOverlayLayout = nil
-    _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
-    recording.recorder = nil
+    _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
     tracker.scroll = nil
@@ -245,7 +243,7 @@ public final class SceneRenderer {
   /// After `damage(for:…)` of the same content, a part of the frame (the scene, the panel…)
   /// none of whose drawing reaches into `rect` is not run at all.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
   ) -> Bool {
     draw(content, on: canvas, within: [rect], shouldStop: shouldStop)
   }
@@ -253,9 +251,9 @@ public final class SceneRenderer {
   /// As `draw(_:on:within:shouldStop:)` for several rectangles at once (a pass of
   /// `FrameDamageTracker.passes`): one drawing, whose pixels inside the rectangles are a
   /// whole drawing's; between them, inside the rectangle that holds them all, they may not be
-  /// (`Canvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
+  /// (`CairoCanvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
   ) -> Bool {
     let bounds = partBounds
     return canvas.withDamageClip(rects) {
@@ -271,7 +269,7 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool = { _ in true }
   ) -> Bool {
     withoutActuallyEscaping(shouldStop) { shouldStop in
-      viewStop = canvas.recorder == nil ? shouldStop : nil
+      viewStop = canvas is DamageRecordingCanvas ? nil : shouldStop
       stoppedInViewTree = false
       defer { viewStop = nil }
       return drawPartsChecked(content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, drawsPart: drawsPart)
@@ -284,7 +282,7 @@ public final class SceneRenderer {
   ) -> Bool {
     canvas.clear(to: theme.colors.background)
     shownTimeOrigin = content.timeOrigin
-    let recorder = canvas.recorder
+    let recorder = canvas as? DamageRecordingCanvas
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
     recorder?.part = .scene
@@ -325,7 +323,7 @@ public final class SceneRenderer {
       if keepsPanel {
         drawKeptPanel(content, in: panelRect, on: canvas)
       } else if let recorder {
-        recordPanel(content, in: panelRect, on: canvas, recorder: recorder)
+        recordPanel(content, in: panelRect, on: recorder)
       } else {
         drawPanel(content, in: panelRect, on: canvas)
       }
@@ -345,15 +343,15 @@ public final class SceneRenderer {
 
   /// Notes the panel's drawing, or, when it would show what it showed when last noted, the
   /// same items again without running its drawing code (500 lines are many to lay out).
-  private func recordPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas, recorder: DrawingRecorder) {
-    let key = panelKey(content, in: rect, on: canvas)
-    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == canvas.clipKey {
+  private func recordPanel(_ content: FrameContent, in rect: CanvasRect, on recorder: DamageRecordingCanvas) {
+    let key = panelKey(content, in: rect, on: recorder)
+    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == recorder.clipKey {
       recorder.append(recordedPanel.items)
       return
     }
     let start = recorder.items.count
-    drawPanel(content, in: rect, on: canvas)
-    recordedPanel = (key, canvas.clipKey, Array(recorder.items[start...]))
+    drawPanel(content, in: rect, on: recorder)
+    recordedPanel = (key, recorder.clipKey, Array(recorder.items[start...]))
   }
 }
 
@@ -361,7 +359,7 @@ public final class SceneRenderer {
 /// one per place frames are drawn to.
 public final class FrameDamageTracker {
   /// The canvas `draw(_:on:tracking:)` drew on; another one is drawn whole.
-  weak var canvas: Canvas?
+  weak var canvas: CairoCanvas?
   /// The frame drawn, as noted; `holdsFrame` when it is whole on screen.
   var items: [DrawingItem] = []
   /// The frame being drawn, as noted.
@@ -371,14 +369,14 @@ public final class FrameDamageTracker {
   var notedPanel: Range<Int>?
   /// The pixels the last `damage` moves before its rectangles are drawn (the panel's lines
   /// scrolled up), nil when it moves none: they are moved first
-  /// (`Canvas.movePixels`, `X11Window.copyArea`), then the rectangles drawn. Kept after
+  /// (`CairoCanvas.movePixels`, `X11Window.copyArea`), then the rectangles drawn. Kept after
   /// `commit()`, until the next `damage`.
   public internal(set) var scroll: PixelMove?
   /// Rectangles a stopped drawing left part-drawn.
   var pending: [DamageRect] = []
   /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
   private(set) var holdsFrame = false
-  private var recording: Canvas?
+  private var recordingBase: CairoCanvas?
   /// The most rectangles a damage drawing clips to (more are merged). A pass draws all of
   /// its rectangles at once (`passes(of:maximumRows:)`), so a few more cost little, where
   /// merging them into bigger ones draws, and cuts, more.
@@ -388,16 +386,16 @@ public final class FrameDamageTracker {
 
   /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
   /// A canvas of `canvas`'s size and scale for damage drawings, made again when that changes.
-  func scratchCanvas(like canvas: Canvas) -> Canvas? {
+  func scratchCanvas(like canvas: CairoCanvas) -> CairoCanvas? {
     if let scratch, scratch.pixelWidth == canvas.pixelWidth, scratch.pixelHeight == canvas.pixelHeight,
       scratch.scale == canvas.scale
     {
       return scratch
     }
-    scratch = try? Canvas(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale)
+    scratch = try? CairoCanvas(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale)
     return scratch
   }
-  private var scratch: Canvas?
+  private var scratch: CairoCanvas?
 
   public func reset() {
     canvas = nil
@@ -457,20 +455,20 @@ public final class FrameDamageTracker {
     return passes
   }
 
-  /// The canvas frames are noted on, made again for another size or scale (which makes the
-  /// next frame whole).
-  func recordingCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Canvas? {
-    if let recording, recording.pixelWidth == pixelWidth, recording.pixelHeight == pixelHeight,
-      recording.scale == scale
+  /// The canvas frames are noted on (`DamageRecordingCanvas.makeBase`), made again for
+  /// another size or scale (which makes the next frame whole).
+  func recordingBase(pixelWidth: Int, pixelHeight: Int, scale: Double) -> CairoCanvas? {
+    if let recordingBase, recordingBase.pixelWidth == pixelWidth, recordingBase.pixelHeight == pixelHeight,
+      recordingBase.scale == scale
     {
-      return recording
+      return recordingBase
     }
     holdsFrame = false
     items = []
     panel = nil
     pending = []
-    recording = try? Canvas.recording(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-    return recording
+    recordingBase = try? DamageRecordingCanvas.makeBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    return recordingBase
   }
 }
 
@@ -502,7 +500,7 @@ extension SceneRenderer {
     let reusable = keptPanel.flatMap { kept in
       kept.key.pixelSize == key.pixelSize && kept.key.scale == key.scale ? kept.canvas : nil
     }
-    let made = { try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
+    let made = { try? CairoCanvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
     guard let panel = reusable ?? made() else {
       drawPanel(content, in: rect, on: canvas)
       return

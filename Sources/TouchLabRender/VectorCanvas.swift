@@ -20,7 +20,7 @@ final class VectorOutput {
   var texts: [(x: Double, y: Double, size: Double, family: String, bold: Bool, text: String)]?
 }
 
-extension Canvas {
+extension CairoCanvas {
   /// A canvas that records the same drawing calls as vector graphics: a document of `size`
   /// scene points times `scale` (SVG pixels, PDF points). Take it with `vectorData()`.
   public convenience init(vector format: CanvasVectorFormat, size sceneSize: CanvasSize, scale: Double = 1) throws {

@@ -12,7 +12,7 @@ final class PanelDrawingTests: XCTestCase {
     _ renderer: SceneRenderer, _ transcript: [String], scale: Double, title: String = "Panel"
   ) throws -> PNGImage {
     let scene = try RenderSupport.bundledScene("playground.yaml")
-    let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
     renderer.draw(FrameContent(window: scene.window, transcript: transcript, title: title, keyHelp: keys), on: canvas)
     return canvas.makeImage()
   }
