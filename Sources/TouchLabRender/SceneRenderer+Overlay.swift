@@ -157,19 +157,9 @@ extension SceneRenderer {
     theme.overlay.touchColor(at: touch.colorIndex).withAlpha(1)
   }
 
-  /// The colour of an outcome: green done, blue under way, yellow held back, red failed or
-  /// dropped, orange cancelled, grey still deciding.
+  /// The colour of an outcome (`ThemeOverlay.color(of:)`).
   func color(of step: OverlayReceiver.Step) -> CanvasColor {
-    let overlay = theme.overlay
-    switch step {
-    case .possible: return overlay.gesturePossible
-    case .began: return overlay.gestureBegan
-    case .changed, .moved, .released: return overlay.gestureChanged
-    case .recognized, .ended, .sent: return overlay.gestureRecognized
-    case .failed, .dropped, .refused, .blocked, .unanswered: return overlay.gestureFailed
-    case .cancelled: return overlay.gestureCancelled
-    case .held, .delayed, .endHeld: return overlay.gestureHeld
-    }
+    theme.overlay.color(of: step)
   }
 
   /// How an outcome reads in the card.
@@ -393,5 +383,21 @@ extension SceneRenderer {
       fontFamily: theme.metrics.fontFamily, fontSize: size, weight: weight, color: color, alignment: .center,
       verticalAlignment: .center, truncation: .clip)
     canvas.draw(text, in: CanvasRect(x: center.x - 20, y: center.y - 10, width: 40, height: 20), style: style)
+  }
+}
+
+extension ThemeOverlay {
+  /// The colour of an outcome: green done, blue under way, yellow held back, red failed or
+  /// dropped, orange cancelled, grey still deciding (the cards and the panel's legend).
+  func color(of step: OverlayReceiver.Step) -> CanvasColor {
+    switch step {
+    case .possible: return gesturePossible
+    case .began: return gestureBegan
+    case .changed, .moved, .released: return gestureChanged
+    case .recognized, .ended, .sent: return gestureRecognized
+    case .failed, .dropped, .refused, .blocked, .unanswered: return gestureFailed
+    case .cancelled: return gestureCancelled
+    case .held, .delayed, .endHeld: return gestureHeld
+    }
   }
 }
