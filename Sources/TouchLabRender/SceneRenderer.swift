@@ -32,36 +32,20 @@ public final class SceneRenderer {
     case overflowed(shown: Int)
   }
 
-  /// The frame being drawn's `timeOrigin`.
-  var shownTimeOrigin: TimeInterval?
   var stoppedInViewTree = false
-  /// The overlay's layout as `damage(for:…)` last noted it, for the damage drawing of the
-  /// same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
-  var notedOverlayLayout: OverlayLayout?
-
-  struct OverlayLayout {
-    /// What the layout was made for: used again only for the same.
-    struct Key: Equatable {
-      var window: ObjectIdentifier
-      var overlay: OverlayState
-      var now: TimeInterval
-      var sceneSize: CanvasSize
-      var pinned: Set<Int>
-    }
-    var key: Key
-    var outlines: [HitOutline?]
-    var cards: [CardLayout]
-  }
 
   /// The transcript panel, and what it keeps between frames.
   let panel: TranscriptPanelRenderer
   /// The timeline strip.
   let timeline: TimelineStripRenderer
+  /// The touch overlay, and the layout it keeps for the damage drawing of a frame noted.
+  let touchOverlay: TouchOverlayRenderer
 
   public init(theme: Theme) {
     self.theme = theme
     panel = TranscriptPanelRenderer(theme: theme)
     timeline = TimelineStripRenderer(theme: theme)
+    touchOverlay = TouchOverlayRenderer(theme: theme)
   }
 
   /// The frame's size in points: the window's, plus the panel, the inspector and the
@@ -138,7 +122,7 @@ public final class SceneRenderer {
     guard let base = tracker.recordingBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     else { return [bounds] }
     let recorder = DamageRecordingCanvas(wrapping: base)
-    notedOverlayLayout = nil
+    touchOverlay.forgetNotedLayout()
     _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
@@ -197,7 +181,7 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool
   ) -> Bool {
     canvas.clear(to: theme.colors.background)
-    shownTimeOrigin = content.timeOrigin
+    touchOverlay.timeOrigin = content.timeOrigin
     let recorder = canvas as? DamageRecordingCanvas
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
@@ -216,7 +200,7 @@ public final class SceneRenderer {
         if stoppedInViewTree { return false }
         if let overlay = content.overlay {
           if shouldStop() { return false }
-          drawOverlay(
+          touchOverlay.draw(
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
             on: canvas)
         }
@@ -326,5 +310,24 @@ extension CanvasPoint {
 extension CanvasRect {
   init(_ rect: CGRect) {
     self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+  }
+}
+
+extension SceneRenderer {
+  /// Which touch's card is at (`x`, `y`) (scene points) in `content`'s frame, if any: the
+  /// card drawn last is on top.
+  public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
+    touchOverlay.cardTouch(at: x, y, in: content)
+  }
+
+  /// The smallest rectangle holding `points` (a hit view's outline).
+  static func boundingBox(_ points: [CanvasPoint]) -> CanvasRect {
+    .bounds(of: points)
+  }
+
+  /// A tag's left edge: at `x`, or, when it would run past the scene's right edge, moved left
+  /// as little as keeps it whole (no further than the scene's left edge).
+  static func tagX(_ x: Double, width: Double, sceneWidth: Double) -> Double {
+    x + width > sceneWidth ? max(0, sceneWidth - width) : x
   }
 }

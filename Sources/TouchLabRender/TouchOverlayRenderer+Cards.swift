@@ -7,7 +7,7 @@ import TouchLabEngine
 /// dropped, held or refused one. A responder the touch was passed on to with the same
 /// outcomes (the responder chain) folds into the line above. Cards are opaque and placed
 /// where they cover least of the scene.
-extension SceneRenderer {
+extension TouchOverlayRenderer {
   static let cardWidth = 252.0
   private static let cardPadding = 10.0
   private static let lineHeight = 16.0

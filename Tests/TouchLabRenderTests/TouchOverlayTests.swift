@@ -30,7 +30,7 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(overlay.touches.count, 1)
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
     XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red"))
-    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
+    XCTAssertTrue(TouchOverlayRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
     XCTAssertFalse(touch.isOnScreen)
     XCTAssertEqual(touch.phase, .ended)
     XCTAssertEqual(touch.endTime ?? -1, 0.05, accuracy: 1e-9)
