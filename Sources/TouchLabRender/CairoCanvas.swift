@@ -183,7 +183,7 @@ public final class CairoCanvas: Canvas {
   }
 
   public func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
-    let pieces = roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: nil)
+    let pieces = shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: nil)
     guard let pieces else {
       if missesDamage(rect) { return }
       cairo_new_path(context)
@@ -205,7 +205,7 @@ public final class CairoCanvas: Canvas {
     _ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle
   ) {
     let pieces =
-      style.dash.isEmpty ? roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: style.width) : nil
+      style.dash.isEmpty ? shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: style.width) : nil
     guard let pieces else {
       if missesDamage(rect, outset: style.width) { return }
       cairo_new_path(context)
@@ -256,7 +256,7 @@ public final class CairoCanvas: Canvas {
   public func strokeLine(
     from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle
   ) {
-    let pieces = linePieces(from: start, to: end, width: style.width)
+    let pieces = shapePieces?.line(from: start, to: end, width: style.width)
     let draw = {
       cairo_new_path(self.context)
       cairo_move_to(self.context, start.x, start.y)

@@ -142,7 +142,7 @@ final class DamageRecordingCanvas: Canvas {
       $0.combine(color)
       $0.combine(cornerRadius)
     }
-    if let pieces = base.roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: nil) {
+    if let pieces = base.shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: nil) {
       notePieces(pieces, kind: .fillRoundedRect) {
         details(&$0)
         $0.combine(rect)
@@ -159,7 +159,7 @@ final class DamageRecordingCanvas: Canvas {
       $0.combine(cornerRadius)
     }
     if style.dash.isEmpty,
-      let pieces = base.roundedRectPieces(rect, cornerRadius: cornerRadius, strokeWidth: style.width)
+      let pieces = base.shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: style.width)
     {
       notePieces(pieces, kind: .strokeRoundedRect) {
         details(&$0)
@@ -201,7 +201,7 @@ final class DamageRecordingCanvas: Canvas {
       $0.combine(start)
       $0.combine(end)
     }
-    guard let pieces = base.linePieces(from: start, to: end, width: style.width) else {
+    guard let pieces = base.shapePieces?.line(from: start, to: end, width: style.width) else {
       note(.strokeLine, bounds: .bounds(of: [start, end]), outset: style.width, details: details)
       return
     }
@@ -337,7 +337,7 @@ final class DamageRecordingCanvas: Canvas {
   /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip
   /// holds) and each straight part (a rectangle fill, which a clip cuts exactly).
   private func notePieces(
-    _ pieces: CairoCanvas.RoundedRectPieces, kind: Kind, details: (inout Hasher) -> Void
+    _ pieces: ShapePieces.RoundedRect, kind: Kind, details: (inout Hasher) -> Void
   ) {
     for (index, corner) in pieces.corners.enumerated() {
       notePiece(kind, index: index, rect: corner, isBox: false, details: details)
