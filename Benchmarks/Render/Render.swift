@@ -16,7 +16,7 @@ import TouchLabX11
 final class Frame {
   let renderer: SceneRenderer
   var content: FrameContent
-  let canvas: Canvas
+  let canvas: CairoCanvas
   /// For damage frames: what the last one drew.
   let tracker = FrameDamageTracker()
   let scale: Double
@@ -70,7 +70,7 @@ final class Frame {
     let size = renderer.frameSize(for: scene.window, showsPanel: true)
     pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     do {
-      canvas = try Canvas(size: size, scale: scale)
+      canvas = try CairoCanvas(size: size, scale: scale)
     } catch {
       fatalError("cannot make a canvas: \(error)")
     }

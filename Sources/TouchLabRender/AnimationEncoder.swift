@@ -73,7 +73,7 @@ public final class GIFAnimationEncoder {
 
   /// Adds the canvas's picture (an image canvas of the encoder's size; its pixels are taken
   /// as opaque) to be shown for `delay` centiseconds.
-  public func addFrame(_ canvas: Canvas, delay: Int) throws {
+  public func addFrame(_ canvas: CairoCanvas, delay: Int) throws {
     guard canvas.pixelWidth == pixelWidth, canvas.pixelHeight == pixelHeight else {
       throw AnimationError.frameSizeMismatch(
         expected: "\(pixelWidth)×\(pixelHeight)", got: "\(canvas.pixelWidth)×\(canvas.pixelHeight)")

@@ -70,124 +70,6 @@ struct DrawingItem: Equatable {
   var shiftKey = 0
 }
 
-/// Notes a canvas's drawing calls instead of drawing them (`Canvas.recorder`): the frame as
-/// a list of items, compared with the last frame's to find what changed
-/// (`DrawingItem.damage(from:to:)`).
-final class DrawingRecorder {
-  enum Kind: Int {
-    case clear = 1
-    case fill
-    case stroke
-    case fillRoundedRect
-    case strokeRoundedRect
-    case fillCircle
-    case strokeCircle
-    case strokeArc
-    case strokeLine
-    case strokePolyline
-    case fillPolygon
-    case text
-    case unknown
-  }
-
-  private(set) var items: [DrawingItem] = []
-  private var unknownCount = 0
-  /// The part of the frame being noted, and where each part's items reach.
-  var part: FramePart?
-  private(set) var partBounds: [FramePart: DamageRect] = [:]
-  /// The items each part noted (each part's are noted together).
-  private(set) var partRanges: [FramePart: Range<Int>] = [:]
-
-  /// Notes items noted before (the panel, when it shows the same).
-  func append(_ noted: [DrawingItem]) {
-    for item in noted { add(item) }
-  }
-
-  private func add(_ item: DrawingItem) {
-    items.append(item)
-    guard let part else { return }
-    partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect
-    partRanges[part] = (partRanges[part]?.lowerBound ?? items.count - 1)..<items.count
-  }
-
-  /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
-  /// width), or the whole canvas; `details` hashes its arguments. `cutsExactly`: a clip cuts it
-  /// as it cuts a rectangle fill, exactly (an upright outline of straight lines and mitred
-  /// corners, which Cairo draws as rectangles). With `shift`, the call also
-  /// gets a key without its place in y (`DrawingItem.shiftKey`): `origin` is the user-space y
-  /// everything it draws is placed from, and `details` hashes the arguments but that y.
-  func note(
-    on canvas: Canvas, kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
-    outset: Double = 0, wholeCanvas: Bool = false, cutsExactly: Bool = false,
-    shift: (origin: Double, details: (inout Hasher) -> Void)? = nil, details: (inout Hasher) -> Void
-  ) {
-    let clip = canvas.deviceClipExtents()
-    var rect = clip
-    var unclipped = clip
-    if !wholeCanvas {
-      unclipped = canvas.deviceBounds(of: bounds, outset: outset)
-      rect = unclipped.intersection(clip)
-    }
-    guard !rect.isEmpty else { return }
-    let hasher = Self.hasher(on: canvas, kind: kind, clip: clip, details: details)
-    let isBox =
-      (kind == .fill || kind == .clear || cutsExactly) && canvas.openLayerAlphas.isEmpty && canvas.isRectilinear
-    var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
-    // Only a call no clip cuts draws the same pixels wherever it is.
-    if let shift, !wholeCanvas, canvas.isRectilinear, rect == unclipped {
-      var shifted = Hasher()
-      shifted.combine(kind.rawValue)
-      canvas.combineState(into: &shifted, withVerticalOffset: false)
-      shift.details(&shifted)
-      // Whole rows apart only when the origin falls as far into its pixel row.
-      var x = 0.0
-      var y = shift.origin
-      cairo_user_to_device(canvas.context, &x, &y)
-      shifted.combine(Int(((y - y.rounded(.down)) * 4096).rounded()))
-      item.shiftKey = shifted.finalize() | 1
-    }
-    add(item)
-  }
-
-  /// An item's key so far: the call, the canvas's state and clip, the call's arguments.
-  private static func hasher(
-    on canvas: Canvas, kind: Kind, clip: DamageRect, details: (inout Hasher) -> Void
-  ) -> Hasher {
-    var hasher = Hasher()
-    hasher.combine(kind.rawValue)
-    canvas.combineState(into: &hasher)
-    hasher.combine(clip)
-    details(&hasher)
-    return hasher
-  }
-
-  /// A piece of a shape drawn in pieces (Canvas+Pieces.swift): `rect` (device pixels) holds
-  /// every pixel it may touch; `isBox` when it is a rectangle fill, which a clip cuts exactly.
-  func notePiece(
-    on canvas: Canvas, kind: Kind, index: Int, rect: DamageRect, isBox: Bool, details: (inout Hasher) -> Void
-  ) {
-    let clip = canvas.deviceClipExtents()
-    let clipped = rect.intersection(clip)
-    guard !clipped.isEmpty else { return }
-    var hasher = Self.hasher(on: canvas, kind: kind, clip: clip, details: details)
-    hasher.combine(index)
-    hasher.combine(rect)
-    add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox && canvas.openLayerAlphas.isEmpty))
-  }
-
-  /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
-  func noteUnknown(_ rect: DamageRect, on canvas: Canvas) {
-    let clipped = rect.intersection(canvas.deviceClipExtents())
-    guard !clipped.isEmpty else { return }
-    unknownCount += 1
-    var hasher = Hasher()
-    hasher.combine(Kind.unknown.rawValue)
-    hasher.combine(ObjectIdentifier(self))
-    hasher.combine(unknownCount)
-    add(DrawingItem(key: hasher.finalize(), rect: clipped))
-  }
-}
-
 extension DrawingItem {
   /// The pixels that differ between a frame drawn as `old` and one drawn as `new`: the items
   /// of either that are not in their longest common subsequence (same key and place, same
@@ -377,7 +259,7 @@ extension DrawingItem {
   }
 }
 
-extension Canvas {
+extension CairoCanvas {
   /// A canvas drawing straight into `pixels` (premultiplied ARGB32 words, `bytesPerRow`
   /// apart, as a 24-bit TrueColor XImage holds them), which must outlive it: the window's
   /// strip, drawn into and sent without a copy. The memory holds `pixelHeight` rows; with a
@@ -469,22 +351,6 @@ extension Canvas {
     cairo_set_matrix(context, &matrix)
   }
 
-  /// The clip's extents in pixels, rounded out, within the canvas (while recording).
-  func deviceClipExtents() -> DamageRect {
-    recordedClip ?? pixelBounds
-  }
-
-  /// A canvas for the recorder only: the size and scale of a frame of `pixelWidth`×`pixelHeight`
-  /// pixels on a surface of one pixel, as an image canvas's text is laid out. Nothing is drawn
-  /// on it.
-  static func recording(pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Canvas {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else {
-      throw CanvasError.cairoFailure("no surface")
-    }
-    return try Canvas(
-      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
-  }
-
   /// The pixels `rect` (user space), grown by `outset` user units, may touch under the current
   /// transform, with a pixel more for antialiasing.
   func deviceBounds(of rect: CanvasRect, outset: Double, margin: Int = 1) -> DamageRect {
@@ -523,51 +389,6 @@ extension Canvas {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     return matrix.xy == 0 && matrix.yx == 0
-  }
-
-  /// The transform (without its y offset, for a `shiftKey`), the open layers' alphas and the
-  /// clips, for an item's key.
-  func combineState(into hasher: inout Hasher, withVerticalOffset: Bool = true) {
-    combineTransform(into: &hasher, withVerticalOffset: withVerticalOffset)
-    hasher.combine(openLayerAlphas)
-    hasher.combine(clipKey)
-  }
-
-  /// The current transform, for a key (without its y offset for a `shiftKey`).
-  private func combineTransform(into hasher: inout Hasher, withVerticalOffset: Bool) {
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    hasher.combine(matrix.xx)
-    hasher.combine(matrix.yx)
-    hasher.combine(matrix.xy)
-    hasher.combine(matrix.yy)
-    hasher.combine(matrix.x0)
-    if withVerticalOffset { hasher.combine(matrix.y0) }
-  }
-
-  /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
-  /// corner's radius).
-  func noteClip(kind: Int, rect: CanvasRect, cornerRadius: Double) {
-    recordedClip = deviceBounds(of: rect, outset: 0, margin: 0).intersection(recordedClip ?? pixelBounds)
-    var hasher = Hasher()
-    hasher.combine(clipKey)
-    hasher.combine(kind)
-    hasher.combine(rect)
-    hasher.combine(cornerRadius)
-    combineTransform(into: &hasher, withVerticalOffset: true)
-    clipKey = hasher.finalize()
-  }
-
-  static func square(_ center: CanvasPoint, _ radius: Double) -> CanvasRect {
-    CanvasRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-  }
-
-  static func bounds(of points: [CanvasPoint]) -> CanvasRect {
-    let xs = points.map(\.x)
-    let ys = points.map(\.y)
-    let minX = xs.min() ?? 0
-    let minY = ys.min() ?? 0
-    return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
   }
 }
 

@@ -16,26 +16,28 @@ import CCairo
 /// - a long line is the whole line under clips of bands of whole pixels along it.
 /// Pieces meet on whole pixels, so no pixel is drawn twice. Vector canvases (SVG, PDF) and
 /// turned or sheared transforms draw whole, as before.
-extension Canvas {
+///
+/// `ShapePieces` finds the pieces under a context's transform; a `CairoCanvas` draws them, a
+/// `DamageRecordingCanvas` notes them.
+struct ShapePieces {
   /// How long a piece of a long line is, in pixels along its longer axis.
   static let linePieceLength = 32
 
   /// Where a rounded rectangle's pieces are, in device pixels.
-  struct RoundedRectPieces {
+  struct RoundedRect {
     /// The four corners: the whole path is drawn under a clip of each.
     var corners: [DamageRect]
     /// The straight parts (and a fill's middle): rectangles in device space, filled.
     var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)]
   }
 
-  /// Whether big shapes are drawn in pieces: on image canvases, under an upright transform.
-  var drawsInPieces: Bool { vectorOutput == nil && isRectilinear }
+  /// The Cairo context whose transform places the pieces.
+  let context: OpaquePointer
 
   /// The pieces of `rect` with `cornerRadius`, filled (`strokeWidth` nil) or stroked; nil when
   /// it is drawn whole (no corner radius, a dashed stroke, corners that meet, a stroke wider
   /// than its corners).
-  func roundedRectPieces(_ rect: CanvasRect, cornerRadius: Double, strokeWidth: Double?) -> RoundedRectPieces? {
-    guard drawsInPieces else { return nil }
+  func roundedRect(_ rect: CanvasRect, cornerRadius: Double, strokeWidth: Double?) -> RoundedRect? {
     let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
     guard radius > 0 else { return nil }
     let (matrix, ax, ay, bx, by) = device(
@@ -70,14 +72,14 @@ extension Canvas {
       box(outerLeft, innerBottom, innerLeft, outerBottom), box(innerRight, innerBottom, outerRight, outerBottom),
     ]
     if strokeWidth == nil {
-      return RoundedRectPieces(
+      return RoundedRect(
         corners: corners,
         boxes: [
           (innerLeft, y0, innerRight, y1), (x0, innerTop, innerLeft, innerBottom),
           (innerRight, innerTop, x1, innerBottom),
         ])
     }
-    return RoundedRectPieces(
+    return RoundedRect(
       corners: corners,
       boxes: [
         (innerLeft, y0 - hy, innerRight, y0 + hy), (innerLeft, y1 - hy, innerRight, y1 + hy),
@@ -87,8 +89,7 @@ extension Canvas {
 
   /// The bands of whole pixels a line from `start` to `end` is drawn under, along its longer
   /// axis; nil when it is drawn whole (short, or not on an image canvas).
-  func linePieces(from start: CanvasPoint, to end: CanvasPoint, width: Double) -> [DamageRect]? {
-    guard drawsInPieces else { return nil }
+  func line(from start: CanvasPoint, to end: CanvasPoint, width: Double) -> [DamageRect]? {
     let (matrix, sx, sy, ex, ey) = device(start, end)
     guard [sx, sy, ex, ey].allSatisfy({ abs($0) < 1e7 }) else { return nil }
     let dx = ex - sx
@@ -138,6 +139,12 @@ extension Canvas {
     cairo_user_to_device(context, &bx, &by)
     return (matrix, ax, ay, bx, by)
   }
+}
+
+extension CairoCanvas {
+  /// Where big shapes are drawn in pieces: on image canvases, under an upright transform;
+  /// nil: they are drawn whole.
+  var shapePieces: ShapePieces? { vectorOutput == nil && isRectilinear ? ShapePieces(context: context) : nil }
 
   /// Draws `draw` under a clip of `box` (device pixels), unless the damage clip leaves none of
   /// it to draw.
@@ -166,30 +173,5 @@ extension Canvas {
     cairo_set_matrix(context, &matrix)
     setSource(color)
     cairo_fill(context)
-  }
-}
-
-extension DrawingRecorder {
-  /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip
-  /// holds) and each straight part (a rectangle fill, which a clip cuts exactly).
-  func notePieces(
-    _ pieces: Canvas.RoundedRectPieces, on canvas: Canvas, kind: Kind, details: (inout Hasher) -> Void
-  ) {
-    for (index, corner) in pieces.corners.enumerated() {
-      notePiece(on: canvas, kind: kind, index: index, rect: corner, isBox: false, details: details)
-    }
-    for (index, box) in pieces.boxes.enumerated() {
-      let covered = DamageRect(
-        x: Int(box.x0.rounded(.down)) - 1, y: Int(box.y0.rounded(.down)) - 1,
-        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)) + 2,
-        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)) + 2)
-      notePiece(on: canvas, kind: kind, index: 4 + index, rect: covered, isBox: true) {
-        details(&$0)
-        $0.combine(box.x0)
-        $0.combine(box.y0)
-        $0.combine(box.x1)
-        $0.combine(box.y1)
-      }
-    }
   }
 }

@@ -1,11 +1,11 @@
 import CCairo
 
-extension Canvas {
+extension CairoCanvas {
   /// A canvas drawing into `rect` (in this canvas's points) of the same surface, with the
   /// same scale, for side-by-side pictures. It sees only its rectangle: its origin is the
   /// rectangle's corner, its size the rectangle's, and `clear(to:)` clears only inside it.
   /// Draw into it while this canvas is alive, and before a vector canvas's `vectorData()`.
-  public func region(_ rect: CanvasRect) throws -> Canvas {
+  public func region(_ rect: CanvasRect) throws -> CairoCanvas {
     let x = (rect.minX * scale).rounded()
     let y = (rect.minY * scale).rounded()
     let width = (rect.width * scale).rounded()
@@ -24,7 +24,7 @@ extension Canvas {
       cairo_surface_destroy(region)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    let canvas = try Canvas(
+    let canvas = try CairoCanvas(
       surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
     canvas.isVector = isVector
     canvas.textSink = textSink

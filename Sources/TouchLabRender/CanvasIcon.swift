@@ -1,10 +1,10 @@
-extension Canvas {
+extension CairoCanvas {
   /// TouchLab's application icon: a touch point with its ripple and trail
   /// on a dark rounded square. `Assets/icon.png` is this at 64 pixels; the
   /// window falls back to drawing it when the file is missing.
-  public static func makeAppIcon(pixelSize: Int = 64) throws -> Canvas {
+  public static func makeAppIcon(pixelSize: Int = 64) throws -> CairoCanvas {
     // Drawn on a 64-point grid and scaled, so every size has the same shape.
-    let canvas = try Canvas(
+    let canvas = try CairoCanvas(
       pixelWidth: pixelSize, pixelHeight: pixelSize, scale: Double(pixelSize) / 64)
     canvas.clear(to: .clear)
     canvas.fillRoundedRect(

@@ -17,7 +17,7 @@ public struct DeliveryDiagramRenderer {
   }
 
   /// Draws `diagram` with its top-left corner at the canvas's.
-  public func draw(_ diagram: DeliveryDiagram, on canvas: Canvas) {
+  public func draw(_ diagram: DeliveryDiagram, on canvas: CairoCanvas) {
     draw(diagram, on: canvas as DiagramSurface)
   }
 

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 
-/// What a delivery diagram is drawn on: a `Canvas` (PNG, and PDF through Cairo's PDF
+/// What a delivery diagram is drawn on: a `CairoCanvas` (PNG, and PDF through Cairo's PDF
 /// surface) or an `SVGDocument` (SVG written element by element, so text stays text and
 /// every lane, row and span is a group with its own `<title>`). The diagram is only
 /// rectangles, lines, circles, polygons and single lines of text, all this has.
@@ -21,7 +21,7 @@ protocol DiagramSurface: AnyObject {
   func endGroup()
 }
 
-extension Canvas: DiagramSurface {
+extension CairoCanvas: DiagramSurface {
   func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
     fillRoundedRect(rect, cornerRadius: cornerRadius, color: color)
   }

@@ -118,13 +118,13 @@ extension DamageRect {
   }
 }
 
-extension Canvas {
+extension CairoCanvas {
   /// Moves the pixels of `move.source` to `move.destination` (an image canvas's memory; the
   /// window moves its own with `X11Window.copyArea`).
   /// Copies `other`'s pixels in `rect` to the same place on this canvas (same size).
-  func copyPixels(of other: Canvas, in rect: DamageRect) {
+  func copyPixels(of other: CairoCanvas, in rect: DamageRect) {
     let rect = rect.intersection(pixelBounds).intersection(other.pixelBounds)
-    guard recorder == nil, !rect.isEmpty else { return }
+    guard !rect.isEmpty else { return }
     cairo_surface_flush(surface)
     cairo_surface_flush(other.surface)
     guard let target = cairo_image_surface_get_data(surface), let source = cairo_image_surface_get_data(other.surface)
@@ -139,7 +139,7 @@ extension Canvas {
 
   public func movePixels(_ move: PixelMove) {
     let destination = move.destination.intersection(pixelBounds)
-    guard recorder == nil, !destination.isEmpty, pixelBounds.contains(move.source) else { return }
+    guard !destination.isEmpty, pixelBounds.contains(move.source) else { return }
     cairo_surface_flush(surface)
     guard let base = cairo_image_surface_get_data(surface) else { return }
     let stride = Int(cairo_image_surface_get_stride(surface))

@@ -200,7 +200,7 @@ public struct PNGImage: Equatable, Sendable {
   }
 }
 
-extension Canvas {
+extension CairoCanvas {
   /// The canvas as PNG bytes. The same drawing always gives the same bytes.
   public func pngData() throws -> Data {
     cairo_surface_flush(surface)

@@ -1,71 +1,6 @@
 import Foundation
 import TouchLabEngine
 
-/// One entry of the panel's transcript.
-public enum TranscriptEntry: Equatable, Hashable, Sendable {
-  /// A transcript line with its `[time] ` prefix.
-  case line(String)
-  /// The start of a section: what its lines come from (a layout, a scenario).
-  case header(String)
-}
-
-/// What one frame of the sandbox shows: the scene, the overlay (when on), the transcript
-/// panel, and a message (a layout error kept on screen after a failed reload).
-public struct FrameContent {
-  public var window: UIWindow
-  /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
-  public var overlay: OverlayState?
-  /// Touches (by identifier) whose cards the user pinned: they stay, whole, until unpinned,
-  /// even after a later gesture.
-  public var pinnedCards: Set<Int> = []
-  /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
-  /// panel shows the newest).
-  public var transcript: [TranscriptEntry]
-  /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
-  /// back); the panel says how many.
-  public var newerLineCount = 0
-  /// Lines older than `transcript`'s first, no longer kept (a picture of a long scenario
-  /// keeps the newest only); the panel's count includes them.
-  public var olderLineCount = 0
-  /// The transcript's times count from the first touch (the panel says so).
-  public var timesFromFirstTouch = false
-  /// With `timesFromFirstTouch`, the first touch's time: every time the frame shows (the
-  /// cards' "down at", the strip's label and ticks) counts from it, written `+0.15`, as the
-  /// transcript's `[+0.150]` do — one time base everywhere. Nil: from the scene's start.
-  public var timeOrigin: TimeInterval?
-  /// A title for the panel's header (the layout's `title:` or file name).
-  public var title: String?
-  /// An error to show over the scene (the previous scene stays drawn).
-  public var message: String?
-  /// Keyboard help shown at the foot of the panel.
-  public var keyHelp: [String]
-  /// The engine's clock now, for countdowns.
-  public var now: TimeInterval
-  /// A second header line under the title (the file, the scenario and its time…).
-  public var subtitle: String?
-  /// The timeline strip under the scene, while a scenario plays (`frameSize(…showsTimeline:)`).
-  public var timeline: TimelineStrip?
-  /// The inspector beside the panel (`frameSize(…showsInspector:)`), when shown; its
-  /// `hitTest` path is drawn over the scene too.
-  public var inspection: SceneInspection?
-  /// The inspector's first row shown (the wheel scrolls it).
-  public var inspectorFirstRow = 0
-
-  public init(
-    window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
-    message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0, subtitle: String? = nil
-  ) {
-    self.window = window
-    self.overlay = overlay
-    self.transcript = transcript.map(TranscriptEntry.line)
-    self.title = title
-    self.message = message
-    self.keyHelp = keyHelp
-    self.now = now
-    self.subtitle = subtitle
-  }
-}
-
 /// Draws a scene, its overlay and the transcript panel onto a canvas. Scene point (x, y) is
 /// canvas point (x, y) (the canvas's scale makes it pixel (x·N, y·N)); the panel sits to
 /// the right of the scene, when the canvas is wide enough for it (`frameSize(for:showsPanel:)`).
@@ -76,16 +11,8 @@ public final class SceneRenderer {
   public let theme: Theme
   /// The transcript panel's width, in points.
   public static let panelWidth: Double = 380
-
-  /// Heights of wrapped transcript lines by width and text: a live window draws the same
-  /// lines frame after frame. Emptied when it grows past `measuredLineLimit`.
-  var measuredLines: [MeasuredLineKey: Double] = [:]
-  static let measuredLineLimit = 2048
-
-  struct MeasuredLineKey: Hashable {
-    var text: String
-    var width: Double
-  }
+  /// The family fonts.conf pins for fixed-width text (transcripts, errors).
+  public static let monospacedFamily = "DejaVu Sans Mono"
 
   /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
   /// known, every part is drawn).
@@ -96,7 +23,7 @@ public final class SceneRenderer {
   var viewStop: (() -> Bool)?
   /// How the transcript last drawn fitted its panel (nil: none drawn yet): the window does
   /// not scroll back a panel whose lines all fit, nor further back than a panel's worth.
-  public internal(set) var transcriptFit: TranscriptFit?
+  public var transcriptFit: TranscriptFit? { panel.transcriptFit }
 
   public enum TranscriptFit: Equatable, Sendable {
     /// Every entry given was shown.
@@ -105,48 +32,21 @@ public final class SceneRenderer {
     case overflowed(shown: Int)
   }
 
-  /// The frame being drawn's `timeOrigin`.
-  var shownTimeOrigin: TimeInterval?
   var stoppedInViewTree = false
-  /// The overlay's layout as `damage(for:…)` last noted it, for the damage drawing of the
-  /// same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
-  var notedOverlayLayout: OverlayLayout?
 
-  struct OverlayLayout {
-    /// What the layout was made for: used again only for the same.
-    struct Key: Equatable {
-      var window: ObjectIdentifier
-      var overlay: OverlayState
-      var now: TimeInterval
-      var sceneSize: CanvasSize
-      var pinned: Set<Int>
-    }
-    var key: Key
-    var outlines: [HitOutline?]
-    var cards: [CardLayout]
+  /// The transcript panel, and what it keeps between frames.
+  let panel: TranscriptPanelRenderer
+  /// The timeline strip.
+  let timeline: TimelineStripRenderer
+  /// The touch overlay, and the layout it keeps for the damage drawing of a frame noted.
+  let touchOverlay: TouchOverlayRenderer
+
+  public init(theme: Theme) {
+    self.theme = theme
+    panel = TranscriptPanelRenderer(theme: theme)
+    timeline = TimelineStripRenderer(theme: theme)
+    touchOverlay = TouchOverlayRenderer(theme: theme)
   }
-
-  /// The panel's items as last noted, and what it showed.
-  var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
-
-  /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
-  /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
-  /// nothing redraw only the scene).
-  var keptPanel: (key: PanelKey, canvas: Canvas)?
-
-  struct PanelKey: Equatable {
-    var transcript: [TranscriptEntry]
-    var newerLineCount: Int
-    var timesFromFirstTouch: Bool
-    var title: String?
-    var subtitle: String?
-    var keyHelp: [String]
-    var rect: CanvasRect
-    var scale: Double
-    var pixelSize: [Int]
-  }
-
-  public init(theme: Theme) { self.theme = theme }
 
   /// The frame's size in points: the window's, plus the panel, the inspector and the
   /// timeline strip when shown.
@@ -183,7 +83,7 @@ public final class SceneRenderer {
   /// `shouldStop` as for `draw(_:on:shouldStop:)`: a drawing stopped part-way leaves its
   /// rectangles to be drawn again by the next one.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, tracking tracker: FrameDamageTracker,
+    _ content: FrameContent, on canvas: CairoCanvas, tracking tracker: FrameDamageTracker,
     shouldStop: () -> Bool = { false }
   ) -> DamageDrawing {
     if tracker.canvas !== canvas {
@@ -217,15 +117,13 @@ public final class SceneRenderer {
   public func damage(
     for content: FrameContent, pixelWidth: Int, pixelHeight: Int, scale: Double, tracking tracker: FrameDamageTracker
   ) -> [DamageRect] {
-    keptPanel = nil  // the window keeps the panel's pixels itself
+    panel.dropKeptPanel()  // the window keeps the panel's pixels itself
     let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-    guard let recording = tracker.recordingCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    guard let base = tracker.recordingBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     else { return [bounds] }
-    let recorder = DrawingRecorder()
-    recording.recorder = recorder
-    notedOverlayLayout = nil
-    _ = drawParts(content, on: recording, shouldStop: { false }, keepsPanel: false)
-    recording.recorder = nil
+    let recorder = DamageRecordingCanvas(wrapping: base)
+    touchOverlay.forgetNotedLayout()
+    _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
     tracker.scroll = nil
@@ -245,7 +143,7 @@ public final class SceneRenderer {
   /// After `damage(for:…)` of the same content, a part of the frame (the scene, the panel…)
   /// none of whose drawing reaches into `rect` is not run at all.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
   ) -> Bool {
     draw(content, on: canvas, within: [rect], shouldStop: shouldStop)
   }
@@ -253,9 +151,9 @@ public final class SceneRenderer {
   /// As `draw(_:on:within:shouldStop:)` for several rectangles at once (a pass of
   /// `FrameDamageTracker.passes`): one drawing, whose pixels inside the rectangles are a
   /// whole drawing's; between them, inside the rectangle that holds them all, they may not be
-  /// (`Canvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
+  /// (`CairoCanvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
   public func draw(
-    _ content: FrameContent, on canvas: Canvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
   ) -> Bool {
     let bounds = partBounds
     return canvas.withDamageClip(rects) {
@@ -271,7 +169,7 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool = { _ in true }
   ) -> Bool {
     withoutActuallyEscaping(shouldStop) { shouldStop in
-      viewStop = canvas.recorder == nil ? shouldStop : nil
+      viewStop = canvas is DamageRecordingCanvas ? nil : shouldStop
       stoppedInViewTree = false
       defer { viewStop = nil }
       return drawPartsChecked(content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, drawsPart: drawsPart)
@@ -283,8 +181,8 @@ public final class SceneRenderer {
     drawsPart: (FramePart) -> Bool
   ) -> Bool {
     canvas.clear(to: theme.colors.background)
-    shownTimeOrigin = content.timeOrigin
-    let recorder = canvas.recorder
+    touchOverlay.timeOrigin = content.timeOrigin
+    let recorder = canvas as? DamageRecordingCanvas
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
     recorder?.part = .scene
@@ -302,7 +200,7 @@ public final class SceneRenderer {
         if stoppedInViewTree { return false }
         if let overlay = content.overlay {
           if shouldStop() { return false }
-          drawOverlay(
+          touchOverlay.draw(
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
             on: canvas)
         }
@@ -322,18 +220,18 @@ public final class SceneRenderer {
     }
     recorder?.part = .panel
     if panelRect.width >= Self.panelWidth - 0.5, drawsPart(.panel) {
-      if keepsPanel {
-        drawKeptPanel(content, in: panelRect, on: canvas)
+      if keepsPanel, let canvas = canvas as? CairoCanvas {
+        panel.drawKeptPanel(content, in: panelRect, on: canvas)
       } else if let recorder {
-        recordPanel(content, in: panelRect, on: canvas, recorder: recorder)
+        panel.recordPanel(content, in: panelRect, on: recorder)
       } else {
-        drawPanel(content, in: panelRect, on: canvas)
+        panel.drawPanel(content, in: panelRect, on: canvas)
       }
     }
     recorder?.part = .timeline
     if let timeline = content.timeline, drawsPart(.timeline) {
       let stripRect = CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
-      drawTimeline(timeline, in: stripRect, on: canvas)
+      self.timeline.draw(timeline, in: stripRect, on: canvas)
     }
     recorder?.part = .message
     if let message = content.message, drawsPart(.message) {
@@ -343,200 +241,36 @@ public final class SceneRenderer {
     return true
   }
 
-  /// Notes the panel's drawing, or, when it would show what it showed when last noted, the
-  /// same items again without running its drawing code (500 lines are many to lay out).
-  private func recordPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas, recorder: DrawingRecorder) {
-    let key = panelKey(content, in: rect, on: canvas)
-    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == canvas.clipKey {
-      recorder.append(recordedPanel.items)
-      return
-    }
-    let start = recorder.items.count
-    drawPanel(content, in: rect, on: canvas)
-    recordedPanel = (key, canvas.clipKey, Array(recorder.items[start...]))
-  }
-}
-
-/// What a damage drawing remembers of the frame last drawn (`SceneRenderer.damage(for:…)`):
-/// one per place frames are drawn to.
-public final class FrameDamageTracker {
-  /// The canvas `draw(_:on:tracking:)` drew on; another one is drawn whole.
-  weak var canvas: Canvas?
-  /// The frame drawn, as noted; `holdsFrame` when it is whole on screen.
-  var items: [DrawingItem] = []
-  /// The frame being drawn, as noted.
-  var noted: [DrawingItem] = []
-  /// The panel's items among `items` and among `noted`.
-  var panel: Range<Int>?
-  var notedPanel: Range<Int>?
-  /// The pixels the last `damage` moves before its rectangles are drawn (the panel's lines
-  /// scrolled up), nil when it moves none: they are moved first
-  /// (`Canvas.movePixels`, `X11Window.copyArea`), then the rectangles drawn. Kept after
-  /// `commit()`, until the next `damage`.
-  public internal(set) var scroll: PixelMove?
-  /// Rectangles a stopped drawing left part-drawn.
-  var pending: [DamageRect] = []
-  /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
-  private(set) var holdsFrame = false
-  private var recording: Canvas?
-  /// The most rectangles a damage drawing clips to (more are merged). A pass draws all of
-  /// its rectangles at once (`passes(of:maximumRows:)`), so a few more cost little, where
-  /// merging them into bigger ones draws, and cuts, more.
-  static let maximumRects = 16
-
-  public init() {}
-
-  /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
-  /// A canvas of `canvas`'s size and scale for damage drawings, made again when that changes.
-  func scratchCanvas(like canvas: Canvas) -> Canvas? {
-    if let scratch, scratch.pixelWidth == canvas.pixelWidth, scratch.pixelHeight == canvas.pixelHeight,
-      scratch.scale == canvas.scale
-    {
-      return scratch
-    }
-    scratch = try? Canvas(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale)
-    return scratch
-  }
-  private var scratch: Canvas?
-
-  public func reset() {
-    canvas = nil
-    items = []
-    panel = nil
-    pending = []
-    scroll = nil
-    holdsFrame = false
-  }
-
-  /// Every rectangle of the last `damage` was drawn: the frame noted is the one shown.
-  public func commit() {
-    items = noted
-    panel = notedPanel
-    pending = []
-    holdsFrame = true
-  }
-
-  /// The drawing of `rects` stopped part-way: they are drawn again next time, whatever the
-  /// frame then shows.
-  public func abandon(_ rects: [DamageRect]) {
-    // The moved pixels were moved: they show the frame being drawn, not the one drawn.
-    pending = DamageRect.merged(
-      pending + rects + (scroll.map { [$0.destination] } ?? []), maximumRects: Self.maximumRects)
-    scroll = nil
-  }
-
-  /// `rects` in passes of at most `maximumRows` rows, top to bottom, for a strip of that
-  /// many rows (`X11Window.drawAndSend(passes:…)`): each pass is the part of `rects` in its
-  /// rows, drawn in one go (`SceneRenderer.draw(_:on:within:shouldStop:)`). A pass ends, where
-  /// it can, at a row that only rectangle fills cross, across the whole frame: every other
-  /// item that reaches a pass then lies inside its rows, and no clip cuts it.
-  public func passes(of rects: [DamageRect], maximumRows: Int) -> [[DamageRect]] {
-    let rows = max(1, maximumRows)
-    let rects = rects.filter { !$0.isEmpty }
-    guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { return [] }
-    if bottom - top <= rows { return [rects] }
-    // Which rows an item other than a rectangle fill crosses (has rows above and below).
-    var crossed = [Bool](repeating: false, count: bottom - top + 1)
-    for item in noted where !item.isBox && item.rect.maxY > top && item.rect.y < bottom {
-      for row in max(top, item.rect.y + 1)..<min(bottom, item.rect.maxY) { crossed[row - top] = true }
-    }
-    var passes: [[DamageRect]] = []
-    var start = top
-    while start < bottom {
-      // The next row a rectangle has.
-      guard let first = rects.filter({ $0.maxY > start }).map({ max($0.y, start) }).min() else { break }
-      start = first
-      var end = min(bottom, start + rows)
-      if end < bottom {
-        end = stride(from: end, to: start + max(1, rows / 2), by: -1).first { !crossed[$0 - top] } ?? end
-      }
-      let band = DamageRect(x: Int.min / 4, y: start, width: Int.max / 2, height: end - start)
-      passes.append(rects.map { $0.intersection(band) }.filter { !$0.isEmpty })
-      start = end
-    }
-    return passes
-  }
-
-  /// The canvas frames are noted on, made again for another size or scale (which makes the
-  /// next frame whole).
-  func recordingCanvas(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Canvas? {
-    if let recording, recording.pixelWidth == pixelWidth, recording.pixelHeight == pixelHeight,
-      recording.scale == scale
-    {
-      return recording
-    }
-    holdsFrame = false
-    items = []
-    panel = nil
-    pending = []
-    recording = try? Canvas.recording(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-    return recording
-  }
-}
-
-/// How a damage drawing went.
-public enum DamageDrawing: Equatable, Sendable {
-  /// Drawn; these pixel rectangles changed (none: the frame is as it was).
-  case drawn([DamageRect])
-  /// Stopped part-way (`shouldStop`): draw again before showing the canvas.
-  case stopped
 }
 
 extension SceneRenderer {
-  /// Draws the panel, or copies it from the one kept when it would show the same. Kept only
-  /// when the panel starts on a whole pixel (so its pixels are the same either way).
-  func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
-    let pixelX = rect.minX * canvas.scale
-    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
-    // A vector canvas (`shot`/`compare` to .svg or .pdf) gets the panel drawn, never a kept
-    // bitmap of it: pixels copied in would turn the page into one embedded image.
-    guard !canvas.isVector, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
-      drawPanel(content, in: rect, on: canvas)
-      return
-    }
-    let key = panelKey(content, in: rect, on: canvas)
-    if let keptPanel, keptPanel.key == key {
-      canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
-      return
-    }
-    let reusable = keptPanel.flatMap { kept in
-      kept.key.pixelSize == key.pixelSize && kept.key.scale == key.scale ? kept.canvas : nil
-    }
-    let made = { try? Canvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
-    guard let panel = reusable ?? made() else {
-      drawPanel(content, in: rect, on: canvas)
-      return
-    }
-    keptPanel = nil
-    panel.withSavedState {
-      panel.translate(x: -rect.minX, y: 0)
-      drawPanel(content, in: rect, on: panel)
-    }
-    keptPanel = (key, panel)
-    canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
+  /// A layout error over the top of the scene, in a red box that cannot be missed.
+  func drawMessage(_ message: String, sceneSize: CanvasSize, on canvas: Canvas) {
+    let margin = 10.0
+    let padding = 12.0
+    let width = max(40, sceneSize.width - 2 * margin)
+    let inner = width - 2 * padding
+    let headerStyle = TextStyle(
+      fontFamily: theme.metrics.fontFamily, fontSize: 14, weight: .bold, color: .white, alignment: .leading,
+      verticalAlignment: .top)
+    let bodyStyle = TextStyle(
+      fontFamily: Self.monospacedFamily, fontSize: 12, color: .white, alignment: .leading, verticalAlignment: .top,
+      truncation: .tail, maximumLines: 16)
+    let bodyHeight = TextFonts.measure(message, style: bodyStyle, maximumWidth: inner).height
+    let box = CanvasRect(x: margin, y: margin, width: width, height: padding * 2 + 20 + bodyHeight)
+    canvas.fillRoundedRect(
+      CanvasRect(x: box.minX, y: box.minY + 2, width: box.width, height: box.height), cornerRadius: 10,
+      color: CanvasColor.black.withAlpha(0.25))
+    canvas.fillRoundedRect(box, cornerRadius: 10, color: CanvasColor(red8: 215, green8: 0, blue8: 21))
+    // The window shows layout errors here, and other problems (a screenshot not written).
+    let header = message.contains(": error: ") ? "⚠ Layout error" : "⚠ Problem"
+    canvas.draw(
+      header,
+      in: CanvasRect(x: box.minX + padding, y: box.minY + padding, width: inner, height: 20), style: headerStyle)
+    canvas.draw(
+      message, in: CanvasRect(x: box.minX + padding, y: box.minY + padding + 20, width: inner, height: bodyHeight),
+      style: bodyStyle)
   }
-}
-
-extension SceneRenderer {
-  /// What the panel shows, to know when it shows the same.
-  func panelKey(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) -> PanelKey {
-    let pixelX = rect.minX * canvas.scale
-    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
-    return PanelKey(
-      transcript: content.transcript, newerLineCount: content.newerLineCount,
-      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
-      keyHelp: content.keyHelp,
-      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
-  }
-}
-
-/// The parts of a frame, each drawn on its own (a damage drawing skips those it does not need).
-enum FramePart: Hashable {
-  case scene
-  case inspector
-  case panel
-  case timeline
-  case message
 }
 
 extension CanvasColor {
@@ -576,5 +310,24 @@ extension CanvasPoint {
 extension CanvasRect {
   init(_ rect: CGRect) {
     self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+  }
+}
+
+extension SceneRenderer {
+  /// Which touch's card is at (`x`, `y`) (scene points) in `content`'s frame, if any: the
+  /// card drawn last is on top.
+  public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
+    touchOverlay.cardTouch(at: x, y, in: content)
+  }
+
+  /// The smallest rectangle holding `points` (a hit view's outline).
+  static func boundingBox(_ points: [CanvasPoint]) -> CanvasRect {
+    .bounds(of: points)
+  }
+
+  /// A tag's left edge: at `x`, or, when it would run past the scene's right edge, moved left
+  /// as little as keeps it whole (no further than the scene's left edge).
+  static func tagX(_ x: Double, width: Double, sceneWidth: Double) -> Double {
+    x + width > sceneWidth ? max(0, sceneWidth - width) : x
   }
 }

@@ -240,61 +240,68 @@ public enum TextFonts {
   }
 }
 
-extension Canvas {
-  /// Draws `text` inside `rect` (scene points, current transform applied),
-  /// laid out and truncated per `style`. Any Unicode text works; characters
-  /// DejaVu Sans lacks, such as Chinese, come from Noto Sans CJK.
-  public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
-    guard !text.isEmpty, rect.width > 0 || style.truncation == .clip else { return }
-    let cache = TextFonts.drawingLayouts
-    // Fonts are chosen for the device transform so glyphs are rasterised at
-    // the real pixel size, not scaled up from a 1× bitmap.
-    let followTransform: (OpaquePointer) -> Void = { _ in cache.follow(self.context) }
-    cache.withLayout(text, style: style, width: rect.width, beforehand: followTransform) { layout in
-      let size = TextFonts.logicalSize(of: layout)
-      let textWidth = size.width
-      let textHeight = size.height
+/// A text laid out for drawing (`TextFonts.placing`): its layout, where the layout's top left
+/// goes, and where its ink reaches.
+struct PlacedText {
+  let layout: OpaquePointer
+  let x: Double
+  let y: Double
+  let rect: CanvasRect
+  let style: TextStyle
 
+  /// Where its ink reaches (user space): what a recording canvas notes, and what a damage
+  /// drawing checks.
+  var inkBounds: CanvasRect {
+    var ink = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, nil)
+    let bounds = CanvasRect(
+      x: x + Double(ink.x) / Double(PANGO_SCALE), y: y + Double(ink.y) / Double(PANGO_SCALE),
+      width: Double(ink.width) / Double(PANGO_SCALE), height: Double(ink.height) / Double(PANGO_SCALE))
+    return style.truncation == .clip ? bounds.clamped(to: rect) : bounds
+  }
+}
+
+extension TextFonts {
+  /// Lays `text` out in `rect` per `style` for the Cairo context `cairo` (fonts chosen for
+  /// its device transform, so glyphs are rasterised at the real pixel size, not scaled up
+  /// from a 1× bitmap), and runs `body` with it placed; nothing for an empty text or rect.
+  static func placing(
+    _ text: String, in rect: CanvasRect, style: TextStyle, following cairo: OpaquePointer,
+    _ body: (PlacedText) -> Void
+  ) {
+    guard !text.isEmpty, rect.width > 0 || style.truncation == .clip else { return }
+    let cache = drawingLayouts
+    let followTransform: (OpaquePointer) -> Void = { _ in cache.follow(cairo) }
+    cache.withLayout(text, style: style, width: rect.width, beforehand: followTransform) { layout in
+      let size = logicalSize(of: layout)
       var x = rect.minX
       if style.truncation == .clip && style.maximumLines == 1 {
         // No layout width was set, so align the single line ourselves.
         switch style.alignment {
         case .leading: break
-        case .center: x += (rect.width - textWidth) / 2
-        case .trailing: x += rect.width - textWidth
+        case .center: x += (rect.width - size.width) / 2
+        case .trailing: x += rect.width - size.width
         }
       }
       var y = rect.minY
       switch style.verticalAlignment {
       case .top: break
-      case .center: y += (rect.height - textHeight) / 2
-      case .bottom: y += rect.height - textHeight
+      case .center: y += (rect.height - size.height) / 2
+      case .bottom: y += rect.height - size.height
       }
+      body(PlacedText(layout: layout, x: x, y: y, rect: rect, style: style))
+    }
+  }
+}
 
-      // Where its ink reaches: what the recorder notes, and what a damage drawing checks.
-      var bounds: CanvasRect {
-        var ink = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, nil)
-        let bounds = CanvasRect(
-          x: x + Double(ink.x) / Double(PANGO_SCALE), y: y + Double(ink.y) / Double(PANGO_SCALE),
-          width: Double(ink.width) / Double(PANGO_SCALE), height: Double(ink.height) / Double(PANGO_SCALE))
-        return style.truncation == .clip ? bounds.clamped(to: rect) : bounds
-      }
-      if let recorder {
-        let shift: (inout Hasher) -> Void = {
-          $0.combine(text)
-          $0.combine(style)
-          $0.combine(rect.minX)
-          $0.combine(rect.size)
-        }
-        recorder.note(on: self, kind: .text, bounds: bounds, shift: (rect.minY, shift)) {
-          $0.combine(text)
-          $0.combine(style)
-          $0.combine(rect)
-        }
-        return
-      }
-      if damageClip != nil, missesDamage(bounds) { return }
+extension CairoCanvas {
+  /// Draws `text` inside `rect` (scene points, current transform applied),
+  /// laid out and truncated per `style`. Any Unicode text works; characters
+  /// DejaVu Sans lacks, such as Chinese, come from Noto Sans CJK.
+  public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
+    TextFonts.placing(text, in: rect, style: style, following: context) { placed in
+      if damageClip != nil, missesDamage(placed.inkBounds) { return }
+      let (layout, x, y) = (placed.layout, placed.x, placed.y)
       cairo_save(context)
       if style.truncation == .clip {
         cairo_new_path(context)
@@ -324,11 +331,6 @@ extension Canvas {
       }
       cairo_restore(context)
     }
-  }
-
-  /// The size `text` takes in `style`; see `TextFonts.measure`.
-  public func measure(_ text: String, style: TextStyle, maximumWidth: Double? = nil) -> CanvasSize {
-    TextFonts.measure(text, style: style, maximumWidth: maximumWidth)
   }
 }
 

@@ -20,7 +20,7 @@ final class VectorOutput {
   var texts: [(x: Double, y: Double, size: Double, family: String, bold: Bool, text: String)]?
 }
 
-extension Canvas {
+extension CairoCanvas {
   /// A canvas that records the same drawing calls as vector graphics: a document of `size`
   /// scene points times `scale` (SVG pixels, PDF points). Take it with `vectorData()`.
   public convenience init(vector format: CanvasVectorFormat, size sceneSize: CanvasSize, scale: Double = 1) throws {
@@ -76,10 +76,17 @@ extension Canvas {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    guard let texts = vectorOutput.texts, !texts.isEmpty,
-      let end = vectorOutput.bytes.range(of: Data("</svg>".utf8), options: .backwards)
-    else { return vectorOutput.bytes }
-    // The text layer, last (on top), transparent: the glyphs under it are what shows.
+    return vectorOutput.documentBytes()
+  }
+}
+
+extension VectorOutput {
+  /// The bytes streamed, with the SVG's text layer (`texts`) last, on top, transparent: the
+  /// glyphs under it are what shows.
+  func documentBytes() -> Data {
+    guard let texts, !texts.isEmpty,
+      let end = bytes.range(of: Data("</svg>".utf8), options: .backwards)
+    else { return bytes }
     var layer = "<g id=\"text\" fill-opacity=\"0\" stroke=\"none\">\n"
     for text in texts {
       layer +=
@@ -88,7 +95,7 @@ extension Canvas {
         + Self.escaped(text.text) + "</text>\n"
     }
     layer += "</g>\n"
-    var bytes = vectorOutput.bytes
+    var bytes = bytes
     bytes.replaceSubrange(end.lowerBound..<end.lowerBound, with: Data(layer.utf8))
     return bytes
   }

@@ -195,9 +195,9 @@ public final class LiveSandbox {
     session.frameDrawn()
     let scale = session.drawingScale
     let pixels = Self.pixelSize(of: frameSize, scale: scale)
-    let canvas: Canvas
+    let canvas: CairoCanvas
     do {
-      canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
+      canvas = try CairoCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale)
     } catch {
       session.show(problem: "screenshot not saved: \(error)")
       return

@@ -44,7 +44,7 @@ extension SandboxSession {
     inspection.playingScenario = playback?.scenario?.name
     // The fix as code: each flip as the UIKit line that does it (`backTap.cancelsTouchesInView = false`).
     inspection.changes = changes.map { Scene.fixText(for: "\($0.path)=\($0.value)") }
-    if let hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
+    if let hoverPoint = inspector.hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
     return inspection
   }
 
@@ -59,7 +59,7 @@ extension SandboxSession {
 
   /// I: the inspector on or off (the window grows or shrinks by its width).
   func toggleInspector() {
-    if !showsInspector {
+    if !inspector.isShown {
       let size = renderer.frameSize(
         for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
       let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
@@ -71,8 +71,8 @@ extension SandboxSession {
         return
       }
     }
-    showsInspector.toggle()
-    if !showsInspector { hoverPoint = nil }
+    inspector.isShown.toggle()
+    if !inspector.isShown { inspector.hoverPoint = nil }
     needsFrame = true
   }
 
@@ -80,14 +80,14 @@ extension SandboxSession {
   /// that point; a frame only when the path changes (which views were asked and what each
   /// answered), not at every move.
   func hover(at location: InputPoint) {
-    guard showsInspector else { return }
+    guard inspector.isShown else { return }
     let point = framePoint(location)
     let newPoint = region(at: location) == .scene ? CGPoint(x: point.x, y: point.y) : nil
     let window = shownWindow
     let newPath = newPoint.flatMap { window.application?.traceHitTest(at: $0) }.map(Self.outcome)
-    hoverPoint = newPoint
-    if newPath != hoverPath {
-      hoverPath = newPath
+    inspector.hoverPoint = newPoint
+    if newPath != inspector.hoverPath {
+      inspector.hoverPath = newPath
       needsFrame = true
     }
   }
@@ -102,7 +102,7 @@ extension SandboxSession {
     let point = framePoint(location)
     guard
       let target = renderer.inspectorTarget(
-        at: point, makeInspection(), in: inspectorRect, firstRow: inspectorFirstRow)
+        at: point, makeInspection(), in: inspectorRect, firstRow: inspector.firstRow)
     else { return }
     switch target {
     case .property(let property):
@@ -174,10 +174,21 @@ extension SandboxSession {
   /// The wheel over the inspector scrolls its rows.
   func scrollInspector(by steps: Int) {
     let count = makeInspection().rows.count
-    let first = min(max(0, inspectorFirstRow + steps * Self.wheelLines), max(0, count - 1))
-    if first != inspectorFirstRow {
-      inspectorFirstRow = first
+    let first = min(max(0, inspector.firstRow + steps * Self.wheelLines), max(0, count - 1))
+    if first != inspector.firstRow {
+      inspector.firstRow = first
       needsFrame = true
     }
   }
+}
+
+/// The inspector's state in the window: shown or not (I), its first row shown (the wheel
+/// scrolls it), and the point hovered over the scene with its hit-test's outcome.
+struct InspectorState {
+  var isShown = false
+  var firstRow = 0
+  /// The point under the mouse over the scene (scene points), while the inspector is shown.
+  var hoverPoint: CGPoint?
+  /// The outcome of the hovered point's hit-test as last drawn.
+  var hoverPath: [String]?
 }

@@ -88,7 +88,7 @@ extension SandboxSession {
     let frame = playback.isPlaying ? now + Self.animationFrameInterval : nil
     // Under review, the live engine runs on: its timers still fire on time.
     let timer = playback.scenario == nil ? clock.wakeUpTime(animationTime: nil) : nil
-    return [frame, statusExpiry, timer].compactMap { $0 }.min()
+    return [frame, messages.statusExpiry, timer].compactMap { $0 }.min()
   }
 
   /// The time passes (a frame when playing), the lines passed go to the transcript file,
@@ -166,48 +166,19 @@ extension SandboxSession {
   /// and scrub through like a scenario (fingers still down are cancelled first; the engine
   /// runs on, but the mouse scrubs instead of touching until Space at the end goes live).
   func reviewLiveTouches() {
-    guard !liveRecords.isEmpty else { return }
+    guard !liveHistory.records.isEmpty else { return }
     if !scene.application.touchesOnScreen.isEmpty {
       scene.application.cancelAllTouches()
     }
     mapper.forgetAllFingers()
     let path = layoutPath
     playback = ScenarioPlayback(
-      reviewing: liveRecords, inputs: liveInputs, file: path, realTime: now,
+      reviewing: liveHistory.records, inputs: liveHistory.inputs, file: path, realTime: now,
       loadScene: { [weak self] in
         guard let self else { return try LayoutLoader.load(path: path) }
         return try self.loadWithChanges(path)
       })
     needsFrame = true
-  }
-
-  /// Keeps the live scene's records from the latest gesture's first touch on.
-  func keepLiveRecords(of scene: Scene) {
-    liveRecords = []
-    liveTouchesDown = []
-    liveInputs = []
-    scene.records.addObserver { [weak self] record in
-      guard let self else { return }
-      if case .input(let samples) = record.event {
-        if liveInputs != nil {
-          if liveInputs!.count < Self.liveInputLimit {
-            liveInputs!.append(ScenarioPlayback.TimedInput(time: record.time, samples: samples))
-          } else {
-            liveInputs = nil  // too long a session to play again: a review shows the live scene
-          }
-        }
-        for sample in samples {
-          switch sample.phase {
-          case .began:
-            if liveTouchesDown.isEmpty { liveRecords.removeAll(keepingCapacity: true) }
-            liveTouchesDown.insert(sample.touch)
-          case .ended, .cancelled: liveTouchesDown.remove(sample.touch)
-          default: break
-          }
-        }
-      }
-      if liveRecords.count < Self.liveRecordLimit { liveRecords.append(record) }
-    }
   }
 
   /// The most records kept for a review (a long drag's moves beyond are not kept).
@@ -220,7 +191,7 @@ extension SandboxSession {
   /// A new scene: the same file plays the scenario again from it (a save); another file
   /// (N, P) ends the play and the window is live. A review of live touches ends.
   func followScene(_ newScene: Scene) {
-    keepLiveRecords(of: newScene)
+    liveHistory = LiveTouchHistory(following: newScene)
     guard let playback else { return }
     guard newScene.file == playback.file, playback.scenario != nil else {
       keepPlayedSection(resumesLiveSection: false)

@@ -29,12 +29,13 @@ public final class SandboxSession {
   public private(set) var layoutPath: String
   /// The last load's error, `FILE:LINE:COLUMN: error: …`, until a load succeeds.
   public private(set) var layoutError: String?
+  /// The confirmation and the problem shown besides the scene.
+  private(set) var messages = SessionMessages()
   /// Another problem to show (a screenshot that could not be written), until the next key.
-  public private(set) var notice: String?
+  public var notice: String? { messages.notice }
   /// A confirmation under the panel's title ("Saved touchlab-….png"), for
   /// `statusDuration` seconds, in place of the layout's file name.
-  public private(set) var status: String?
-  var statusExpiry: Double?
+  public var status: String? { messages.status }
   /// How long a confirmation stays, in seconds.
   public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
@@ -43,14 +44,14 @@ public final class SandboxSession {
   /// The sequence number of the last transcript entry shown when the panel is scrolled back
   /// (the wheel), or nil: the panel follows the newest.
   public internal(set) var transcriptAnchor: Int?
+  /// The inspector's state: shown or not, scrolled how far, the point hovered.
+  var inspector = InspectorState()
   /// The inspector is shown (I), right of the panel.
-  public internal(set) var showsInspector = false
+  public var showsInspector: Bool { inspector.isShown }
   /// The inspector's first row shown (the wheel over it scrolls).
-  public internal(set) var inspectorFirstRow = 0
+  public var inspectorFirstRow: Int { inspector.firstRow }
   /// The point under the mouse over the scene (scene points), while the inspector is shown.
-  public internal(set) var hoverPoint: CGPoint?
-  /// The outcome of the hovered point's hit-test as last drawn.
-  var hoverPath: [String]?
+  public var hoverPoint: CGPoint? { inspector.hoverPoint }
   /// The boolean properties flipped in the window (`ID.NAME`), their value now and in the file.
   public internal(set) var changes: [(path: String, value: Bool, original: Bool)] = []
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
@@ -64,12 +65,10 @@ public final class SandboxSession {
   public internal(set) var needsFrame = true
   /// The scenario being played (`--scenario`), or nil: the window is live.
   public internal(set) var playback: ScenarioPlayback?
+  /// The live scene's touches, for Space's review.
+  var liveHistory: LiveTouchHistory
   /// The live scene's records since the latest gesture began (Space reviews them).
-  public internal(set) var liveRecords: [DeliveryRecord] = []
-  var liveTouchesDown: Set<Int> = []
-  /// Every touch input the live scene took since it was loaded, at its time, so that a
-  /// review can play a fresh copy of the scene to any moment (nil past `liveInputLimit`).
-  var liveInputs: [ScenarioPlayback.TimedInput]? = []
+  public var liveRecords: [DeliveryRecord] { liveHistory.records }
 
   var mapper: TouchInputMapper
   /// The X server's clock as learned from its events' timestamps: when each input happened,
@@ -97,12 +96,12 @@ public final class SandboxSession {
     transcript = TranscriptLog(file: transcriptFile, report: report, realTime: { clockNow() })
     overlay = TouchOverlay(application: scene.application)
     clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
+    liveHistory = LiveTouchHistory(following: scene)
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
     transcript.startSection(Self.sectionHeader(for: scene))
     transcript.follow(scene.records)
-    keepLiveRecords(of: scene)
   }
 
   public static func printToStandardError(_ text: String) {
@@ -156,7 +155,7 @@ public final class SandboxSession {
   func showInspector(in content: inout FrameContent) {
     guard showsInspector else { return }
     content.inspection = makeInspection()
-    content.inspectorFirstRow = inspectorFirstRow
+    content.inspectorFirstRow = inspector.firstRow
   }
 
   /// The section header of a scene's lines in the panel: its title and file.
@@ -222,8 +221,7 @@ public final class SandboxSession {
 
   /// Shows `text` under the panel's title for `statusDuration` seconds.
   public func showStatus(_ text: String) {
-    status = text
-    statusExpiry = timeSource() + Self.statusDuration
+    messages.showStatus(text, now: timeSource())
     needsFrame = true
   }
 
@@ -280,27 +278,22 @@ public final class SandboxSession {
     return true
   }
 
+  /// When the next frame may start, after a long one.
+  private var pacer = FramePacer()
   /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
-  public private(set) var lastFrameCost: TimeInterval = 0
+  public var lastFrameCost: TimeInterval { pacer.lastFrameCost }
   /// When the next frame may start (`timeSource` seconds), after a long one; nil: at once.
-  public private(set) var nextFrameTime: Double?
-
-  /// A frame longer than this (seconds, wall time) is followed by a rest (issue 25 §6)…
-  public static let longFrame: TimeInterval = 0.008
-  /// …of this part of its length before the next frame starts: a big scene's frames then
-  /// leave the CPU to other processes for a third of the time at least (a frame that took
-  /// twice its work because it shared the CPU rests twice as long), and never hold the
-  /// engine up — input and timers are handled during the rest, and the frame after it shows
-  /// them all.
-  public static let longFrameRest = 0.5
+  public var nextFrameTime: Double? { pacer.nextFrameTime }
+  /// A frame longer than this (seconds, wall time) is followed by a rest (`FramePacer`).
+  public static let longFrame = FramePacer.longFrame
+  /// The rest's part of the long frame's length (`FramePacer`).
+  public static let longFrameRest = FramePacer.longFrameRest
 
   /// No rest after a long frame is under way.
-  var mayStartFrameNow: Bool { nextFrameTime.map { timeSource() >= $0 } ?? true }
+  var mayStartFrameNow: Bool { pacer.mayStartFrame(now: timeSource()) }
 
   private func frameEnded(started: Double) {
-    let ended = timeSource()
-    lastFrameCost = ended - started
-    nextFrameTime = lastFrameCost > Self.longFrame ? ended + Self.longFrameRest * lastFrameCost : nil
+    pacer.frameEnded(started: started, ended: timeSource())
   }
 
   /// The end of the rest after a long frame, when a frame is waiting for it.
@@ -322,7 +315,7 @@ public final class SandboxSession {
       animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
     }
     let wakeUp = clock.wakeUpTime(animationTime: animation)
-    guard let statusExpiry else { return wakeUp }
+    guard let statusExpiry = messages.statusExpiry else { return wakeUp }
     return min(wakeUp ?? statusExpiry, statusExpiry)
   }
 
@@ -376,11 +369,7 @@ public final class SandboxSession {
     if playback != nil || !eventTimes.contains(where: { $0 != nil }), clock.advance(toSourceTime: readAt) {
       needsFrame = true
     }
-    if let statusExpiry, timeSource() >= statusExpiry {
-      status = nil
-      self.statusExpiry = nil
-      needsFrame = true
-    }
+    if messages.expireStatus(now: timeSource()) { needsFrame = true }
     var requests: [WindowRequest] = []
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
@@ -432,10 +421,7 @@ public final class SandboxSession {
   /// Carries out a key's command; the window's own ones come back as a request.
   @discardableResult
   public func perform(_ command: SandboxCommand) -> WindowRequest? {
-    if notice != nil {
-      notice = nil
-      needsFrame = true
-    }
+    if messages.dismissNotice() { needsFrame = true }
     switch command {
     case .nextLayout: open(LayoutFiles.neighbour(of: layoutPath, offset: 1))
     case .previousLayout: open(LayoutFiles.neighbour(of: layoutPath, offset: -1))
@@ -549,10 +535,8 @@ public final class SandboxSession {
   /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
   /// on screen and keeps working until the new one is ready (`handle(_:)` takes it).
   public var backgroundLoader: BackgroundLoader?
-  /// Each load's number: only the latest one's result is taken.
-  private var loadGeneration = 0
   /// A background load is under way.
-  public private(set) var isLoading = false
+  public var isLoading: Bool { backgroundLoader?.isLoading ?? false }
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next
@@ -563,9 +547,7 @@ public final class SandboxSession {
     layoutPath = path
     needsFrame = true
     if let backgroundLoader {
-      loadGeneration += 1
-      isLoading = true
-      backgroundLoader.load(path, generation: loadGeneration)
+      backgroundLoader.load(path)
       return true
     }
     return finishOpening(path, Result { try LayoutLoader.load(path: path) })
@@ -574,10 +556,7 @@ public final class SandboxSession {
   /// Takes a background load's result if the latest one has finished; true when it had.
   @discardableResult
   public func takeFinishedLoad() -> Bool {
-    guard let backgroundLoader, let (generation, path, result) = backgroundLoader.takeFinished(),
-      generation == loadGeneration
-    else { return false }
-    isLoading = false
+    guard let (path, result) = backgroundLoader?.takeLatest() else { return false }
     finishOpening(path, result)
     return true
   }
@@ -638,7 +617,7 @@ public final class SandboxSession {
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.
   public func show(problem: String) {
-    notice = problem
+    messages.notice = problem
     needsFrame = true
     report("touchlab: error: \(problem)")
   }
@@ -657,38 +636,5 @@ public final class SandboxSession {
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size
-  }
-}
-
-/// Loads layout files on a serial queue of its own and wakes the loop when one is done
-/// (docs/ARCHITECTURE.md, the sandbox loop): a reload never freezes the window, whatever the
-/// file — the limits of `LayoutLimits` bound each load, and the old scene runs meanwhile.
-public final class BackgroundLoader: @unchecked Sendable {
-  /// Readable when a load has finished; the window's poll loop watches it.
-  public let waker = LoopWaker()
-  private let queue = DispatchQueue(label: "touchlab.layout-loading")
-  private let lock = NSLock()
-  private var finished: (generation: Int, path: String, result: Result<Scene, Error>)?
-
-  public init() {}
-
-  /// Starts loading `path` (after any load before it).
-  func load(_ path: String, generation: Int) {
-    queue.async { [self] in
-      let result = Result { try LayoutLoader.load(path: path) }
-      lock.lock()
-      finished = (generation, path, result)
-      lock.unlock()
-      waker.wake()
-    }
-  }
-
-  /// The latest finished load, once.
-  func takeFinished() -> (generation: Int, path: String, result: Result<Scene, Error>)? {
-    lock.lock()
-    defer { lock.unlock() }
-    let taken = finished
-    finished = nil
-    return taken
   }
 }

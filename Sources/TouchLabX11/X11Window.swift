@@ -31,7 +31,7 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// A top-level X11 window that shows `Canvas` frames and reports XInput2
+/// A top-level X11 window that shows `CairoCanvas` frames and reports XInput2
 /// touch, pointer and key events as `InputEvent`s.
 public final class X11Window: InputEventSource {
   /// The Xlib connection (a `Display *`).
@@ -232,7 +232,7 @@ public final class X11Window: InputEventSource {
     if let url = AssetLocator.url(forAsset: "icon.png"), let image = try? PNGImage(contentsOf: url) {
       return image
     }
-    return try? Canvas.makeAppIcon().makeImage()
+    return try? CairoCanvas.makeAppIcon().makeImage()
   }
 
   /// The server's time now, in milliseconds, and when (`MonotonicClock`) the window read it:
@@ -287,7 +287,7 @@ public final class X11Window: InputEventSource {
   /// when `needsWholeFrame`) leaves the window holding a whole frame.
   public func drawAndSend(
     _ bands: [PixelRect], frameWidth: Int, frameHeight: Int, scale: Double,
-    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, PixelRect) -> Bool
+    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (CairoCanvas, PixelRect) -> Bool
   ) -> Bool? {
     drawAndSend(
       passes: bands.map { [$0] }, frameWidth: frameWidth, frameHeight: frameHeight, scale: scale,
@@ -301,7 +301,7 @@ public final class X11Window: InputEventSource {
   /// Many small rectangles then cost one drawing, not one each.
   public func drawAndSend(
     passes: [[PixelRect]], frameWidth: Int, frameHeight: Int, scale: Double,
-    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (Canvas, [PixelRect]) -> Bool
+    maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (CairoCanvas, [PixelRect]) -> Bool
   ) -> Bool? {
     guard frameWidth > 0, frameHeight > 0 else { return nil }
     let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
@@ -323,7 +323,7 @@ public final class X11Window: InputEventSource {
       guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { continue }
       precondition(bottom - top <= rows, "a pass of \(bottom - top) rows does not fit a strip of \(rows)")
       guard
-        let canvas = try? Canvas(
+        let canvas = try? CairoCanvas(
           drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
           scale: scale, frameHeight: frameHeight, firstRow: top)
       else { return nil }

@@ -119,7 +119,7 @@ struct Record: ParsableCommand {
     try checkPixels(size, scale: pixelScale, format: .gif, scene: first)
 
     do {
-      let canvas = try Canvas(size: size, scale: pixelScale)
+      let canvas = try CairoCanvas(size: size, scale: pixelScale)
       let encoder = try GIFAnimationEncoder(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight)
       // Frame n is shown from centisecond round(n·100/fps) to the next one's.
       func centiseconds(_ frame: Int) -> Int { Int((Double(frame) * 100 / Double(framesPerSecond)).rounded()) }

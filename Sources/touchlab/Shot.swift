@@ -210,15 +210,15 @@ func apply(_ assignments: [String], to scene: Scene) throws {
 }
 
 /// Draws one picture `size` points large as PNG (at `scale` pixels a point), SVG or PDF bytes.
-func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (Canvas) throws -> Void) throws -> Data {
+func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (CairoCanvas) throws -> Void) throws -> Data {
   do {
     switch format {
     case .png, .gif:
-      let canvas = try Canvas(size: size, scale: scale)
+      let canvas = try CairoCanvas(size: size, scale: scale)
       try draw(canvas)
       return try canvas.pngData()
     case .svg, .pdf:
-      let canvas = try Canvas(vector: format == .svg ? .svg : .pdf, size: size, scale: scale)
+      let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, size: size, scale: scale)
       try draw(canvas)
       return try canvas.vectorData()
     }

@@ -7,7 +7,7 @@ final class CanvasTests: XCTestCase {
   let blue = CanvasColor(red: 0, green: 0, blue: 1)
 
   func testPixelSizeFollowsScale() throws {
-    let canvas = try Canvas(size: CanvasSize(width: 10.5, height: 4), scale: 2)
+    let canvas = try CairoCanvas(size: CanvasSize(width: 10.5, height: 4), scale: 2)
     XCTAssertEqual(canvas.pixelWidth, 21)
     XCTAssertEqual(canvas.pixelHeight, 8)
     XCTAssertEqual(canvas.size, CanvasSize(width: 10.5, height: 4))
@@ -15,15 +15,15 @@ final class CanvasTests: XCTestCase {
   }
 
   func testRejectsEmptySizeAndBadScale() {
-    XCTAssertThrowsError(try Canvas(pixelWidth: 0, pixelHeight: 10)) { error in
+    XCTAssertThrowsError(try CairoCanvas(pixelWidth: 0, pixelHeight: 10)) { error in
       XCTAssertEqual(error as? CanvasError, .invalidSize(width: 0, height: 10))
     }
-    XCTAssertThrowsError(try Canvas(pixelWidth: 10, pixelHeight: 10, scale: 0))
-    XCTAssertThrowsError(try Canvas(pixelWidth: 10, pixelHeight: 10, scale: .nan))
+    XCTAssertThrowsError(try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: 0))
+    XCTAssertThrowsError(try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: .nan))
   }
 
   func testFillUsesPointsTimesScale() throws {
-    let canvas = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 2)
+    let canvas = try CairoCanvas(pixelWidth: 20, pixelHeight: 20, scale: 2)
     canvas.clear(to: .white)
     canvas.fill(CanvasRect(x: 2, y: 3, width: 4, height: 5), color: red)
     // Points 2..6 × 3..8 are pixels 4..12 × 6..16.
@@ -35,7 +35,7 @@ final class CanvasTests: XCTestCase {
   }
 
   func testSaveRestoreAndTransforms() throws {
-    let canvas = try Canvas(pixelWidth: 40, pixelHeight: 40)
+    let canvas = try CairoCanvas(pixelWidth: 40, pixelHeight: 40)
     canvas.clear(to: .white)
     canvas.withSavedState {
       canvas.translate(x: 10, y: 10)
@@ -55,14 +55,14 @@ final class CanvasTests: XCTestCase {
   }
 
   func testCurrentTransformLeavesOutPixelScale() throws {
-    let canvas = try Canvas(pixelWidth: 10, pixelHeight: 10, scale: 3)
+    let canvas = try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: 3)
     XCTAssertEqual(canvas.currentTransform, .identity)
     canvas.scale(x: 2, y: 2)
     XCTAssertEqual(canvas.currentTransform, CanvasTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0))
   }
 
   func testClipToRectAndRoundedRect() throws {
-    let canvas = try Canvas(pixelWidth: 40, pixelHeight: 40)
+    let canvas = try CairoCanvas(pixelWidth: 40, pixelHeight: 40)
     canvas.clear(to: .white)
     canvas.withSavedState {
       canvas.clip(to: CanvasRect(x: 10, y: 10, width: 10, height: 10))
@@ -81,7 +81,7 @@ final class CanvasTests: XCTestCase {
   }
 
   func testGroupAlphaFadesOverlapAsOne() throws {
-    let canvas = try Canvas(pixelWidth: 30, pixelHeight: 10)
+    let canvas = try CairoCanvas(pixelWidth: 30, pixelHeight: 10)
     canvas.clear(to: .white)
     canvas.withAlpha(0.5) {
       canvas.fill(CanvasRect(x: 0, y: 0, width: 20, height: 10), color: blue)
@@ -94,7 +94,7 @@ final class CanvasTests: XCTestCase {
   }
 
   func testDashedStrokeLeavesGaps() throws {
-    let canvas = try Canvas(pixelWidth: 40, pixelHeight: 4)
+    let canvas = try CairoCanvas(pixelWidth: 40, pixelHeight: 4)
     canvas.clear(to: .white)
     canvas.strokeLine(
       from: CanvasPoint(x: 0, y: 2), to: CanvasPoint(x: 40, y: 2), color: .black,
@@ -126,8 +126,8 @@ final class CanvasTests: XCTestCase {
   }
 
   /// A small scene using every kind of shape: what the view layer will use.
-  func drawShapes(scale: Double) throws -> Canvas {
-    let canvas = try Canvas(size: CanvasSize(width: 160, height: 120), scale: scale)
+  func drawShapes(scale: Double) throws -> CairoCanvas {
+    let canvas = try CairoCanvas(size: CanvasSize(width: 160, height: 120), scale: scale)
     canvas.clear(to: CanvasColor(hex: "#F2F2F7")!)
     canvas.fill(
       CanvasRect(x: 10, y: 10, width: 40, height: 30), color: CanvasColor(hex: "#FF3B30")!)
@@ -181,7 +181,7 @@ final class AppIconTests: XCTestCase {
   /// Assets/icon.png must be what `makeAppIcon()` draws; TOUCHLAB_RECORD=1
   /// rewrites it.
   func testIconAssetMatchesTheDrawing() throws {
-    let icon = try Canvas.makeAppIcon()
+    let icon = try CairoCanvas.makeAppIcon()
     XCTAssertEqual(icon.pixelWidth, 64)
     XCTAssertEqual(icon.pixel(x: 0, y: 0).alpha, 0, "corners are transparent")
     XCTAssertEqual(icon.pixel(x: 38, y: 28), PNGPixel(red: 255, green: 255, blue: 255))

@@ -35,7 +35,9 @@ final class CardPlacementTests: XCTestCase {
     return records
   }
 
-  func assertNoTwoOverlap(_ cards: [SceneRenderer.CardLayout], file: StaticString = #filePath, line: UInt = #line) {
+  func assertNoTwoOverlap(
+    _ cards: [TouchOverlayRenderer.CardLayout], file: StaticString = #filePath, line: UInt = #line
+  ) {
     for (i, a) in cards.enumerated() {
       for b in cards[(i + 1)...] {
         let width = min(a.frame.maxX, b.frame.maxX) - max(a.frame.minX, b.frame.minX)
@@ -57,11 +59,12 @@ final class CardPlacementTests: XCTestCase {
       Self.touch(1, at: 0, 195, 122, lift: 0.1) + Self.touch(2, at: 1, 190, 125, lift: nil)
       + Self.touch(3, at: 1, 200, 120, lift: nil) + Self.touch(4, at: 1, 210, 130, lift: nil)
     let state = OverlayState.fold(records)
-    let cards = renderer.layoutCards(of: state, window: scene.window, now: 1.05, sceneSize: size, pinned: [1])
+    let cards = renderer.touchOverlay.layoutCards(
+      of: state, window: scene.window, now: 1.05, sceneSize: size, pinned: [1])
     XCTAssertEqual(Set(cards.map(\.touch.identifier)), [1, 2, 3, 4])
     assertNoTwoOverlap(cards)
     // The pinned card is where it was before the new fingers came.
-    let alone = renderer.layoutCards(
+    let alone = renderer.touchOverlay.layoutCards(
       of: OverlayState.fold(Self.touch(1, at: 0, 195, 122, lift: 0.1)), window: scene.window, now: 0.5,
       sceneSize: size, pinned: [1])
     XCTAssertEqual(cards.first { $0.touch.identifier == 1 }?.frame, alone.first?.frame)
@@ -73,7 +76,7 @@ final class CardPlacementTests: XCTestCase {
     let size = CanvasSize(width: 390, height: 500)  // room for about one whole card
     var records: [DeliveryRecord] = []
     for id in 1...4 { records += Self.touch(id, at: 0, 150 + Double(id) * 10, 122, lift: nil) }
-    let cards = renderer.layoutCards(
+    let cards = renderer.touchOverlay.layoutCards(
       of: OverlayState.fold(records), window: scene.window, now: 0.05, sceneSize: size)
     XCTAssertEqual(cards.count, 4)
     assertNoTwoOverlap(cards)
@@ -90,9 +93,9 @@ final class CardPlacementTests: XCTestCase {
       scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: x, y: y))])
       scene.application.clock.advance(to: 0.05)
       let touch = try XCTUnwrap(overlay.state.touch(withIdentifier: 1))
-      let own = try XCTUnwrap(renderer.hitOutline(of: touch, in: scene.window)).visible
+      let own = try XCTUnwrap(renderer.touchOverlay.hitOutline(of: touch, in: scene.window)).visible
       let card = try XCTUnwrap(
-        renderer.layoutCards(of: overlay.state, window: scene.window, now: 0.05, sceneSize: size).first)
+        renderer.touchOverlay.layoutCards(of: overlay.state, window: scene.window, now: 0.05, sceneSize: size).first)
       let width = min(card.frame.maxX, own.maxX) - max(card.frame.minX, own.minX)
       let height = min(card.frame.maxY, own.maxY) - max(card.frame.minY, own.minY)
       XCTAssertFalse(width > 0 && height > 0, "at (\(x), \(y)) the card \(card.frame) covers the touched view \(own)")

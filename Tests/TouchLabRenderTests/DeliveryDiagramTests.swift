@@ -334,7 +334,7 @@ final class DeliveryDiagramTests: XCTestCase {
   func testCanvasDrawingFillsThePageInTheThemesColours() throws {
     let chart = try diagram("quick-tap")
     let theme = Theme.standard
-    let canvas = try Canvas(size: chart.size, scale: 2)
+    let canvas = try CairoCanvas(size: chart.size, scale: 2)
     DeliveryDiagramRenderer(theme: theme).draw(chart, on: canvas)
     XCTAssertEqual(canvas.pixelWidth, Int(chart.size.width) * 2)
     XCTAssertEqual(canvas.pixelHeight, Int(chart.size.height) * 2)

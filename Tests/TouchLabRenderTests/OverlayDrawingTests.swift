@@ -133,7 +133,7 @@ final class OverlayPlacementTests: XCTestCase {
     scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 120, y: 130))])
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
     let renderer = SceneRenderer(theme: .standard)
-    let outline = try XCTUnwrap(renderer.hitOutline(of: touch, in: scene.window))
+    let outline = try XCTUnwrap(renderer.touchOverlay.hitOutline(of: touch, in: scene.window))
     XCTAssertEqual(outline.visible, CanvasRect(x: 20, y: 100, width: 200, height: 60))
     let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay.state, now: 0))
     let touchColor = PNGPixel(Theme.standard.overlay.touchColor(at: 0).withAlpha(1))
@@ -144,7 +144,7 @@ final class OverlayPlacementTests: XCTestCase {
 
     // Scrolled right out of sight: no outline at all.
     scroll.contentOffset = CGPoint(x: 0, y: 400)
-    XCTAssertNil(renderer.hitOutline(of: touch, in: scene.window))
+    XCTAssertNil(renderer.touchOverlay.hitOutline(of: touch, in: scene.window))
   }
 
   func testACardCoversNoneOfTheSceneViewsWhenThereIsRoom() throws {
@@ -165,14 +165,15 @@ final class OverlayPlacementTests: XCTestCase {
     let state = OverlayState.fold(scene.records.records)
     let renderer = SceneRenderer(theme: .standard)
     let size = CanvasSize(width: 390, height: 700)
-    let cards = renderer.layoutCards(of: state, window: scene.window, now: state.time, sceneSize: size)
+    let cards = renderer.touchOverlay.layoutCards(of: state, window: scene.window, now: state.time, sceneSize: size)
     let card = try XCTUnwrap(cards.first)
-    for box in SceneRenderer.contentBoxes(of: scene.window, sceneSize: size) {
-      let overlap = SceneRenderer.intersection(card.frame, box)
+    for box in TouchOverlayRenderer.contentBoxes(of: scene.window, sceneSize: size) {
+      let overlap = TouchOverlayRenderer.intersection(card.frame, box)
       XCTAssertTrue(overlap.width * overlap.height == 0, "\(card.frame) covers \(box)")
     }
     // Faded away some seconds after the lift: no card.
-    XCTAssertTrue(renderer.layoutCards(of: state, window: scene.window, now: state.time + 6, sceneSize: size).isEmpty)
+    XCTAssertTrue(
+      renderer.touchOverlay.layoutCards(of: state, window: scene.window, now: state.time + 6, sceneSize: size).isEmpty)
   }
 
   /// A card's long class names may wrap before each capital that follows a small letter: the
@@ -180,15 +181,15 @@ final class OverlayPlacementTests: XCTestCase {
   func testALongClassNameMayBreakBeforeEachWord() {
     let space = "\u{200B}"
     XCTAssertEqual(
-      SceneRenderer.breakable("UIScrollViewDelayedTouchesBeganGestureRecognizer"),
+      TouchOverlayRenderer.breakable("UIScrollViewDelayedTouchesBeganGestureRecognizer"),
       ["UIScroll", "View", "Delayed", "Touches", "Began", "Gesture", "Recognizer"].joined(separator: space))
-    XCTAssertEqual(SceneRenderer.breakable("_UISystemGestureGate"), "_UISystem\(space)Gesture\(space)Gate")
-    XCTAssertEqual(SceneRenderer.breakable("row 3"), "row 3")
-    XCTAssertEqual(SceneRenderer.breakable(""), "")
+    XCTAssertEqual(TouchOverlayRenderer.breakable("_UISystemGestureGate"), "_UISystem\(space)Gesture\(space)Gate")
+    XCTAssertEqual(TouchOverlayRenderer.breakable("row 3"), "row 3")
+    XCTAssertEqual(TouchOverlayRenderer.breakable(""), "")
     // Not ASCII: the Unicode rule, letters with accents and words after Chinese.
-    XCTAssertEqual(SceneRenderer.breakable("ÉcoleÉtéView"), "École\(space)Été\(space)View")
-    XCTAssertEqual(SceneRenderer.breakable("按钮Button"), "按钮Button")
-    XCTAssertEqual(SceneRenderer.breakable("myÄrger"), "my\(space)Ärger")
+    XCTAssertEqual(TouchOverlayRenderer.breakable("ÉcoleÉtéView"), "École\(space)Été\(space)View")
+    XCTAssertEqual(TouchOverlayRenderer.breakable("按钮Button"), "按钮Button")
+    XCTAssertEqual(TouchOverlayRenderer.breakable("myÄrger"), "my\(space)Ärger")
     for name in ["aB", "abcDEF", "Zz9Yy", "a\u{200B}B", "tableView(_:didSelectRowAt:)"] {
       var expected = ""
       var previousIsLowercase = false
@@ -197,7 +198,7 @@ final class OverlayPlacementTests: XCTestCase {
         expected.append(character)
         previousIsLowercase = character.isLowercase
       }
-      XCTAssertEqual(SceneRenderer.breakable(name), expected, name)
+      XCTAssertEqual(TouchOverlayRenderer.breakable(name), expected, name)
     }
   }
 }

@@ -184,18 +184,20 @@ final class OverlayFoldTests: XCTestCase {
     XCTAssertEqual(view.reasons.map(\.cause.rule), [.delaysContentTouches, .requireToFail])
     XCTAssertEqual(touch.scrollDelay?.isRunning, false)
     // The card's words for it.
-    XCTAssertEqual(SceneRenderer.reasonText(view.reasons[1], label: "dropped"), "↳ dropped: requireToFail (by backTap)")
-    XCTAssertEqual(SceneRenderer.reasonText(view.reasons[1], label: nil), "↳ requireToFail (by backTap)")
+    XCTAssertEqual(
+      TouchOverlayRenderer.reasonText(view.reasons[1], label: "dropped"), "↳ dropped: requireToFail (by backTap)")
+    XCTAssertEqual(TouchOverlayRenderer.reasonText(view.reasons[1], label: nil), "↳ requireToFail (by backTap)")
     // delaysContentTouches: the held began, the wait running out, and no wait at all read apart.
     XCTAssertEqual(
-      SceneRenderer.reasonText(view.reasons[0], label: nil),
+      TouchOverlayRenderer.reasonText(view.reasons[0], label: nil),
       "↳ held 0.15 s in case it scrolls (delaysContentTouches, by scroll)")
     let failed = OverlayReceiver.Reason(step: .failed, cause: DeliveryCause(.delaysContentTouches, by: "table"))
     XCTAssertEqual(
-      SceneRenderer.reasonText(failed, label: nil, waited: true),
+      TouchOverlayRenderer.reasonText(failed, label: nil, waited: true),
       "↳ the 0.15 s wait ran out (delaysContentTouches, by table)")
     XCTAssertEqual(
-      SceneRenderer.reasonText(failed, label: nil, waited: false), "↳ delaysContentTouches = false: no wait (by table)")
+      TouchOverlayRenderer.reasonText(failed, label: nil, waited: false),
+      "↳ delaysContentTouches = false: no wait (by table)")
   }
 
   /// Issue 30: a touch's card lists only the actions of recognizers that had that touch,

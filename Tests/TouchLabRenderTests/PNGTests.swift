@@ -17,8 +17,8 @@ final class PNGTests: XCTestCase {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  func smallCanvas() throws -> Canvas {
-    let canvas = try Canvas(pixelWidth: 8, pixelHeight: 8)
+  func smallCanvas() throws -> CairoCanvas {
+    let canvas = try CairoCanvas(pixelWidth: 8, pixelHeight: 8)
     canvas.clear(to: CanvasColor(red: 0, green: 0.5, blue: 1))
     return canvas
   }
@@ -31,7 +31,7 @@ final class PNGTests: XCTestCase {
     let url = folder.appendingPathComponent("shot.png")
     try smallCanvas().writePNG(to: url)
     XCTAssertEqual(try folderContents(), ["shot.png"])
-    let canvas = try Canvas(pixelWidth: 3, pixelHeight: 2)
+    let canvas = try CairoCanvas(pixelWidth: 3, pixelHeight: 2)
     canvas.clear(to: .white)
     try canvas.writePNG(to: url)
     XCTAssertEqual(try folderContents(), ["shot.png"])

@@ -12,7 +12,7 @@ final class PanelDrawingTests: XCTestCase {
     _ renderer: SceneRenderer, _ transcript: [String], scale: Double, title: String = "Panel"
   ) throws -> PNGImage {
     let scene = try RenderSupport.bundledScene("playground.yaml")
-    let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
     renderer.draw(FrameContent(window: scene.window, transcript: transcript, title: title, keyHelp: keys), on: canvas)
     return canvas.makeImage()
   }
@@ -25,7 +25,7 @@ final class PanelDrawingTests: XCTestCase {
       let copied = try frame(kept, lines, scale: scale)
       XCTAssertEqual(copied, first, "scale \(scale): the kept panel is the drawn one")
       XCTAssertEqual(
-        kept.keptPanel?.key.transcript, lines.map(TranscriptEntry.line), "the second frame copied the kept panel")
+        kept.panel.keptPanel?.key.transcript, lines.map(TranscriptEntry.line), "the second frame copied the kept panel")
       XCTAssertEqual(try frame(SceneRenderer(theme: .standard), lines, scale: scale), first)
       // A new line, a new title: drawn, as a fresh renderer draws them.
       let more = lines + ["[6.000] tap view tapped"]

@@ -5,8 +5,8 @@ import XCTest
 /// The encoders behind `shot`, `record` and `compare`: PNG through libpng, vector canvases,
 /// regions of a canvas and the GIF encoder's own checks.
 final class PictureEncodingTests: XCTestCase {
-  private func drawnCanvas(background: CanvasColor) throws -> Canvas {
-    let canvas = try Canvas(pixelWidth: 60, pixelHeight: 40, scale: 2)
+  private func drawnCanvas(background: CanvasColor) throws -> CairoCanvas {
+    let canvas = try CairoCanvas(pixelWidth: 60, pixelHeight: 40, scale: 2)
     canvas.clear(to: background)
     canvas.fillCircle(center: CanvasPoint(x: 10, y: 10), radius: 7, color: CanvasColor(red: 1, green: 0.2, blue: 0.1))
     canvas.strokeLine(
@@ -42,7 +42,7 @@ final class PictureEncodingTests: XCTestCase {
   }
 
   func testARegionDrawsOnlyInsideItsRectangle() throws {
-    let canvas = try Canvas(pixelWidth: 40, pixelHeight: 20, scale: 2)
+    let canvas = try CairoCanvas(pixelWidth: 40, pixelHeight: 20, scale: 2)
     canvas.clear(to: .white)
     let region = try canvas.region(CanvasRect(x: 10, y: 0, width: 10, height: 10))
     XCTAssertEqual(region.size, CanvasSize(width: 10, height: 10))
@@ -56,14 +56,14 @@ final class PictureEncodingTests: XCTestCase {
 
   func testVectorCanvasesGiveDocumentsAndImageCanvasesRefuse() throws {
     for format in [CanvasVectorFormat.svg, .pdf] {
-      let canvas = try Canvas(vector: format, size: CanvasSize(width: 30, height: 20), scale: 2)
+      let canvas = try CairoCanvas(vector: format, size: CanvasSize(width: 30, height: 20), scale: 2)
       XCTAssertEqual(canvas.size, CanvasSize(width: 30, height: 20))
       canvas.fill(CanvasRect(x: 1, y: 1, width: 5, height: 5), color: .black)
       let text = String(decoding: try canvas.vectorData(), as: UTF8.self)
       XCTAssertTrue(text.hasPrefix(format == .svg ? "<?xml" : "%PDF-"), String(text.prefix(20)))
     }
-    XCTAssertThrowsError(try Canvas(pixelWidth: 2, pixelHeight: 2).vectorData())
-    XCTAssertThrowsError(try Canvas(vector: .svg, size: CanvasSize(width: 0, height: 5)))
+    XCTAssertThrowsError(try CairoCanvas(pixelWidth: 2, pixelHeight: 2).vectorData())
+    XCTAssertThrowsError(try CairoCanvas(vector: .svg, size: CanvasSize(width: 0, height: 5)))
   }
 
   func testTheGIFEncoderChecksFramesAndMergesUnchangedOnes() throws {
@@ -76,7 +76,7 @@ final class PictureEncodingTests: XCTestCase {
     canvas.fill(CanvasRect(x: 20, y: 10, width: 2, height: 2), color: .black)
     try encoder.addFrame(canvas, delay: 3)
     XCTAssertEqual(encoder.frameCount, 2)
-    XCTAssertThrowsError(try encoder.addFrame(try Canvas(pixelWidth: 10, pixelHeight: 10), delay: 3)) {
+    XCTAssertThrowsError(try encoder.addFrame(try CairoCanvas(pixelWidth: 10, pixelHeight: 10), delay: 3)) {
       XCTAssertEqual($0 as? AnimationError, .frameSizeMismatch(expected: "60×40", got: "10×10"))
     }
     let data = try encoder.gifData()

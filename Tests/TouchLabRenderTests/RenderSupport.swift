@@ -21,15 +21,15 @@ enum RenderSupport {
   /// Draws a frame; with `showsPanel` the canvas is wide enough for the panel.
   static func render(
     _ content: FrameContent, showsPanel: Bool = false, scale: Double = 2, theme: Theme = .standard
-  ) throws -> Canvas {
+  ) throws -> CairoCanvas {
     let renderer = SceneRenderer(theme: theme)
-    let canvas = try Canvas(size: renderer.frameSize(for: content.window, showsPanel: showsPanel), scale: scale)
+    let canvas = try CairoCanvas(size: renderer.frameSize(for: content.window, showsPanel: showsPanel), scale: scale)
     renderer.draw(content, on: canvas)
     return canvas
   }
 
   /// The canvas pixel under scene point (x, y).
-  static func pixel(_ canvas: Canvas, _ x: Double, _ y: Double) -> PNGPixel {
+  static func pixel(_ canvas: CairoCanvas, _ x: Double, _ y: Double) -> PNGPixel {
     canvas.pixel(x: Int(x * canvas.scale), y: Int(y * canvas.scale))
   }
 

@@ -36,7 +36,7 @@ final class TextRenderingTests: XCTestCase {
     let style = TextStyle(fontSize: 13)
     let text = "Hit-test 按钮"
     let before = TextFonts.measure(text, style: style)
-    let canvas = try Canvas(pixelWidth: 300, pixelHeight: 60, scale: 3)
+    let canvas = try CairoCanvas(pixelWidth: 300, pixelHeight: 60, scale: 3)
     canvas.draw(text, in: CanvasRect(x: 0, y: 0, width: 100, height: 20), style: style)
     XCTAssertEqual(canvas.measure(text, style: style), before)
   }
@@ -60,7 +60,7 @@ final class TextRenderingTests: XCTestCase {
     func inkColumns(_ alignment: TextAlignment, truncation: TextTruncation) throws -> ClosedRange<
       Int
     > {
-      let canvas = try Canvas(pixelWidth: 200, pixelHeight: 30)
+      let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 30)
       canvas.clear(to: .white)
       let style = TextStyle(fontSize: 14, alignment: alignment, truncation: truncation)
       canvas.draw("Tap", in: CanvasRect(x: 0, y: 0, width: 200, height: 30), style: style)
@@ -126,7 +126,7 @@ final class TextRenderingTests: XCTestCase {
   /// layout of the context stale, to be shaped again).
   func testTheContextFollowsAScaleButNotATranslation() throws {
     let cache = TextLayoutCache(context: TextFonts.makeContext())
-    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 100, scale: 2)
+    let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 100, scale: 2)
     cache.follow(canvas.context)
     let serial = cache.contextSerial
     for (x, y) in [(10.0, 0.0), (37.5, 21.25), (-4, 90)] {
@@ -145,7 +145,7 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertNotEqual(cache.contextSerial, serial)
     cache.follow(canvas.context)
     XCTAssertEqual(cache.contextUpdates, 3, "and back")
-    let another = try Canvas(pixelWidth: 10, pixelHeight: 10, scale: 2)
+    let another = try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: 2)
     withExtendedLifetime(another) { cache.follow(another.context) }
     XCTAssertEqual(cache.contextUpdates, 3, "another canvas of the same scale and kind")
   }
@@ -166,7 +166,7 @@ final class TextRenderingTests: XCTestCase {
     let style = TextStyle(fontSize: 14, color: .black)
     let rect = CanvasRect(x: 0, y: 0, width: 200, height: 30)
     func image(_ text: String) throws -> PNGImage {
-      let canvas = try Canvas(pixelWidth: 200, pixelHeight: 30, scale: 1)
+      let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 30, scale: 1)
       canvas.clear(to: .white)
       canvas.draw(text, in: rect, style: style)
       return canvas.makeImage()
@@ -179,7 +179,7 @@ final class TextRenderingTests: XCTestCase {
     // A kept layout follows a change of scale (its context changed): the 1× "Cancel" kept
     // above draws at 2× as a layout made for 2× does.
     func doubled() throws -> PNGImage {
-      let canvas = try Canvas(pixelWidth: 400, pixelHeight: 60, scale: 2)
+      let canvas = try CairoCanvas(pixelWidth: 400, pixelHeight: 60, scale: 2)
       canvas.clear(to: .white)
       canvas.draw("Cancel", in: rect, style: style)
       return canvas.makeImage()
@@ -199,7 +199,7 @@ final class TextRenderingTests: XCTestCase {
     let results = UnsafeMutableBufferPointer<CanvasSize>.allocate(capacity: sizes.count)
     defer { results.deallocate() }
     DispatchQueue.concurrentPerform(iterations: sizes.count) { index in
-      let canvas = try? Canvas(pixelWidth: 300, pixelHeight: 30)
+      let canvas = try? CairoCanvas(pixelWidth: 300, pixelHeight: 30)
       canvas?.draw("按钮 \(index)", in: CanvasRect(x: 0, y: 0, width: 300, height: 30), style: style)
       results[index] = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
     }
@@ -212,8 +212,8 @@ final class TextRenderingTests: XCTestCase {
 
   /// Labels as the view layer draws them: Latin, Chinese, bold, every
   /// alignment, truncated and wrapped.
-  func drawText(scale: Double) throws -> Canvas {
-    let canvas = try Canvas(size: CanvasSize(width: 200, height: 170), scale: scale)
+  func drawText(scale: Double) throws -> CairoCanvas {
+    let canvas = try CairoCanvas(size: CanvasSize(width: 200, height: 170), scale: scale)
     canvas.clear(to: .white)
     let guide = CanvasColor(hex: "#C7C7CC")!
     func box(_ y: Double, _ height: Double = 22) -> CanvasRect {

@@ -31,7 +31,7 @@ final class TouchOverlayTests: XCTestCase {
     let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
     let redObject = try XCTUnwrap(scene.objects["red"] as? UIView).serial
     XCTAssertEqual(touch.hitView, OverlayReceiverName(className: "LMRedView", identifier: "red", object: redObject))
-    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
+    XCTAssertTrue(TouchOverlayRenderer.hitView(of: touch, in: scene.window) === scene.objects["red"])
     XCTAssertFalse(touch.isOnScreen)
     XCTAssertEqual(touch.phase, .ended)
     XCTAssertEqual(touch.endTime ?? -1, 0.05, accuracy: 1e-9)
@@ -127,11 +127,11 @@ final class TouchOverlayTests: XCTestCase {
     XCTAssertEqual(touch.hitView?.className, "Panel")
     XCTAssertNil(touch.hitView?.identifier)
     XCTAssertEqual(touch.hitView?.object, below.serial)
-    XCTAssertTrue(SceneRenderer.hitView(of: touch, in: scene.window) === below)
+    XCTAssertTrue(TouchOverlayRenderer.hitView(of: touch, in: scene.window) === below)
     // The name alone (a record made by hand) cannot tell them apart: the old guess took the one on top.
     var named = touch
     named.hitView?.object = nil
-    XCTAssertTrue(SceneRenderer.hitView(of: named, in: scene.window) === above)
+    XCTAssertTrue(TouchOverlayRenderer.hitView(of: named, in: scene.window) === above)
     // Its receivers are told apart too: the view below is one receiver, the one on top none.
     XCTAssertEqual(touch.receivers.filter { $0.name.className == "Panel" }.map(\.name.object), [below.serial])
   }

@@ -309,7 +309,7 @@ final class ViewDrawingTests: XCTestCase {
       window: scene.window, overlay: overlay.state, transcript: ["[0.000] one", "[0.020] two"], title: "Twice",
       keyHelp: ["Space  replay"], now: 0.02)
     let renderer = SceneRenderer(theme: .standard)
-    let canvas = try Canvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)
+    let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)
     renderer.draw(content, on: canvas)
     let first = try canvas.pngData()
     renderer.draw(content, on: canvas)
@@ -317,7 +317,7 @@ final class ViewDrawingTests: XCTestCase {
   }
 
   /// The pixels in `rect` (scene points) that differ from `background`: text or marks.
-  private func inkColors(_ canvas: Canvas, in rect: CanvasRect, background: PNGPixel? = nil) -> [PNGPixel] {
+  private func inkColors(_ canvas: CairoCanvas, in rect: CanvasRect, background: PNGPixel? = nil) -> [PNGPixel] {
     let paper = background ?? white
     var found: [PNGPixel] = []
     for y in Int(rect.minY * canvas.scale)..<Int(rect.maxY * canvas.scale) {

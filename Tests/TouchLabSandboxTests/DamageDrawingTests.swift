@@ -14,12 +14,12 @@ final class DamageDrawingTests: XCTestCase {
   private let time = ManualTime(1000)
   private let renderer = SceneRenderer(theme: .standard)
   private let tracker = FrameDamageTracker()
-  private var canvas: Canvas?
+  private var canvas: CairoCanvas?
   private var session: SandboxSession!
   /// The window's way: bands drawn through a strip of `stripRows` rows, each copied onto
   /// `screen` (what the X server shows) as it is done.
   private let stripTracker = FrameDamageTracker()
-  private var screen: Canvas?
+  private var screen: CairoCanvas?
   private let stripRows = 100
 
   private func playground(scale: Double, layout: String = "playground") throws -> SandboxSession {
@@ -35,7 +35,7 @@ final class DamageDrawingTests: XCTestCase {
   private func drawBoth(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> [DamageRect] {
     let pixels = LiveSandbox.pixelSize(of: session.frameSize, scale: session.scale)
     if canvas?.pixelWidth != pixels.width || canvas?.pixelHeight != pixels.height {
-      canvas = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+      canvas = try CairoCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
     }
     let kept = try XCTUnwrap(canvas)
     let content = session.frameContent
@@ -43,7 +43,7 @@ final class DamageDrawingTests: XCTestCase {
       XCTFail("\(what): the drawing stopped", file: file, line: line)
       return []
     }
-    let whole = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
+    let whole = try CairoCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: session.scale)
     SceneRenderer(theme: .standard).draw(content, on: whole)
     let shown = try drawThroughStrip(content, width: pixels.width, height: pixels.height)
     let differingShown = Self.differingPixels(shown, whole)
@@ -70,9 +70,9 @@ final class DamageDrawingTests: XCTestCase {
 
   /// Draws what changed pass by pass into a strip of `stripRows` rows (filled with garbage
   /// first, so a pass must draw every pixel of its bands) and copies each band onto `screen`.
-  private func drawThroughStrip(_ content: FrameContent, width: Int, height: Int) throws -> Canvas {
+  private func drawThroughStrip(_ content: FrameContent, width: Int, height: Int) throws -> CairoCanvas {
     if screen?.pixelWidth != width || screen?.pixelHeight != height {
-      screen = try Canvas(pixelWidth: width, pixelHeight: height, scale: session.scale)
+      screen = try CairoCanvas(pixelWidth: width, pixelHeight: height, scale: session.scale)
       stripTracker.reset()
     }
     let shown = try XCTUnwrap(screen)
@@ -86,7 +86,7 @@ final class DamageDrawingTests: XCTestCase {
       let top = try XCTUnwrap(pass.map(\.y).min())
       XCTAssertLessThanOrEqual(try XCTUnwrap(pass.map(\.maxY).max()) - top, stripRows)
       memset(memory, 0xAB, width * 4 * stripRows)
-      let strip = try Canvas(
+      let strip = try CairoCanvas(
         drawingInto: memory, pixelWidth: width, pixelHeight: stripRows, bytesPerRow: width * 4, scale: session.scale,
         frameHeight: height, firstRow: top)
       XCTAssertTrue(renderer.draw(content, on: strip, within: pass))
@@ -106,7 +106,7 @@ final class DamageDrawingTests: XCTestCase {
     return shown
   }
 
-  private static func differingPixels(_ a: Canvas, _ b: Canvas) -> [(x: Int, y: Int)] {
+  private static func differingPixels(_ a: CairoCanvas, _ b: CairoCanvas) -> [(x: Int, y: Int)] {
     a.withUnsafePixelBytes { first in
       b.withUnsafePixelBytes { second in
         let width = a.pixelWidth

@@ -54,7 +54,7 @@ final class PanelScrollOnScreenTests: XCTestCase {
       true,
       what, line: line)
     let move = tracker.scroll
-    let whole = try Canvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: 1)
+    let whole = try CairoCanvas(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: 1)
     SceneRenderer(theme: .standard).draw(content, on: whole)
     let comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: whole.makeImage())
     XCTAssertTrue(comparison.matches, "\(what): \(comparison.summary)", line: line)

@@ -200,7 +200,7 @@ final class TranscriptSectionTests: XCTestCase {
     let renderer = SceneRenderer(theme: .standard)
     session.renderer = renderer
     func draw() throws {
-      let canvas = try Canvas(size: session.frameSize, scale: 1)
+      let canvas = try CairoCanvas(size: session.frameSize, scale: 1)
       renderer.draw(session.frameContent, on: canvas)
     }
     for index in 0..<3 {

@@ -17,7 +17,7 @@ final class MultiTouchTests: XCTestCase {
     window = try X11Window(
       title: "multi-touch", width: server.width, height: server.height,
       displayName: server.displayName)
-    let canvas = try Canvas(pixelWidth: server.width, pixelHeight: server.height)
+    let canvas = try CairoCanvas(pixelWidth: server.width, pixelHeight: server.height)
     canvas.clear(to: .white)
     XCTAssertEqual(window.show(canvas), true)
     let mapped = collect(timeout: 10) { $0.contains(.expose) }

@@ -52,7 +52,7 @@ final class X11WindowIntegrationTests: XCTestCase {
   }
 
   func testAFrameSentThroughTheStripIsOnScreen() throws {
-    let canvas = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     canvas.clear(to: CanvasColor(hex: "#204080")!)
     canvas.fill(
       CanvasRect(x: 20, y: 30, width: 40, height: 20), color: CanvasColor(hex: "#FF8000")!)
@@ -83,10 +83,10 @@ final class X11WindowIntegrationTests: XCTestCase {
   }
 
   private func sendsAPass(_ window: X11Window) throws -> Bool {
-    let before = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    let before = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     before.clear(to: CanvasColor(hex: "#204080")!)
     XCTAssertEqual(window.show(before), true)
-    let after = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    let after = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     after.clear(to: .white)
     let rects = [PixelRect(x: 10, y: 10, width: 30, height: 20), PixelRect(x: 120, y: 90, width: 50, height: 40)]
     var drawings = 0
@@ -124,7 +124,7 @@ final class X11WindowIntegrationTests: XCTestCase {
   }
 
   private func drawsThroughTheStrip(_ window: X11Window) throws -> Bool {
-    func paint(_ canvas: Canvas, moved: Bool) {
+    func paint(_ canvas: CairoCanvas, moved: Bool) {
       canvas.clear(to: CanvasColor(hex: "#204080")!)
       canvas.fill(CanvasRect(x: moved ? 60 : 20, y: 30, width: 40, height: 90), color: CanvasColor(hex: "#FF8000")!)
       canvas.fillCircle(center: CanvasPoint(x: 150, y: 100), radius: 20, color: .white)
@@ -147,7 +147,7 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertEqual(drawn, bands)
     XCTAssertEqual(window.lastSentRects, bands)
     XCTAssertFalse(window.needsWholeFrame)
-    let expected = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    let expected = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     paint(expected, moved: false)
     var comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected.makeImage())
     XCTAssertTrue(comparison.matches, "the first frame: " + comparison.summary)
@@ -166,7 +166,7 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertEqual(window.lastSentRects, changed)
     paint(expected, moved: true)
     var partly = expected.makeImage()
-    let old = try Canvas(pixelWidth: 200, pixelHeight: 150)
+    let old = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     paint(old, moved: false)
     let oldImage = old.makeImage()
     for y in 62..<150 { for x in 0..<200 { partly[x, y] = oldImage[x, y] } }  // rows below 62 were not sent
@@ -281,7 +281,7 @@ final class X11WindowIntegrationTests: XCTestCase {
   func testTitleAndIconProperties() throws {
     // The window starts with Assets/icon.png; setting it again must give the same.
     let initial = try readProperty("_NET_WM_ICON", as: Int.self)
-    window.setIcon(try Canvas.makeAppIcon().makeImage())
+    window.setIcon(try CairoCanvas.makeAppIcon().makeImage())
     window.synchronize()
     let iconValues = try readProperty("_NET_WM_ICON", as: Int.self)
     XCTAssertEqual(iconValues.count, 2 + 64 * 64)
@@ -362,7 +362,7 @@ final class X11WindowIntegrationTests: XCTestCase {
 
 extension X11Window {
   /// Sends `canvas` as a whole frame through the strip (`drawAndSend`), as tests show one.
-  func show(_ canvas: Canvas) -> Bool? {
+  func show(_ canvas: CairoCanvas) -> Bool? {
     let rows = Self.stripRows(frameWidth: canvas.pixelWidth, frameHeight: canvas.pixelHeight)
     let bands = stride(from: 0, to: canvas.pixelHeight, by: rows).map {
       PixelRect(x: 0, y: $0, width: canvas.pixelWidth, height: min(rows, canvas.pixelHeight - $0))

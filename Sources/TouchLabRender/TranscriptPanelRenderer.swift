@@ -2,11 +2,53 @@ import Foundation
 
 /// The panel to the right of the scene: the title, a legend of the overlay's marks and
 /// colours, the transcript (newest at the bottom; older lines scroll off the top), and the
-/// key help at the foot. And the message box a layout error puts over the scene.
-extension SceneRenderer {
+/// key help at the foot.
+///
+/// It keeps what makes the next frame's panel cheap, and only that: the heights of the lines
+/// it wrapped, the panel last drawn as pixels (copied when a frame shows the same) and as
+/// noted items (noted again when a damage drawing's frame shows the same), and how the
+/// transcript last fitted (the window's scrolling reads it).
+final class TranscriptPanelRenderer {
+  let theme: Theme
   private static let panelPadding = 16.0
-  /// The family fonts.conf pins for fixed-width text (transcripts, errors).
-  public static let monospacedFamily = "DejaVu Sans Mono"
+
+  /// Heights of wrapped transcript lines by width and text: a live window draws the same
+  /// lines frame after frame. Emptied when it grows past `measuredLineLimit`.
+  private var measuredLines: [MeasuredLineKey: Double] = [:]
+  static let measuredLineLimit = 2048
+
+  struct MeasuredLineKey: Hashable {
+    var text: String
+    var width: Double
+  }
+
+  /// How the transcript last drawn fitted its panel (nil: none drawn yet).
+  private(set) var transcriptFit: SceneRenderer.TranscriptFit?
+
+  /// The panel's items as last noted, and what it showed.
+  private var recordedPanel: (key: PanelKey, clipKey: Int, items: [DrawingItem])?
+
+  /// The panel as last drawn, and what it showed: a frame whose panel shows the same is
+  /// copied from it instead of drawn (a held finger's countdown, a timer, a drag that logs
+  /// nothing redraw only the scene).
+  private(set) var keptPanel: (key: PanelKey, canvas: CairoCanvas)?
+
+  struct PanelKey: Equatable {
+    var transcript: [TranscriptEntry]
+    var newerLineCount: Int
+    var timesFromFirstTouch: Bool
+    var title: String?
+    var subtitle: String?
+    var keyHelp: [String]
+    var rect: CanvasRect
+    var scale: Double
+    var pixelSize: [Int]
+  }
+
+  init(theme: Theme) { self.theme = theme }
+
+  /// Forgets the panel kept as pixels: the window keeps the panel's pixels itself.
+  func dropKeptPanel() { keptPanel = nil }
 
   func drawPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
@@ -116,8 +158,8 @@ extension SceneRenderer {
         }
         let center = CanvasPoint(x: cursorX + 4.5, y: cursorY + lineHeight / 2)
         switch mark {
-        case .shape(let kind): drawGlyph(kind, color: text, at: center, on: canvas)
-        case .color(let step): canvas.fillCircle(center: center, radius: 4.5, color: color(of: step))
+        case .shape(let kind): TouchOverlayRenderer.drawGlyph(kind, color: text, at: center, on: canvas)
+        case .color(let step): canvas.fillCircle(center: center, radius: 4.5, color: theme.overlay.color(of: step))
         }
         canvas.draw(
           label, in: CanvasRect(x: cursorX + 14, y: cursorY, width: textWidth + 1, height: lineHeight), style: style)
@@ -137,8 +179,8 @@ extension SceneRenderer {
   private func drawTranscript(_ entries: [TranscriptEntry], in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
     let lineStyle = TextStyle(
-      fontFamily: Self.monospacedFamily, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
-      truncation: .tail, maximumLines: 3)
+      fontFamily: SceneRenderer.monospacedFamily, fontSize: 11.5, color: text, alignment: .leading,
+      verticalAlignment: .top, truncation: .tail, maximumLines: 3)
     var headerStyle = TextStyle(
       fontFamily: theme.metrics.fontFamily, fontSize: 11.5, weight: .bold, color: text, alignment: .leading,
       verticalAlignment: .top, truncation: .tail)
@@ -264,32 +306,63 @@ extension SceneRenderer {
     let rest = line[line.index(after: close)...]
     return (time, String(rest.hasPrefix(" ") ? rest.dropFirst() : rest))
   }
+}
 
-  /// A layout error over the top of the scene, in a red box that cannot be missed.
-  func drawMessage(_ message: String, sceneSize: CanvasSize, on canvas: Canvas) {
-    let margin = 10.0
-    let padding = 12.0
-    let width = max(40, sceneSize.width - 2 * margin)
-    let inner = width - 2 * padding
-    let headerStyle = TextStyle(
-      fontFamily: theme.metrics.fontFamily, fontSize: 14, weight: .bold, color: .white, alignment: .leading,
-      verticalAlignment: .top)
-    let bodyStyle = TextStyle(
-      fontFamily: Self.monospacedFamily, fontSize: 12, color: .white, alignment: .leading, verticalAlignment: .top,
-      truncation: .tail, maximumLines: 16)
-    let bodyHeight = TextFonts.measure(message, style: bodyStyle, maximumWidth: inner).height
-    let box = CanvasRect(x: margin, y: margin, width: width, height: padding * 2 + 20 + bodyHeight)
-    canvas.fillRoundedRect(
-      CanvasRect(x: box.minX, y: box.minY + 2, width: box.width, height: box.height), cornerRadius: 10,
-      color: CanvasColor.black.withAlpha(0.25))
-    canvas.fillRoundedRect(box, cornerRadius: 10, color: CanvasColor(red8: 215, green8: 0, blue8: 21))
-    // The window shows layout errors here, and other problems (a screenshot not written).
-    let header = message.contains(": error: ") ? "⚠ Layout error" : "⚠ Problem"
-    canvas.draw(
-      header,
-      in: CanvasRect(x: box.minX + padding, y: box.minY + padding, width: inner, height: 20), style: headerStyle)
-    canvas.draw(
-      message, in: CanvasRect(x: box.minX + padding, y: box.minY + padding + 20, width: inner, height: bodyHeight),
-      style: bodyStyle)
+extension TranscriptPanelRenderer {
+  /// Draws the panel, or copies it from the one kept when it would show the same. Kept only
+  /// when the panel starts on a whole pixel (so its pixels are the same either way).
+  func drawKeptPanel(_ content: FrameContent, in rect: CanvasRect, on canvas: CairoCanvas) {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
+    // A vector canvas (`shot`/`compare` to .svg or .pdf) gets the panel drawn, never a kept
+    // bitmap of it: pixels copied in would turn the page into one embedded image.
+    guard !canvas.isVector, rect.minY == 0, pixelX == pixelX.rounded(), pixelWidth > 0 else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    let key = panelKey(content, in: rect, on: canvas)
+    if let keptPanel, keptPanel.key == key {
+      canvas.copyPixels(of: keptPanel.canvas, toPixelX: Int(pixelX), y: 0)
+      return
+    }
+    let reusable = keptPanel.flatMap { kept in
+      kept.key.pixelSize == key.pixelSize && kept.key.scale == key.scale ? kept.canvas : nil
+    }
+    let made = { try? CairoCanvas(pixelWidth: pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale) }
+    guard let panel = reusable ?? made() else {
+      drawPanel(content, in: rect, on: canvas)
+      return
+    }
+    keptPanel = nil
+    panel.withSavedState {
+      panel.translate(x: -rect.minX, y: 0)
+      drawPanel(content, in: rect, on: panel)
+    }
+    keptPanel = (key, panel)
+    canvas.copyPixels(of: panel, toPixelX: Int(pixelX), y: 0)
+  }
+
+  /// What the panel shows, to know when it shows the same.
+  func panelKey(_ content: FrameContent, in rect: CanvasRect, on canvas: Canvas) -> PanelKey {
+    let pixelX = rect.minX * canvas.scale
+    let pixelWidth = min(canvas.pixelWidth - Int(pixelX), Int((rect.width * canvas.scale).rounded(.up)))
+    return PanelKey(
+      transcript: content.transcript, newerLineCount: content.newerLineCount,
+      timesFromFirstTouch: content.timesFromFirstTouch, title: content.title, subtitle: content.subtitle,
+      keyHelp: content.keyHelp,
+      rect: rect, scale: canvas.scale, pixelSize: [pixelWidth, canvas.pixelHeight])
+  }
+
+  /// Notes the panel's drawing, or, when it would show what it showed when last noted, the
+  /// same items again without running its drawing code (500 lines are many to lay out).
+  func recordPanel(_ content: FrameContent, in rect: CanvasRect, on recorder: DamageRecordingCanvas) {
+    let key = panelKey(content, in: rect, on: recorder)
+    if let recordedPanel, recordedPanel.key == key, recordedPanel.clipKey == recorder.clipKey {
+      recorder.append(recordedPanel.items)
+      return
+    }
+    let start = recorder.items.count
+    drawPanel(content, in: rect, on: recorder)
+    recordedPanel = (key, recorder.clipKey, Array(recorder.items[start...]))
   }
 }

@@ -7,7 +7,7 @@ import TouchLabEngine
 /// dropped, held or refused one. A responder the touch was passed on to with the same
 /// outcomes (the responder chain) folds into the line above. Cards are opaque and placed
 /// where they cover least of the scene.
-extension SceneRenderer {
+extension TouchOverlayRenderer {
   static let cardWidth = 252.0
   private static let cardPadding = 10.0
   private static let lineHeight = 16.0
@@ -417,7 +417,7 @@ extension SceneRenderer {
     let nameX = x + Self.glyphWidth
     for row in card.rows {
       let receiver = row.receiver
-      drawGlyph(
+      Self.drawGlyph(
         receiver.kind, color: receiver.outcome.map { color(of: $0) } ?? theme.overlay.gesturePossible,
         at: CanvasPoint(x: x + 4.5, y: y + lineHeight / 2), on: canvas)
       let nameRoom = row.wraps ? inner - Self.glyphWidth : inner - Self.glyphWidth - row.stepsWidth - 12
@@ -537,7 +537,7 @@ extension SceneRenderer {
   }
 
   /// Recognizers are rings, responders squares, actions arrowheads.
-  func drawGlyph(_ kind: OverlayReceiver.Kind, color: CanvasColor, at center: CanvasPoint, on canvas: Canvas) {
+  static func drawGlyph(_ kind: OverlayReceiver.Kind, color: CanvasColor, at center: CanvasPoint, on canvas: Canvas) {
     switch kind {
     case .recognizer:
       canvas.strokeCircle(center: center, radius: 3.6, color: color, style: .solid(2))

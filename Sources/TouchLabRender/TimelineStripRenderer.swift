@@ -5,8 +5,10 @@ import TouchLabEngine
 /// every record time, a bar per deadline (green when it fired, orange when cancelled, the
 /// held colour while it still runs at the cursor), the cursor, and the time, speed and
 /// state as text.
-extension SceneRenderer {
-  func drawTimeline(_ strip: TimelineStrip, in rect: CanvasRect, on canvas: Canvas) {
+struct TimelineStripRenderer {
+  let theme: Theme
+
+  func draw(_ strip: TimelineStrip, in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
     let overlay = theme.overlay
     canvas.withSavedState {
@@ -15,7 +17,7 @@ extension SceneRenderer {
       canvas.fill(CanvasRect(x: rect.minX, y: rect.minY, width: rect.width, height: 1), color: text.withAlpha(0.16))
       if let hint = strip.idleHint {
         let style = TextStyle(
-          fontFamily: Self.monospacedFamily, fontSize: 10.5, color: text.withAlpha(0.5), alignment: .leading,
+          fontFamily: SceneRenderer.monospacedFamily, fontSize: 10.5, color: text.withAlpha(0.5), alignment: .leading,
           verticalAlignment: .top, truncation: .tail)
         var y = rect.minY + (rect.height - Double(hint.count) * 15) / 2
         for line in hint {
@@ -37,7 +39,7 @@ extension SceneRenderer {
         "\(strip.text(of: strip.time)) / \(strip.text(of: strip.duration)) s   "
         + "×\(Self.speedText(strip.speed))   \(strip.isPlaying ? "playing" : "paused")"
       let style = TextStyle(
-        fontFamily: Self.monospacedFamily, fontSize: 10.5, color: text.withAlpha(0.75), alignment: .leading,
+        fontFamily: SceneRenderer.monospacedFamily, fontSize: 10.5, color: text.withAlpha(0.75), alignment: .leading,
         verticalAlignment: .top, truncation: .tail)
       canvas.draw(
         label, in: CanvasRect(x: axisLeft, y: rect.minY + 4, width: axisRight - axisLeft, height: 14), style: style)
@@ -71,7 +73,7 @@ extension SceneRenderer {
       canvas.fill(
         CanvasRect(x: axisLeft, y: axisY, width: axisRight - axisLeft, height: 1), color: text.withAlpha(0.35))
       let tickStyle = TextStyle(
-        fontFamily: Self.monospacedFamily, fontSize: 8, color: text.withAlpha(0.55), alignment: .center,
+        fontFamily: SceneRenderer.monospacedFamily, fontSize: 8, color: text.withAlpha(0.55), alignment: .center,
         verticalAlignment: .top, truncation: .clip)
       for tick in strip.scaleTicks(width: rect.width) {
         let tickX = x(tick.time)
@@ -109,8 +111,8 @@ extension SceneRenderer {
   private func drawTimelineLegend(left: Double, y: Double, on canvas: Canvas) {
     let overlay = theme.overlay
     let style = TextStyle(
-      fontFamily: Self.monospacedFamily, fontSize: 9, color: overlay.panelText.withAlpha(0.6), alignment: .leading,
-      verticalAlignment: .top, truncation: .clip)
+      fontFamily: SceneRenderer.monospacedFamily, fontSize: 9, color: overlay.panelText.withAlpha(0.6),
+      alignment: .leading, verticalAlignment: .top, truncation: .clip)
     let entries: [(String, CanvasColor?)] = [
       ("deadline fired", overlay.gestureRecognized), ("cancelled", overlay.gestureCancelled),
       ("running", overlay.gestureHeld), ("record", nil),

@@ -6,8 +6,35 @@ import TouchLabEngine
 /// dashed once lifted), the scroll view's 0.15 s as a sweeping arc, and a card beside the
 /// finger listing everything that received the touch, in delivery order, each with what
 /// became of it in the outcome colours. Touches of earlier gestures stay as faded marks.
-extension SceneRenderer {
-  func drawOverlay(
+final class TouchOverlayRenderer {
+  let theme: Theme
+  /// The frame being drawn's `timeOrigin` (`FrameContent.timeOrigin`): the times the cards
+  /// show count from it.
+  var timeOrigin: TimeInterval?
+  /// The overlay's layout as `SceneRenderer.damage(for:…)` last noted it, for the damage
+  /// drawing of the same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
+  private var notedLayout: OverlayLayout?
+
+  struct OverlayLayout {
+    /// What the layout was made for: used again only for the same.
+    struct Key: Equatable {
+      var window: ObjectIdentifier
+      var overlay: OverlayState
+      var now: TimeInterval
+      var sceneSize: CanvasSize
+      var pinned: Set<Int>
+    }
+    var key: Key
+    var outlines: [HitOutline?]
+    var cards: [CardLayout]
+  }
+
+  init(theme: Theme) { self.theme = theme }
+
+  /// Forgets the layout noted: a new frame is being noted.
+  func forgetNotedLayout() { notedLayout = nil }
+
+  func draw(
     _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int> = [],
     on canvas: Canvas
   ) {
@@ -50,13 +77,15 @@ extension SceneRenderer {
   ) -> (outlines: [HitOutline?], cards: [CardLayout]) {
     let key = OverlayLayout.Key(
       window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned)
-    if canvas.damageClip != nil, let noted = notedOverlayLayout, noted.key == key {
+    if (canvas as? CairoCanvas)?.damageClip != nil, let noted = notedLayout, noted.key == key {
       return (noted.outlines, noted.cards)
     }
     let outlines = overlay.currentTouches.map { hitOutline(of: $0, in: window) }
     let cards = layoutCards(
       of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
-    if canvas.recorder != nil { notedOverlayLayout = OverlayLayout(key: key, outlines: outlines, cards: cards) }
+    if canvas is DamageRecordingCanvas {
+      notedLayout = OverlayLayout(key: key, outlines: outlines, cards: cards)
+    }
     return (outlines, cards)
   }
   /// The cards of the latest gesture's touches whose cards have not faded, and of pinned
@@ -116,7 +145,7 @@ extension SceneRenderer {
 
   /// The touch whose card is drawn under scene point (`x`, `y`) in `content`'s frame, if any:
   /// what a click on a card pins or unpins.
-  public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
+  func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
     guard let overlay = content.overlay else { return nil }
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let cards = layoutCards(
@@ -141,7 +170,7 @@ extension SceneRenderer {
     let sceneArea = max(1, sceneSize.width * sceneSize.height)
     func visit(_ view: UIView) {
       guard !view.isHidden, view.alpha >= 0.01, boxes.count < 200 else { return }
-      let box = boundingBox(windowCorners(of: view))
+      let box = SceneRenderer.boundingBox(windowCorners(of: view))
       if box.width * box.height < 0.5 * sceneArea { boxes.append(box) }
       for subview in view.subviews { visit(subview) }
     }
@@ -155,19 +184,9 @@ extension SceneRenderer {
     theme.overlay.touchColor(at: touch.colorIndex).withAlpha(1)
   }
 
-  /// The colour of an outcome: green done, blue under way, yellow held back, red failed or
-  /// dropped, orange cancelled, grey still deciding.
+  /// The colour of an outcome (`ThemeOverlay.color(of:)`).
   func color(of step: OverlayReceiver.Step) -> CanvasColor {
-    let overlay = theme.overlay
-    switch step {
-    case .possible: return overlay.gesturePossible
-    case .began: return overlay.gestureBegan
-    case .changed, .moved, .released: return overlay.gestureChanged
-    case .recognized, .ended, .sent: return overlay.gestureRecognized
-    case .failed, .dropped, .refused, .blocked, .unanswered: return overlay.gestureFailed
-    case .cancelled: return overlay.gestureCancelled
-    case .held, .delayed, .endHeld: return overlay.gestureHeld
-    }
+    theme.overlay.color(of: step)
   }
 
   /// How an outcome reads in the card.
@@ -209,7 +228,7 @@ extension SceneRenderer {
   /// A time of the frame in its time base: from the scene's start (`2.96`), or from the first
   /// touch (`+0.15`) when the frame's times count from there.
   func shownSeconds(_ time: TimeInterval) -> String {
-    guard let origin = shownTimeOrigin else { return Self.seconds(time) }
+    guard let origin = timeOrigin else { return Self.seconds(time) }
     let interval = ((time - origin) * 100).rounded() / 100
     return (interval < 0 ? "-" : "+") + Self.seconds(abs(interval))
   }
@@ -263,12 +282,12 @@ extension SceneRenderer {
     guard let view = Self.hitView(of: touch, in: window) else { return nil }
     let corners = Self.windowCorners(of: view)
     var clips: [CanvasRect] = []
-    var visible = Self.boundingBox(corners)
+    var visible = SceneRenderer.boundingBox(corners)
     var ancestor = view.superview
     while let clipping = ancestor, !(clipping is UIWindow) {
       // Scroll views clip whatever their clipsToBounds says, as the scene drawing does.
       if clipping.clipsToBounds || clipping is ScrollViewDrawingTraits {
-        let box = Self.boundingBox(Self.windowCorners(of: clipping))
+        let box = SceneRenderer.boundingBox(Self.windowCorners(of: clipping))
         clips.append(box)
         visible = Self.intersection(visible, box)
       }
@@ -283,20 +302,6 @@ extension SceneRenderer {
     let minY = max(a.minY, b.minY)
     return CanvasRect(
       x: minX, y: minY, width: max(0, min(a.maxX, b.maxX) - minX), height: max(0, min(a.maxY, b.maxY) - minY))
-  }
-
-  static func boundingBox(_ points: [CanvasPoint]) -> CanvasRect {
-    let xs = points.map(\.x)
-    let ys = points.map(\.y)
-    let minX = xs.min() ?? 0
-    let minY = ys.min() ?? 0
-    return CanvasRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
-  }
-
-  /// A tag's left edge: at `x`, or, when it would run past the scene's right edge, moved left
-  /// as little as keeps it whole (no further than the scene's left edge).
-  static func tagX(_ x: Double, width: Double, sceneWidth: Double) -> Double {
-    x + width > sceneWidth ? max(0, sceneWidth - width) : x
   }
 
   private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, sceneSize: CanvasSize, on canvas: Canvas) {
@@ -318,7 +323,7 @@ extension SceneRenderer {
     let top = outline.visible.minY
     let tagHeight = 16.0
     let tag = CanvasRect(
-      x: Self.tagX(left - width / 2, width: textSize.width + 10, sceneWidth: sceneSize.width),
+      x: SceneRenderer.tagX(left - width / 2, width: textSize.width + 10, sceneWidth: sceneSize.width),
       y: top >= tagHeight + 1 ? top - tagHeight - width / 2 : top + width / 2,
       width: textSize.width + 10, height: tagHeight)
     canvas.fillRoundedRect(tag, cornerRadius: 4, color: color)
@@ -396,5 +401,21 @@ extension SceneRenderer {
       fontFamily: theme.metrics.fontFamily, fontSize: size, weight: weight, color: color, alignment: .center,
       verticalAlignment: .center, truncation: .clip)
     canvas.draw(text, in: CanvasRect(x: center.x - 20, y: center.y - 10, width: 40, height: 20), style: style)
+  }
+}
+
+extension ThemeOverlay {
+  /// The colour of an outcome: green done, blue under way, yellow held back, red failed or
+  /// dropped, orange cancelled, grey still deciding (the cards and the panel's legend).
+  func color(of step: OverlayReceiver.Step) -> CanvasColor {
+    switch step {
+    case .possible: return gesturePossible
+    case .began: return gestureBegan
+    case .changed, .moved, .released: return gestureChanged
+    case .recognized, .ended, .sent: return gestureRecognized
+    case .failed, .dropped, .refused, .blocked, .unanswered: return gestureFailed
+    case .cancelled: return gestureCancelled
+    case .held, .delayed, .endHeld: return gestureHeld
+    }
   }
 }

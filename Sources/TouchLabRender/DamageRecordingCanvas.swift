@@ -1,0 +1,406 @@
+import CCairo
+
+/// A canvas that notes a frame's drawing calls instead of drawing them: the frame as a list
+/// of items, each with a key for everything that decides its pixels and the pixels it may
+/// touch, compared with the last frame's to find what changed (`DrawingItem.damage(from:to:)`,
+/// `SceneRenderer.damage(for:…)`).
+///
+/// It wraps a `CairoCanvas` of the frame's size and scale on a surface of one pixel
+/// (`makeBase`): the state calls (save, restore, the transform, the clips) go on to it, so
+/// its transform is the one the drawing would have, and text is laid out on it as on an
+/// image canvas. The drawing calls are noted, never drawn; the clips and the open layers'
+/// alphas join every item's key. One per frame noted: a frame's items are its own.
+final class DamageRecordingCanvas: Canvas {
+  /// The drawing calls, for the items' keys.
+  enum Kind: Int {
+    case clear = 1
+    case fill
+    case stroke
+    case fillRoundedRect
+    case strokeRoundedRect
+    case fillCircle
+    case strokeCircle
+    case strokeArc
+    case strokeLine
+    case strokePolyline
+    case fillPolygon
+    case text
+    case unknown
+  }
+
+  /// The clips a canvas takes, for the clips' keys.
+  enum ClipShape: Int {
+    case rectangle = 1
+    case roundedRectangle
+  }
+
+  /// The canvas the state calls go to (its surface is a single pixel: nothing is drawn on it).
+  let base: CairoCanvas
+  private(set) var items: [DrawingItem] = []
+  /// Calls whose pixels cannot be keyed noted so far: each gets a key of its own, with this
+  /// canvas's identity (a frame's own).
+  private var unknownCount = 0
+  /// The part of the frame being noted, and where each part's items reach.
+  var part: FramePart?
+  private(set) var partBounds: [FramePart: DamageRect] = [:]
+  /// The items each part noted (each part's are noted together).
+  private(set) var partRanges: [FramePart: Range<Int>] = [:]
+  /// What the clips set since the last `save()` were; saved and restored with the rest of
+  /// the state.
+  private(set) var clipKey = 0
+  /// The clips' extents in pixels (nil: the whole canvas), saved and restored with the rest
+  /// of the state: the base canvas's own surface is a single pixel.
+  private var clipExtents: DamageRect?
+  private var savedClips: [(key: Int, extents: DamageRect?)] = []
+  /// Each open transparency layer's alpha, innermost last: they go into every item's key.
+  private var layerAlphas: [Double] = []
+
+  /// Notes a frame drawn on `base` (`makeBase`), whose state must be the initial one.
+  init(wrapping base: CairoCanvas) {
+    self.base = base
+  }
+
+  /// A canvas for recording only: the size and scale of a frame of `pixelWidth`×`pixelHeight`
+  /// pixels on a surface of one pixel, as an image canvas's text is laid out. Nothing is
+  /// drawn on it.
+  static func makeBase(pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> CairoCanvas {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else {
+      throw CanvasError.cairoFailure("no surface")
+    }
+    return try CairoCanvas(
+      surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
+  }
+
+  var pixelWidth: Int { base.pixelWidth }
+  var pixelHeight: Int { base.pixelHeight }
+  var scale: Double { base.scale }
+  var isVector: Bool { false }
+
+  // MARK: - State, forwarded
+
+  func save() {
+    base.save()
+    savedClips.append((clipKey, clipExtents))
+  }
+
+  func restore() {
+    base.restore()
+    (clipKey, clipExtents) = savedClips.popLast() ?? (0, nil)
+  }
+
+  func translate(x: Double, y: Double) { base.translate(x: x, y: y) }
+  func scale(x: Double, y: Double) { base.scale(x: x, y: y) }
+  func rotate(radians: Double) { base.rotate(radians: radians) }
+  func concatenate(_ transform: CanvasTransform) { base.concatenate(transform) }
+  var currentTransform: CanvasTransform { base.currentTransform }
+  func resetTransform() { base.resetTransform() }
+
+  func clip(to rect: CanvasRect) {
+    noteClip(.rectangle, rect: rect, cornerRadius: 0)
+    base.clip(to: rect)
+  }
+
+  func clip(toRoundedRect rect: CanvasRect, cornerRadius: Double) {
+    noteClip(.roundedRectangle, rect: rect, cornerRadius: cornerRadius)
+    base.clip(toRoundedRect: rect, cornerRadius: cornerRadius)
+  }
+
+  func beginTransparencyLayer(alpha: Double) {
+    layerAlphas.append(min(max(alpha, 0), 1))
+  }
+
+  func endTransparencyLayer() {
+    guard layerAlphas.popLast() != nil else {
+      preconditionFailure("endTransparencyLayer() without beginTransparencyLayer(alpha:)")
+    }
+  }
+
+  // MARK: - Drawing calls, noted
+
+  func clear(to color: CanvasColor) {
+    note(.clear, wholeCanvas: true) { $0.combine(color) }
+  }
+
+  func fill(_ rect: CanvasRect, color: CanvasColor) {
+    let shift: (inout Hasher) -> Void = {
+      $0.combine(color)
+      $0.combine(rect.minX)
+      $0.combine(rect.size)
+    }
+    note(.fill, bounds: rect, shift: (rect.minY, shift)) { $0.combine(color) }
+  }
+
+  func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {
+    note(.stroke, bounds: rect, outset: style.width) {
+      $0.combine(color)
+      $0.combine(style)
+    }
+  }
+
+  func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+    let details: (inout Hasher) -> Void = {
+      $0.combine(color)
+      $0.combine(cornerRadius)
+    }
+    if let pieces = base.shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: nil) {
+      notePieces(pieces, kind: .fillRoundedRect) {
+        details(&$0)
+        $0.combine(rect)
+      }
+    } else {
+      note(.fillRoundedRect, bounds: rect, details: details)
+    }
+  }
+
+  func strokeRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle) {
+    let details: (inout Hasher) -> Void = {
+      $0.combine(color)
+      $0.combine(style)
+      $0.combine(cornerRadius)
+    }
+    if style.dash.isEmpty,
+      let pieces = base.shapePieces?.roundedRect(rect, cornerRadius: cornerRadius, strokeWidth: style.width)
+    {
+      notePieces(pieces, kind: .strokeRoundedRect) {
+        details(&$0)
+        $0.combine(rect)
+      }
+    } else {
+      note(.strokeRoundedRect, bounds: rect, outset: style.width, details: details)
+    }
+  }
+
+  func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
+    note(.fillCircle, bounds: .square(around: center, radius: radius)) { $0.combine(color) }
+  }
+
+  func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, style: CanvasStrokeStyle) {
+    note(.strokeCircle, bounds: .square(around: center, radius: radius), outset: style.width) {
+      $0.combine(color)
+      $0.combine(style)
+    }
+  }
+
+  func strokeArc(
+    center: CanvasPoint, radius: Double, startAngle: Double, endAngle: Double, color: CanvasColor,
+    style: CanvasStrokeStyle
+  ) {
+    guard endAngle > startAngle else { return }
+    note(.strokeArc, bounds: .square(around: center, radius: radius), outset: style.width) {
+      $0.combine(color)
+      $0.combine(style)
+      $0.combine(startAngle)
+      $0.combine(endAngle)
+    }
+  }
+
+  func strokeLine(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle) {
+    let details: (inout Hasher) -> Void = {
+      $0.combine(color)
+      $0.combine(style)
+      $0.combine(start)
+      $0.combine(end)
+    }
+    guard let pieces = base.shapePieces?.line(from: start, to: end, width: style.width) else {
+      note(.strokeLine, bounds: .bounds(of: [start, end]), outset: style.width, details: details)
+      return
+    }
+    for (index, piece) in pieces.enumerated() {
+      notePiece(.strokeLine, index: index, rect: piece, isBox: false, details: details)
+    }
+  }
+
+  func strokePolyline(_ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle) {
+    guard points.count > 1 else { return }
+    // A mitred corner reaches up to the miter limit (10) half-widths out.
+    let outset = style.join == .miter ? style.width * 5 : style.width
+    // Upright segments, mitred, undashed, without round caps: Cairo draws rectangles.
+    let upright =
+      style.join == .miter && style.cap != .round && style.dash.isEmpty
+      && zip(points, points.dropFirst()).allSatisfy { $0.x == $1.x || $0.y == $1.y }
+    note(.strokePolyline, bounds: .bounds(of: points), outset: outset, cutsExactly: upright) {
+      $0.combine(color)
+      $0.combine(style)
+      $0.combine(points)
+    }
+  }
+
+  func fillPolygon(_ points: [CanvasPoint], color: CanvasColor) {
+    guard points.count > 2 else { return }
+    note(.fillPolygon, bounds: .bounds(of: points)) {
+      $0.combine(color)
+      $0.combine(points)
+    }
+  }
+
+  func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
+    TextFonts.placing(text, in: rect, style: style, following: base.context) { placed in
+      let shift: (inout Hasher) -> Void = {
+        $0.combine(text)
+        $0.combine(style)
+        $0.combine(rect.minX)
+        $0.combine(rect.size)
+      }
+      note(.text, bounds: placed.inkBounds, shift: (rect.minY, shift)) {
+        $0.combine(text)
+        $0.combine(style)
+        $0.combine(rect)
+      }
+    }
+  }
+
+  /// Copied pixels cannot be keyed: they count as changed every frame.
+  func copyPixels(of other: CairoCanvas, toPixelX x: Int, y: Int) {
+    noteUnknown(DamageRect(x: x, y: y, width: other.pixelWidth, height: other.pixelHeight))
+  }
+
+  // MARK: - Items
+
+  /// Notes items noted before (the panel, when it shows the same).
+  func append(_ noted: [DrawingItem]) {
+    for item in noted { add(item) }
+  }
+
+  private func add(_ item: DrawingItem) {
+    items.append(item)
+    guard let part else { return }
+    partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect
+    partRanges[part] = (partRanges[part]?.lowerBound ?? items.count - 1)..<items.count
+  }
+
+  /// The clips' extents in pixels, within the canvas.
+  private var deviceClipExtents: DamageRect { clipExtents ?? base.pixelBounds }
+
+  /// Notes a call that touches `bounds` (user space) grown by `outset` (user units, a stroke's
+  /// width), or the whole canvas; `details` hashes its arguments. `cutsExactly`: a clip cuts it
+  /// as it cuts a rectangle fill, exactly (an upright outline of straight lines and mitred
+  /// corners, which Cairo draws as rectangles). With `shift`, the call also
+  /// gets a key without its place in y (`DrawingItem.shiftKey`): `origin` is the user-space y
+  /// everything it draws is placed from, and `details` hashes the arguments but that y.
+  private func note(
+    _ kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
+    outset: Double = 0, wholeCanvas: Bool = false, cutsExactly: Bool = false,
+    shift: (origin: Double, details: (inout Hasher) -> Void)? = nil, details: (inout Hasher) -> Void
+  ) {
+    let clip = deviceClipExtents
+    var rect = clip
+    var unclipped = clip
+    if !wholeCanvas {
+      unclipped = base.deviceBounds(of: bounds, outset: outset)
+      rect = unclipped.intersection(clip)
+    }
+    guard !rect.isEmpty else { return }
+    let hasher = self.hasher(kind, clip: clip, details: details)
+    let isRectilinear = base.isRectilinear
+    let isBox = (kind == .fill || kind == .clear || cutsExactly) && layerAlphas.isEmpty && isRectilinear
+    var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
+    // Only a call no clip cuts draws the same pixels wherever it is.
+    if let shift, !wholeCanvas, isRectilinear, rect == unclipped {
+      var shifted = Hasher()
+      shifted.combine(kind.rawValue)
+      combineState(into: &shifted, withVerticalOffset: false)
+      shift.details(&shifted)
+      // Whole rows apart only when the origin falls as far into its pixel row.
+      var x = 0.0
+      var y = shift.origin
+      cairo_user_to_device(base.context, &x, &y)
+      shifted.combine(Int(((y - y.rounded(.down)) * 4096).rounded()))
+      item.shiftKey = shifted.finalize() | 1
+    }
+    add(item)
+  }
+
+  /// An item's key so far: the call, the canvas's state and clip, the call's arguments.
+  private func hasher(_ kind: Kind, clip: DamageRect, details: (inout Hasher) -> Void) -> Hasher {
+    var hasher = Hasher()
+    hasher.combine(kind.rawValue)
+    combineState(into: &hasher)
+    hasher.combine(clip)
+    details(&hasher)
+    return hasher
+  }
+
+  /// A piece of a shape drawn in pieces (Canvas+Pieces.swift): `rect` (device pixels) holds
+  /// every pixel it may touch; `isBox` when it is a rectangle fill, which a clip cuts exactly.
+  private func notePiece(
+    _ kind: Kind, index: Int, rect: DamageRect, isBox: Bool, details: (inout Hasher) -> Void
+  ) {
+    let clip = deviceClipExtents
+    let clipped = rect.intersection(clip)
+    guard !clipped.isEmpty else { return }
+    var hasher = self.hasher(kind, clip: clip, details: details)
+    hasher.combine(index)
+    hasher.combine(rect)
+    add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox && layerAlphas.isEmpty))
+  }
+
+  /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip
+  /// holds) and each straight part (a rectangle fill, which a clip cuts exactly).
+  private func notePieces(
+    _ pieces: ShapePieces.RoundedRect, kind: Kind, details: (inout Hasher) -> Void
+  ) {
+    for (index, corner) in pieces.corners.enumerated() {
+      notePiece(kind, index: index, rect: corner, isBox: false, details: details)
+    }
+    for (index, box) in pieces.boxes.enumerated() {
+      let covered = DamageRect(
+        x: Int(box.x0.rounded(.down)) - 1, y: Int(box.y0.rounded(.down)) - 1,
+        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)) + 2,
+        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)) + 2)
+      notePiece(kind, index: 4 + index, rect: covered, isBox: true) {
+        details(&$0)
+        $0.combine(box.x0)
+        $0.combine(box.y0)
+        $0.combine(box.x1)
+        $0.combine(box.y1)
+      }
+    }
+  }
+
+  /// A call whose pixels cannot be keyed (copied pixels): it counts as changed every frame.
+  private func noteUnknown(_ rect: DamageRect) {
+    let clipped = rect.intersection(deviceClipExtents)
+    guard !clipped.isEmpty else { return }
+    unknownCount += 1
+    var hasher = Hasher()
+    hasher.combine(Kind.unknown.rawValue)
+    hasher.combine(ObjectIdentifier(self))
+    hasher.combine(unknownCount)
+    add(DrawingItem(key: hasher.finalize(), rect: clipped))
+  }
+
+  /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
+  /// corner's radius).
+  private func noteClip(_ shape: ClipShape, rect: CanvasRect, cornerRadius: Double) {
+    clipExtents = base.deviceBounds(of: rect, outset: 0, margin: 0).intersection(deviceClipExtents)
+    var hasher = Hasher()
+    hasher.combine(clipKey)
+    hasher.combine(shape.rawValue)
+    hasher.combine(rect)
+    hasher.combine(cornerRadius)
+    base.combineTransform(into: &hasher, withVerticalOffset: true)
+    clipKey = hasher.finalize()
+  }
+
+  /// The transform (without its y offset, for a `shiftKey`), the open layers' alphas and the
+  /// clips, for an item's key.
+  private func combineState(into hasher: inout Hasher, withVerticalOffset: Bool = true) {
+    base.combineTransform(into: &hasher, withVerticalOffset: withVerticalOffset)
+    hasher.combine(layerAlphas)
+    hasher.combine(clipKey)
+  }
+}
+
+extension CairoCanvas {
+  /// The current transform, for a key (without its y offset for a `shiftKey`).
+  func combineTransform(into hasher: inout Hasher, withVerticalOffset: Bool) {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    hasher.combine(matrix.xx)
+    hasher.combine(matrix.yx)
+    hasher.combine(matrix.xy)
+    hasher.combine(matrix.yy)
+    hasher.combine(matrix.x0)
+    if withVerticalOffset { hasher.combine(matrix.y0) }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TouchLabEngine
+
+/// One entry of the panel's transcript.
+public enum TranscriptEntry: Equatable, Hashable, Sendable {
+  /// A transcript line with its `[time] ` prefix.
+  case line(String)
+  /// The start of a section: what its lines come from (a layout, a scenario).
+  case header(String)
+}
+
+/// What one frame of the sandbox shows: the scene, the overlay (when on), the transcript
+/// panel, and a message (a layout error kept on screen after a failed reload).
+public struct FrameContent {
+  public var window: UIWindow
+  /// The touch overlay's state (the fold of the records up to `now`), or nil when it is off.
+  public var overlay: OverlayState?
+  /// Touches (by identifier) whose cards the user pinned: they stay, whole, until unpinned,
+  /// even after a later gesture.
+  public var pinnedCards: Set<Int> = []
+  /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
+  /// panel shows the newest).
+  public var transcript: [TranscriptEntry]
+  /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
+  /// back); the panel says how many.
+  public var newerLineCount = 0
+  /// Lines older than `transcript`'s first, no longer kept (a picture of a long scenario
+  /// keeps the newest only); the panel's count includes them.
+  public var olderLineCount = 0
+  /// The transcript's times count from the first touch (the panel says so).
+  public var timesFromFirstTouch = false
+  /// With `timesFromFirstTouch`, the first touch's time: every time the frame shows (the
+  /// cards' "down at", the strip's label and ticks) counts from it, written `+0.15`, as the
+  /// transcript's `[+0.150]` do — one time base everywhere. Nil: from the scene's start.
+  public var timeOrigin: TimeInterval?
+  /// A title for the panel's header (the layout's `title:` or file name).
+  public var title: String?
+  /// An error to show over the scene (the previous scene stays drawn).
+  public var message: String?
+  /// Keyboard help shown at the foot of the panel.
+  public var keyHelp: [String]
+  /// The engine's clock now, for countdowns.
+  public var now: TimeInterval
+  /// A second header line under the title (the file, the scenario and its time…).
+  public var subtitle: String?
+  /// The timeline strip under the scene, while a scenario plays (`frameSize(…showsTimeline:)`).
+  public var timeline: TimelineStrip?
+  /// The inspector beside the panel (`frameSize(…showsInspector:)`), when shown; its
+  /// `hitTest` path is drawn over the scene too.
+  public var inspection: SceneInspection?
+  /// The inspector's first row shown (the wheel scrolls it).
+  public var inspectorFirstRow = 0
+
+  public init(
+    window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
+    message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0, subtitle: String? = nil
+  ) {
+    self.window = window
+    self.overlay = overlay
+    self.transcript = transcript.map(TranscriptEntry.line)
+    self.title = title
+    self.message = message
+    self.keyHelp = keyHelp
+    self.now = now
+    self.subtitle = subtitle
+  }
+}
+
+/// The parts of a frame, each drawn on its own (a damage drawing skips those it does not need).
+enum FramePart: Hashable {
+  case scene
+  case inspector
+  case panel
+  case timeline
+  case message
+}

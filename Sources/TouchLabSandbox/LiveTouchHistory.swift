@@ -1,0 +1,43 @@
+import TouchLabEngine
+import TouchLabLayout
+
+/// What Space's review of the live scene plays (`SandboxSession.reviewLiveTouches`): the
+/// scene's records from the latest gesture's first touch on, and every touch input since
+/// the scene was loaded, at its time, so that a review can play a fresh copy of the scene to
+/// any moment. One per scene, following its records as they are made.
+final class LiveTouchHistory {
+  /// The latest gesture's records (at most `SandboxSession.liveRecordLimit`).
+  private(set) var records: [DeliveryRecord] = []
+  /// Every touch input since the scene was loaded (nil past `SandboxSession.liveInputLimit`:
+  /// too long a session to play again, a review shows the live scene).
+  private(set) var inputs: [ScenarioPlayback.TimedInput]? = []
+  /// The touches down now: a touch beginning while none is starts a new gesture.
+  private var touchesDown: Set<Int> = []
+
+  /// A history of `scene`'s touches from now on.
+  init(following scene: Scene) {
+    scene.records.addObserver { [weak self] record in self?.take(record) }
+  }
+
+  private func take(_ record: DeliveryRecord) {
+    if case .input(let samples) = record.event {
+      if inputs != nil {
+        if inputs!.count < SandboxSession.liveInputLimit {
+          inputs!.append(ScenarioPlayback.TimedInput(time: record.time, samples: samples))
+        } else {
+          inputs = nil
+        }
+      }
+      for sample in samples {
+        switch sample.phase {
+        case .began:
+          if touchesDown.isEmpty { records.removeAll(keepingCapacity: true) }
+          touchesDown.insert(sample.touch)
+        case .ended, .cancelled: touchesDown.remove(sample.touch)
+        default: break
+        }
+      }
+    }
+    if records.count < SandboxSession.liveRecordLimit { records.append(record) }
+  }
+}
