@@ -150,7 +150,7 @@ public final class Scene {
     }
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
       // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
-      let rule = try SceneBuilder(file: value.file).parseTableDelegateRule(moment, value)
+      let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
       let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
       return {
         delegate.rules[moment] = rule
@@ -161,7 +161,7 @@ public final class Scene {
     }
     if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
       // A scroll delegate key at that moment: it replaces that callback, keeping the others.
-      let (message, target) = try SceneBuilder(file: value.file).parseScrollDelegateRule(moment, value)
+      let (message, target) = try BuiltinClass.parseScrollDelegateRule(SceneBuilder(file: value.file), moment, value)
       let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
       return {
         delegate.messages[moment] = message
@@ -173,7 +173,7 @@ public final class Scene {
     if let collection = object as? UICollectionView,
       let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
     {
-      let rule = try SceneBuilder(file: value.file).parseCollectionDelegateRule(moment, value)
+      let rule = try BuiltinClass.parseCollectionDelegateRule(SceneBuilder(file: value.file), moment, value)
       let delegate =
         (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
       return {

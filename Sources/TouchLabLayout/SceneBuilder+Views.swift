@@ -38,15 +38,6 @@ extension SceneBuilder {
 
   // MARK: Views
 
-  /// Keys that are structure, not properties.
-  static let viewStructuralKeys =
-    [
-      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "items", "numberOfItems",
-      "itemText", "address", "dumpLine", "unlistedGestures",
-    ] + ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
-    + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
-    + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
-
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
   ) throws -> UIView {
@@ -65,12 +56,12 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    var hasFrame = defaultFrame != nil || view is UISwitch || view is UIStepper
+    var hasFrame = defaultFrame != nil || BuiltinClass.all.contains { $0.hasStandardSize && $0.matches(view) }
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
-    var tableNodes: [(String, YAMLValue, YAMLValue)] = []
-    var collectionNodes: [(String, YAMLValue, YAMLValue)] = []
+    // Each class's structural keys (`BuiltinClass.viewKeys`), by its index in `BuiltinClass.all`.
+    var classKeys: [Int: [(String, YAMLValue, YAMLValue)]] = [:]
     var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
       switch key {
@@ -80,39 +71,41 @@ extension SceneBuilder {
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
-      case "rows", "sections", "cellClass": tableNodes.append((key, keyValue, value))
-      case _ where ActionTableViewDelegate.Moment(rawValue: key) != nil: tableNodes.append((key, keyValue, value))
-      case "items", "numberOfItems", "itemText": collectionNodes.append((key, keyValue, value))
-      case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
-        collectionNodes.append((key, keyValue, value))
-      case _ where ActionScrollViewDelegate.Moment(rawValue: key) != nil:
-        try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
+        if let owner = BuiltinClass.viewKeyOwners[key] {
+          if owner.readsAtOnce {
+            try BuiltinClass.all[owner.index].readDelegateKey!(&self, view, key, keyValue, value, controller)
+          } else {
+            classKeys[owner.index, default: []].append((key, keyValue, value))
+          }
+          continue
+        }
         if key == "frame" { hasFrame = true }
         guard let setter = try PropertyTable.setter(key, value, for: view) else {
-          let names = PropertyTable.names(for: view) + Self.viewStructuralKeys
+          let names = PropertyTable.names(for: view) + BuiltinClass.viewStructuralKeys
           throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
         }
-        if Self.appliedAfterRangeKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
+        if BuiltinClass.rangeCheckedKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
       }
     }
-    try applyValueSetters(valueSetters, to: view)
+    for (key, value, set) in valueSetters {
+      set()
+      for builtin in BuiltinClass.all where builtin.matches(view) { try builtin.rangeChecks[key]?(value, view) }
+    }
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
-    if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
-    try configureCollection(view, collectionNodes, node: node, controller: controller, depth: depth)
-    if let table = view as? UITableView {
-      let rows = (table.bounds.height / table.rowHeight).rounded(.up)
-      guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {
-        throw node.error(
-          "this table would show \(Int(rows)) rows at once (height \(Int(table.bounds.height)) / rowHeight "
-            + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
-      }
+    for (index, builtin) in BuiltinClass.all.enumerated() {
+      guard let configure = builtin.configure else { continue }
+      let entry = BuiltinClass.ViewEntry(
+        view: view, node: node, keys: classKeys[index] ?? [], controller: controller, depth: depth)
+      try configure(&self, entry)
     }
-    if view is UITableView || view is UICollectionView { listViews.append(view) }
-    registerBuiltinRecognizers(of: view)
+    for builtin in BuiltinClass.all {
+      guard let check = builtin.check else { continue }
+      try check(&self, BuiltinClass.ViewEntry(view: view, node: node, keys: [], controller: controller, depth: depth))
+    }
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
-        try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)
+        try addSubviewNode(item, to: view, controller: controller, depth: depth)
       }
     }
     if let gesturesNode {

@@ -138,7 +138,7 @@ struct SceneBuilder {
     let entries = try node.mapping("classes")
     var declared: [String: YAMLValue] = [:]
     for (name, keyValue, value) in entries {
-      guard BuiltinClass(rawValue: name) == nil else {
+      guard BuiltinClass(named: name) == nil else {
         throw keyValue.error("'\(name)' is a built-in class; declare a subclass with another name and base: \(name)")
       }
       // Identifiers, or a Swift class's module-qualified name (`App.CardView`, as a dump prints it).
@@ -173,7 +173,7 @@ struct SceneBuilder {
       let baseName = try baseEntry.value.string("base")
       let superclass: ScriptedClass?
       let builtin: BuiltinClass
-      if let b = BuiltinClass(rawValue: baseName) {
+      if let b = BuiltinClass(named: baseName) {
         superclass = nil
         builtin = b
       } else if declared[baseName] != nil {
@@ -181,10 +181,10 @@ struct SceneBuilder {
         superclass = cls
         builtin = b
       } else {
-        let candidates = BuiltinClass.allCases.map(\.rawValue) + Array(declared.keys)
+        let candidates = BuiltinClass.all.map(\.name) + Array(declared.keys)
         throw baseEntry.value.error("unknown base class '\(baseName)'\(suggestion(for: baseName, in: candidates))")
       }
-      let cls = ScriptedClass(name: name, superclass: superclass, builtinBase: builtin.rawValue)
+      let cls = ScriptedClass(name: name, superclass: superclass, builtinBase: builtin.name)
       try builder.configure(cls, builtin: builtin, fields: fields)
       builder.classes[name] = (cls, builtin)
       return (cls, builtin)
@@ -202,7 +202,7 @@ struct SceneBuilder {
           "unknown method '\(name)'\(suggestion(for: name, in: ScriptedClass.Method.allCases.map(\.rawValue)))")
       }
       guard allowed.contains(m) else {
-        throw place.error("\(cls.name) (a \(builtin.rawValue)) has no method '\(name)' to override")
+        throw place.error("\(cls.name) (a \(builtin.name)) has no method '\(name)' to override")
       }
       return m
     }
@@ -271,7 +271,7 @@ struct SceneBuilder {
       case "beginTracking", "continueTracking", "gestureRecognizerShouldBegin":
         let m = ScriptedClass.Method(rawValue: key)!
         guard allowed.contains(m) else {
-          throw keyValue.error("\(cls.name) (a \(builtin.rawValue)) has no method '\(key)' to override")
+          throw keyValue.error("\(cls.name) (a \(builtin.name)) has no method '\(key)' to override")
         }
         cls.answers[m] = try parseAnswer(value, key)
       default:
@@ -339,19 +339,19 @@ struct SceneBuilder {
   /// Makes an object of a built-in or declared class, checking it is of the right family.
   mutating func instantiate(_ classValue: YAMLValue, family: BuiltinClass.Family, what: String) throws -> AnyObject {
     let name = try classValue.string("class")
-    if let builtin = BuiltinClass(rawValue: name) {
+    if let builtin = BuiltinClass(named: name) {
       guard builtin.family == family else {
         throw classValue.error("\(name) is \(builtin.family.rawValue), but \(what) must be \(family.rawValue)")
       }
       return builtin.make()
     }
     guard let (cls, builtin) = classes[name] else {
-      let candidates = BuiltinClass.allCases.filter { $0.family == family }.map(\.rawValue) + Array(classes.keys)
+      let candidates = BuiltinClass.all.filter { $0.family == family }.map(\.name) + Array(classes.keys)
       throw classValue.error("unknown class '\(name)'\(suggestion(for: name, in: candidates))")
     }
     guard builtin.family == family else {
       throw classValue.error(
-        "\(name) is \(builtin.family.rawValue) (base \(builtin.rawValue)), but \(what) must be \(family.rawValue)")
+        "\(name) is \(builtin.family.rawValue) (base \(builtin.name)), but \(what) must be \(family.rawValue)")
     }
     let object = builtin.make()
     (object as? UIResponder)?.overrideHooks = cls
