@@ -83,3 +83,20 @@ extension LayoutLoader {
   /// The names of the built-in classes: a declared class may not take one.
   public static let builtinClassNames = Set(BuiltinClass.all.map(\.name))
 }
+
+extension LayoutLoader {
+  /// What the importer needs of a built-in view class (the window's too), by name.
+  public struct BuiltinViewClass: Sendable {
+    /// A `UIControl`: it tracks touches and takes targets.
+    public let isControl: Bool
+    /// A `UIScrollView`: it scrolls its content.
+    public let isScrollView: Bool
+  }
+
+  /// The built-in view classes, from `BuiltinClass.all`.
+  public static let builtinViewClasses: [String: BuiltinViewClass] = Dictionary(
+    uniqueKeysWithValues: BuiltinClass.all.filter { $0.family == .view || $0.family == .window }.map { builtin in
+      let object = builtin.make()
+      return (builtin.name, BuiltinViewClass(isControl: object is UIControl, isScrollView: object is UIScrollView))
+    })
+}
