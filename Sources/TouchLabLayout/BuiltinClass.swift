@@ -52,8 +52,11 @@ struct BuiltinClass {
   var delegateKeys: [String] = []
   /// Reads one of `delegateKeys` when the view's entry gives it.
   var readDelegateKey:
-    ((inout SceneBuilder, _ view: UIView, _ key: String, _ keyValue: YAMLValue, _ value: YAMLValue, UIViewController) throws
-      -> Void)?
+    (
+      (inout SceneBuilder, _ view: UIView, _ key: String, _ keyValue: YAMLValue, _ value: YAMLValue, UIViewController)
+        throws
+        -> Void
+    )?
   /// Called for every view once its properties are set, with this class's keys (maybe none):
   /// builds its content, or refuses keys given to a view of another class.
   var configure: ((inout SceneBuilder, ViewEntry) throws -> Void)?
@@ -103,7 +106,8 @@ extension BuiltinClass {
   ]
 
   /// `all` by name.
-  static let named: [String: BuiltinClass] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  static let named: [String: BuiltinClass] = Dictionary(
+    all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The built-in class of this name, if there is one.
   init?(named name: String) {

@@ -70,7 +70,8 @@ public struct SceneInspection: Equatable, Sendable {
   /// `origin` gives where a debugger dump showed an object (`0x7f… line 12`, docs/import.md),
   /// listed as its `dump` property.
   public init(
-    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil }, changed: @escaping (String) -> Bool = { _ in false },
+    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil },
+    changed: @escaping (String) -> Bool = { _ in false },
     origin: (AnyObject) -> String? = { _ in nil }
   ) {
     var rows: [Row] = []

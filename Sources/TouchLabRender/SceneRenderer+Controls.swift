@@ -18,12 +18,3 @@ enum UIKitControlLook {
   /// A disabled stepper button's glyph.
   static let disabledGlyph = CanvasColor(red8: 196, green8: 196, blue8: 198)
 }
-
-extension SceneRenderer {
-
-
-
-
-
-
-}

@@ -79,10 +79,6 @@ extension SceneRenderer {
     canvas.fill(rect, color: CanvasColor(color))
   }
 
-
-
-
-
   // MARK: Scrolling views
 
   /// Thin rounded dark-grey bars, in the scroll view's bounds coordinates (over the content).

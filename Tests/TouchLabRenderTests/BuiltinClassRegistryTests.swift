@@ -47,7 +47,9 @@ final class BuiltinClassRegistryTests: XCTestCase {
       // A view's inspector lists what its superclass's does (a control's isEnabled, a
       // scroll view's flags): a new control or scroll view that forgets them fails here.
       guard let view = object as? UIView, let drawing else { continue }
-      let rowNames = { (rows: ClassDrawing.InspectorRows?) in Set(((rows?.leading ?? []) + (rows?.trailing ?? [])).map(\.name)) }
+      let rowNames = { (rows: ClassDrawing.InspectorRows?) in
+        Set(((rows?.leading ?? []) + (rows?.trailing ?? [])).map(\.name))
+      }
       let maker = ClassDrawing.RowMaker(
         flag: { SceneInspection.Property(name: $0, value: .flag($1)) },
         text: { SceneInspection.Property(name: $0, value: .text($1)) })
@@ -76,7 +78,8 @@ final class BuiltinClassRegistryTests: XCTestCase {
         continue
       }
       for entry in builtin.properties {
-        XCTAssertTrue(row.contains("`\(entry.name)`"), "docs/layouts.md's row for \(builtin.name) leaves out `\(entry.name)`")
+        XCTAssertTrue(
+          row.contains("`\(entry.name)`"), "docs/layouts.md's row for \(builtin.name) leaves out `\(entry.name)`")
       }
       for key in builtin.viewKeys {
         XCTAssertTrue(row.contains("`\(key)`"), "docs/layouts.md's row for \(builtin.name) leaves out `\(key)`")

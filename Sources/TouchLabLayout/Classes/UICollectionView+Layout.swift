@@ -85,8 +85,8 @@ extension BuiltinClass {
       case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
         let moment = ActionCollectionViewDelegate.Moment(rawValue: key)!
         let delegate = builder.actionDelegate(
-          collection.delegate, make: { ActionCollectionViewDelegate(target: entry.controller) }
-        ) { collection.delegate = $0 }
+          collection.delegate, make: { ActionCollectionViewDelegate(target: entry.controller) },
+          install: { collection.delegate = $0 })
         delegate.rules[moment] = try parseCollectionDelegateRule(builder, moment, value)
       default:
         throw keyValue.error("unknown key '\(key)' for a UICollectionView")

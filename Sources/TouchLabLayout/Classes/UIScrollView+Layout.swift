@@ -73,9 +73,9 @@ extension BuiltinClass {
     guard let scroll = view as? UIScrollView else {
       throw keyValue.error("'\(key)' is for a UIScrollView or UITableView, and \(view.className) is not one")
     }
-    let delegate = builder.actionDelegate(scroll.scrollDelegate, make: { ActionScrollViewDelegate(target: controller) }) {
-      scroll.scrollDelegate = $0
-    }
+    let delegate = builder.actionDelegate(
+      scroll.scrollDelegate, make: { ActionScrollViewDelegate(target: controller) },
+      install: { scroll.scrollDelegate = $0 })
     let moment = ActionScrollViewDelegate.Moment(rawValue: key)!
     let (message, target) = try parseScrollDelegateRule(builder, moment, value)
     delegate.messages[moment] = message

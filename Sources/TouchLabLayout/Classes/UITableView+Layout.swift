@@ -88,8 +88,8 @@ extension BuiltinClass {
       default:
         guard let moment = ActionTableViewDelegate.Moment(rawValue: key) else { break }
         let delegate = builder.actionDelegate(
-          table.delegate, make: { ActionTableViewDelegate(target: entry.controller) }
-        ) { table.delegate = $0 }
+          table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
+          install: { table.delegate = $0 })
         delegate.rules[moment] = try parseTableDelegateRule(builder, moment, value)
       }
     }
