@@ -114,4 +114,30 @@ extension PropertyTable.Entry {
         return { (object as! T)[keyPath: keyPath] = v }
       })
   }
+
+  /// A text property (a title, a label's text, an image's name…).
+  static func string<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, String?>) -> Entry {
+    custom(name) { (value, object: T) in
+      let text = try value.string(name)
+      return { object[keyPath: keyPath] = text }
+    }
+  }
+
+  /// A colour property: a name or `#RRGGBB`.
+  static func color<T: AnyObject>(
+    _ name: String, _ aliases: [String], _ keyPath: ReferenceWritableKeyPath<T, UIColor?>
+  ) -> Entry {
+    custom(name, aliases) { (value, object: T) in
+      let color = try value.color(name)
+      return { object[keyPath: keyPath] = color }
+    }
+  }
+
+  /// A colour property that always has one (a label's text colour…).
+  static func requiredColor<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, UIColor>) -> Entry {
+    custom(name) { (value, object: T) in
+      let color = try value.color(name)
+      return { object[keyPath: keyPath] = color }
+    }
+  }
 }

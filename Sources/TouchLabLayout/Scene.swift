@@ -217,7 +217,7 @@ public final class Scene {
     func apply(to delegate: RuleGestureDelegate) throws {
       var builder = SceneBuilder(file: value.file)
       builder.objects = objects
-      try builder.applyDelegateRules(node, to: delegate)
+      try BuiltinClass.applyDelegateRules(&builder, node, to: delegate)
       for fixup in builder.fixups { try fixup(objects) }
     }
     try apply(to: RuleGestureDelegate())  // every mistake now, when the file loads

@@ -45,7 +45,7 @@ extension SceneBuilder {
     var limit: [Int]?
     for (k, kv, v) in try value.mapping(moment) {
       switch k {
-      case "print": message = .print(try lineText(v, "print"))
+      case "print": message = .print(try v.lineText("print"))
       case "returns": answer = try parseAnswer(v)
       case limitKey: limit = try v.list(limitKey).map { try $0.int(limitName, in: 0...10_000_000) }
       default: throw kv.error("unknown key '\(k)' in \(moment); expected print, returns, \(limitKey)")

@@ -6,10 +6,7 @@ extension BuiltinClass {
   static var uiButton: BuiltinClass {
     var builtin = BuiltinClass(UIButton.self, family: .view, overridableMethods: controlMethods) { UIButton() }
     builtin.properties = [
-      .custom("title") { (value, button: UIButton) in
-        let title = try value.string("title")
-        return { button.title = title }
-      }
+      .string("title", \UIButton.title)
     ]
     return builtin
   }

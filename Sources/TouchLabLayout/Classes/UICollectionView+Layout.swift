@@ -123,10 +123,11 @@ extension BuiltinClass {
   }
 }
 
-extension SceneBuilder {
-  func checkItemTarget(item: Int, collection: String, at value: YAMLValue) throws {
-    guard let view = objects[collection] as? UICollectionView else {
-      let collections = objects.filter { $0.value is UICollectionView }.map(\.key)
+extension BuiltinClass {
+  /// A scenario target in it, checked when the file loads.
+  static func checkItemTarget(_ builder: SceneBuilder, item: Int, collection: String, at value: YAMLValue) throws {
+    guard let view = builder.objects[collection] as? UICollectionView else {
+      let collections = builder.objects.filter { $0.value is UICollectionView }.map(\.key)
       throw value.error("'\(collection)' is not a UICollectionView\(suggestion(for: collection, in: collections))")
     }
     let count = view.numberOfItems(inSection: 0)

@@ -6,10 +6,7 @@ extension BuiltinClass {
   static var uiImageView: BuiltinClass {
     var builtin = BuiltinClass(UIImageView.self, family: .view, overridableMethods: viewMethods) { UIImageView() }
     builtin.properties = [
-      .custom("image") { (value, imageView: UIImageView) in
-        let name = try value.string("image")
-        return { imageView.image = name }
-      }
+      .string("image", \UIImageView.image)
     ]
     return builtin
   }

@@ -6,14 +6,8 @@ extension BuiltinClass {
   static var uiLabel: BuiltinClass {
     var builtin = BuiltinClass(UILabel.self, family: .view, overridableMethods: viewMethods) { UILabel() }
     builtin.properties = [
-      .custom("text") { (value, label: UILabel) in
-        let text = try value.string("text")
-        return { label.text = text }
-      },
-      .custom("textColor") { (value, label: UILabel) in
-        let color = try value.color("textColor")
-        return { label.textColor = color }
-      },
+      .string("text", \UILabel.text),
+      .requiredColor("textColor", \UILabel.textColor),
       .number("fontSize", [], 1...200, \UILabel.fontSize),
       .custom("textAlignment") { (value, label: UILabel) in
         let text = try value.string("textAlignment")

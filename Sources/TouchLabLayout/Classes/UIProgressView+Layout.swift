@@ -21,14 +21,8 @@ extension BuiltinClass {
         }
         return { progressView.progressViewStyle = style }
       },
-      .custom("progressTintColor") { (value, progressView: UIProgressView) in
-        let color = try value.color("progressTintColor")
-        return { progressView.progressTintColor = color }
-      },
-      .custom("trackTintColor") { (value, progressView: UIProgressView) in
-        let color = try value.color("trackTintColor")
-        return { progressView.trackTintColor = color }
-      },
+      .color("progressTintColor", [], \UIProgressView.progressTintColor),
+      .color("trackTintColor", [], \UIProgressView.trackTintColor),
     ]
     return builtin
   }

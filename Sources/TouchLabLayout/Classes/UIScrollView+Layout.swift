@@ -94,7 +94,7 @@ extension BuiltinClass {
     var target: ActionScrollViewDelegate.Target?
     for (k, kv, v) in try value.mapping(moment.rawValue) {
       switch k {
-      case "print": message = .print(try builder.lineText(v, "print"))
+      case "print": message = .print(try v.lineText("print"))
       case "targetContentOffset":
         if v.scalarText == "current" {
           target = .current

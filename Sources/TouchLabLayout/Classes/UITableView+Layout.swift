@@ -14,10 +14,7 @@ extension BuiltinClass {
       .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
       .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),
       .bool("allowsSelection", [], \UITableView.allowsSelection),
-      .custom("separatorColor") { (value, table: UITableView) in
-        let color = try value.color("separatorColor")
-        return { table.separatorColor = color }
-      },
+      .requiredColor("separatorColor", \UITableView.separatorColor),
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
     builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
@@ -156,10 +153,12 @@ extension BuiltinClass {
   }
 }
 
-extension SceneBuilder {
-  func checkRowTarget(row: Int, section: Int, table: String, at value: YAMLValue) throws {
-    guard let view = objects[table] as? UITableView else {
-      let tables = objects.filter { $0.value is UITableView }.map(\.key)
+extension BuiltinClass {
+  /// A scenario target in it, checked when the file loads.
+  static func checkRowTarget(_ builder: SceneBuilder, row: Int, section: Int, table: String, at value: YAMLValue) throws
+  {
+    guard let view = builder.objects[table] as? UITableView else {
+      let tables = builder.objects.filter { $0.value is UITableView }.map(\.key)
       throw value.error("'\(table)' is not a UITableView\(suggestion(for: table, in: tables))")
     }
     guard section < view.numberOfSections else {

@@ -6,14 +6,8 @@ extension BuiltinClass {
   static var uiTextField: BuiltinClass {
     var builtin = BuiltinClass(UITextField.self, family: .view, overridableMethods: controlMethods) { UITextField() }
     builtin.properties = [
-      .custom("text") { (value, field: UITextField) in
-        let text = try value.string("text")
-        return { field.text = text }
-      },
-      .custom("placeholder") { (value, field: UITextField) in
-        let text = try value.string("placeholder")
-        return { field.placeholder = text }
-      },
+      .string("text", \UITextField.text),
+      .string("placeholder", \UITextField.placeholder),
     ]
     return builtin
   }

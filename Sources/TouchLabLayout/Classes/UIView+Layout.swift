@@ -10,10 +10,7 @@ extension BuiltinClass {
         let rect = try value.rect("frame")
         return { view.frame = rect }
       },
-      .custom("color", ["backgroundColor"]) { (value, view: UIView) in
-        let color = try value.color("color")
-        return { view.backgroundColor = color }
-      },
+      .color("color", ["backgroundColor"], \UIView.backgroundColor),
       .custom("bounds") { (value, view: UIView) in
         let rect = try value.rect("bounds")
         return { view.bounds = rect }
