@@ -21,6 +21,8 @@ struct ClassDrawing {
 
   /// UIKit's class name.
   let name: String
+  /// The class itself, for the lookup by exact class.
+  let type: ObjectIdentifier
   /// Whether an object is of this class (or a subclass).
   let matches: (AnyObject) -> Bool
   /// Whether the view's background colour is filled before `draw`; a class that fills its
@@ -36,6 +38,7 @@ struct ClassDrawing {
     inspectorRows: ((T, RowMaker) -> InspectorRows)? = nil
   ) {
     self.name = String(describing: type)
+    self.type = ObjectIdentifier(type)
     self.matches = { $0 is T }
     self.drawsBackground = drawsBackground
     self.draw = draw.map { draw in { renderer, view, rect, canvas in draw(renderer, view as! T, rect, canvas) } }
@@ -60,9 +63,15 @@ extension ClassDrawing {
 
   /// The description `object` is drawn and inspected by; nil for an object of no listed class.
   static func drawing(for object: AnyObject) -> ClassDrawing? {
+    // Most objects are of a listed class exactly (a layout's declared classes are built-in
+    // objects with hooks, not Swift subclasses): one lookup, not a walk down the list.
+    if let index = indexByType[ObjectIdentifier(Swift.type(of: object))] { return all[index] }
     for drawing in all where drawing.matches(object) { return drawing }
     return nil
   }
+
+  /// `all`'s index of each listed class.
+  static let indexByType = Dictionary(all.enumerated().map { ($1.type, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// A control's rows: `isEnabled`, first (UIControl and its subclasses).
   static func controlRows(_ control: UIControl, _ make: RowMaker) -> InspectorRows {
