@@ -60,6 +60,9 @@ struct BuiltinClass {
   /// Called for every view once its properties are set, with this class's keys (maybe none):
   /// builds its content, or refuses keys given to a view of another class.
   var configure: ((inout SceneBuilder, ViewEntry) throws -> Void)?
+  /// A `set:` step's or `--set`'s delegate key on an object of this class (a table's
+  /// `didSelectRow`), or nil when the key is not one.
+  var setDelegateKey: ((AnyObject, String, YAMLValue) throws -> PropertyTable.Setter?)?
   /// Called for every view after every class's `configure`: checks on the built view.
   var check: ((inout SceneBuilder, ViewEntry) throws -> Void)?
 

@@ -36,6 +36,7 @@ extension BuiltinClass {
     builtin.viewKeys = ["items", "numberOfItems", "itemText"]
     builtin.delegateKeys = ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
     builtin.configure = configureCollection
+    builtin.setDelegateKey = setCollectionDelegateKey
     return builtin
   }
 
@@ -120,6 +121,25 @@ extension BuiltinClass {
     ) { try $0.bool("returns") }
     guard let parts else { return ActionCollectionViewDelegate.Rule(message: try builder.parseAction(value)) }
     return ActionCollectionViewDelegate.Rule(message: parts.message, answer: parts.answer, items: parts.limit)
+  }
+
+  /// `set: {COLLECTION.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
+  private static func setCollectionDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+    -> PropertyTable.Setter?
+  {
+    if let collection = object as? UICollectionView,
+      let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
+    {
+      let rule = try BuiltinClass.parseCollectionDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let delegate =
+        (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        if collection.delegate !== delegate { collection.delegate = delegate }
+        _ = delegate
+      }
+    }
+    return nil
   }
 }
 

@@ -55,6 +55,7 @@ extension BuiltinClass {
     ]
     builtin.delegateKeys = ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
     builtin.readDelegateKey = configureScrollDelegate
+    builtin.setDelegateKey = setScrollDelegateKey
     // A scroll view's own pan, under `ID.panGestureRecognizer`, for the lists of recognizer
     // ids (`requireToFail`, a delegate's `shouldBeRequiredToFailBy`…): UIKit's
     // `scrollView.panGestureRecognizer.require(toFail: edgePan)` fix needs it.
@@ -108,5 +109,23 @@ extension BuiltinClass {
       }
     }
     return (message, target)
+  }
+
+  /// `set: {SCROLL.MOMENT: ACTION}`: replaces that callback, keeping the others.
+  private static func setScrollDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+    -> PropertyTable.Setter?
+  {
+    if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
+      // A scroll delegate key at that moment: it replaces that callback, keeping the others.
+      let (message, target) = try BuiltinClass.parseScrollDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
+      return {
+        delegate.messages[moment] = message
+        if moment == .willEndDragging { delegate.targetContentOffset = target }
+        if scroll.scrollDelegate !== delegate { scroll.scrollDelegate = delegate }
+        _ = delegate
+      }
+    }
+    return nil
   }
 }

@@ -19,6 +19,7 @@ extension BuiltinClass {
     builtin.viewKeys = ["rows", "sections", "cellClass"]
     builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
     builtin.configure = configureTable
+    builtin.setDelegateKey = setTableDelegateKey
     builtin.check = { builder, entry in
       guard let table = entry.view as? UITableView else { return }
       let rows = (table.bounds.height / table.rowHeight).rounded(.up)
@@ -150,6 +151,24 @@ extension BuiltinClass {
       section.rows.append(row)
     }
     return section
+  }
+
+  /// `set: {TABLE.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
+  private static func setTableDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+    -> PropertyTable.Setter?
+  {
+    if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
+      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
+      let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        // The setter keeps a delegate it made alive (a table's delegate is weak).
+        if table.delegate !== delegate { table.delegate = delegate }
+        _ = delegate
+      }
+    }
+    return nil
   }
 }
 
