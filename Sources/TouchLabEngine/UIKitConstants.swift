@@ -138,4 +138,9 @@ public enum UIKitConstants {
   /// least this while it is pulled past an edge (measured; not documented).
   public static let scrollIndicatorMinimumLength: CGFloat = 36
   public static let scrollIndicatorSqueezedLength: CGFloat = 7
+  /// `UIProgressView`'s height in its default style and in its bar style, which its
+  /// `init(progressViewStyle:)` sets ("sets the view height according to the style",
+  /// UIProgressView.h; 2 and 3 points, blog.csdn.net/mardax/article/details/51710995).
+  public static let progressViewDefaultHeight: CGFloat = 2
+  public static let progressViewBarHeight: CGFloat = 3
 }

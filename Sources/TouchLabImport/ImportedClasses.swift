@@ -1,12 +1,12 @@
 import Foundation
+import TouchLabLayout
 
 /// Which of TouchLab's built-in classes a dumped class behaves as (docs/import.md "Classes").
 enum ImportedClasses {
-  /// The built-in view classes a layout may name.
-  static let builtins: Set<String> = [
-    "UIView", "UIControl", "UIButton", "UISwitch", "UILabel", "UIImageView", "UIScrollView", "UITableView",
-    "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl", "UICollectionView", "UITextField", "UIWindow",
-  ]
+  /// The built-in view classes a layout may name (`LayoutLoader.builtinViewClasses`), but a
+  /// table's cell: a dumped cell is rebuilt as a plain view (`table`), its table being a
+  /// layout's table of rows.
+  static let builtins = Set(LayoutLoader.builtinViewClasses.keys).subtracting(["UITableViewCell"])
 
   /// UIKit's (and WebKit's, MapKit's) classes that a layout cannot name, to the public class
   /// whose hit-testing and touch handling they have.
@@ -45,7 +45,7 @@ enum ImportedClasses {
     "_UIButtonBarStackView": "UIView", "_UITAMICAdaptorView": "UIView", "UIStackView": "UIView",
     // Indicators, pickers and other controls.
     "_UIScrollViewScrollIndicator": "UIView", "UIRefreshControl": "UIControl", "UIActivityIndicatorView": "UIView",
-    "UIProgressView": "UIView", "UIDatePicker": "UIControl", "UIPickerView": "UIView", "UISegment": "UIImageView",
+    "UIDatePicker": "UIControl", "UIPickerView": "UIView", "UISegment": "UIImageView",
     "_UILayoutGuide": "UIView", "UIStatusBar": "UIView", "UIStatusBarForegroundView": "UIView",
     // Web and map views.
     "UIWebView": "UIView", "_UIWebViewScrollView": "UIScrollView", "UIWebBrowserView": "UIView",
@@ -93,17 +93,9 @@ enum ImportedClasses {
   /// `userInteractionEnabled = NO` for one shows it was turned on).
   static func defaultsToNoInteraction(_ base: String) -> Bool { base == "UILabel" || base == "UIImageView" }
 
-  static func isControl(_ base: String) -> Bool {
-    [
-      "UIControl", "UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl",
-      "UITextField",
-    ]
-    .contains(base)
-  }
+  static func isControl(_ base: String) -> Bool { LayoutLoader.builtinViewClasses[base]?.isControl ?? false }
 
-  static func isScrollView(_ base: String) -> Bool {
-    base == "UIScrollView" || base == "UITableView" || base == "UICollectionView"
-  }
+  static func isScrollView(_ base: String) -> Bool { LayoutLoader.builtinViewClasses[base]?.isScrollView ?? false }
 
   /// A Swift class's readable name: `_TtC5MyApp8CardView` → `CardView`, `App.CardView` → `CardView`.
   static func shortName(_ className: String) -> String {

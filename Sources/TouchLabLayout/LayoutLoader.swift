@@ -81,93 +81,22 @@ public enum LayoutLoader {
 
 extension LayoutLoader {
   /// The names of the built-in classes: a declared class may not take one.
-  public static let builtinClassNames = Set(BuiltinClass.allCases.map(\.rawValue))
+  public static let builtinClassNames = Set(BuiltinClass.all.map(\.name))
 }
 
-/// Built-in classes a layout may name or subclass.
-// Case names are UIKit class names, which the layout format uses verbatim.
-// swift-format-ignore: AlwaysUseLowerCamelCase
-enum BuiltinClass: String, CaseIterable {
-  case UIView, UIControl, UIButton, UISwitch, UILabel, UIImageView, UIScrollView, UITableView
-  case UISlider, UISegmentedControl, UIStepper, UIPageControl, UICollectionView, UITextField
-  case UITableViewCell
-  case UIWindow
-  case UIGestureRecognizer, UITapGestureRecognizer, UILongPressGestureRecognizer, UIPanGestureRecognizer
-  case UISwipeGestureRecognizer, UIPinchGestureRecognizer, UIRotationGestureRecognizer
-  case UIScreenEdgePanGestureRecognizer
-  case UIViewController
-  case UIApplication
-  case UIResponder
-
-  enum Family: String {
-    case view = "a view"
-    case window = "a window"
-    case recognizer = "a gesture recognizer"
-    case controller = "a view controller"
-    case application = "an application"
-    case responder = "a responder"
+extension LayoutLoader {
+  /// What the importer needs of a built-in view class (the window's too), by name.
+  public struct BuiltinViewClass: Sendable {
+    /// A `UIControl`: it tracks touches and takes targets.
+    public let isControl: Bool
+    /// A `UIScrollView`: it scrolls its content.
+    public let isScrollView: Bool
   }
 
-  var family: Family {
-    switch self {
-    case .UIView, .UIControl, .UIButton, .UISwitch, .UILabel, .UIImageView, .UIScrollView, .UITableView: .view
-    case .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UICollectionView, .UITextField: .view
-    case .UITableViewCell: .view
-    case .UIWindow: .window
-    case .UIGestureRecognizer, .UITapGestureRecognizer, .UILongPressGestureRecognizer, .UIPanGestureRecognizer,
-      .UISwipeGestureRecognizer, .UIPinchGestureRecognizer, .UIRotationGestureRecognizer,
-      .UIScreenEdgePanGestureRecognizer:
-      .recognizer
-    case .UIViewController: .controller
-    case .UIApplication: .application
-    case .UIResponder: .responder
-    }
-  }
-
-  /// The methods a declared subclass may override (and so log).
-  var overridableMethods: [ScriptedClass.Method] {
-    let touches: [ScriptedClass.Method] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
-    let view = touches + [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
-    switch self {
-    case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl, .UITextField:
-      return view + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
-    case .UIView, .UILabel, .UIImageView, .UIWindow: return view
-    case .UIScrollView, .UITableView, .UICollectionView: return view + [.touchesShouldBegin, .touchesShouldCancel]
-    case .UITableViewCell: return view + [.setHighlighted, .setSelected]
-    default: return touches
-    }
-  }
-
-  func make() -> AnyObject {
-    switch self {
-    case .UIView: TouchLabEngine.UIView()
-    case .UIControl: TouchLabEngine.UIControl()
-    case .UIButton: TouchLabEngine.UIButton()
-    case .UISwitch: TouchLabEngine.UISwitch(frame: CGRect(origin: .zero, size: TouchLabEngine.UISwitch.standardSize))
-    case .UILabel: TouchLabEngine.UILabel()
-    case .UISlider: TouchLabEngine.UISlider()
-    case .UISegmentedControl: TouchLabEngine.UISegmentedControl()
-    case .UIStepper:
-      TouchLabEngine.UIStepper(frame: CGRect(origin: .zero, size: TouchLabEngine.UIKitConstants.stepperSize))
-    case .UIPageControl: TouchLabEngine.UIPageControl()
-    case .UICollectionView: TouchLabEngine.UICollectionView()
-    case .UITextField: TouchLabEngine.UITextField()
-    case .UIImageView: TouchLabEngine.UIImageView()
-    case .UIScrollView: TouchLabEngine.UIScrollView()
-    case .UITableView: TouchLabEngine.UITableView()
-    case .UITableViewCell: TouchLabEngine.UITableViewCell(frame: .zero)
-    case .UIWindow: TouchLabEngine.UIWindow()
-    case .UIGestureRecognizer: TouchLabEngine.UIGestureRecognizer()
-    case .UITapGestureRecognizer: TouchLabEngine.UITapGestureRecognizer()
-    case .UILongPressGestureRecognizer: TouchLabEngine.UILongPressGestureRecognizer()
-    case .UIPanGestureRecognizer: TouchLabEngine.UIPanGestureRecognizer()
-    case .UISwipeGestureRecognizer: TouchLabEngine.UISwipeGestureRecognizer()
-    case .UIPinchGestureRecognizer: TouchLabEngine.UIPinchGestureRecognizer()
-    case .UIRotationGestureRecognizer: TouchLabEngine.UIRotationGestureRecognizer()
-    case .UIScreenEdgePanGestureRecognizer: TouchLabEngine.UIScreenEdgePanGestureRecognizer()
-    case .UIViewController: TouchLabEngine.UIViewController()
-    case .UIApplication: TouchLabEngine.UIApplication()
-    case .UIResponder: TouchLabEngine.UIResponder()
-    }
-  }
+  /// The built-in view classes, from `BuiltinClass.all`.
+  public static let builtinViewClasses: [String: BuiltinViewClass] = Dictionary(
+    uniqueKeysWithValues: BuiltinClass.all.filter { $0.family == .view || $0.family == .window }.map { builtin in
+      let object = builtin.make()
+      return (builtin.name, BuiltinViewClass(isControl: object is UIControl, isScrollView: object is UIScrollView))
+    })
 }

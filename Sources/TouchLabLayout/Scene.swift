@@ -148,39 +148,9 @@ public final class Scene {
         return { for other in others { recognizer.require(toFail: other) } }
       }
     }
-    if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
-      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
-      let rule = try SceneBuilder(file: value.file).parseTableDelegateRule(moment, value)
-      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
-      return {
-        delegate.rules[moment] = rule
-        // The setter keeps a delegate it made alive (a table's delegate is weak).
-        if table.delegate !== delegate { table.delegate = delegate }
-        _ = delegate
-      }
-    }
-    if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
-      // A scroll delegate key at that moment: it replaces that callback, keeping the others.
-      let (message, target) = try SceneBuilder(file: value.file).parseScrollDelegateRule(moment, value)
-      let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
-      return {
-        delegate.messages[moment] = message
-        if moment == .willEndDragging { delegate.targetContentOffset = target }
-        if scroll.scrollDelegate !== delegate { scroll.scrollDelegate = delegate }
-        _ = delegate
-      }
-    }
-    if let collection = object as? UICollectionView,
-      let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
-    {
-      let rule = try SceneBuilder(file: value.file).parseCollectionDelegateRule(moment, value)
-      let delegate =
-        (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
-      return {
-        delegate.rules[moment] = rule
-        if collection.delegate !== delegate { collection.delegate = delegate }
-        _ = delegate
-      }
+    // A delegate's moment at that moment (a table's `didSelectRow`…): its class's description.
+    for builtin in BuiltinClass.all {
+      if let setter = try builtin.setDelegateKey?(object, property, value) { return setter }
     }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
@@ -217,7 +187,7 @@ public final class Scene {
     func apply(to delegate: RuleGestureDelegate) throws {
       var builder = SceneBuilder(file: value.file)
       builder.objects = objects
-      try builder.applyDelegateRules(node, to: delegate)
+      try BuiltinClass.applyDelegateRules(&builder, node, to: delegate)
       for fixup in builder.fixups { try fixup(objects) }
     }
     try apply(to: RuleGestureDelegate())  // every mistake now, when the file loads

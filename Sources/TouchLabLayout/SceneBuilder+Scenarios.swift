@@ -174,11 +174,11 @@ extension SceneBuilder {
       return at.map { .pointInView(view, $0) } ?? .view(view)
     }
     if let item, let table {
-      try checkItemTarget(item: item, collection: table, at: value)
+      try BuiltinClass.checkItemTarget(self, item: item, collection: table, at: value)
       return .item(item, collection: table)
     }
     if let row, let table {
-      try checkRowTarget(row: row, section: section, table: table, at: value)
+      try BuiltinClass.checkRowTarget(self, row: row, section: section, table: table, at: value)
       return .row(row, section: section, table: table)
     }
     throw value.error(

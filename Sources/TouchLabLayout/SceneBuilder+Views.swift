@@ -38,15 +38,6 @@ extension SceneBuilder {
 
   // MARK: Views
 
-  /// Keys that are structure, not properties.
-  static let viewStructuralKeys =
-    [
-      "id", "class", "subviews", "gestures", "targets", "rows", "sections", "cellClass", "items", "numberOfItems",
-      "itemText", "address", "dumpLine", "unlistedGestures",
-    ] + ActionScrollViewDelegate.Moment.allCases.map(\.rawValue)
-    + ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
-    + ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
-
   mutating func buildView(
     _ node: YAMLValue, controller: UIViewController, defaultFrame: CGRect?, depth: Int
   ) throws -> UIView {
@@ -65,12 +56,12 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    var hasFrame = defaultFrame != nil || view is UISwitch || view is UIStepper
+    var hasFrame = defaultFrame != nil || BuiltinClass.all.contains { $0.hasStandardSize && $0.matches(view) }
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
-    var tableNodes: [(String, YAMLValue, YAMLValue)] = []
-    var collectionNodes: [(String, YAMLValue, YAMLValue)] = []
+    // Each class's structural keys (`BuiltinClass.viewKeys`), by its index in `BuiltinClass.all`.
+    var classKeys: [Int: [(String, YAMLValue, YAMLValue)]] = [:]
     var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
       switch key {
@@ -80,51 +71,53 @@ extension SceneBuilder {
       case "subviews": subviewsNode = value
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
-      case "rows", "sections", "cellClass": tableNodes.append((key, keyValue, value))
-      case _ where ActionTableViewDelegate.Moment(rawValue: key) != nil: tableNodes.append((key, keyValue, value))
-      case "items", "numberOfItems", "itemText": collectionNodes.append((key, keyValue, value))
-      case _ where ActionCollectionViewDelegate.Moment(rawValue: key) != nil:
-        collectionNodes.append((key, keyValue, value))
-      case _ where ActionScrollViewDelegate.Moment(rawValue: key) != nil:
-        try configureScrollDelegate(view, key, keyValue, value, controller: controller)
       default:
+        if let owner = BuiltinClass.viewKeyOwners[key] {
+          if owner.readsAtOnce {
+            try BuiltinClass.all[owner.index].readDelegateKey!(&self, view, key, keyValue, value, controller)
+          } else {
+            classKeys[owner.index, default: []].append((key, keyValue, value))
+          }
+          continue
+        }
         if key == "frame" { hasFrame = true }
         guard let setter = try PropertyTable.setter(key, value, for: view) else {
-          let names = PropertyTable.names(for: view) + Self.viewStructuralKeys
+          let names = PropertyTable.names(for: view) + BuiltinClass.viewStructuralKeys
           throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
         }
-        if Self.appliedAfterRangeKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
+        if BuiltinClass.rangeCheckedKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
       }
     }
-    try applyValueSetters(valueSetters, to: view)
+    for (key, value, set) in valueSetters {
+      set()
+      for builtin in BuiltinClass.all where builtin.matches(view) { try builtin.rangeChecks[key]?(value, view) }
+    }
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
-    if !tableNodes.isEmpty { try configureTable(view, tableNodes, controller: controller, depth: depth) }
-    try configureCollection(view, collectionNodes, node: node, controller: controller, depth: depth)
-    if let table = view as? UITableView {
-      let rows = (table.bounds.height / table.rowHeight).rounded(.up)
-      guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {
-        throw node.error(
-          "this table would show \(Int(rows)) rows at once (height \(Int(table.bounds.height)) / rowHeight "
-            + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
-      }
+    for (index, builtin) in BuiltinClass.all.enumerated() {
+      guard let configure = builtin.configure else { continue }
+      let entry = BuiltinClass.ViewEntry(
+        view: view, node: node, keys: classKeys[index] ?? [], controller: controller, depth: depth)
+      try configure(&self, entry)
     }
-    if view is UITableView || view is UICollectionView { listViews.append(view) }
-    registerBuiltinRecognizers(of: view)
+    for builtin in BuiltinClass.all {
+      guard let check = builtin.check else { continue }
+      try check(&self, BuiltinClass.ViewEntry(view: view, node: node, keys: [], controller: controller, depth: depth))
+    }
     if let subviewsNode {
       for item in try subviewsNode.list("subviews") {
-        try addSubviewNode(item, to: contentContainer(of: view), controller: controller, depth: depth)
+        try addSubviewNode(item, to: view, controller: controller, depth: depth)
       }
     }
     if let gesturesNode {
       for item in try gesturesNode.list("gestures") {
-        view.addGestureRecognizer(try buildRecognizer(item, controller: controller))
+        view.addGestureRecognizer(try BuiltinClass.buildRecognizer(&self, item, controller: controller))
       }
     }
     if let targetsNode {
       guard let control = view as? UIControl else {
         throw targetsNode.error("targets are for controls (UIControl, UIButton, UISwitch and their subclasses)")
       }
-      try addTargets(targetsNode, to: control, controller: controller)
+      try BuiltinClass.addTargets(&self, targetsNode, to: control, controller: controller)
     }
     return view
   }
@@ -140,39 +133,6 @@ extension SceneBuilder {
       return
     }
     parent.addSubview(try buildView(item, controller: controller, defaultFrame: nil, depth: depth + 1))
-  }
-
-  // MARK: Targets
-
-  mutating func addTargets(_ node: YAMLValue, to control: UIControl, controller: UIViewController) throws {
-    for item in try node.list("targets") {
-      var events: UIControl.Event = []
-      var targetValue: YAMLValue?
-      var hasTargetKey = false
-      var action: ActionMessage?
-      for (key, keyValue, value) in try item.mapping("a target") {
-        switch key {
-        case "event", "events":
-          for name in try value.stringList("event") {
-            guard let event = UIControl.Event.named.first(where: { $0.0 == name })?.1 else {
-              let names = UIControl.Event.named.map(\.0)
-              throw value.error("unknown control event '\(name)'\(suggestion(for: name, in: names))")
-            }
-            events.formUnion(event)
-          }
-        case "target":
-          hasTargetKey = true
-          targetValue = value
-        case "action": action = try parseAction(value)
-        default: throw keyValue.error("unknown key '\(key)' in a target; expected event, target, action")
-        }
-      }
-      guard !events.isEmpty else { throw item.error("a target needs an event (touchUpInside, valueChanged…)") }
-      guard let action else { throw item.error("a target needs an action: a method name or {print: TEXT}") }
-      try linkTarget(targetValue, hasTargetKey: hasTargetKey, controller: controller) { target in
-        control.addTarget(target, action: action, for: events)
-      }
-    }
   }
 
   /// `target:` absent → the controller; `nil`/null → nil (the responder-chain search); an id → that object.
@@ -211,226 +171,7 @@ extension SceneBuilder {
     guard entries.count == 1, entries[0].key == "print" else {
       throw value.error("an action is a method name or {print: TEXT}")
     }
-    return .print(try lineText(entries[0].value, "print"))
+    return .print(try entries[0].value.lineText("print"))
   }
 
-  /// A logged line or a printed text: every `%name` in it must be a known placeholder
-  /// (`LinePlaceholder`; docs/layouts.md), `%s` (the logged method) or `%%`.
-  func lineText(_ value: YAMLValue, _ what: String) throws -> String {
-    let text = try value.string(what)
-    // (No '%', no placeholder: most texts.)
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-    for (name, _) in LinePlaceholder.names(in: text) where LinePlaceholder(rawValue: name) == nil {
-      let known = ["%s"] + LinePlaceholder.allCases.map { "%" + $0.rawValue }
-      throw value.error(
-        "unknown placeholder '%\(name)' in \(what)\(suggestion(for: "%" + name, in: known)); known: "
-          + known.joined(separator: ", ") + " (%% prints %)")
-    }
-    let longest = Self.longestExpansion(of: text)
-    guard longest <= LayoutLimits.maximumLineLength else {
-      throw value.error(
-        "this \(what) can be \(longest) characters long once its placeholders are filled (%s up to "
-          + "\(Self.longestMethodName), %result \(LayoutLimits.maximumNameLength), other values "
-          + "\(Self.longestValue)): more than \(LayoutLimits.maximumLineLength), the limit on a line's length")
-    }
-    return text
-  }
-
-  /// The longest `%s` can be: `-[CLASS SELECTOR]`, a class name at its limit and any
-  /// selector the engine logs (the longest, a delegate's, is under 100 characters).
-  static let longestMethodName = LayoutLimits.maximumNameLength + 104
-  /// The longest any other value is: a point of two numbers printed as `%g` (`(x, y)`).
-  static let longestValue = 64
-
-  /// The most characters `text` prints, every placeholder at its longest: what a line can
-  /// make, checked before any of it is printed (issue 25: `%s` 5,000 times, 1 MB a line).
-  static func longestExpansion(of text: String) -> Int {
-    var length = 0
-    let chars = Array(text)
-    var i = 0
-    while i < chars.count {
-      guard chars[i] == "%", i + 1 < chars.count else {
-        length += 1
-        i += 1
-        continue
-      }
-      var j = i + 1
-      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
-      let word = String(chars[(i + 1)..<j])
-      switch word {
-      case "s": length += longestMethodName
-      case "result": length += LayoutLimits.maximumNameLength
-      case "": length += 1  // `%%` prints one `%`; a lone `%` itself
-      default: length += LinePlaceholder(rawValue: word) != nil ? longestValue : word.count + 1
-      }
-      i = max(j, i + (chars[i + 1] == "%" ? 2 : 1))
-    }
-    return length
-  }
-
-  // MARK: Gesture recognizers
-
-  mutating func buildRecognizer(_ node: YAMLValue, controller: UIViewController) throws -> UIGestureRecognizer {
-    let entries = try node.mapping("a gesture recognizer")
-    guard let classEntry = entries.first(where: { $0.key == "class" }) else {
-      throw node.error("a gesture recognizer needs a class (UITapGestureRecognizer, UIPanGestureRecognizer…)")
-    }
-    recognizerCount += 1
-    guard recognizerCount <= LayoutLimits.maximumRecognizers else {
-      throw node.error(
-        "more than \(LayoutLimits.maximumRecognizers) gesture recognizers, the limit on recognizers in a layout")
-    }
-    let recognizer = try instantiate(classEntry.value, family: .recognizer, what: "a gesture") as! UIGestureRecognizer
-    var actions: [(YAMLValue?, Bool, ActionMessage)] = []
-    var targetValue: YAMLValue?
-    var hasTargetKey = false
-    var actionValue: YAMLValue?
-    for (key, keyValue, value) in entries {
-      switch key {
-      case "class": break
-      case "id": try register(value, recognizer)
-      case "address", "dumpLine": try noteOrigin(key, value, of: recognizer)
-      case "action": actionValue = value
-      case "target":
-        hasTargetKey = true
-        targetValue = value
-      case "targets":
-        for item in try value.list("targets") {
-          var t: YAMLValue?
-          var has = false
-          var a: ActionMessage?
-          for (k, kv, v) in try item.mapping("a target") {
-            switch k {
-            case "target":
-              t = v
-              has = true
-            case "action": a = try parseAction(v)
-            default: throw kv.error("unknown key '\(k)' in a recognizer target; expected target, action")
-            }
-          }
-          guard let a else { throw item.error("a target needs an action") }
-          actions.append((t, has, a))
-        }
-      case "requireToFail":
-        let ids = try value.stringList("requireToFail")
-        fixups.append { objects in
-          for id in ids {
-            guard let other = objects[id] as? UIGestureRecognizer else {
-              throw value.error("unknown gesture id '\(id)' in requireToFail")
-            }
-            recognizer.require(toFail: other)
-          }
-        }
-      case "delegate":
-        let delegate = try buildDelegate(value)
-        delegate.className = controller.className
-        recognizer.delegate = delegate
-      default:
-        guard let setter = try PropertyTable.setter(key, value, for: recognizer) else {
-          let names =
-            PropertyTable.names(for: recognizer) + [
-              "id", "class", "action", "target", "targets", "requireToFail", "delegate", "address", "dumpLine",
-            ]
-          throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
-        }
-        setter()
-      }
-    }
-    if let actionValue { actions.insert((targetValue, hasTargetKey, try parseAction(actionValue)), at: 0) }
-    for (target, has, action) in actions {
-      try linkTarget(target, hasTargetKey: has, controller: controller) { recognizer.addTarget($0, action: action) }
-    }
-    return recognizer
-  }
-
-  mutating func buildDelegate(_ node: YAMLValue) throws -> RuleGestureDelegate {
-    let delegate = RuleGestureDelegate()
-    retained.append(delegate)
-    try applyDelegateRules(node, to: delegate)
-    return delegate
-  }
-
-  /// Sets the rules `node` gives on `delegate` (ids are resolved by the fixups).
-  mutating func applyDelegateRules(_ node: YAMLValue, to delegate: RuleGestureDelegate) throws {
-    func views(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIView]) -> Void) throws {
-      let ids = try value.stringList(what)
-      fixups.append { objects in
-        assign(
-          try ids.map { id in
-            guard let view = objects[id] as? UIView else { throw value.error("unknown view id '\(id)' in \(what)") }
-            return view
-          })
-      }
-    }
-    func recognizers(_ value: YAMLValue, _ what: String, _ assign: @escaping ([UIGestureRecognizer]) -> Void) throws {
-      let ids = try value.stringList(what)
-      fixups.append { objects in
-        assign(
-          try ids.map { id in
-            guard let r = objects[id] as? UIGestureRecognizer else {
-              throw value.error("unknown gesture id '\(id)' in \(what)")
-            }
-            return r
-          })
-      }
-    }
-    for (key, keyValue, value) in try node.mapping("delegate") {
-      switch key {
-      case "shouldReceiveTouch":
-        if value.scalarText != nil && !value.isNull {
-          delegate.acceptsTouches = try value.bool("shouldReceiveTouch")
-          continue
-        }
-        if try value.mapping("shouldReceiveTouch").contains(where: { $0.key == "returns" }) {
-          let answer = try parseAnswer(value, "shouldReceiveTouch")
-          delegate.acceptsTouches = answer.value
-          delegate.acceptsTouchesCondition = answer.condition
-          continue
-        }
-        for (k, kv, v) in try value.mapping("shouldReceiveTouch") {
-          switch k {
-          case "notInside": try views(v, "notInside") { delegate.refuseTouchesInside = $0 }
-          case "inside": try views(v, "inside") { delegate.acceptOnlyTouchesInside = $0 }
-          default:
-            throw kv.error(
-              "unknown key '\(k)' in shouldReceiveTouch; expected notInside, inside, true/false"
-                + " or {returns: BOOL, when: CONDITION}")
-          }
-        }
-      case "shouldReceiveEvent":
-        delegate.acceptsEvents = try value.bool("shouldReceiveEvent")
-      case "shouldRecognizeSimultaneously":
-        if value.scalarText == "all" {
-          delegate.simultaneousWithAll = true
-        } else if let text = value.scalarText, ["true", "false"].contains(text) {
-          delegate.simultaneousWithAll = try value.bool("shouldRecognizeSimultaneously")
-        } else {
-          try recognizers(value, "shouldRecognizeSimultaneously") { delegate.simultaneousWith = $0 }
-        }
-      case "shouldBegin":
-        let answer = try parseAnswer(value, "shouldBegin")
-        delegate.shouldBegin = answer.value
-        delegate.shouldBeginCondition = answer.condition
-      case "shouldRequireFailureOf":
-        try recognizers(value, "shouldRequireFailureOf") { delegate.requiresFailureOf = $0 }
-      case "shouldBeRequiredToFailBy":
-        try recognizers(value, "shouldBeRequiredToFailBy") { delegate.requiredToFailBy = $0 }
-      case "log":
-        // The questions whose calls print a line (docs/BEHAVIOUR.md §20).
-        for (k, kv, v) in try value.mapping("log") {
-          guard let question = RuleGestureDelegate.Question(rawValue: k) else {
-            let names = RuleGestureDelegate.Question.allCases.map(\.rawValue)
-            throw kv.error("unknown delegate method '\(k)' in log\(suggestion(for: k, in: names))")
-          }
-          delegate.logs[question] = try lineText(v, "a delegate's log line")
-        }
-      default:
-        let known = [
-          "shouldReceiveTouch", "shouldReceiveEvent", "shouldRecognizeSimultaneously", "shouldBegin",
-          "shouldRequireFailureOf", "shouldBeRequiredToFailBy", "log",
-        ]
-        throw keyValue.error("unknown delegate rule '\(key)'\(suggestion(for: key, in: known))")
-      }
-    }
-  }
 }

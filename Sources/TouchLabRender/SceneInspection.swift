@@ -70,7 +70,8 @@ public struct SceneInspection: Equatable, Sendable {
   /// `origin` gives where a debugger dump showed an object (`0x7f… line 12`, docs/import.md),
   /// listed as its `dump` property.
   public init(
-    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil }, changed: (String) -> Bool = { _ in false },
+    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil },
+    changed: @escaping (String) -> Bool = { _ in false },
     origin: (AnyObject) -> String? = { _ in nil }
   ) {
     var rows: [Row] = []
@@ -81,6 +82,9 @@ public struct SceneInspection: Equatable, Sendable {
       return marked
     }
     func text(_ name: String, _ value: String) -> Property { Property(name: name, value: .text(value)) }
+    func maker(_ id: String?) -> ClassDrawing.RowMaker {
+      ClassDrawing.RowMaker(flag: { flag($0, $1, id) }, text: text)
+    }
 
     func visit(_ view: UIView, depth: Int) {
       guard rows.count < Self.rowLimit else { return }
@@ -93,13 +97,9 @@ public struct SceneInspection: Equatable, Sendable {
       if let origin = origin(view) { properties.insert(text("dump", origin), at: 0) }
       if view.isHidden { properties.append(flag("isHidden", true, id)) }
       if view.alpha < 1 { properties.append(text("alpha", Self.number(Double(view.alpha)))) }
-      if let control = view as? UIControl { properties.insert(flag("isEnabled", control.isEnabled, id), at: 0) }
-      if let scroll = view as? UIScrollView {
-        properties += [
-          flag("delaysContentTouches", scroll.delaysContentTouches, id),
-          flag("canCancelContentTouches", scroll.canCancelContentTouches, id),
-          flag("isScrollEnabled", scroll.isScrollEnabled, id),
-        ]
+      if let classRows = ClassDrawing.drawing(for: view)?.inspectorRows?(view, maker(id)) {
+        properties.insert(contentsOf: classRows.leading, at: 0)
+        properties += classRows.trailing
       }
       rows.append(
         Row(
@@ -123,7 +123,7 @@ public struct SceneInspection: Equatable, Sendable {
           flag("delaysTouchesBegan", recognizer.delaysTouchesBegan, rid),
           flag("delaysTouchesEnded", recognizer.delaysTouchesEnded, rid),
         ]
-        properties += Self.kindProperties(of: recognizer).map { text($0.0, $0.1) }
+        properties += ClassDrawing.drawing(for: recognizer)?.inspectorRows?(recognizer, maker(rid)).trailing ?? []
         if let origin = origin(recognizer) { properties.insert(text("dump", origin), at: 0) }
         let required = recognizer.requiredToFail.map(Self.name(of:))
         if !required.isEmpty { properties.append(text("require(toFail:)", required.joined(separator: ", "))) }
@@ -165,35 +165,6 @@ public struct SceneInspection: Equatable, Sendable {
     case .selector(let selector):
       let receiver = (target as? any Overridable).map(name(of:)) ?? (target == nil ? "responder chain" : "target")
       return "\(receiver) \(selector)"
-    }
-  }
-
-  /// The properties particular to a recognizer's class, as UIKit names them.
-  static func kindProperties(of recognizer: UIGestureRecognizer) -> [(String, String)] {
-    switch recognizer {
-    case let tap as UITapGestureRecognizer:
-      return [
-        ("numberOfTapsRequired", "\(tap.numberOfTapsRequired)"),
-        ("numberOfTouchesRequired", "\(tap.numberOfTouchesRequired)"),
-      ]
-    case let press as UILongPressGestureRecognizer:
-      return [
-        ("minimumPressDuration", number(press.minimumPressDuration)),
-        ("allowableMovement", number(Double(press.allowableMovement))),
-      ]
-    case let edge as UIScreenEdgePanGestureRecognizer:
-      let names: [(String, UIRectEdge)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
-      return [("edges", names.filter { edge.edges.contains($0.1) }.map(\.0).joined(separator: ", "))]
-    case let pan as UIPanGestureRecognizer:
-      let maximum = pan.maximumNumberOfTouches == Int.max ? "∞" : "\(pan.maximumNumberOfTouches)"
-      return [("touches", "\(pan.minimumNumberOfTouches)…\(maximum)")]
-    case let swipe as UISwipeGestureRecognizer:
-      let names: [(String, UISwipeGestureRecognizer.Direction)] = [
-        ("right", .right), ("left", .left), ("up", .up), ("down", .down),
-      ]
-      return [("direction", names.filter { swipe.direction.contains($0.1) }.map(\.0).joined(separator: ", "))]
-    default:
-      return []
     }
   }
 

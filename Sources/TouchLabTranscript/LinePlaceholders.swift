@@ -21,7 +21,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// A switch's `isOn`: YES or NO.
   case on
   /// A slider's or stepper's `value`, a segmented control's `selectedSegmentIndex`, a page
-  /// control's `currentPage`.
+  /// control's `currentPage`, a progress view's `progress`.
   case value
   /// The content offset of the scroll view the object is (or is in), as `(x, y)`.
   case offset
@@ -138,16 +138,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       if let control = subject as? UIControl { return Self.format(control.isSelected) }
       if let cell = Self.collectionCell(context) { return Self.format(cell.isSelected) }
       return Self.cell(context).map { Self.format($0.isSelected) } ?? null
-    case .on:
-      return (subject as? UISwitch).map { Self.format($0.isOn) } ?? null
-    case .value:
-      switch subject {
-      case let slider as UISlider: return Self.format(CGFloat(slider.value))
-      case let stepper as UIStepper: return Self.format(CGFloat(stepper.value))
-      case let segmented as UISegmentedControl: return String(segmented.selectedSegmentIndex)
-      case let pages as UIPageControl: return String(pages.currentPage)
-      default: return null
-      }
+    case .on, .value:
+      return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
     case .offset:
       return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.contentOffset) } ?? null
     case .isTracking:
@@ -193,7 +185,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   }
 
   /// A number as a person writes it: `412.5`, `0`, `-30.25` (to two decimals).
-  static func format(_ value: CGFloat) -> String {
+  public static func format(_ value: CGFloat) -> String {
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
     return String(format: "%g", Double(rounded))
@@ -201,7 +193,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
 
   static func format(_ point: CGPoint) -> String { "(\(format(point.x)), \(format(point.y)))" }
 
-  static func format(_ flag: Bool) -> String { flag ? "YES" : "NO" }
+  public static func format(_ flag: Bool) -> String { flag ? "YES" : "NO" }
 
   /// A method's answer as `%result` prints it: YES/NO, a view's id or class, or nil.
   static func describe<R>(_ result: R) -> String? {
@@ -210,6 +202,14 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
     if R.self == UIView?.self { return "nil" }
     return nil
   }
+}
+
+/// A class whose objects print a value of their own for some placeholders (`%on`, `%value`):
+/// each built-in class that has one says so next to its layout description
+/// (TouchLabLayout's `Classes/NAME+Layout.swift`), so the placeholders name no class.
+public protocol LinePlaceholderSubject: AnyObject {
+  /// What `placeholder` prints for this object; nil: `(null)`, as for any other object.
+  func placeholderValue(_ placeholder: LinePlaceholder) -> String?
 }
 
 /// What a line's placeholders are read from: the object logging (or the action's sender), the

@@ -177,11 +177,11 @@ final class ScenarioBudgetTests: XCTestCase {
   }
 
   func testLongestExpansionCountsEachPlaceholderAtItsLongest() {
-    XCTAssertEqual(SceneBuilder.longestExpansion(of: "plain"), 5)
-    XCTAssertEqual(SceneBuilder.longestExpansion(of: "100%%"), 4)
-    XCTAssertEqual(SceneBuilder.longestExpansion(of: "%s"), SceneBuilder.longestMethodName)
-    XCTAssertEqual(SceneBuilder.longestExpansion(of: "a %state b"), 4 + SceneBuilder.longestValue)
-    XCTAssertEqual(SceneBuilder.longestExpansion(of: "%result"), LayoutLimits.maximumNameLength)
+    XCTAssertEqual(LineText.longestExpansion(of: "plain"), 5)
+    XCTAssertEqual(LineText.longestExpansion(of: "100%%"), 4)
+    XCTAssertEqual(LineText.longestExpansion(of: "%s"), LineText.longestMethodName)
+    XCTAssertEqual(LineText.longestExpansion(of: "a %state b"), 4 + LineText.longestValue)
+    XCTAssertEqual(LineText.longestExpansion(of: "%result"), LayoutLimits.maximumNameLength)
     // A `print:` within the limit loads; 7 `%s` do not.
     let view =
       "controller:\n  view:\n    subviews:\n      - id: b\n        class: UIButton\n        frame: [0, 0, 9, 9]\n"

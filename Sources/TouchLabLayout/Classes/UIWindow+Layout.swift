@@ -1,7 +1,14 @@
 import Foundation
 import TouchLabEngine
 
-extension SceneBuilder {
+extension BuiltinClass {
+  /// UIWindow: a layout's `window:` and `windows:` entries (SceneBuilder+Windows.swift).
+  static var uiWindow: BuiltinClass {
+    BuiltinClass(UIWindow.self, family: .window, overridableMethods: viewMethods) { UIWindow() }
+  }
+}
+
+extension BuiltinClass {
   // MARK: Further windows (docs/layouts.md "Several windows", docs/BEHAVIOUR.md §15)
 
   static let windowKeys = ["id", "class", "windowLevel", "isHidden", "color", "view", "controller"]
@@ -9,21 +16,25 @@ extension SceneBuilder {
 
   /// The top-level `windows:` list: windows above (or below) the main one, each with its
   /// `windowLevel` and its content (`view:` or `controller:`), as big as the main window.
-  mutating func buildWindows(_ node: YAMLValue, frame: CGRect, into application: UIApplication) throws {
+  static func buildWindows(
+    _ builder: inout SceneBuilder, _ node: YAMLValue, frame: CGRect, into application: UIApplication
+  )
+    throws
+  {
     let entries = try node.list("windows")
     guard entries.count <= 16 else { throw node.error("at most 16 further windows") }
     for entry in entries {
       let fields = try entry.mapping("a window")
       let window =
         try fields.first { $0.key == "class" }.map {
-          try instantiate($0.value, family: .window, what: "a window") as! UIWindow
+          try builder.instantiate($0.value, family: .window, what: "a window") as! UIWindow
         } ?? UIWindow()
       window.frame = frame
       var content: (key: String, value: YAMLValue)?
       for (key, keyValue, value) in fields {
         switch key {
         case "class": continue
-        case "id": try register(value, window)
+        case "id": try builder.register(value, window)
         case "windowLevel": window.windowLevel = try windowLevel(value)
         case "isHidden", "hidden": window.isHidden = try value.bool("isHidden")
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
@@ -34,29 +45,29 @@ extension SceneBuilder {
           }
           content = (key, value)
         default:
-          let expected = Self.windowKeys.joined(separator: ", ")
+          let expected = windowKeys.joined(separator: ", ")
           throw keyValue.error(
-            "unknown key '\(key)' in a window\(suggestion(for: key, in: Self.windowKeys)); expected one of: \(expected)"
+            "unknown key '\(key)' in a window\(suggestion(for: key, in: windowKeys)); expected one of: \(expected)"
           )
         }
       }
       guard let content else { throw entry.error("a window needs a 'view' (or a 'controller' with its view)") }
       let controller: UIViewController
       if content.key == "controller" {
-        controller = try buildController(content.value, frame: frame, depth: 0)
+        controller = try builder.buildController(content.value, frame: frame, depth: 0)
       } else {
         controller = UIViewController()
-        controller.view = try buildView(content.value, controller: controller, defaultFrame: frame, depth: 1)
-        retained.append(controller)
+        controller.view = try builder.buildView(content.value, controller: controller, defaultFrame: frame, depth: 1)
+        builder.retained.append(controller)
       }
       window.rootViewController = controller
-      retained.append(window)
+      builder.retained.append(window)
       application.addWindow(window)
     }
   }
 
   /// A level: a number, or one of UIKit's names (`normal` 0, `statusBar` 1000, `alert` 2000).
-  private func windowLevel(_ value: YAMLValue) throws -> UIWindow.Level {
+  private static func windowLevel(_ value: YAMLValue) throws -> UIWindow.Level {
     if let text = value.scalarText, Double(text.trimmingCharacters(in: .whitespaces)) == nil {
       switch text {
       case "normal": return .normal
@@ -64,7 +75,7 @@ extension SceneBuilder {
       case "alert": return .alert
       default:
         throw value.error(
-          "unknown windowLevel '\(text)'\(suggestion(for: text, in: Self.windowLevelNames)); expected a number or one of: \(Self.windowLevelNames.joined(separator: ", "))"
+          "unknown windowLevel '\(text)'\(suggestion(for: text, in: windowLevelNames)); expected a number or one of: \(windowLevelNames.joined(separator: ", "))"
         )
       }
     }

@@ -1,0 +1,13 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UIButton: its title.
+  static var uiButton: BuiltinClass {
+    var builtin = BuiltinClass(UIButton.self, family: .view, overridableMethods: controlMethods) { UIButton() }
+    builtin.properties = [
+      .string("title", \UIButton.title)
+    ]
+    return builtin
+  }
+}

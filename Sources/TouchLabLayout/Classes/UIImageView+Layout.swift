@@ -1,0 +1,13 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UIImageView: the name of its image (Assets/).
+  static var uiImageView: BuiltinClass {
+    var builtin = BuiltinClass(UIImageView.self, family: .view, overridableMethods: viewMethods) { UIImageView() }
+    builtin.properties = [
+      .string("image", \UIImageView.image)
+    ]
+    return builtin
+  }
+}

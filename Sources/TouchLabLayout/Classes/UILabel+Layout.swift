@@ -1,0 +1,22 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UILabel: its text, colour, size and alignment.
+  static var uiLabel: BuiltinClass {
+    var builtin = BuiltinClass(UILabel.self, family: .view, overridableMethods: viewMethods) { UILabel() }
+    builtin.properties = [
+      .string("text", \UILabel.text),
+      .requiredColor("textColor", \UILabel.textColor),
+      .number("fontSize", [], 1...200, \UILabel.fontSize),
+      .custom("textAlignment") { (value, label: UILabel) in
+        let text = try value.string("textAlignment")
+        guard let alignment = UILabel.Alignment(rawValue: text) else {
+          throw value.error("textAlignment must be left, center or right")
+        }
+        return { label.textAlignment = alignment }
+      },
+    ]
+    return builtin
+  }
+}

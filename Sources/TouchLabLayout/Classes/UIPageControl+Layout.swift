@@ -1,0 +1,32 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UIPageControl: its pages and the current one (set last and checked).
+  static var uiPageControl: BuiltinClass {
+    var builtin = BuiltinClass(UIPageControl.self, family: .view, overridableMethods: controlMethods) {
+      UIPageControl()
+    }
+    builtin.properties = [
+      .int("numberOfPages", 0...1000, \UIPageControl.numberOfPages),
+      .int("currentPage", 0...999, \UIPageControl.currentPage),
+      .bool("hidesForSinglePage", [], \UIPageControl.hidesForSinglePage),
+    ]
+    builtin.rangeChecks["currentPage"] = { value, object in
+      guard let pages = object as? UIPageControl else { return }
+      let wanted = try value.int("currentPage", in: 0...999)
+      guard wanted == pages.currentPage else {
+        throw value.error("currentPage \(wanted) is not a page: numberOfPages is \(pages.numberOfPages)")
+      }
+    }
+    return builtin
+  }
+}
+
+/// `%value`: the current page.
+extension UIPageControl: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .value ? String(currentPage) : nil
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UISegmentedControl: its segments' titles and the selected one (set last and checked).
+  static var uiSegmentedControl: BuiltinClass {
+    var builtin = BuiltinClass(UISegmentedControl.self, family: .view, overridableMethods: controlMethods) {
+      UISegmentedControl()
+    }
+    builtin.properties = [
+      .custom("segments") { (value, control: UISegmentedControl) in
+        let titles = try value.stringList("segments")
+        guard titles.count <= 100 else { throw value.error("at most 100 segments") }
+        return {
+          control.removeAllSegments()
+          for (i, title) in titles.enumerated() { control.insertSegment(withTitle: title, at: i, animated: false) }
+        }
+      },
+      .int("selectedSegmentIndex", -1...99, \UISegmentedControl.selectedSegmentIndex),
+      .bool("isMomentary", ["momentary"], \UISegmentedControl.isMomentary),
+    ]
+    builtin.rangeChecks["selectedSegmentIndex"] = { value, object in
+      guard let control = object as? UISegmentedControl else { return }
+      let wanted = try value.int("selectedSegmentIndex", in: -1...99)
+      guard wanted == control.selectedSegmentIndex else {
+        throw value.error(
+          "selectedSegmentIndex \(wanted) names no segment: there are \(control.numberOfSegments) "
+            + "(0…\(control.numberOfSegments - 1), or -1 for none)")
+      }
+    }
+    return builtin
+  }
+}
+
+/// `%value`: the selected segment.
+extension UISegmentedControl: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .value ? String(selectedSegmentIndex) : nil
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UISlider: its value and range (`value` set last and checked against the range).
+  static var uiSlider: BuiltinClass {
+    var builtin = BuiltinClass(UISlider.self, family: .view, overridableMethods: controlMethods) { UISlider() }
+    builtin.properties = [
+      .float("value", \UISlider.value),
+      .float("minimumValue", \UISlider.minimumValue),
+      .float("maximumValue", \UISlider.maximumValue),
+      .bool("isContinuous", ["continuous"], \UISlider.isContinuous),
+    ]
+    builtin.rangeChecks["value"] = { node, object in
+      guard let slider = object as? UISlider else { return }
+      try checkValue(node, Double(slider.value), Double(slider.minimumValue), Double(slider.maximumValue))
+    }
+    return builtin
+  }
+
+  /// Refuses a `value:` the control clamped to another.
+  static func checkValue(_ node: YAMLValue, _ actual: Double, _ minimum: Double, _ maximum: Double) throws {
+    let wanted = try node.double("value")
+    guard abs(wanted - actual) <= 1e-6 * max(1, abs(wanted)) else {
+      throw node.error(
+        "value \(plain(wanted)) is outside minimumValue…maximumValue (\(plain(minimum))…\(plain(maximum)))")
+    }
+  }
+
+  private static func plain(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+}
+
+/// `%value`: its value.
+extension UISlider: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .value ? LinePlaceholder.format(CGFloat(value)) : nil
+  }
+}

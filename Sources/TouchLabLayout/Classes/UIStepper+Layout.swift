@@ -1,0 +1,38 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UIStepper: its value, range and step; made at UIKit's standard size.
+  static var uiStepper: BuiltinClass {
+    var builtin = BuiltinClass(UIStepper.self, family: .view, overridableMethods: controlMethods) {
+      UIStepper(frame: CGRect(origin: .zero, size: UIKitConstants.stepperSize))
+    }
+    builtin.hasStandardSize = true
+    builtin.properties = [
+      .double("value", \UIStepper.value),
+      .double("minimumValue", \UIStepper.minimumValue),
+      .double("maximumValue", \UIStepper.maximumValue),
+      .custom("stepValue") { (value, stepper: UIStepper) in
+        let step = try value.double("stepValue")
+        guard step > 0, step <= 1_000_000_000 else { throw value.error("stepValue must be above 0") }
+        return { stepper.stepValue = step }
+      },
+      .bool("wraps", [], \UIStepper.wraps),
+      .bool("autorepeat", [], \UIStepper.autorepeat),
+      .bool("isContinuous", ["continuous"], \UIStepper.isContinuous),
+    ]
+    builtin.rangeChecks["value"] = { node, object in
+      guard let stepper = object as? UIStepper else { return }
+      try checkValue(node, stepper.value, stepper.minimumValue, stepper.maximumValue)
+    }
+    return builtin
+  }
+}
+
+/// `%value`: its value.
+extension UIStepper: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .value ? LinePlaceholder.format(CGFloat(value)) : nil
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  static var uiSwipeGestureRecognizer: BuiltinClass {
+    var builtin = BuiltinClass(UISwipeGestureRecognizer.self, family: .recognizer) { UISwipeGestureRecognizer() }
+    builtin.properties = [
+      .int("numberOfTouchesRequired", 1...10, \UISwipeGestureRecognizer.numberOfTouchesRequired),
+      .custom("direction") { (value, swipe: UISwipeGestureRecognizer) in
+        var direction: UISwipeGestureRecognizer.Direction = []
+        let all: [String: UISwipeGestureRecognizer.Direction] = [
+          "right": .right, "left": .left, "up": .up, "down": .down,
+        ]
+        for name in try value.stringList("direction") {
+          guard let d = all[name] else {
+            throw value.error("direction must be right, left, up or down (or a list of them)")
+          }
+          direction.insert(d)
+        }
+        return { swipe.direction = direction }
+      },
+    ]
+    return builtin
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UISwitch: `isOn`; made at UIKit's standard size, so it needs no frame.
+  static var uiSwitch: BuiltinClass {
+    var builtin = BuiltinClass(UISwitch.self, family: .view, overridableMethods: controlMethods) {
+      UISwitch(frame: CGRect(origin: .zero, size: UISwitch.standardSize))
+    }
+    builtin.hasStandardSize = true
+    builtin.properties = [
+      .custom("isOn", ["on"]) { (value, toggle: UISwitch) in
+        let on = try value.bool("isOn")
+        return { toggle.setOn(on, animated: false) }
+      }
+    ]
+    return builtin
+  }
+}
+
+/// `%on`: whether it is on.
+extension UISwitch: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .on ? LinePlaceholder.format(isOn) : nil
+  }
+}

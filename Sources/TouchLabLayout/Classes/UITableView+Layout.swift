@@ -1,0 +1,200 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UITableView: its rows (`rows:` for section 0, or `sections:` each with `header:` and
+  /// `rows:` or `numberOfRows:` + `rowText:`), its cells' class, and its delegate's moments
+  /// (`didSelectRow:` prints or sends to the controller).
+  static var uiTableView: BuiltinClass {
+    var builtin = BuiltinClass(UITableView.self, family: .view, overridableMethods: scrollViewMethods) {
+      UITableView()
+    }
+    builtin.properties = [
+      .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
+      .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),
+      .bool("allowsSelection", [], \UITableView.allowsSelection),
+      .requiredColor("separatorColor", \UITableView.separatorColor),
+    ]
+    builtin.viewKeys = ["rows", "sections", "cellClass"]
+    builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
+    builtin.configure = configureTable
+    builtin.setDelegateKey = setTableDelegateKey
+    builtin.check = { builder, entry in
+      guard let table = entry.view as? UITableView else { return }
+      let rows = (table.bounds.height / table.rowHeight).rounded(.up)
+      guard rows <= CGFloat(UITableView.maximumRowsOnScreen) else {
+        throw entry.node.error(
+          "this table would show \(Int(rows)) rows at once (height \(Int(table.bounds.height)) / rowHeight "
+            + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
+      }
+      builder.listViews.append(table)
+    }
+    return builtin
+  }
+
+  private static func configureTable(_ builder: inout SceneBuilder, _ entry: ViewEntry) throws {
+    let nodes = entry.keys
+    guard !nodes.isEmpty else { return }
+    guard let table = entry.view as? UITableView else {
+      let (key, keyValue, _) = nodes[0]
+      throw keyValue.error("'\(key)' is for a UITableView, and \(entry.view.className) is not one")
+    }
+    var sections: [UITableView.Section] = []
+    var hasRows = false
+    for (key, keyValue, value) in nodes {
+      switch key {
+      case "rows":
+        guard !nodes.contains(where: { $0.0 == "sections" }) else {
+          throw keyValue.error("give either 'rows' (one section) or 'sections', not both")
+        }
+        hasRows = true
+        sections = [try buildSection(&builder, rows: value, entry)]
+      case "sections":
+        for item in try value.list("sections") {
+          var section = UITableView.Section()
+          var rowsNode: YAMLValue?
+          var count: YAMLValue?
+          var pattern: YAMLValue?
+          for (k, kv, v) in try item.mapping("a section") {
+            switch k {
+            case "header": section.header = try v.string("header")
+            case "rows": rowsNode = v
+            case "numberOfRows": count = v
+            case "rowText": pattern = v
+            default:
+              throw kv.error("unknown key '\(k)' in a section; expected header, rows, numberOfRows, rowText")
+            }
+          }
+          if let rowsNode { section.rows = try buildSection(&builder, rows: rowsNode, entry).rows }
+          if let count {
+            section.generatedRowCount = try count.int("numberOfRows", in: 0...10_000_000)
+            section.generatedRowText = try pattern?.string("rowText") ?? "Row %d"
+          } else if let pattern {
+            throw pattern.error("rowText is the text of generated rows; give numberOfRows too")
+          }
+          sections.append(section)
+        }
+      case "cellClass":
+        let name = try value.string("cellClass")
+        guard let (cls, cellBuiltin) = builder.classes[name], cellBuiltin.name == "UITableViewCell" else {
+          let cells = builder.classes.filter { $0.value.1.name == "UITableViewCell" }.map(\.key)
+          throw value.error(
+            "cellClass must be a declared class whose base is UITableViewCell\(suggestion(for: name, in: cells))")
+        }
+        table.cellOverrideHooks = cls
+      default:
+        guard let moment = ActionTableViewDelegate.Moment(rawValue: key) else { break }
+        let delegate = builder.actionDelegate(
+          table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
+          install: { table.delegate = $0 })
+        delegate.rules[moment] = try parseTableDelegateRule(builder, moment, value)
+      }
+    }
+    if hasRows || !sections.isEmpty { table.sections = sections }
+  }
+
+  /// A table delegate key's value: an action (`{print: TEXT}` or a method name), or for the
+  /// questions a mapping `{print: TEXT, returns: ANSWER, rows: [N…]}` (each key optional).
+  /// `shouldHighlightRow` returns true or false; `willSelectRow` and `willDeselectRow`
+  /// return nil (refuse) or a row number of the same section; `rows` limits the answer to
+  /// those rows.
+  static func parseTableDelegateRule(
+    _ builder: SceneBuilder, _ moment: ActionTableViewDelegate.Moment, _ value: YAMLValue
+  ) throws -> ActionTableViewDelegate.Rule {
+    let isQuestion = [.shouldHighlightRow, .willSelectRow, .willDeselectRow].contains(moment)
+    let parts = try builder.parseListDelegateRule(
+      moment.rawValue, value, isQuestion: isQuestion, limitKey: "rows", limitName: "a row"
+    ) { v -> ActionTableViewDelegate.Answer in
+      if moment == .shouldHighlightRow { return .flag(try v.bool("returns")) }
+      if v.isNull || v.scalarText == "nil" { return .row(nil) }
+      return .row(try v.int("returns (nil or a row)", in: 0...10_000_000))
+    }
+    guard let parts else { return ActionTableViewDelegate.Rule(message: try builder.parseAction(value)) }
+    return ActionTableViewDelegate.Rule(message: parts.message, answer: parts.answer, rows: parts.limit)
+  }
+
+  /// `rows:` — a list of `{text: …, subviews: […]}`, or `{numberOfRows: N, rowText: "Row %d"}`.
+  private static func buildSection(_ builder: inout SceneBuilder, rows node: YAMLValue, _ entry: ViewEntry) throws
+    -> UITableView.Section
+  {
+    var section = UITableView.Section()
+    if node.isMapping {
+      var pattern = "Row %d"
+      var count: Int?
+      for (k, kv, v) in try node.mapping("rows") {
+        switch k {
+        case "numberOfRows": count = try v.int("numberOfRows", in: 0...10_000_000)
+        case "rowText": pattern = try v.string("rowText")
+        default: throw kv.error("unknown key '\(k)' in rows; expected a list of rows, or numberOfRows and rowText")
+        }
+      }
+      guard let count else { throw node.error("rows as a mapping needs numberOfRows") }
+      section.generatedRowCount = count
+      section.generatedRowText = pattern
+      return section
+    }
+    for item in try node.list("rows") {
+      var row = UITableView.Row()
+      if let text = item.scalarText, !item.isNull {
+        row.text = text
+        section.rows.append(row)
+        continue
+      }
+      for (k, kv, v) in try item.mapping("a row") {
+        switch k {
+        case "text": row.text = try v.string("text")
+        case "subviews": row.subviews += try builder.buildCellSubviews(v, entry)
+        default: throw kv.error("unknown key '\(k)' in a row; expected text, subviews")
+        }
+      }
+      section.rows.append(row)
+    }
+    return section
+  }
+
+  /// `set: {TABLE.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
+  private static func setTableDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+    -> PropertyTable.Setter?
+  {
+    if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
+      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
+      let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+      return {
+        delegate.rules[moment] = rule
+        // The setter keeps a delegate it made alive (a table's delegate is weak).
+        if table.delegate !== delegate { table.delegate = delegate }
+        _ = delegate
+      }
+    }
+    return nil
+  }
+}
+
+extension BuiltinClass {
+  /// A scenario target in it, checked when the file loads.
+  static func checkRowTarget(_ builder: SceneBuilder, row: Int, section: Int, table: String, at value: YAMLValue) throws
+  {
+    guard let view = builder.objects[table] as? UITableView else {
+      let tables = builder.objects.filter { $0.value is UITableView }.map(\.key)
+      throw value.error("'\(table)' is not a UITableView\(suggestion(for: table, in: tables))")
+    }
+    guard section < view.numberOfSections else {
+      throw value.error("table '\(table)' has \(view.numberOfSections) section(s); there is no section \(section)")
+    }
+    let rows = view.numberOfRows(inSection: section)
+    guard row < rows else {
+      throw value.error("section \(section) of table '\(table)' has \(rows) row(s); there is no row \(row)")
+    }
+  }
+}
+
+extension ScenarioPlayer {
+  /// The centre of a row, in window points, where the table shows it now.
+  func rowLocation(row: Int, section: Int, table: String) -> CGPoint {
+    guard let view = scene.objects[table] as? UITableView else { return .zero }
+    let rect = view.rectForRow(at: IndexPath(row: row, section: section))
+    return view.convert(CGPoint(x: rect.midX, y: rect.midY), to: nil)
+  }
+}

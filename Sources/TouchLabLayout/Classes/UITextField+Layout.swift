@@ -1,0 +1,14 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UITextField: its text and placeholder.
+  static var uiTextField: BuiltinClass {
+    var builtin = BuiltinClass(UITextField.self, family: .view, overridableMethods: controlMethods) { UITextField() }
+    builtin.properties = [
+      .string("text", \UITextField.text),
+      .string("placeholder", \UITextField.placeholder),
+    ]
+    return builtin
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UIView: its frame, colour, visibility and touch flags, transform (docs/layouts.md).
+  static var uiView: BuiltinClass {
+    var builtin = BuiltinClass(UIView.self, family: .view, overridableMethods: viewMethods) { UIView() }
+    builtin.properties = [
+      .custom("frame") { (value, view: UIView) in
+        let rect = try value.rect("frame")
+        return { view.frame = rect }
+      },
+      .color("color", ["backgroundColor"], \UIView.backgroundColor),
+      .custom("bounds") { (value, view: UIView) in
+        let rect = try value.rect("bounds")
+        return { view.bounds = rect }
+      },
+      .number("alpha", [], 0...1, \UIView.alpha),
+      .bool("isHidden", ["hidden"], \UIView.isHidden),
+      .bool("isUserInteractionEnabled", ["userInteractionEnabled"], \UIView.isUserInteractionEnabled),
+      .bool("isMultipleTouchEnabled", ["multipleTouchEnabled"], \UIView.isMultipleTouchEnabled),
+      .bool("isExclusiveTouch", ["exclusiveTouch"], \UIView.isExclusiveTouch),
+      .bool("clipsToBounds", [], \UIView.clipsToBounds),
+      .custom("transform") { (value, view: UIView) in
+        let transform = try parseTransform(value)
+        return { view.transform = transform }
+      },
+    ]
+    return builtin
+  }
+
+  /// `[a, b, c, d, tx, ty]`, or `{rotate: DEGREES, scale: [sx, sy] | s, translate: [x, y]}`
+  /// applied in that order.
+  static func parseTransform(_ value: YAMLValue) throws -> CGAffineTransform {
+    if value.isSequence {
+      let n = try value.numbers("transform", count: 6)
+      return CGAffineTransform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
+    }
+    var t = CGAffineTransform.identity
+    for (key, keyValue, item) in try value.mapping("transform") {
+      switch key {
+      case "rotate":
+        t = t.concatenating(
+          CGAffineTransform(rotationAngle: try item.number("rotate", in: -36_000...36_000) * .pi / 180))
+      case "scale":
+        if item.scalarText != nil {
+          let s = try item.number("scale", in: -1000...1000)
+          t = t.concatenating(CGAffineTransform(scaleX: s, y: s))
+        } else {
+          let s = try item.numbers("scale", count: 2)
+          t = t.concatenating(CGAffineTransform(scaleX: s[0], y: s[1]))
+        }
+      case "translate":
+        let p = try item.point("translate")
+        t = t.concatenating(CGAffineTransform(translationX: p.x, y: p.y))
+      default:
+        throw keyValue.error(
+          "unknown transform key '\(key)'; use rotate, scale, translate or a list [a, b, c, d, tx, ty]")
+      }
+    }
+    return t
+  }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import TouchLabEngine
+
+extension ClassDrawing {
+  /// UIImageView: its image (SceneRenderer+ImageView.swift).
+  static var uiImageView: ClassDrawing {
+    ClassDrawing(UIImageView.self, draw: { $0.drawImageView($1, in: $2, on: $3) })
+  }
+}

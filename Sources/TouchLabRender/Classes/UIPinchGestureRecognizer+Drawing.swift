@@ -1,0 +1,7 @@
+import Foundation
+import TouchLabEngine
+
+extension ClassDrawing {
+  /// UIPinchGestureRecognizer: nothing of its own.
+  static var uiPinchGestureRecognizer: ClassDrawing { ClassDrawing(UIPinchGestureRecognizer.self) }
+}
