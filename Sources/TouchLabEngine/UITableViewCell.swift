@@ -1,7 +1,7 @@
 import Foundation
 
 /// A row on screen: a content view holding the text label and the row's own views.
-open class UITableViewCell: UIView {
+open class UITableViewCell: UIView, ReusableCell {
   public let contentView: UITableViewCellContentView
   public let textLabel: UILabel
   public var isSelected = false
@@ -9,7 +9,7 @@ open class UITableViewCell: UIView {
   /// The row it shows now (nil while in the reuse queue).
   public internal(set) var indexPath: IndexPath?
   /// The views of the row it shows, in its content view.
-  var rowSubviews: [UIView] = []
+  var ownSubviews: [UIView] = []
 
   public override init(frame: CGRect) {
     contentView = UITableViewCellContentView(frame: CGRect(origin: .zero, size: frame.size))

@@ -12,33 +12,15 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
     case shouldHighlightItem, didHighlightItem, didUnhighlightItem, shouldSelectItem, didSelectItem,
       shouldDeselectItem, didDeselectItem
 
-    public var selector: String {
-      switch self {
-      case .shouldHighlightItem: "collectionView:shouldHighlightItemAtIndexPath:"
-      case .didHighlightItem: "collectionView:didHighlightItemAtIndexPath:"
-      case .didUnhighlightItem: "collectionView:didUnhighlightItemAtIndexPath:"
-      case .shouldSelectItem: "collectionView:shouldSelectItemAtIndexPath:"
-      case .didSelectItem: "collectionView:didSelectItemAtIndexPath:"
-      case .shouldDeselectItem: "collectionView:shouldDeselectItemAtIndexPath:"
-      case .didDeselectItem: "collectionView:didDeselectItemAtIndexPath:"
-      }
-    }
+    /// UIKit's selector: `collectionView:didSelectItemAtIndexPath:` for `didSelectItem`.
+    public var selector: String { "collectionView:\(rawValue)AtIndexPath:" }
 
     public var isQuestion: Bool { [.shouldHighlightItem, .shouldSelectItem, .shouldDeselectItem].contains(self) }
   }
 
-  public struct Rule: Sendable {
-    public var message: ActionMessage?
-    /// A question's answer for the items it names (UIKit's default YES otherwise).
-    public var answer: Bool?
-    /// The items the answer applies to; nil: every item.
-    public var items: [Int]?
-    public init(message: ActionMessage?, answer: Bool? = nil, items: [Int]? = nil) {
-      self.message = message
-      self.answer = answer
-      self.items = items
-    }
-  }
+  /// A moment's line or selector, and a question's answer for some items (`items`; UIKit's
+  /// default YES otherwise).
+  public typealias Rule = ActionCellRule<Bool>
 
   public static let didSelectSelector = Moment.didSelectItem.selector
   public weak var target: AnyObject?
@@ -53,21 +35,12 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
   }
 
   private func send(_ moment: Moment, _ view: UICollectionView, _ indexPath: IndexPath, result: String? = nil) {
-    guard let message = rules[moment]?.message else { return }
-    switch message {
-    case .print(let format):
-      view.application?.printLine(format, LineContext(subject: view, result: result, indexPath: indexPath), from: view)
-    case .selector:
-      view.application?.sendAction(.selector(moment.selector), to: target, from: view, for: nil)
-    }
+    rules[moment]?.tell(moment.selector, to: target, from: view, at: indexPath, result: result)
   }
 
   private func ask(_ moment: Moment, _ view: UICollectionView, _ indexPath: IndexPath) -> Bool {
-    var result = true
-    if let rule = rules[moment], let answer = rule.answer, rule.items?.contains(indexPath.item) ?? true {
-      result = answer
-    }
-    send(moment, view, indexPath, result: result ? "YES" : "NO")
+    let result = rules[moment]?.answer(at: indexPath.item) ?? true
+    send(moment, view, indexPath, result: Rule.describe(result))
     return result
   }
 
@@ -97,5 +70,13 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
 
   public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
     send(.didDeselectItem, collectionView, indexPath)
+  }
+}
+
+extension ActionCellRule where Answer == Bool {
+  /// The items the answer applies to; nil: every item.
+  public var items: [Int]? {
+    get { indices }
+    set { indices = newValue }
   }
 }

@@ -13,17 +13,8 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
     case shouldHighlightRow, didHighlightRow, didUnhighlightRow, willSelectRow, didSelectRow, willDeselectRow,
       didDeselectRow
 
-    public var selector: String {
-      switch self {
-      case .shouldHighlightRow: "tableView:shouldHighlightRowAtIndexPath:"
-      case .didHighlightRow: "tableView:didHighlightRowAtIndexPath:"
-      case .didUnhighlightRow: "tableView:didUnhighlightRowAtIndexPath:"
-      case .willSelectRow: "tableView:willSelectRowAtIndexPath:"
-      case .didSelectRow: "tableView:didSelectRowAtIndexPath:"
-      case .willDeselectRow: "tableView:willDeselectRowAtIndexPath:"
-      case .didDeselectRow: "tableView:didDeselectRowAtIndexPath:"
-      }
-    }
+    /// UIKit's selector: `tableView:didSelectRowAtIndexPath:` for `didSelectRow`.
+    public var selector: String { "tableView:\(rawValue)AtIndexPath:" }
   }
 
   /// What a question answers instead of UIKit's default, for the rows it names.
@@ -34,17 +25,8 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
     case row(Int?)
   }
 
-  public struct Rule: Sendable {
-    public var message: ActionMessage?
-    public var answer: Answer?
-    /// The rows (any section) the answer applies to; nil: every row.
-    public var rows: [Int]?
-    public init(message: ActionMessage?, answer: Answer? = nil, rows: [Int]? = nil) {
-      self.message = message
-      self.answer = answer
-      self.rows = rows
-    }
-  }
+  /// A moment's line or selector, and its answer for some rows (`rows`).
+  public typealias Rule = ActionCellRule<Answer>
 
   public static let didSelectSelector = Moment.didSelectRow.selector
   public weak var target: AnyObject?
@@ -58,36 +40,24 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
     rules[.didSelectRow] = Rule(message: message)
   }
 
-  private func answer(_ moment: Moment, _ indexPath: IndexPath) -> Answer? {
-    guard let rule = rules[moment], let answer = rule.answer else { return nil }
-    if let rows = rule.rows, !rows.contains(indexPath.row) { return nil }
-    return answer
-  }
-
   private func send(_ moment: Moment, _ tableView: UITableView, _ indexPath: IndexPath, result: String? = nil) {
-    guard let message = rules[moment]?.message else { return }
-    switch message {
-    case .print(let format):
-      tableView.application?.printLine(
-        format, LineContext(subject: tableView, result: result, indexPath: indexPath), from: tableView)
-    case .selector:
-      tableView.application?.sendAction(.selector(moment.selector), to: target, from: tableView, for: nil)
+    rules[moment]?.tell(moment.selector, to: target, from: tableView, at: indexPath, result: result)
+  }
+
+  /// `willSelectRow` and `willDeselectRow`: the row the rule proposes (nil: none), told.
+  private func propose(_ moment: Moment, _ tableView: UITableView, _ indexPath: IndexPath) -> IndexPath? {
+    var result: IndexPath? = indexPath
+    if case .row(let row)? = rules[moment]?.answer(at: indexPath.row) {
+      result = row.map { IndexPath(row: $0, section: indexPath.section) }
     }
-  }
-
-  private func proposedRow(_ moment: Moment, _ indexPath: IndexPath) -> IndexPath? {
-    guard case .row(let row)? = answer(moment, indexPath) else { return indexPath }
-    return row.map { IndexPath(row: $0, section: indexPath.section) }
-  }
-
-  private static func describe(_ indexPath: IndexPath?) -> String {
-    indexPath.map { "\($0.row)" } ?? "nil"
+    send(moment, tableView, indexPath, result: result.map { "\($0.row)" } ?? "nil")
+    return result
   }
 
   public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
     var result = true
-    if case .flag(let flag)? = answer(.shouldHighlightRow, indexPath) { result = flag }
-    send(.shouldHighlightRow, tableView, indexPath, result: result ? "YES" : "NO")
+    if case .flag(let flag)? = rules[.shouldHighlightRow]?.answer(at: indexPath.row) { result = flag }
+    send(.shouldHighlightRow, tableView, indexPath, result: Rule.describe(result))
     return result
   }
 
@@ -100,9 +70,7 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
   }
 
   public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    let result = proposedRow(.willSelectRow, indexPath)
-    send(.willSelectRow, tableView, indexPath, result: Self.describe(result))
-    return result
+    propose(.willSelectRow, tableView, indexPath)
   }
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
@@ -110,12 +78,18 @@ public final class ActionTableViewDelegate: UITableViewDelegate {
   }
 
   public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
-    let result = proposedRow(.willDeselectRow, indexPath)
-    send(.willDeselectRow, tableView, indexPath, result: Self.describe(result))
-    return result
+    propose(.willDeselectRow, tableView, indexPath)
   }
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
     send(.didDeselectRow, tableView, indexPath)
+  }
+}
+
+extension ActionCellRule where Answer == ActionTableViewDelegate.Answer {
+  /// The rows (any section) the answer applies to; nil: every row.
+  public var rows: [Int]? {
+    get { indices }
+    set { indices = newValue }
   }
 }
