@@ -40,12 +40,11 @@ protocol CellSelectionController: UIScrollView {
 extension CellSelectionController {
   /// Fills a cell for a row or item: its place, its text, its state and its own views.
   func configure(_ cell: Cell, at indexPath: IndexPath, frame: CGRect, text: String?, subviews: [UIView]) {
-    cell.indexPath = indexPath
+    cell.slot = ReusableCellSlot(indexPath: indexPath, subviews: subviews)
     cell.frame = frame
     cell.textLabel.text = text
     cell.isSelected = indexPath == cellSelection.selected
     cell.isHighlighted = indexPath == cellSelection.highlighted
-    cell.ownSubviews = subviews
     for view in subviews { cell.contentView.addSubview(view) }
   }
 

@@ -10,15 +10,32 @@ protocol ReusableCell: UIView {
   var textLabel: UILabel { get }
   var isSelected: Bool { get set }
   var isHighlighted: Bool { get set }
-  /// The row or item it shows now (nil while in the reuse queue).
-  var indexPath: IndexPath? { get set }
-  /// The views of the row or item it shows, in its content view.
-  var ownSubviews: [UIView] { get set }
+  /// What the pool put in it: the row or item it shows, and that one's own views.
+  var slot: ReusableCellSlot { get set }
   func prepareForReuse()
   /// Shows a touch's highlight coming or going (a table cell through its overridable setter).
   func dispatchSetHighlighted(_ highlighted: Bool)
   /// Shows a selection coming or going (a table cell through its overridable setter).
   func dispatchSetSelected(_ selected: Bool)
+}
+
+/// A table row's or a collection item's content (`UITableView.Row`, `UICollectionView.Item`):
+/// its text, and views of its own placed in its cell's content view (a button in a cell) —
+/// they go wherever its cell is.
+public struct CellContent {
+  public var text: String?
+  public var subviews: [UIView]
+  public init(text: String? = nil, subviews: [UIView] = []) {
+    self.text = text
+    self.subviews = subviews
+  }
+}
+
+/// The row or item a cell shows now (nil while in the reuse queue) and the views of its own
+/// placed in the cell's content view.
+struct ReusableCellSlot {
+  var indexPath: IndexPath?
+  var subviews: [UIView] = []
 }
 
 /// The cells on screen of a table or a collection view, by index path, and the cells that
@@ -85,9 +102,8 @@ struct ReusableCellPool<Cell: ReusableCell> {
   private mutating func recycle(_ cells: [Cell], from view: UIView) {
     view.removeSubviews(cells)
     for cell in cells {
-      for subview in cell.ownSubviews { subview.removeFromSuperview() }
-      cell.ownSubviews = []
-      cell.indexPath = nil
+      for subview in cell.slot.subviews { subview.removeFromSuperview() }
+      cell.slot = ReusableCellSlot()
       reuseQueue.append(cell)
     }
   }

@@ -10,15 +10,9 @@ import Foundation
 /// The reuse, the touch handling and the selection are a table's (`ReusableCellPool`,
 /// `CellSelectionController`); this class adds the items, the grid and UIKit's names.
 open class UICollectionView: UIScrollView, CellSelectionController {
-  /// One item's content: its text and views of its own placed in its cell's content view.
-  public struct Item {
-    public var text: String?
-    public var subviews: [UIView]
-    public init(text: String? = nil, subviews: [UIView] = []) {
-      self.text = text
-      self.subviews = subviews
-    }
-  }
+  /// One item's content: its text and views of its own placed in its cell's content view
+  /// (as a table's row).
+  public typealias Item = CellContent
 
   public let collectionViewLayout: UICollectionViewFlowLayout
   /// Items given one by one, then `generatedItemCount` more whose text is
@@ -172,11 +166,11 @@ open class UICollectionView: UIScrollView, CellSelectionController {
     guard let delegate else { return indexPath }
     switch call {
     case .shouldHighlight: return delegate.collectionView(self, shouldHighlightItemAt: indexPath) ? indexPath : nil
+    case .willSelect: return delegate.collectionView(self, shouldSelectItemAt: indexPath) ? indexPath : nil
+    case .willDeselect: return delegate.collectionView(self, shouldDeselectItemAt: indexPath) ? indexPath : nil
     case .didHighlight: delegate.collectionView(self, didHighlightItemAt: indexPath)
     case .didUnhighlight: delegate.collectionView(self, didUnhighlightItemAt: indexPath)
-    case .willSelect: return delegate.collectionView(self, shouldSelectItemAt: indexPath) ? indexPath : nil
     case .didSelect: delegate.collectionView(self, didSelectItemAt: indexPath)
-    case .willDeselect: return delegate.collectionView(self, shouldDeselectItemAt: indexPath) ? indexPath : nil
     case .didDeselect: delegate.collectionView(self, didDeselectItemAt: indexPath)
     }
     return indexPath

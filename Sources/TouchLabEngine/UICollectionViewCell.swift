@@ -7,10 +7,10 @@ open class UICollectionViewCell: UIView, ReusableCell {
   public let textLabel: UILabel
   public var isSelected = false
   public var isHighlighted = false
+  /// The item it shows now and the item's own views (an empty slot while in the reuse queue).
+  var slot = ReusableCellSlot()
   /// The item it shows now (nil while in the reuse queue).
-  public internal(set) var indexPath: IndexPath?
-  /// The views of the item it shows, in its content view.
-  var ownSubviews: [UIView] = []
+  public var indexPath: IndexPath? { slot.indexPath }
 
   public override init(frame: CGRect) {
     contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))

@@ -13,15 +13,9 @@ import Foundation
 /// sections, the rows' geometry, the headers and UIKit's names.
 open class UITableView: UIScrollView, CellSelectionController {
   /// One row's content: its text, and views of its own placed in its cell's content view
-  /// (a button in a cell) — they go wherever the row's cell is.
-  public struct Row {
-    public var text: String?
-    public var subviews: [UIView]
-    public init(text: String? = nil, subviews: [UIView] = []) {
-      self.text = text
-      self.subviews = subviews
-    }
-  }
+  /// (a button in a cell) — they go wherever the row's cell is. A collection view's item is
+  /// the same.
+  public typealias Row = CellContent
 
   /// A section: an optional header and its rows, given one by one or as a count with a
   /// text pattern (`%d` stands for the row number), which costs nothing per row.
@@ -219,7 +213,9 @@ open class UITableView: UIScrollView, CellSelectionController {
     // A scroll within the same rows changes nothing: cells sit at fixed places in the
     // content. (Every scroll event comes here; this keeps a move from re-tiling.)
     let tiling = Tiling(rows: rows, headers: wantedHeaders, width: bounds.width)
-    if tiling == lastTiling && cellPool.visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count { return }
+    if tiling == lastTiling && cellPool.visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count {
+      return
+    }
     lastTiling = tiling
     var wanted: [IndexPath] = []
     wanted.reserveCapacity(wantedCount)
@@ -265,6 +261,21 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   public func deselectRow(at indexPath: IndexPath) { deselectCell(at: indexPath) }
 
+  func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath? {
+    guard let delegate else { return indexPath }
+    switch call {
+    case .shouldHighlight: return delegate.tableView(self, shouldHighlightRowAt: indexPath) ? indexPath : nil
+    case .willSelect: return delegate.tableView(self, willSelectRowAt: indexPath)
+    case .willDeselect: return delegate.tableView(self, willDeselectRowAt: indexPath)
+    case .didHighlight: delegate.tableView(self, didHighlightRowAt: indexPath)
+    case .didUnhighlight: delegate.tableView(self, didUnhighlightRowAt: indexPath)
+    case .didSelect: delegate.tableView(self, didSelectRowAt: indexPath)
+    case .didDeselect: delegate.tableView(self, didDeselectRowAt: indexPath)
+    }
+    return indexPath
+  }
+
+  /// A selection that changed is recorded (the transcript's selection lines).
   func selectionDidChange(from old: IndexPath?, to new: IndexPath?) {
     guard let recorder, recorder.isListening else { return }
     if let old {
@@ -273,20 +284,6 @@ open class UITableView: UIScrollView, CellSelectionController {
     if let new {
       recorder.record(.selection(table: participant, section: new.section, row: new.row, selected: true))
     }
-  }
-
-  func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath? {
-    guard let delegate else { return indexPath }
-    switch call {
-    case .shouldHighlight: return delegate.tableView(self, shouldHighlightRowAt: indexPath) ? indexPath : nil
-    case .didHighlight: delegate.tableView(self, didHighlightRowAt: indexPath)
-    case .didUnhighlight: delegate.tableView(self, didUnhighlightRowAt: indexPath)
-    case .willSelect: return delegate.tableView(self, willSelectRowAt: indexPath)
-    case .didSelect: delegate.tableView(self, didSelectRowAt: indexPath)
-    case .willDeselect: return delegate.tableView(self, willDeselectRowAt: indexPath)
-    case .didDeselect: delegate.tableView(self, didDeselectRowAt: indexPath)
-    }
-    return indexPath
   }
 
   // MARK: Touches from the cells (docs/BEHAVIOUR.md §7)

@@ -3,45 +3,16 @@ import TouchLabEngine
 
 /// A collection delegate described by a layout's keys (`shouldHighlightItem:`,
 /// `didHighlightItem:`, `didUnhighlightItem:`, `shouldSelectItem:`, `didSelectItem:`,
-/// `shouldDeselectItem:`, `didDeselectItem:`): each prints a line (`{print: TEXT}`, where
-/// `%row` is the item, `%section` its section, `%highlighted`/`%selected` its cell's state and
-/// `%result` a question's answer) or sends UIKit's selector to a target (the controller). The
-/// three questions can answer NO for some items (docs/BEHAVIOUR.md §19).
-public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
-  public enum Moment: String, CaseIterable, Sendable {
-    case shouldHighlightItem, didHighlightItem, didUnhighlightItem, shouldSelectItem, didSelectItem,
-      shouldDeselectItem, didDeselectItem
-
-    /// UIKit's selector: `collectionView:didSelectItemAtIndexPath:` for `didSelectItem`.
-    public var selector: String { "collectionView:\(rawValue)AtIndexPath:" }
-
-    public var isQuestion: Bool { [.shouldHighlightItem, .shouldSelectItem, .shouldDeselectItem].contains(self) }
-  }
-
-  /// A moment's line or selector, and a question's answer for some items (`items`; UIKit's
-  /// default YES otherwise).
-  public typealias Rule = ActionCellRule<Bool>
-
-  public static let didSelectSelector = Moment.didSelectItem.selector
-  public weak var target: AnyObject?
-  public var rules: [Moment: Rule] = [:]
-
-  public init(target: AnyObject?) { self.target = target }
-
-  /// The delegate of `didSelectItem:` alone.
-  public convenience init(target: AnyObject?, message: ActionMessage) {
-    self.init(target: target)
-    rules[.didSelectItem] = Rule(message: message)
-  }
-
-  private func send(_ moment: Moment, _ view: UICollectionView, _ indexPath: IndexPath, result: String? = nil) {
-    rules[moment]?.tell(moment.selector, to: target, from: view, at: indexPath, result: result)
-  }
+/// `shouldDeselectItem:`, `didDeselectItem:`; `%row` is the item). The rules, lines and
+/// selectors are a table delegate's (`ActionCellDelegate`); the three questions can answer NO
+/// for some items (docs/BEHAVIOUR.md §19).
+public final class ActionCollectionViewDelegate: ActionCellDelegate<ActionCollectionViewMoment, Bool>,
+  UICollectionViewDelegate
+{
+  public typealias Moment = ActionCollectionViewMoment
 
   private func ask(_ moment: Moment, _ view: UICollectionView, _ indexPath: IndexPath) -> Bool {
-    let result = rules[moment]?.answer(at: indexPath.item) ?? true
-    send(moment, view, indexPath, result: Rule.describe(result))
-    return result
+    tell(moment, view, indexPath, answer: answer(moment, at: indexPath.item) ?? true)
   }
 
   public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
@@ -71,6 +42,17 @@ public final class ActionCollectionViewDelegate: UICollectionViewDelegate {
   public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
     send(.didDeselectItem, collectionView, indexPath)
   }
+}
+
+/// A collection delegate's moments, named as its layout keys.
+public enum ActionCollectionViewMoment: String, ActionCellMoment {
+  case shouldHighlightItem, didHighlightItem, didUnhighlightItem, shouldSelectItem, didSelectItem,
+    shouldDeselectItem, didDeselectItem
+
+  public static let viewSelectorPart = "collectionView"
+  public static let didSelect = Self.didSelectItem
+
+  public var isQuestion: Bool { [.shouldHighlightItem, .shouldSelectItem, .shouldDeselectItem].contains(self) }
 }
 
 extension ActionCellRule where Answer == Bool {

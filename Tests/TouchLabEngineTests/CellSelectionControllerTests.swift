@@ -10,8 +10,7 @@ final class StubCell: UIView, ReusableCell {
   let textLabel = UILabel(frame: .zero)
   var isSelected = false
   var isHighlighted = false
-  var indexPath: IndexPath?
-  var ownSubviews: [UIView] = []
+  var slot = ReusableCellSlot()
   func prepareForReuse() {
     isSelected = false
     isHighlighted = false
