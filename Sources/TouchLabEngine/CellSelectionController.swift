@@ -1,8 +1,7 @@
 import Foundation
 
 /// A table's or a collection view's highlighted and selected index paths, and the touch that
-/// highlights (UIKit allows one selected row or item here, as with `allowsMultipleSelection`
-/// off).
+/// highlights: one selected row or item at a time, as UIKit's `allowsMultipleSelection` off.
 struct CellSelection {
   var selected: IndexPath?
   /// The row or item under a finger now (set at `touchesBegan`, cleared at its end).
