@@ -7,16 +7,12 @@ import Foundation
 /// under a finger is highlighted at `touchesBegan` (after the scroll view's 0.15 s hold),
 /// selected at `touchesEnded` (the previous selection deselected first), unhighlighted at
 /// `touchesCancelled` — so a parent's tap recognizer takes its taps as it takes a table's.
-open class UICollectionView: UIScrollView {
-  /// One item's content: its text and views of its own placed in its cell's content view.
-  public struct Item {
-    public var text: String?
-    public var subviews: [UIView]
-    public init(text: String? = nil, subviews: [UIView] = []) {
-      self.text = text
-      self.subviews = subviews
-    }
-  }
+/// The reuse, the touch handling and the selection are a table's (`ReusableCellPool`,
+/// `CellSelectionController`); this class adds the items, the grid and UIKit's names.
+open class UICollectionView: UIScrollView, CellSelectionController {
+  /// One item's content: its text and views of its own placed in its cell's content view
+  /// (as a table's row).
+  public typealias Item = CellContent
 
   public let collectionViewLayout: UICollectionViewFlowLayout
   /// Items given one by one, then `generatedItemCount` more whose text is
@@ -31,16 +27,16 @@ open class UICollectionView: UIScrollView {
   public var allowsSelection = true
   public weak var delegate: UICollectionViewDelegate?
 
-  public private(set) var indexPathsForSelectedItems: [IndexPath] = []
+  public var indexPathsForSelectedItems: [IndexPath] { cellSelection.selected.map { [$0] } ?? [] }
   /// The item under a finger now (set at `touchesBegan`, cleared at its end).
-  public private(set) var indexPathForHighlightedItem: IndexPath?
-  private var trackedTouch: UITouch?
+  public var indexPathForHighlightedItem: IndexPath? { cellSelection.highlighted }
+  var cellSelection = CellSelection()
 
-  private var visible: [Int: UICollectionViewCell] = [:]
-  private var reuseQueue: [UICollectionViewCell] = []
+  /// Cells on screen, by item, and the ones waiting for reuse.
+  var cellPool = ReusableCellPool<UICollectionViewCell>()
   private var grid: UICollectionViewFlowLayout.Grid?
   /// How many cells were ever made (for tests of reuse).
-  public private(set) var cellsCreated = 0
+  public var cellsCreated: Int { cellPool.cellsCreated }
   /// The most items a collection view gives cells at once (a layout asking for more is an error).
   public static let maximumItemsOnScreen = 10_000
 
@@ -65,7 +61,7 @@ open class UICollectionView: UIScrollView {
     return generatedItemText.map { $0.replacingOccurrences(of: "%d", with: String(item)) }
   }
 
-  private func isValid(_ indexPath: IndexPath) -> Bool {
+  func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
     indexPath.section == 0 && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: 0)
   }
 
@@ -73,9 +69,7 @@ open class UICollectionView: UIScrollView {
   public func reloadData() {
     let g = collectionViewLayout.grid(count: numberOfItems(inSection: 0), width: bounds.width)
     grid = g
-    recycle(visible.keys.sorted().map { visible[$0]! })
-    visible.removeAll()
-    indexPathsForSelectedItems.removeAll { !isValid($0) }
+    recycleCells()
     contentSize = CGSize(width: bounds.width, height: g.contentHeight)
     tileCells()
   }
@@ -84,7 +78,7 @@ open class UICollectionView: UIScrollView {
 
   /// An item's frame in the collection view's content coordinates.
   public func frameForItem(at indexPath: IndexPath) -> CGRect {
-    guard isValid(indexPath), let g = grid else { return .zero }
+    guard isValidCellIndexPath(indexPath), let g = grid else { return .zero }
     let line = indexPath.item / g.columns
     let column = indexPath.item % g.columns
     let size = collectionViewLayout.itemSize
@@ -99,19 +93,19 @@ open class UICollectionView: UIScrollView {
     let line = Int(lineValue)
     for (column, x) in g.columnXs.enumerated() {
       let indexPath = IndexPath(item: line * g.columns + column, section: 0)
-      guard isValid(indexPath) else { return nil }
+      guard isValidCellIndexPath(indexPath) else { return nil }
       if point.x >= x && frameForItem(at: indexPath).containsPoint(point) { return indexPath }
     }
     return nil
   }
 
-  public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-    indexPath.section == 0 ? visible[indexPath.item] : nil
-  }
+  public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cellPool.visible[indexPath] }
 
-  public var indexPathsForVisibleItems: [IndexPath] { visible.keys.sorted().map { IndexPath(item: $0, section: 0) } }
+  public var indexPathsForVisibleItems: [IndexPath] { cellPool.indexPaths }
 
-  public var visibleCells: [UICollectionViewCell] { visible.keys.sorted().compactMap { visible[$0] } }
+  public var visibleCells: [UICollectionViewCell] { indexPathsForVisibleItems.compactMap { cellPool.visible[$0] } }
+
+  func cellIndexPath(at point: CGPoint) -> IndexPath? { indexPathForItem(at: point) }
 
   // MARK: Cells on screen
 
@@ -146,117 +140,49 @@ open class UICollectionView: UIScrollView {
     return first..<end
   }
 
-  private func tileCells() {
+  func tileCells() {
     guard grid != nil else { return }
     let wanted = itemsOnScreen()
-    let leaving = visible.filter { !wanted.contains($0.key) && !isTouched($0.value) }
-    for item in leaving.keys { visible[item] = nil }
-    recycle(leaving.keys.sorted().map { leaving[$0]! })
-    var arriving: [UICollectionViewCell] = []
-    for item in wanted where visible[item] == nil {
-      let cell = dequeueCell()
-      configure(cell, for: IndexPath(item: item, section: 0))
-      visible[item] = cell
-      arriving.append(cell)
-    }
-    insertSubviews(arriving.reversed(), at: 0)
-  }
-
-  private func isTouched(_ cell: UICollectionViewCell) -> Bool {
-    let touches =
-      [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
-      + (application?.heldTouches ?? [])
-    return touches.contains { $0.view?.isDescendant(of: cell) == true }
-  }
-
-  private func dequeueCell() -> UICollectionViewCell {
-    if let cell = reuseQueue.popLast() {
-      cell.prepareForReuse()
-      return cell
-    }
-    cellsCreated += 1
-    return UICollectionViewCell(frame: .zero)
-  }
-
-  private func recycle(_ cells: [UICollectionViewCell]) {
-    removeSubviews(cells)
-    for cell in cells {
-      for view in cell.itemSubviews { view.removeFromSuperview() }
-      cell.itemSubviews = []
-      cell.indexPath = nil
-      reuseQueue.append(cell)
-    }
-  }
-
-  private func configure(_ cell: UICollectionViewCell, for indexPath: IndexPath) {
-    cell.indexPath = indexPath
-    cell.frame = frameForItem(at: indexPath)
-    cell.textLabel.text = text(ofItem: indexPath.item)
-    cell.isSelected = indexPathsForSelectedItems.contains(indexPath)
-    cell.isHighlighted = indexPath == indexPathForHighlightedItem
-    cell.itemSubviews = indexPath.item < items.count ? items[indexPath.item].subviews : []
-    for view in cell.itemSubviews { cell.contentView.addSubview(view) }
+    cellPool.tile(
+      wanted.lazy.map { IndexPath(item: $0, section: 0) }, isWanted: { wanted.contains($0.item) }, in: self,
+      isTouched: isTouched, place: { _, _ in }, make: { UICollectionViewCell(frame: .zero) },
+      configure: { cell, indexPath in
+        configure(
+          cell, at: indexPath, frame: frameForItem(at: indexPath), text: text(ofItem: indexPath.item),
+          subviews: indexPath.item < items.count ? items[indexPath.item].subviews : [])
+      })
   }
 
   // MARK: Selection
 
-  public func selectItem(at indexPath: IndexPath?) {
-    for old in indexPathsForSelectedItems { cellForItem(at: old)?.isSelected = false }
-    indexPathsForSelectedItems = indexPath.flatMap { isValid($0) ? [$0] : nil } ?? []
-    for new in indexPathsForSelectedItems { cellForItem(at: new)?.isSelected = true }
-  }
+  public func selectItem(at indexPath: IndexPath?) { selectCell(at: indexPath) }
 
-  public func deselectItem(at indexPath: IndexPath) {
-    guard indexPathsForSelectedItems.contains(indexPath) else { return }
-    selectItem(at: nil)
-  }
+  public func deselectItem(at indexPath: IndexPath) { deselectCell(at: indexPath) }
 
-  private func setHighlightedItem(_ indexPath: IndexPath?) {
-    if let old = indexPathForHighlightedItem { cellForItem(at: old)?.isHighlighted = false }
-    indexPathForHighlightedItem = indexPath
-    if let new = indexPath { cellForItem(at: new)?.isHighlighted = true }
-  }
+  /// A collection view records no selection of its own (its delegate's calls say it).
+  func selectionDidChange(from old: IndexPath?, to new: IndexPath?) {}
 
-  // MARK: Touches from the cells
-
-  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
-      let indexPath = indexPathForItem(at: touch.location(in: self))
-    else { return }
-    trackedTouch = touch
-    // "If you return false … the system bypasses the entire selection process" (Apple).
-    guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return }
-    setHighlightedItem(indexPath)
-    delegate?.collectionView(self, didHighlightItemAt: indexPath)
-  }
-
-  /// Takes the touch's highlight off its item, then `didUnhighlightItemAt`.
-  private func unhighlightTouchedItem() -> IndexPath? {
-    guard let highlighted = indexPathForHighlightedItem else { return nil }
-    setHighlightedItem(nil)
-    delegate?.collectionView(self, didUnhighlightItemAt: highlighted)
-    return highlighted
-  }
-
-  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard let touch = trackedTouch, touches.contains(touch) else { return }
-    trackedTouch = nil
-    guard let indexPath = unhighlightTouchedItem(), indexPathForItem(at: touch.location(in: self)) == indexPath,
-      delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true
-    else { return }
-    for previous in indexPathsForSelectedItems where previous != indexPath {
-      let deselects = delegate?.collectionView(self, shouldDeselectItemAt: previous) ?? true
-      selectItem(at: nil)
-      if deselects { delegate?.collectionView(self, didDeselectItemAt: previous) }
+  func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath? {
+    guard let delegate else { return indexPath }
+    switch call {
+    case .shouldHighlight: return delegate.collectionView(self, shouldHighlightItemAt: indexPath) ? indexPath : nil
+    case .willSelect: return delegate.collectionView(self, shouldSelectItemAt: indexPath) ? indexPath : nil
+    case .willDeselect: return delegate.collectionView(self, shouldDeselectItemAt: indexPath) ? indexPath : nil
+    case .didHighlight: delegate.collectionView(self, didHighlightItemAt: indexPath)
+    case .didUnhighlight: delegate.collectionView(self, didUnhighlightItemAt: indexPath)
+    case .didSelect: delegate.collectionView(self, didSelectItemAt: indexPath)
+    case .didDeselect: delegate.collectionView(self, didDeselectItemAt: indexPath)
     }
-    selectItem(at: indexPath)
-    delegate?.collectionView(self, didSelectItemAt: indexPath)
+    return indexPath
   }
+
+  // MARK: Touches from the cells (docs/BEHAVIOUR.md §7, §19)
+
+  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { cellTouchesBegan(touches) }
+
+  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { cellTouchesEnded(touches) }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard let touch = trackedTouch, touches.contains(touch) else { return }
-    trackedTouch = nil
-    _ = unhighlightTouchedItem()
-    tileCells()
+    cellTouchesCancelled(touches)
   }
 }

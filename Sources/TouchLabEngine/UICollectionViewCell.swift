@@ -1,14 +1,16 @@
 import Foundation
 
 /// An item on screen: a content view holding a centred label and the item's own views.
-open class UICollectionViewCell: UIView {
+open class UICollectionViewCell: UIView, ReusableCell {
   public let contentView: UIView
   /// TouchLab's stand-in for a cell's content configuration: the item's text, centred.
   public let textLabel: UILabel
   public var isSelected = false
   public var isHighlighted = false
-  public internal(set) var indexPath: IndexPath?
-  var itemSubviews: [UIView] = []
+  /// The item it shows now and the item's own views (an empty slot while in the reuse queue).
+  var slot = ReusableCellSlot()
+  /// The item it shows now (nil while in the reuse queue).
+  public var indexPath: IndexPath? { slot.indexPath }
 
   public override init(frame: CGRect) {
     contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
@@ -25,6 +27,11 @@ open class UICollectionViewCell: UIView {
     contentView.frame = CGRect(origin: .zero, size: bounds.size)
     textLabel.frame = CGRect(origin: .zero, size: bounds.size)
   }
+
+  /// A collection cell has no overridable setters here: its state is set as it is.
+  func dispatchSetHighlighted(_ highlighted: Bool) { isHighlighted = highlighted }
+
+  func dispatchSetSelected(_ selected: Bool) { isSelected = selected }
 
   open func prepareForReuse() {
     isSelected = false

@@ -8,18 +8,14 @@ import Foundation
 /// cells along the responder chain; the table highlights the row at `touchesBegan`,
 /// selects it at `touchesEnded` (deselecting the previous one, then telling the delegate)
 /// and unhighlights it at `touchesCancelled`. A subclass whose overrides do not call super
-/// selects nothing ([A3] §3.2).
-open class UITableView: UIScrollView {
+/// selects nothing ([A3] §3.2). The reuse, the touch handling and the selection are the ones a
+/// collection view has (`ReusableCellPool`, `CellSelectionController`); this class adds the
+/// sections, the rows' geometry, the headers and UIKit's names.
+open class UITableView: UIScrollView, CellSelectionController {
   /// One row's content: its text, and views of its own placed in its cell's content view
-  /// (a button in a cell) — they go wherever the row's cell is.
-  public struct Row {
-    public var text: String?
-    public var subviews: [UIView]
-    public init(text: String? = nil, subviews: [UIView] = []) {
-      self.text = text
-      self.subviews = subviews
-    }
-  }
+  /// (a button in a cell) — they go wherever the row's cell is. A collection view's item is
+  /// the same.
+  public typealias Row = CellContent
 
   /// A section: an optional header and its rows, given one by one or as a count with a
   /// text pattern (`%d` stands for the row number), which costs nothing per row.
@@ -63,24 +59,22 @@ open class UITableView: UIScrollView {
   /// cell's `setHighlighted:animated:` and `setSelected:animated:` can then be logged.
   public var cellOverrideHooks: (any OverrideHooks)? {
     didSet {
-      for cell in visible.values { cell.overrideHooks = cellOverrideHooks }
-      for cell in reuseQueue { cell.overrideHooks = cellOverrideHooks }
+      for cell in cellPool.allCells { cell.overrideHooks = cellOverrideHooks }
     }
   }
 
-  public private(set) var indexPathForSelectedRow: IndexPath?
+  public var indexPathForSelectedRow: IndexPath? { cellSelection.selected }
   /// The row under a finger now (set at `touchesBegan`, cleared at its end).
-  public private(set) var indexPathForHighlightedRow: IndexPath?
-  private var trackedTouch: UITouch?
+  public var indexPathForHighlightedRow: IndexPath? { cellSelection.highlighted }
+  var cellSelection = CellSelection()
 
-  /// Cells on screen, by row.
-  private var visible: [IndexPath: UITableViewCell] = [:]
+  /// Cells on screen, by row, and the ones waiting for reuse.
+  var cellPool = ReusableCellPool<UITableViewCell>()
   private var visibleHeaders: [Int: UITableViewHeaderFooterView] = [:]
-  private var reuseQueue: [UITableViewCell] = []
   /// Each section's top, in content coordinates (one entry per section, plus the end).
   private var sectionTops: [CGFloat] = [0]
   /// How many cells were ever made (for tests and benchmarks of reuse).
-  public private(set) var cellsCreated = 0
+  public var cellsCreated: Int { cellPool.cellsCreated }
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -105,18 +99,16 @@ open class UITableView: UIScrollView {
     }
     tops.append(y)
     sectionTops = tops
-    recycle(visible.keys.sorted().map { visible[$0]! })
-    visible.removeAll()
+    recycleCells()
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
-    if let selected = indexPathForSelectedRow, !isValid(selected) { indexPathForSelectedRow = nil }
     contentSize = CGSize(width: bounds.width, height: y)
     tileCells()
   }
 
   private func headerHeight(_ section: Section) -> CGFloat { section.header == nil ? 0 : sectionHeaderHeight }
 
-  private func isValid(_ indexPath: IndexPath) -> Bool {
+  func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
     sections.indices.contains(indexPath.section) && indexPath.row >= 0
       && indexPath.row < sections[indexPath.section].numberOfRows
   }
@@ -125,7 +117,7 @@ open class UITableView: UIScrollView {
 
   /// A row's rectangle in the table's content coordinates.
   public func rectForRow(at indexPath: IndexPath) -> CGRect {
-    guard isValid(indexPath) else { return .zero }
+    guard isValidCellIndexPath(indexPath) else { return .zero }
     let top = sectionTops[indexPath.section] + headerHeight(sections[indexPath.section])
     return CGRect(x: 0, y: top + CGFloat(indexPath.row) * rowHeight, width: bounds.width, height: rowHeight)
   }
@@ -155,11 +147,13 @@ open class UITableView: UIScrollView {
   }
 
   /// The cell of a row on screen, nil for rows off screen.
-  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
+  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { cellPool.visible[indexPath] }
 
-  public var visibleCells: [UITableViewCell] { indexPathsForVisibleRows.compactMap { visible[$0] } }
+  public var visibleCells: [UITableViewCell] { indexPathsForVisibleRows.compactMap { cellPool.visible[$0] } }
 
-  public var indexPathsForVisibleRows: [IndexPath] { visible.keys.sorted() }
+  public var indexPathsForVisibleRows: [IndexPath] { cellPool.indexPaths }
+
+  func cellIndexPath(at point: CGPoint) -> IndexPath? { indexPathForRow(at: point) }
 
   public func indexPath(for cell: UITableViewCell) -> IndexPath? { cell.indexPath }
 
@@ -192,7 +186,7 @@ open class UITableView: UIScrollView {
   private var lastTiling: Tiling?
 
   /// Puts a cell on every row that shows and takes cells off rows that left.
-  private func tileCells() {
+  func tileCells() {
     guard sectionTops.count == sections.count + 1 else { return }
     let top = max(contentOffset.y, 0)
     let bottom = min(contentOffset.y + bounds.height, sectionTops.last ?? 0)
@@ -219,7 +213,9 @@ open class UITableView: UIScrollView {
     // A scroll within the same rows changes nothing: cells sit at fixed places in the
     // content. (Every scroll event comes here; this keeps a move from re-tiling.)
     let tiling = Tiling(rows: rows, headers: wantedHeaders, width: bounds.width)
-    if tiling == lastTiling && visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count { return }
+    if tiling == lastTiling && cellPool.visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count {
+      return
+    }
     lastTiling = tiling
     var wanted: [IndexPath] = []
     wanted.reserveCapacity(wantedCount)
@@ -229,26 +225,18 @@ open class UITableView: UIScrollView {
         wanted.append(IndexPath(row: row, section: range.section))
       }
     }
-    // Rows that left the screen give their cells back (unless a finger is on them). All in
-    // one go, and sets for lookups: a table may show thousands of rows at once.
+    // Rows that left the screen give their cells back (unless a finger is on them). A set
+    // for lookups: a table may show thousands of rows at once.
     let wantedSet = Set(wanted)
-    let leaving = visible.filter { !wantedSet.contains($0.key) && !isTouched($0.value) }
-    for indexPath in leaving.keys { visible[indexPath] = nil }
-    recycle(leaving.keys.sorted().map { leaving[$0]! })
-    var arriving: [UITableViewCell] = []
-    for indexPath in wanted {
-      if let cell = visible[indexPath] {
-        cell.frame = rectForRow(at: indexPath)
-        continue
-      }
-      let cell = dequeueCell()
-      configure(cell, for: indexPath)
-      visible[indexPath] = cell
-      arriving.append(cell)
-    }
-    // Under the table's other subviews (headers, views of its own), the last row lowest,
-    // as one insertion at 0 after another would put them.
-    insertSubviews(arriving.reversed(), at: 0)
+    cellPool.tile(
+      wanted, isWanted: { wantedSet.contains($0) }, in: self, isTouched: isTouched,
+      place: { cell, indexPath in cell.frame = rectForRow(at: indexPath) }, make: makeCell,
+      configure: { cell, indexPath in
+        let section = sections[indexPath.section]
+        configure(
+          cell, at: indexPath, frame: rectForRow(at: indexPath), text: section.text(ofRow: indexPath.row),
+          subviews: section.subviews(ofRow: indexPath.row))
+      })
     for (section, header) in visibleHeaders where !wantedHeaders.contains(section) {
       header.removeFromSuperview()
       visibleHeaders[section] = nil
@@ -261,122 +249,50 @@ open class UITableView: UIScrollView {
     }
   }
 
-  /// A finger is on a view in the cell: the table's own touch, or one it never hears of (on
-  /// a row's button, or held back), until the event it ends in is over. Recycling the cell
-  /// sooner would take that view out of the window mid-touch — even while the same event's
-  /// deliveries are under way (the table retiles in its touchesCancelled) — and its last
-  /// calls and control events would go nowhere.
-  private func isTouched(_ cell: UITableViewCell) -> Bool {
-    let touches =
-      [trackedTouch].compactMap { $0 } + (application?.touchesOnScreen ?? [])
-      + (application?.heldTouches ?? [])
-    return touches.contains { $0.view?.isDescendant(of: cell) == true }
-  }
-
-  private func dequeueCell() -> UITableViewCell {
-    if let cell = reuseQueue.popLast() {
-      cell.prepareForReuse()
-      return cell
-    }
-    cellsCreated += 1
+  private func makeCell() -> UITableViewCell {
     let cell = UITableViewCell(frame: .zero)
     cell.overrideHooks = cellOverrideHooks
     return cell
   }
 
-  private func recycle(_ cells: [UITableViewCell]) {
-    removeSubviews(cells)
-    for cell in cells {
-      for view in cell.rowSubviews { view.removeFromSuperview() }
-      cell.rowSubviews = []
-      cell.indexPath = nil
-      reuseQueue.append(cell)
-    }
-  }
-
-  private func configure(_ cell: UITableViewCell, for indexPath: IndexPath) {
-    let section = sections[indexPath.section]
-    cell.indexPath = indexPath
-    cell.frame = rectForRow(at: indexPath)
-    cell.textLabel.text = section.text(ofRow: indexPath.row)
-    cell.isSelected = indexPath == indexPathForSelectedRow
-    cell.isHighlighted = indexPath == indexPathForHighlightedRow
-    cell.rowSubviews = section.subviews(ofRow: indexPath.row)
-    for view in cell.rowSubviews { cell.contentView.addSubview(view) }
-  }
-
   // MARK: Selection
 
-  public func selectRow(at indexPath: IndexPath?) {
-    let oldSelection = indexPathForSelectedRow
-    let newSelection = indexPath.flatMap { isValid($0) ? $0 : nil }
-    if let old = oldSelection, old != newSelection { visible[old]?.dispatchSetSelected(false) }
-    indexPathForSelectedRow = newSelection
-    if let new = newSelection, new != oldSelection { visible[new]?.dispatchSetSelected(true) }
-    guard oldSelection != indexPathForSelectedRow, let recorder, recorder.isListening else { return }
-    if let old = oldSelection {
+  public func selectRow(at indexPath: IndexPath?) { selectCell(at: indexPath) }
+
+  public func deselectRow(at indexPath: IndexPath) { deselectCell(at: indexPath) }
+
+  func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath? {
+    guard let delegate else { return indexPath }
+    switch call {
+    case .shouldHighlight: return delegate.tableView(self, shouldHighlightRowAt: indexPath) ? indexPath : nil
+    case .willSelect: return delegate.tableView(self, willSelectRowAt: indexPath)
+    case .willDeselect: return delegate.tableView(self, willDeselectRowAt: indexPath)
+    case .didHighlight: delegate.tableView(self, didHighlightRowAt: indexPath)
+    case .didUnhighlight: delegate.tableView(self, didUnhighlightRowAt: indexPath)
+    case .didSelect: delegate.tableView(self, didSelectRowAt: indexPath)
+    case .didDeselect: delegate.tableView(self, didDeselectRowAt: indexPath)
+    }
+    return indexPath
+  }
+
+  /// A selection that changed is recorded (the transcript's selection lines).
+  func selectionDidChange(from old: IndexPath?, to new: IndexPath?) {
+    guard let recorder, recorder.isListening else { return }
+    if let old {
       recorder.record(.selection(table: participant, section: old.section, row: old.row, selected: false))
     }
-    if let new = indexPathForSelectedRow {
+    if let new {
       recorder.record(.selection(table: participant, section: new.section, row: new.row, selected: true))
     }
   }
 
-  public func deselectRow(at indexPath: IndexPath) {
-    guard indexPathForSelectedRow == indexPath else { return }
-    selectRow(at: nil)
-  }
-
-  private func setHighlightedRow(_ indexPath: IndexPath?) {
-    if let old = indexPathForHighlightedRow { visible[old]?.dispatchSetHighlighted(false) }
-    indexPathForHighlightedRow = indexPath
-    if let new = indexPath { visible[new]?.dispatchSetHighlighted(true) }
-  }
-
-  /// Takes the touch's highlight off its row: the cell, then `didUnhighlightRowAt`.
-  private func unhighlightTouchedRow() -> IndexPath? {
-    guard let highlighted = indexPathForHighlightedRow else { return nil }
-    setHighlightedRow(nil)
-    delegate?.tableView(self, didUnhighlightRowAt: highlighted)
-    return highlighted
-  }
-
   // MARK: Touches from the cells (docs/BEHAVIOUR.md §7)
 
-  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
-      let indexPath = indexPathForRow(at: touch.location(in: self))
-    else { return }
-    trackedTouch = touch
-    // A row the delegate will not highlight is not selected by this touch either.
-    guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
-    setHighlightedRow(indexPath)
-    delegate?.tableView(self, didHighlightRowAt: indexPath)
-  }
+  open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { cellTouchesBegan(touches) }
 
-  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard let touch = trackedTouch, touches.contains(touch) else { return }
-    trackedTouch = nil
-    // docs/BEHAVIOUR.md §19: the unhighlight, then willSelect, the old row's deselection,
-    // and the new row's selection.
-    guard let highlighted = unhighlightTouchedRow(),
-      indexPathForRow(at: touch.location(in: self)) == highlighted
-    else { return }
-    let proposed = delegate.map { $0.tableView(self, willSelectRowAt: highlighted) } ?? highlighted
-    guard let indexPath = proposed, isValid(indexPath) else { return }
-    if let previous = indexPathForSelectedRow, previous != indexPath {
-      let deselected = delegate.map { $0.tableView(self, willDeselectRowAt: previous) } ?? previous
-      selectRow(at: nil)
-      if let deselected { delegate?.tableView(self, didDeselectRowAt: deselected) }
-    }
-    selectRow(at: indexPath)
-    delegate?.tableView(self, didSelectRowAt: indexPath)
-  }
+  open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { cellTouchesEnded(touches) }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard let touch = trackedTouch, touches.contains(touch) else { return }
-    trackedTouch = nil
-    _ = unhighlightTouchedRow()
-    tileCells()
+    cellTouchesCancelled(touches)
   }
 }

@@ -1,15 +1,13 @@
 import Foundation
 
 /// A row on screen: a content view holding the text label and the row's own views.
-open class UITableViewCell: UIView {
+open class UITableViewCell: UIView, ReusableCell {
   public let contentView: UITableViewCellContentView
   public let textLabel: UILabel
-  public var isSelected = false
-  public var isHighlighted = false
+  /// The row it shows now and the row's own views (an empty slot while in the reuse queue).
+  var slot = ReusableCellSlot()
   /// The row it shows now (nil while in the reuse queue).
-  public internal(set) var indexPath: IndexPath?
-  /// The views of the row it shows, in its content view.
-  var rowSubviews: [UIView] = []
+  public var indexPath: IndexPath? { slot.indexPath }
 
   public override init(frame: CGRect) {
     contentView = UITableViewCellContentView(frame: CGRect(origin: .zero, size: frame.size))
@@ -30,6 +28,11 @@ open class UITableViewCell: UIView {
     let margin = UIKitConstants.tableCellTextMargin
     return CGRect(x: margin, y: 0, width: max(0, size.width - 2 * margin), height: size.height)
   }
+
+  // MARK: Highlight and selection, through the overridable setters
+
+  public var isSelected = false
+  public var isHighlighted = false
 
   /// Sets `isHighlighted`; the table calls it when a touch highlights or unhighlights the
   /// row (always `animated: false`, docs/BEHAVIOUR.md §19).

@@ -120,7 +120,7 @@ extension BuiltinClass {
       moment.rawValue, value, isQuestion: moment.isQuestion, limitKey: "items", limitName: "an item"
     ) { try $0.bool("returns") }
     guard let parts else { return ActionCollectionViewDelegate.Rule(message: try builder.parseAction(value)) }
-    return ActionCollectionViewDelegate.Rule(message: parts.message, answer: parts.answer, items: parts.limit)
+    return ActionCollectionViewDelegate.Rule(message: parts.message, answer: parts.answer, indices: parts.limit)
   }
 
   /// `set: {COLLECTION.MOMENT: RULE}`: replaces that callback's rule, keeping the others.

@@ -111,7 +111,7 @@ extension BuiltinClass {
       return .row(try v.int("returns (nil or a row)", in: 0...10_000_000))
     }
     guard let parts else { return ActionTableViewDelegate.Rule(message: try builder.parseAction(value)) }
-    return ActionTableViewDelegate.Rule(message: parts.message, answer: parts.answer, rows: parts.limit)
+    return ActionTableViewDelegate.Rule(message: parts.message, answer: parts.answer, indices: parts.limit)
   }
 
   /// `rows:` — a list of `{text: …, subviews: […]}`, or `{numberOfRows: N, rowText: "Row %d"}`.

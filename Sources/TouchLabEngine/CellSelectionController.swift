@@ -1,0 +1,137 @@
+import Foundation
+
+/// A table's or a collection view's highlighted and selected index paths, and the touch that
+/// highlights: one selected row or item at a time, as UIKit's `allowsMultipleSelection` off.
+struct CellSelection {
+  var selected: IndexPath?
+  /// The row or item under a finger now (set at `touchesBegan`, cleared at its end).
+  var highlighted: IndexPath?
+  var trackedTouch: UITouch?
+}
+
+/// One call of UIKit's `UITableViewDelegate` or `UICollectionViewDelegate` in their common
+/// shape (docs/BEHAVIOUR.md §19): each view answers it with its own protocol's method.
+enum CellDelegateCall {
+  case shouldHighlight, didHighlight, didUnhighlight, willSelect, didSelect, willDeselect, didDeselect
+}
+
+/// A table or a collection view as the shared touch handling and selection sees it: one code
+/// path for both, so a selection fix lands once. UIKit's public names (`selectRow(at:)`,
+/// `selectItem(at:)`, the two delegates) stay on the two classes and call into it.
+protocol CellSelectionController: UIScrollView {
+  associatedtype Cell: ReusableCell
+  var cellPool: ReusableCellPool<Cell> { get set }
+  var cellSelection: CellSelection { get set }
+  var allowsSelection: Bool { get }
+  /// The row or item at a point of the content.
+  func cellIndexPath(at point: CGPoint) -> IndexPath?
+  func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool
+  /// Asks or tells the view's delegate. The answer is the index path to go on with, nil to
+  /// refuse (a question answered NO, or `willSelectRowAt` returning nil); without a delegate,
+  /// UIKit's default: the index path asked about.
+  func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath?
+  /// The selection changed from `old` to `new` (a table records it).
+  func selectionDidChange(from old: IndexPath?, to new: IndexPath?)
+  /// Brings the cells on screen up to date.
+  func tileCells()
+}
+
+extension CellSelectionController {
+  /// Fills a cell for a row or item: its place, its text, its state and its own views.
+  func configure(_ cell: Cell, at indexPath: IndexPath, frame: CGRect, text: String?, subviews: [UIView]) {
+    cell.slot = ReusableCellSlot(indexPath: indexPath, subviews: subviews)
+    cell.frame = frame
+    cell.textLabel.text = text
+    cell.isSelected = indexPath == cellSelection.selected
+    cell.isHighlighted = indexPath == cellSelection.highlighted
+    for view in subviews { cell.contentView.addSubview(view) }
+  }
+
+  /// A finger is on a view in the cell: the view's own touch, or one it never hears of (on a
+  /// row's button, or held back), until the event it ends in is over. Recycling the cell
+  /// sooner would take that view out of the window mid-touch — even while the same event's
+  /// deliveries are under way (the view retiles in its touchesCancelled) — and its last calls
+  /// and control events would go nowhere.
+  func isTouched(_ cell: Cell) -> Bool {
+    let isOnCell = { (touch: UITouch) in touch.view?.isDescendant(of: cell) == true }
+    if let touch = cellSelection.trackedTouch, isOnCell(touch) { return true }
+    guard let application else { return false }
+    return application.touchesOnScreen.contains(where: isOnCell) || application.heldTouches.contains(where: isOnCell)
+  }
+
+  /// Takes the cells off the screen and forgets a selection the data no longer has.
+  func recycleCells() {
+    cellPool.recycleAll(from: self)
+    if let selected = cellSelection.selected, !isValidCellIndexPath(selected) { cellSelection.selected = nil }
+  }
+
+  // MARK: Selection
+
+  /// Selects a row or item (nil: none), deselecting the one selected before; no delegate call.
+  func selectCell(at indexPath: IndexPath?) {
+    let oldSelection = cellSelection.selected
+    let newSelection = indexPath.flatMap { isValidCellIndexPath($0) ? $0 : nil }
+    if let old = oldSelection, old != newSelection { cellPool.visible[old]?.dispatchSetSelected(false) }
+    cellSelection.selected = newSelection
+    if let new = newSelection, new != oldSelection { cellPool.visible[new]?.dispatchSetSelected(true) }
+    if oldSelection != newSelection { selectionDidChange(from: oldSelection, to: newSelection) }
+  }
+
+  func deselectCell(at indexPath: IndexPath) {
+    guard cellSelection.selected == indexPath else { return }
+    selectCell(at: nil)
+  }
+
+  private func setHighlightedCell(_ indexPath: IndexPath?) {
+    if let old = cellSelection.highlighted { cellPool.visible[old]?.dispatchSetHighlighted(false) }
+    cellSelection.highlighted = indexPath
+    if let new = indexPath { cellPool.visible[new]?.dispatchSetHighlighted(true) }
+  }
+
+  /// Takes the touch's highlight off its row or item: the cell, then the delegate's unhighlight.
+  private func unhighlightTouchedCell() -> IndexPath? {
+    guard let highlighted = cellSelection.highlighted else { return nil }
+    setHighlightedCell(nil)
+    _ = callDelegate(.didUnhighlight, at: highlighted)
+    return highlighted
+  }
+
+  // MARK: Touches from the cells (docs/BEHAVIOUR.md §7, §19)
+
+  /// The first touch on a row or item highlights it, unless the delegate refuses; a row the
+  /// delegate will not highlight is not selected by this touch either ("If you return false …
+  /// the system bypasses the entire selection process", Apple).
+  func cellTouchesBegan(_ touches: Set<UITouch>) {
+    guard cellSelection.trackedTouch == nil, allowsSelection, let touch = touches.inOrder.first,
+      let indexPath = cellIndexPath(at: touch.location(in: self))
+    else { return }
+    cellSelection.trackedTouch = touch
+    guard callDelegate(.shouldHighlight, at: indexPath) != nil else { return }
+    setHighlightedCell(indexPath)
+    _ = callDelegate(.didHighlight, at: indexPath)
+  }
+
+  /// The lift: the unhighlight, then (still over the same row or item) willSelect, the old
+  /// selection's deselection, and the new selection (docs/BEHAVIOUR.md §19).
+  func cellTouchesEnded(_ touches: Set<UITouch>) {
+    guard let touch = cellSelection.trackedTouch, touches.contains(touch) else { return }
+    cellSelection.trackedTouch = nil
+    guard let highlighted = unhighlightTouchedCell(), cellIndexPath(at: touch.location(in: self)) == highlighted,
+      let indexPath = callDelegate(.willSelect, at: highlighted), isValidCellIndexPath(indexPath)
+    else { return }
+    if let previous = cellSelection.selected, previous != indexPath {
+      let deselected = callDelegate(.willDeselect, at: previous)
+      selectCell(at: nil)
+      if let deselected { _ = callDelegate(.didDeselect, at: deselected) }
+    }
+    selectCell(at: indexPath)
+    _ = callDelegate(.didSelect, at: indexPath)
+  }
+
+  func cellTouchesCancelled(_ touches: Set<UITouch>) {
+    guard let touch = cellSelection.trackedTouch, touches.contains(touch) else { return }
+    cellSelection.trackedTouch = nil
+    _ = unhighlightTouchedCell()
+    tileCells()
+  }
+}
