@@ -4,34 +4,30 @@ import Foundation
 extension UIScrollView {
   /// The vertical indicator, in the scroll view's bounds coordinates, while it shows (the
   /// content moving by finger or on its own); nil otherwise.
-  public var verticalScrollIndicatorFrame: CGRect? {
-    guard showsVerticalScrollIndicator, isDragging || isDecelerating, canScrollVertically,
-      contentSize.height > 0
-    else { return nil }
-    let range = contentOffsetRange
-    return Self.indicator(
-      offset: contentOffset.y, low: range.minimum.y, high: range.maximum.y, visible: bounds.height,
-      content: contentSize.height + contentInset.top + contentInset.bottom
-    ).map {
-      CGRect(
-        x: bounds.maxX - UIKitConstants.scrollIndicatorEdgeInset, y: bounds.minY + $0.start,
-        width: UIKitConstants.scrollIndicatorWidth, height: $0.length)
-    }
-  }
+  public var verticalScrollIndicatorFrame: CGRect? { scrollIndicatorFrame(vertical: true) }
 
-  public var horizontalScrollIndicatorFrame: CGRect? {
-    guard showsHorizontalScrollIndicator, isDragging || isDecelerating, canScrollHorizontally,
-      contentSize.width > 0
-    else { return nil }
+  /// The horizontal indicator, as the vertical one along the bottom edge.
+  public var horizontalScrollIndicatorFrame: CGRect? { scrollIndicatorFrame(vertical: false) }
+
+  /// One indicator's frame: along the right edge (`vertical`) or the bottom edge.
+  private func scrollIndicatorFrame(vertical: Bool) -> CGRect? {
+    let shows = vertical ? showsVerticalScrollIndicator : showsHorizontalScrollIndicator
+    let canScroll = vertical ? canScrollVertically : canScrollHorizontally
+    let contentLength = vertical ? contentSize.height : contentSize.width
+    guard shows, isDragging || isDecelerating, canScroll, contentLength > 0 else { return nil }
     let range = contentOffsetRange
-    return Self.indicator(
-      offset: contentOffset.x, low: range.minimum.x, high: range.maximum.x, visible: bounds.width,
-      content: contentSize.width + contentInset.left + contentInset.right
-    ).map {
-      CGRect(
-        x: bounds.minX + $0.start, y: bounds.maxY - UIKitConstants.scrollIndicatorEdgeInset,
-        width: $0.length, height: UIKitConstants.scrollIndicatorWidth)
-    }
+    let insets = vertical ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
+    guard
+      let along = Self.indicator(
+        offset: vertical ? contentOffset.y : contentOffset.x, low: vertical ? range.minimum.y : range.minimum.x,
+        high: vertical ? range.maximum.y : range.maximum.x, visible: vertical ? bounds.height : bounds.width,
+        content: contentLength + insets)
+    else { return nil }
+    let width = UIKitConstants.scrollIndicatorWidth
+    let inset = UIKitConstants.scrollIndicatorEdgeInset
+    return vertical
+      ? CGRect(x: bounds.maxX - inset, y: bounds.minY + along.start, width: width, height: along.length)
+      : CGRect(x: bounds.minX + along.start, y: bounds.maxY - inset, width: along.length, height: width)
   }
 
   /// Where an indicator sits along its track (3 pt from each end): as long as the visible

@@ -5,24 +5,20 @@ import Foundation
 /// the value between `minimumValue` and `maximumValue`, sending `valueChanged` as it changes
 /// (`isContinuous`) or once at the lift.
 open class UISlider: UIControl {
-  public var minimumValue: Float = 0 {
-    didSet {
-      if maximumValue < minimumValue { maximumValue = minimumValue }
-      value = clamped(value)
-    }
+  /// The value and its range, kept as UIKit keeps them (`BoundedValue`).
+  private var range = BoundedValue<Float>(minimum: 0, maximum: 1, value: 0)
+  public var minimumValue: Float {
+    get { range.minimum }
+    set { range.minimum = newValue }
   }
-  public var maximumValue: Float = 1 {
-    didSet {
-      if minimumValue > maximumValue { minimumValue = maximumValue }
-      value = clamped(value)
-    }
+  public var maximumValue: Float {
+    get { range.maximum }
+    set { range.maximum = newValue }
   }
   /// The value, always within `minimumValue...maximumValue` (setting clamps, as UIKit does).
-  public var value: Float = 0 {
-    didSet {
-      let inRange = clamped(value)
-      if inRange != value { value = inRange }
-    }
+  public var value: Float {
+    get { range.value }
+    set { range.value = newValue }
   }
   /// True (UIKit's default): `valueChanged` at each change while dragging; false: once, at the lift.
   public var isContinuous = true
@@ -37,8 +33,6 @@ open class UISlider: UIControl {
   open override class var defaultActionIncludesSingleTap: Bool { false }
 
   public func setValue(_ value: Float, animated: Bool) { self.value = value }
-
-  private func clamped(_ v: Float) -> Float { min(max(v, minimumValue), maximumValue) }
 
   /// Where the value sits between the minimum (0) and the maximum (1).
   public var fraction: CGFloat {

@@ -7,23 +7,19 @@ import Foundation
 open class UIStepper: UIControl {
   public enum Button: Sendable { case decrement, increment }
 
-  public var minimumValue: Double = 0 {
-    didSet {
-      if maximumValue < minimumValue { maximumValue = minimumValue }
-      value = clamped(value)
-    }
+  /// The value and its range, kept as UIKit keeps them (`BoundedValue`).
+  private var range = BoundedValue<Double>(minimum: 0, maximum: 100, value: 0)
+  public var minimumValue: Double {
+    get { range.minimum }
+    set { range.minimum = newValue }
   }
-  public var maximumValue: Double = 100 {
-    didSet {
-      if minimumValue > maximumValue { minimumValue = maximumValue }
-      value = clamped(value)
-    }
+  public var maximumValue: Double {
+    get { range.maximum }
+    set { range.maximum = newValue }
   }
-  public var value: Double = 0 {
-    didSet {
-      let inRange = clamped(value)
-      if inRange != value { value = inRange }
-    }
+  public var value: Double {
+    get { range.value }
+    set { range.value = newValue }
   }
   /// Must be above 0 (UIKit raises for 0 or less; a layout reports it).
   public var stepValue: Double = 1
@@ -39,8 +35,6 @@ open class UIStepper: UIControl {
   private var lastEvent: UIEvent?
 
   open override class var preventsOverlappingGestures: Bool { true }
-
-  private func clamped(_ v: Double) -> Double { min(max(v, minimumValue), maximumValue) }
 
   /// Whether `button` can step now (a button at its end of the range is disabled unless `wraps`).
   public func canStep(_ button: Button) -> Bool {

@@ -118,18 +118,12 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       }
       guard let touch = context.touches.first else { return null }
       return Self.format(touch.location(in: view))
-    case .translation:
-      guard let pan = subject as? UIPanGestureRecognizer else { return null }
-      return Self.format(pan.translation(in: pan.view))
     case .velocity:
       // In `scrollViewWillEndDragging`: its velocity argument, points per millisecond.
       if let velocity = context.scroll?.velocity { return Self.format(velocity) }
-      guard let pan = subject as? UIPanGestureRecognizer else { return null }
-      return Self.format(pan.velocity(in: pan.view))
-    case .scale:
-      return (subject as? UIPinchGestureRecognizer).map { Self.format($0.scale) } ?? null
-    case .rotation:
-      return (subject as? UIRotationGestureRecognizer).map { Self.format($0.rotation) } ?? null
+      return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
+    case .on, .value, .translation, .scale, .rotation:
+      return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
     case .highlighted:
       if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
       if let cell = Self.collectionCell(context) { return Self.format(cell.isHighlighted) }
@@ -138,8 +132,6 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       if let control = subject as? UIControl { return Self.format(control.isSelected) }
       if let cell = Self.collectionCell(context) { return Self.format(cell.isSelected) }
       return Self.cell(context).map { Self.format($0.isSelected) } ?? null
-    case .on, .value:
-      return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
     case .offset:
       return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.contentOffset) } ?? null
     case .isTracking:
@@ -191,7 +183,7 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
     return String(format: "%g", Double(rounded))
   }
 
-  static func format(_ point: CGPoint) -> String { "(\(format(point.x)), \(format(point.y)))" }
+  public static func format(_ point: CGPoint) -> String { "(\(format(point.x)), \(format(point.y)))" }
 
   public static func format(_ flag: Bool) -> String { flag ? "YES" : "NO" }
 
@@ -204,7 +196,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   }
 }
 
-/// A class whose objects print a value of their own for some placeholders (`%on`, `%value`):
+/// A class whose objects print a value of their own for some placeholders (`%on`, `%value`,
+/// `%translation`, `%velocity`, `%scale`, `%rotation`):
 /// each built-in class that has one says so next to its layout description
 /// (TouchLabLayout's `Classes/NAME+Layout.swift`), so the placeholders name no class.
 public protocol LinePlaceholderSubject: AnyObject {

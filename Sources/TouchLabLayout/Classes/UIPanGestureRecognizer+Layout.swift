@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiPanGestureRecognizer: BuiltinClass {
@@ -12,5 +13,16 @@ extension BuiltinClass {
       },
     ]
     return builtin
+  }
+}
+
+/// `%translation` and `%velocity`: the pan's, in its view (a screen-edge pan's too).
+extension UIPanGestureRecognizer: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    switch placeholder {
+    case .translation: LinePlaceholder.format(translation(in: view))
+    case .velocity: LinePlaceholder.format(velocity(in: view))
+    default: nil
+    }
   }
 }

@@ -1,8 +1,16 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiPinchGestureRecognizer: BuiltinClass {
     BuiltinClass(UIPinchGestureRecognizer.self, family: .recognizer) { UIPinchGestureRecognizer() }
+  }
+}
+
+/// `%scale`: the pinch's scale.
+extension UIPinchGestureRecognizer: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .scale ? LinePlaceholder.format(scale) : nil
   }
 }

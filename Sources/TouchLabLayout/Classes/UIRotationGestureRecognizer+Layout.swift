@@ -1,8 +1,16 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiRotationGestureRecognizer: BuiltinClass {
     BuiltinClass(UIRotationGestureRecognizer.self, family: .recognizer) { UIRotationGestureRecognizer() }
+  }
+}
+
+/// `%rotation`: the rotation, in radians.
+extension UIRotationGestureRecognizer: LinePlaceholderSubject {
+  public func placeholderValue(_ placeholder: LinePlaceholder) -> String? {
+    placeholder == .rotation ? LinePlaceholder.format(rotation) : nil
   }
 }
