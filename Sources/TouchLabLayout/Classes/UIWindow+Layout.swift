@@ -2,7 +2,7 @@ import Foundation
 import TouchLabEngine
 
 extension BuiltinClass {
-  /// UIWindow: a layout's `window:` and `windows:` entries (SceneBuilder+Windows.swift).
+  /// UIWindow: a layout's `window:` and `windows:` entries (`buildWindows` below).
   static var uiWindow: BuiltinClass {
     BuiltinClass(UIWindow.self, family: .window, overridableMethods: viewMethods) { UIWindow() }
   }
