@@ -242,27 +242,17 @@ extension DeliveryDiagram {
     axisX = 0
     size = .zero
 
-    let entries = DiagramEntries(records).entries
-    let order = Self.laneOrder(entries)
+    let entries = DiagramEntries(records)
+    let order = entries.laneOrder
     let laneIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     layOut(entries: entries, order: order, laneIndex: laneIndex, records: records)
   }
 
-  /// Touches first; then recognizers, views, the controller, the window, the application
-  /// (the way a call passes along the responder chain, left to right); actions last. Each
-  /// group in order of first appearance.
-  static func laneOrder(_ entries: [DiagramEntry]) -> [DiagramLaneKey] {
-    var seen: [DiagramLaneKey] = []
-    for entry in entries where !seen.contains(entry.lane) { seen.append(entry.lane) }
-    return seen.enumerated().sorted { a, b in
-      let (ra, rb) = (a.element.rank, b.element.rank)
-      return ra != rb ? ra < rb : a.offset < b.offset
-    }.map(\.element)
-  }
-
   private mutating func layOut(
-    entries: [DiagramEntry], order: [DiagramLaneKey], laneIndex: [DiagramLaneKey: Int], records: [DeliveryRecord]
+    entries diagramEntries: DiagramEntries, order: [DiagramLaneKey], laneIndex: [DiagramLaneKey: Int],
+    records: [DeliveryRecord]
   ) {
+    let entries = diagramEntries.entries
     let margin = Self.margin
     titleFrame = CanvasRect(origin: CanvasPoint(x: margin, y: 12), size: Self.measure(title, titleStyle()))
     subtitleFrame = CanvasRect(
@@ -296,18 +286,6 @@ extension DeliveryDiagram {
     let lanesRight = lanesLeft + Double(lanes.count) * Self.laneWidth
     lifelineTop = headerTop + headerHeight
 
-    // Rows: consecutive entries of one instant that say the same thing on different lanes share one.
-    var groups: [[Int]] = []
-    for (index, entry) in entries.enumerated() {
-      if let last = groups.last, let first = last.first.map({ entries[$0] }), first.joins(entry),
-        !last.contains(where: { entries[$0].lane == entry.lane })
-      {
-        groups[groups.count - 1].append(index)
-      } else {
-        groups.append([index])
-      }
-    }
-
     let titleStyle = rowTitleStyle()
     let detailStyle = rowDetailStyle()
     let titleHeight = Self.measure("Ag", titleStyle).height
@@ -315,7 +293,7 @@ extension DeliveryDiagram {
     var lastTime: TimeInterval?
     var markOfRecord: [Int: Int] = [:]
     let tickStyle = tickStyle()
-    for group in groups {
+    for group in diagramEntries.rowGroups {
       let first = entries[group[0]]
       if lastTime != first.time {
         if lastTime != nil { y += Self.bandGap }
@@ -608,16 +586,5 @@ extension DeliveryDiagram {
       }
     }
     return lines
-  }
-}
-
-/// Numbers as the transcript writes them: at most three decimals, no trailing zeros, never
-/// "-0" (0.15, 0.75, 1) — for the diagram's labels and its SVG's coordinates alike.
-enum TranscriptNumber {
-  static func seconds(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
   }
 }

@@ -14,6 +14,9 @@ final class TouchOverlayRenderer {
   /// The overlay's layout as `SceneRenderer.damage(for:…)` last noted it, for the damage
   /// drawing of the same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
   private var notedLayout: OverlayLayout?
+  /// Lays the cards out (`OverlayCardLayout`) and draws them (`OverlayCardPainter`).
+  let cardLayout: OverlayCardLayout
+  private let cardPainter: OverlayCardPainter
 
   struct OverlayLayout {
     /// What the layout was made for: used again only for the same.
@@ -26,10 +29,14 @@ final class TouchOverlayRenderer {
     }
     var key: Key
     var outlines: [HitOutline?]
-    var cards: [CardLayout]
+    var cards: [OverlayCardLayout.Card]
   }
 
-  init(theme: Theme) { self.theme = theme }
+  init(theme: Theme) {
+    self.theme = theme
+    cardLayout = OverlayCardLayout(theme: theme)
+    cardPainter = OverlayCardPainter(theme: theme)
+  }
 
   /// Forgets the layout noted: a new frame is being noted.
   func forgetNotedLayout() { notedLayout = nil }
@@ -56,10 +63,12 @@ final class TouchOverlayRenderer {
     }
     for touch in current { drawTrail(of: touch, on: canvas) }
     for card in cards {
-      canvas.withAlpha(card.opacity) { drawLeader(of: card, on: canvas) }
+      canvas.withAlpha(card.opacity) { cardPainter.drawLeader(of: card, on: canvas) }
     }
     for card in cards {
-      canvas.withAlpha(card.opacity) { drawCard(card, now: now, on: canvas) }
+      canvas.withAlpha(card.opacity) {
+        cardPainter.drawCard(card, now: now, timeOrigin: timeOrigin, on: canvas)
+      }
     }
     // The fingers on top: where a card had to cover one, the finger still shows.
     for touch in current {
@@ -74,7 +83,7 @@ final class TouchOverlayRenderer {
   private func overlayLayout(
     of overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int>,
     on canvas: Canvas
-  ) -> (outlines: [HitOutline?], cards: [CardLayout]) {
+  ) -> (outlines: [HitOutline?], cards: [OverlayCardLayout.Card]) {
     let key = OverlayLayout.Key(
       window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned)
     if (canvas as? CairoCanvas)?.damageClip != nil, let noted = notedLayout, noted.key == key {
@@ -93,7 +102,7 @@ final class TouchOverlayRenderer {
   func layoutCards(
     of overlay: OverlayState, outlines: [HitOutline?]? = nil, window: UIWindow, now: TimeInterval,
     sceneSize: CanvasSize, pinned: Set<Int> = []
-  ) -> [CardLayout] {
+  ) -> [OverlayCardLayout.Card] {
     let latest = overlay.currentTouches
     let latestSequence = latest.first?.sequence
     // Pinned cards of earlier gestures are placed first: they keep their place, and the new
@@ -105,18 +114,18 @@ final class TouchOverlayRenderer {
     let fingers = current.map(fingerBox)
     /// Each card in turn, around those placed before it; with `collapsing`, every card not
     /// pinned collapsed to its header.
-    func layout(collapsing: Bool) -> [CardLayout] {
-      var cards: [CardLayout] = []
+    func layout(collapsing: Bool) -> [OverlayCardLayout.Card] {
+      var cards: [OverlayCardLayout.Card] = []
       for touch in current {
         let isPinned = pinned.contains(touch.identifier)
         let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
         guard opacity > 0 else { continue }
-        let obstacles = CardObstacles(
+        let obstacles = OverlayCardLayout.Obstacles(
           hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame))
         let card =
           collapsing && !isPinned
-          ? layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
-          : layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles)
+          ? cardLayout.card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+          : cardLayout.card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles)
         if var card {
           card.isPinned = isPinned
           card.opacity = opacity
@@ -132,7 +141,7 @@ final class TouchOverlayRenderer {
   }
 
   /// Whether two of `cards` overlap.
-  static func anyOverlap(_ cards: [CardLayout]) -> Bool {
+  static func anyOverlap(_ cards: [OverlayCardLayout.Card]) -> Bool {
     for (index, card) in cards.enumerated() {
       for other in cards[(index + 1)...] {
         let width = min(card.frame.maxX, other.frame.maxX) - max(card.frame.minX, other.frame.minX)
@@ -176,61 +185,6 @@ final class TouchOverlayRenderer {
     }
     for subview in window.subviews { visit(subview) }
     return boxes
-  }
-
-  // MARK: Colours
-
-  func touchColor(_ touch: OverlayTouch) -> CanvasColor {
-    theme.overlay.touchColor(at: touch.colorIndex).withAlpha(1)
-  }
-
-  /// The colour of an outcome (`ThemeOverlay.color(of:)`).
-  func color(of step: OverlayReceiver.Step) -> CanvasColor {
-    theme.overlay.color(of: step)
-  }
-
-  /// How an outcome reads in the card.
-  func label(
-    of step: OverlayReceiver.Step, name: OverlayReceiverName, countdown: OverlayCountdown?, now: TimeInterval
-  ) -> String {
-    switch step {
-    case .possible: return "possible"
-    case .began: return "began"
-    case .changed: return "changed"
-    case .recognized: return "recognized"
-    case .ended: return "ended"
-    case .failed: return "failed"
-    case .cancelled: return "cancelled"
-    case .moved: return "moved"
-    case .held: return "held"
-    case .delayed:
-      // While it runs, how far it got; after, how long the began was really held.
-      guard let countdown else { return "delayed" }
-      let held = countdown.progress(at: now) * countdown.duration
-      if countdown.isRunning {
-        return "delayed " + Self.seconds(held) + " / " + Self.seconds(countdown.duration) + " s"
-      }
-      return "delayed " + Self.seconds(held) + " s"
-    case .endHeld: return "end held"
-    case .released: return "released"
-    case .dropped: return "dropped"
-    case .refused: return "refused"
-    case .blocked: return "blocked"
-    case .sent: return name.isPrint ? "printed" : "sent"
-    case .unanswered: return "no target"
-    }
-  }
-
-  static func seconds(_ value: TimeInterval) -> String {
-    String(format: "%.2f", value)
-  }
-
-  /// A time of the frame in its time base: from the scene's start (`2.96`), or from the first
-  /// touch (`+0.15`) when the frame's times count from there.
-  func shownSeconds(_ time: TimeInterval) -> String {
-    guard let origin = timeOrigin else { return Self.seconds(time) }
-    let interval = ((time - origin) * 100).rounded() / 100
-    return (interval < 0 ? "-" : "+") + Self.seconds(abs(interval))
   }
 
   // MARK: Marks on the scene
@@ -305,7 +259,7 @@ final class TouchOverlayRenderer {
   }
 
   private func drawHitOutline(_ outline: HitOutline, of touch: OverlayTouch, sceneSize: CanvasSize, on canvas: Canvas) {
-    let color = touchColor(touch)
+    let color = theme.overlay.touchColor(of: touch)
     let width = theme.overlay.outlineWidth
     canvas.withSavedState {
       // Clipped as the view itself is, with room for the stroke's outer half.
@@ -314,7 +268,7 @@ final class TouchOverlayRenderer {
       canvas.strokePolyline(outline.corners, color: color, style: .solid(width))
     }
     // A tag with the class name at the visible part's top-left corner, above it when there is room.
-    let name = touch.hitView.map(nameText) ?? ""
+    let name = touch.hitView.map(OverlayCardLayout.nameText) ?? ""
     let style = TextStyle(
       fontFamily: theme.metrics.fontFamily, fontSize: 10.5, weight: .semibold, color: .white,
       alignment: .leading, verticalAlignment: .center)
@@ -335,7 +289,7 @@ final class TouchOverlayRenderer {
     guard points.count > 1 else { return }
     let width = theme.overlay.trailWidth
     canvas.strokePolyline(points, color: CanvasColor.white.withAlpha(0.7), style: .rounded(width + 2))
-    canvas.strokePolyline(points, color: touchColor(touch).withAlpha(0.85), style: .rounded(width))
+    canvas.strokePolyline(points, color: theme.overlay.touchColor(of: touch).withAlpha(0.85), style: .rounded(width))
   }
 
   /// A ring round the finger, see-through so the view under it shows, a dot at the exact
@@ -344,7 +298,7 @@ final class TouchOverlayRenderer {
     guard let location = touch.location else { return }
     let center = CanvasPoint(location)
     let radius = theme.overlay.touchRadius
-    let color = touchColor(touch)
+    let color = theme.overlay.touchColor(of: touch)
     let halo = CanvasColor.white.withAlpha(0.85)
     let badge = CanvasPoint(x: center.x + radius * 0.7071, y: center.y - radius * 0.7071)
     if touch.isOnScreen {
@@ -383,15 +337,9 @@ final class TouchOverlayRenderer {
       let start = -Double.pi / 2
       canvas.strokeArc(
         center: center, radius: radius, startAngle: start,
-        endAngle: start + 2 * Double.pi * countdown.progress(at: now), color: countdownColor(countdown),
+        endAngle: start + 2 * Double.pi * countdown.progress(at: now), color: theme.overlay.countdownColor(countdown),
         style: .rounded(4))
     }
-  }
-
-  /// The scroll view's delay in the held colour (it holds the began back); the other
-  /// deadlines in the colour of a recognizer still deciding.
-  func countdownColor(_ countdown: OverlayCountdown) -> CanvasColor {
-    countdown.purpose == .scrollDelay ? theme.overlay.gestureHeld : CanvasColor.white
   }
 
   private func drawCentered(
@@ -417,5 +365,16 @@ extension ThemeOverlay {
     case .cancelled: return gestureCancelled
     case .held, .delayed, .endHeld: return gestureHeld
     }
+  }
+
+  /// A touch's colour, opaque: its outline, trail, ring and card edge.
+  func touchColor(of touch: OverlayTouch) -> CanvasColor {
+    touchColor(at: touch.colorIndex).withAlpha(1)
+  }
+
+  /// The scroll view's delay in the held colour (it holds the began back); the other
+  /// deadlines in the colour of a recognizer still deciding.
+  func countdownColor(_ countdown: OverlayCountdown) -> CanvasColor {
+    countdown.purpose == .scrollDelay ? gestureHeld : CanvasColor.white
   }
 }

@@ -158,7 +158,7 @@ final class TranscriptPanelRenderer {
         }
         let center = CanvasPoint(x: cursorX + 4.5, y: cursorY + lineHeight / 2)
         switch mark {
-        case .shape(let kind): TouchOverlayRenderer.drawGlyph(kind, color: text, at: center, on: canvas)
+        case .shape(let kind): OverlayCardPainter.drawGlyph(kind, color: text, at: center, on: canvas)
         case .color(let step): canvas.fillCircle(center: center, radius: 4.5, color: theme.overlay.color(of: step))
         }
         canvas.draw(

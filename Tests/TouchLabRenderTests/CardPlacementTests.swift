@@ -36,7 +36,7 @@ final class CardPlacementTests: XCTestCase {
   }
 
   func assertNoTwoOverlap(
-    _ cards: [TouchOverlayRenderer.CardLayout], file: StaticString = #filePath, line: UInt = #line
+    _ cards: [OverlayCardLayout.Card], file: StaticString = #filePath, line: UInt = #line
   ) {
     for (i, a) in cards.enumerated() {
       for b in cards[(i + 1)...] {

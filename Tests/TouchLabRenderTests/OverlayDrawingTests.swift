@@ -181,15 +181,15 @@ final class OverlayPlacementTests: XCTestCase {
   func testALongClassNameMayBreakBeforeEachWord() {
     let space = "\u{200B}"
     XCTAssertEqual(
-      TouchOverlayRenderer.breakable("UIScrollViewDelayedTouchesBeganGestureRecognizer"),
+      OverlayCardLayout.breakable("UIScrollViewDelayedTouchesBeganGestureRecognizer"),
       ["UIScroll", "View", "Delayed", "Touches", "Began", "Gesture", "Recognizer"].joined(separator: space))
-    XCTAssertEqual(TouchOverlayRenderer.breakable("_UISystemGestureGate"), "_UISystem\(space)Gesture\(space)Gate")
-    XCTAssertEqual(TouchOverlayRenderer.breakable("row 3"), "row 3")
-    XCTAssertEqual(TouchOverlayRenderer.breakable(""), "")
+    XCTAssertEqual(OverlayCardLayout.breakable("_UISystemGestureGate"), "_UISystem\(space)Gesture\(space)Gate")
+    XCTAssertEqual(OverlayCardLayout.breakable("row 3"), "row 3")
+    XCTAssertEqual(OverlayCardLayout.breakable(""), "")
     // Not ASCII: the Unicode rule, letters with accents and words after Chinese.
-    XCTAssertEqual(TouchOverlayRenderer.breakable("ÉcoleÉtéView"), "École\(space)Été\(space)View")
-    XCTAssertEqual(TouchOverlayRenderer.breakable("按钮Button"), "按钮Button")
-    XCTAssertEqual(TouchOverlayRenderer.breakable("myÄrger"), "my\(space)Ärger")
+    XCTAssertEqual(OverlayCardLayout.breakable("ÉcoleÉtéView"), "École\(space)Été\(space)View")
+    XCTAssertEqual(OverlayCardLayout.breakable("按钮Button"), "按钮Button")
+    XCTAssertEqual(OverlayCardLayout.breakable("myÄrger"), "my\(space)Ärger")
     for name in ["aB", "abcDEF", "Zz9Yy", "a\u{200B}B", "tableView(_:didSelectRowAt:)"] {
       var expected = ""
       var previousIsLowercase = false
@@ -198,7 +198,7 @@ final class OverlayPlacementTests: XCTestCase {
         expected.append(character)
         previousIsLowercase = character.isLowercase
       }
-      XCTAssertEqual(TouchOverlayRenderer.breakable(name), expected, name)
+      XCTAssertEqual(OverlayCardLayout.breakable(name), expected, name)
     }
   }
 }

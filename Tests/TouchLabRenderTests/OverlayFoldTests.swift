@@ -185,18 +185,18 @@ final class OverlayFoldTests: XCTestCase {
     XCTAssertEqual(touch.scrollDelay?.isRunning, false)
     // The card's words for it.
     XCTAssertEqual(
-      TouchOverlayRenderer.reasonText(view.reasons[1], label: "dropped"), "↳ dropped: requireToFail (by backTap)")
-    XCTAssertEqual(TouchOverlayRenderer.reasonText(view.reasons[1], label: nil), "↳ requireToFail (by backTap)")
+      OverlayCardLayout.reasonText(view.reasons[1], label: "dropped"), "↳ dropped: requireToFail (by backTap)")
+    XCTAssertEqual(OverlayCardLayout.reasonText(view.reasons[1], label: nil), "↳ requireToFail (by backTap)")
     // delaysContentTouches: the held began, the wait running out, and no wait at all read apart.
     XCTAssertEqual(
-      TouchOverlayRenderer.reasonText(view.reasons[0], label: nil),
+      OverlayCardLayout.reasonText(view.reasons[0], label: nil),
       "↳ held 0.15 s in case it scrolls (delaysContentTouches, by scroll)")
     let failed = OverlayReceiver.Reason(step: .failed, cause: DeliveryCause(.delaysContentTouches, by: "table"))
     XCTAssertEqual(
-      TouchOverlayRenderer.reasonText(failed, label: nil, waited: true),
+      OverlayCardLayout.reasonText(failed, label: nil, waited: true),
       "↳ the 0.15 s wait ran out (delaysContentTouches, by table)")
     XCTAssertEqual(
-      TouchOverlayRenderer.reasonText(failed, label: nil, waited: false),
+      OverlayCardLayout.reasonText(failed, label: nil, waited: false),
       "↳ delaysContentTouches = false: no wait (by table)")
   }
 

@@ -106,6 +106,34 @@ struct DiagramEntries {
     for (index, record) in records.enumerated() { add(record, index: index) }
   }
 
+  /// Touches first; then recognizers, views, the controller, the window, the application
+  /// (the way a call passes along the responder chain, left to right); actions last. Each
+  /// group in order of first appearance.
+  var laneOrder: [DiagramLaneKey] {
+    var seen: [DiagramLaneKey] = []
+    for entry in entries where !seen.contains(entry.lane) { seen.append(entry.lane) }
+    return seen.enumerated().sorted { a, b in
+      let (ra, rb) = (a.element.rank, b.element.rank)
+      return ra != rb ? ra < rb : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// The rows, as indices into `entries`: consecutive entries of one instant that say the
+  /// same thing on different lanes share one.
+  var rowGroups: [[Int]] {
+    var groups: [[Int]] = []
+    for (index, entry) in entries.enumerated() {
+      if let last = groups.last, let first = last.first.map({ entries[$0] }), first.joins(entry),
+        !last.contains(where: { entries[$0].lane == entry.lane })
+      {
+        groups[groups.count - 1].append(index)
+      } else {
+        groups.append([index])
+      }
+    }
+    return groups
+  }
+
   private mutating func add(_ record: DeliveryRecord, index: Int) {
     func entry(
       _ lane: DiagramLaneKey, _ kind: DeliveryDiagram.MarkKind, _ title: String, source: DiagramSource? = nil

@@ -1,29 +1,38 @@
 import Foundation
 import TouchLabEngine
 
-/// The card beside a finger: which touch, where hit-testing sent it, the deadlines running
-/// for it, and every receiver in delivery order with what became of it, in the outcome
-/// colours, with the reason (the rule and who applied it) under every failed, cancelled,
-/// dropped, held or refused one. A responder the touch was passed on to with the same
-/// outcomes (the responder chain) folds into the line above. Cards are opaque and placed
-/// where they cover least of the scene.
-extension TouchOverlayRenderer {
+/// The layout of the card beside a finger (`TouchOverlayRenderer`'s cards, drawn by
+/// `OverlayCardPainter`): which touch, where hit-testing sent it, the deadlines running for
+/// it, and every receiver in delivery order with what became of it, with the reason (the
+/// rule and who applied it) under every failed, cancelled, dropped, held or refused one. A
+/// responder the touch was passed on to with the same outcomes (the responder chain) folds
+/// into the line above. Every line is measured here, and the card placed where it covers
+/// least of the scene: a `Card`, a value the painter draws and a click hit-tests.
+struct OverlayCardLayout {
+  let theme: Theme
+  let styles: Styles
+
+  init(theme: Theme) {
+    self.theme = theme
+    styles = Styles(theme: theme)
+  }
+
   static let cardWidth = 252.0
-  private static let cardPadding = 10.0
-  private static let lineHeight = 16.0
-  private static let glyphWidth = 14.0
+  static let cardPadding = 10.0
+  static let lineHeight = 16.0
+  static let glyphWidth = 14.0
   private static let arrow = " → "
-  private static let hitLabel = "hit-test → "
+  static let hitLabel = "hit-test → "
   /// Lines the outcomes of one receiver may take before the oldest give way to "…".
   private static let maximumStepLines = 3
 
   /// One line of a card, measured.
-  struct CardRow {
+  struct Row {
     var receiver: OverlayReceiver
     /// The responders after it that got the same, named in order.
     var passedOn: [String]
     /// The outcomes, laid out in lines; each part starts at `x` from the line's start.
-    var stepLines: [[CardStep]] = []
+    var stepLines: [[Step]] = []
     /// The width of the first line of outcomes (the only one when they share the name's line).
     var stepsWidth = 0.0
     /// The outcomes go on lines of their own, below the name.
@@ -33,13 +42,13 @@ extension TouchOverlayRenderer {
     var noteHeight = 0.0
     /// Why: "failed — closerRecognizerWins (by redTap)", in the step's colour; each may
     /// wrap to a second line (`width` holds its measured height).
-    var reasons: [CardStep] = []
+    var reasons: [Step] = []
     var height = 0.0
   }
 
   /// What a card should not cover, each kind weighted in turn: fingers, other cards, the
   /// views hit-testing chose, then the scene's other views.
-  struct CardObstacles {
+  struct Obstacles {
     var hitBoxes: [CanvasRect] = []
     var contentBoxes: [CanvasRect] = []
     var fingers: [CanvasRect] = []
@@ -47,7 +56,7 @@ extension TouchOverlayRenderer {
   }
 
   /// One outcome (or an arrow, or "…") placed on its line.
-  struct CardStep {
+  struct Step {
     var text: String
     var color: CanvasColor
     var x: Double
@@ -55,7 +64,7 @@ extension TouchOverlayRenderer {
   }
 
   /// A card laid out: where it goes and what it says.
-  struct CardLayout {
+  struct Card {
     var touch: OverlayTouch
     var frame: CanvasRect
     /// The user pinned it: it stays, whole, until unpinned.
@@ -63,34 +72,34 @@ extension TouchOverlayRenderer {
     var opacity = 1.0
     /// The hit view's name: one line, or two for a long class name.
     var hitHeight: Double
-    var rows: [CardRow]
+    var rows: [Row]
     var hiddenRows: Int
     /// The deadlines running for the touch, one line each.
     var countdowns: [OverlayCountdown]
   }
 
-  private struct CardStyles {
+  /// The card's text styles, made once for the theme.
+  struct Styles {
     let title: TextStyle
     let dim: TextStyle
     let name: TextStyle
     let step: TextStyle
     let note: TextStyle
-  }
 
-  private var cardStyles: CardStyles {
-    let family = theme.metrics.fontFamily
-    let text = theme.overlay.panelText
-    return CardStyles(
-      title: TextStyle(fontFamily: family, fontSize: 12.5, weight: .bold, color: text, alignment: .leading),
-      dim: TextStyle(fontFamily: family, fontSize: 11, color: text.withAlpha(0.6), alignment: .leading),
+    init(theme: Theme) {
+      let family = theme.metrics.fontFamily
+      let text = theme.overlay.panelText
+      title = TextStyle(fontFamily: family, fontSize: 12.5, weight: .bold, color: text, alignment: .leading)
+      dim = TextStyle(fontFamily: family, fontSize: 11, color: text.withAlpha(0.6), alignment: .leading)
       // A long class name wraps between its words (`breakable`), on up to three lines.
-      name: TextStyle(
+      name = TextStyle(
         fontFamily: family, fontSize: 11.5, color: text, alignment: .leading, verticalAlignment: .top,
-        truncation: .tail, maximumLines: 3),
-      step: TextStyle(fontFamily: family, fontSize: 11, weight: .semibold, color: text, alignment: .leading),
-      note: TextStyle(
+        truncation: .tail, maximumLines: 3)
+      step = TextStyle(fontFamily: family, fontSize: 11, weight: .semibold, color: text, alignment: .leading)
+      note = TextStyle(
         fontFamily: family, fontSize: 10.5, color: text.withAlpha(0.6), alignment: .leading,
-        verticalAlignment: .top, truncation: .tail, maximumLines: 4))
+        verticalAlignment: .top, truncation: .tail, maximumLines: 4)
+    }
   }
 
   // MARK: Layout
@@ -98,25 +107,24 @@ extension TouchOverlayRenderer {
   /// The card for `touch`, placed where it covers no other card: when no place whole is free,
   /// it is collapsed to its header and a "+N more" line (pinning it, or a bigger window,
   /// shows the rest) and placed again.
-  func layoutCard(
-    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
-  ) -> CardLayout? {
-    guard var card = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: false)
+  func card(
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: Obstacles
+  ) -> Card? {
+    guard let whole = card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: false)
     else { return nil }
-    if !card.rows.isEmpty, obstacles.cards.contains(where: { Self.overlap(card.frame, $0) > 0 }),
-      let collapsed = layoutCard(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
+    if !whole.rows.isEmpty, obstacles.cards.contains(where: { Self.overlap(whole.frame, $0) > 0 }),
+      let collapsed = card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
     {
-      card = collapsed
+      return collapsed
     }
-    return card
+    return whole
   }
 
-  func layoutCard(
-    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: CardObstacles,
+  func card(
+    for touch: OverlayTouch, now: TimeInterval, sceneSize: CanvasSize, avoiding obstacles: Obstacles,
     collapsed: Bool
-  ) -> CardLayout? {
+  ) -> Card? {
     guard let location = touch.location else { return nil }
-    let styles = cardStyles
     let width = min(Self.cardWidth, sceneSize.width - 12)
     let inner = width - 2 * Self.cardPadding
     guard inner > 60 else { return nil }
@@ -125,7 +133,7 @@ extension TouchOverlayRenderer {
     let arrowColor = theme.overlay.panelText.withAlpha(0.45)
 
     var height = 2 * Self.cardPadding + 2 * Self.lineHeight + 7
-    let hitName = touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing"
+    let hitName = touch.hitView.map { Self.breakable(Self.nameText($0)) } ?? "nothing"
     let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
     var hitStyle = styles.name
     hitStyle.weight = .semibold
@@ -136,20 +144,20 @@ extension TouchOverlayRenderer {
     height += Double(countdowns.count) * Self.countdownLineHeight
     // Collapsed: room for the header and "+N more" only.
     let available = collapsed ? height + Self.lineHeight : sceneSize.height - 12
-    var rows: [CardRow] = []
-    let allRows = Self.cardRows(touch.receivers)
+    var rows: [Row] = []
+    let allRows = Self.rows(touch.receivers)
     for (index, candidate) in allRows.enumerated() {
       var row = candidate
       var steps = row.receiver.steps
       // A recognizer starts possible; say so only while nothing else happened to it.
       if row.receiver.kind == .recognizer, steps.count > 1, steps.first == .possible { steps.removeFirst() }
       let parts = steps.map { step in
-        CardStep(
+        Step(
           text: label(of: step, name: row.receiver.name, countdown: touch.scrollDelay, now: now),
-          color: color(of: step),
+          color: theme.overlay.color(of: step),
           x: 0, width: 0)
       }
-      let name = Self.breakable(nameText(row.receiver.name))
+      let name = Self.breakable(Self.nameText(row.receiver.name))
       let nameWidth = TextFonts.measure(name, style: styles.name).width
       // One line with the name when both fit; else lines of their own, the oldest dropped
       // for "…" when even those are too few.
@@ -160,7 +168,7 @@ extension TouchOverlayRenderer {
         var dropped = 0
         repeat {
           var shown = Array(parts.dropFirst(dropped))
-          if dropped > 0 { shown.insert(CardStep(text: "…", color: arrowColor, x: 0, width: 0), at: 0) }
+          if dropped > 0 { shown.insert(Step(text: "…", color: arrowColor, x: 0, width: 0), at: 0) }
           lines = flow(shown, width: lineRoom, arrowWidth: arrowWidth, arrowColor: arrowColor, style: styles.step)
           dropped += 1
         } while lines.count > Self.maximumStepLines && dropped < parts.count
@@ -170,19 +178,19 @@ extension TouchOverlayRenderer {
         Self.lineHeight, TextFonts.measure(name, style: styles.name, maximumWidth: lineRoom).height + 2)
       if !row.passedOn.isEmpty {
         row.noteHeight =
-          TextFonts.measure(passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
+          TextFonts.measure(Self.passedOnText(row.passedOn), style: styles.note, maximumWidth: lineRoom).height
       }
       // Each state is shown once, on the steps line: a row's only reason says why without
       // repeating it; with several, each names the step it explains.
       let namesSteps = row.receiver.reasons.count > 1
       row.reasons = row.receiver.reasons.map { reason in
-        CardStep(
+        Step(
           text: Self.breakable(
             Self.reasonText(
               reason,
               label: namesSteps ? label(of: reason.step, name: row.receiver.name, countdown: nil, now: now) : nil,
               waited: touch.scrollDelay != nil)),
-          color: color(of: reason.step), x: 0, width: 0)
+          color: theme.overlay.color(of: reason.step), x: 0, width: 0)
       }
       for index in row.reasons.indices {
         row.reasons[index].width = max(
@@ -204,7 +212,7 @@ extension TouchOverlayRenderer {
     let frame = placeCard(
       size: CanvasSize(width: width, height: height), near: CanvasPoint(location), sceneSize: sceneSize,
       avoiding: obstacles)
-    return CardLayout(
+    return Card(
       touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows, countdowns: countdowns)
   }
 
@@ -236,10 +244,10 @@ extension TouchOverlayRenderer {
   /// Places outcomes on lines at most `width` wide, an arrow between each two; a line that
   /// follows another starts with its arrow.
   private func flow(
-    _ parts: [CardStep], width: Double, arrowWidth: Double, arrowColor: CanvasColor, style: TextStyle
-  ) -> [[CardStep]] {
-    var lines: [[CardStep]] = []
-    var line: [CardStep] = []
+    _ parts: [Step], width: Double, arrowWidth: Double, arrowColor: CanvasColor, style: TextStyle
+  ) -> [[Step]] {
+    var lines: [[Step]] = []
+    var line: [Step] = []
     var x = 0.0
     for (index, part) in parts.enumerated() {
       var placed = part
@@ -250,7 +258,7 @@ extension TouchOverlayRenderer {
         x = 0
       }
       if index > 0 {
-        line.append(CardStep(text: Self.arrow, color: arrowColor, x: x, width: arrowWidth))
+        line.append(Step(text: Self.arrow, color: arrowColor, x: x, width: arrowWidth))
         x += arrowWidth
       }
       placed.x = x
@@ -262,12 +270,12 @@ extension TouchOverlayRenderer {
   }
 
   /// The responder chain folded: a responder followed by others with the same steps.
-  static func cardRows(_ receivers: [OverlayReceiver]) -> [CardRow] {
-    var rows: [CardRow] = []
+  static func rows(_ receivers: [OverlayReceiver]) -> [Row] {
+    var rows: [Row] = []
     var index = 0
     while index < receivers.count {
       let receiver = receivers[index]
-      var row = CardRow(receiver: receiver, passedOn: [])
+      var row = Row(receiver: receiver, passedOn: [])
       index += 1
       if receiver.kind == .responder {
         while index < receivers.count, receivers[index].kind == .responder, receivers[index].steps == receiver.steps {
@@ -285,7 +293,7 @@ extension TouchOverlayRenderer {
   /// cards, then of the views hit-testing chose, then of the scene's other views, and that
   /// stays near the finger.
   private func placeCard(
-    size: CanvasSize, near point: CanvasPoint, sceneSize: CanvasSize, avoiding obstacles: CardObstacles
+    size: CanvasSize, near point: CanvasPoint, sceneSize: CanvasSize, avoiding obstacles: Obstacles
   ) -> CanvasRect {
     let margin = 6.0
     let reach = theme.overlay.touchRadius + 6
@@ -338,169 +346,53 @@ extension TouchOverlayRenderer {
     return best!.frame
   }
 
-  private static func overlap(_ a: CanvasRect, _ b: CanvasRect) -> Double {
+  static func overlap(_ a: CanvasRect, _ b: CanvasRect) -> Double {
     let width = min(a.maxX, b.maxX) - max(a.minX, b.minX)
     let height = min(a.maxY, b.maxY) - max(a.minY, b.minY)
     return width > 0 && height > 0 ? width * height : 0
   }
 
-  // MARK: Drawing
+  // MARK: Text
 
-  /// A thin line from the finger to its card, drawn under the finger marks.
-  func drawLeader(of card: CardLayout, on canvas: Canvas) {
-    guard let location = card.touch.location else { return }
-    let center = CanvasPoint(location)
-    let frame = card.frame
-    // The nearest point of the card's edge; none when the card covers the finger.
-    let target = CanvasPoint(
-      x: min(max(center.x, frame.minX), frame.maxX), y: min(max(center.y, frame.minY), frame.maxY))
-    let dx = target.x - center.x
-    let dy = target.y - center.y
-    let distance = (dx * dx + dy * dy).squareRoot()
-    let radius = theme.overlay.touchRadius + 2
-    guard distance > radius + 4 else { return }
-    let start = CanvasPoint(x: center.x + dx / distance * radius, y: center.y + dy / distance * radius)
-    canvas.strokeLine(from: start, to: target, color: touchColor(card.touch).withAlpha(0.9), style: .rounded(1.5))
-  }
-
-  func drawCard(_ card: CardLayout, now: TimeInterval, on canvas: Canvas) {
-    let styles = cardStyles
-    let touch = card.touch
-    let frame = card.frame
-    let accent = touchColor(touch)
-    let inner = frame.width - 2 * Self.cardPadding
-    let lineHeight = Self.lineHeight
-    // Opaque: the scene must not show through the text (the panel colour over the window's background).
-    let background = theme.overlay.panelBackground.over(theme.colors.background.withAlpha(1))
-    canvas.fillRoundedRect(frame, cornerRadius: 9, color: background)
-    canvas.strokeRoundedRect(frame, cornerRadius: 9, color: accent, style: .solid(1.5))
-
-    // Header: which touch, how it stands, and what hit-testing chose.
-    var y = frame.minY + Self.cardPadding
-    let x = frame.minX + Self.cardPadding
-    canvas.fillCircle(center: CanvasPoint(x: x + 5, y: y + lineHeight / 2), radius: 5, color: accent)
-    canvas.draw(
-      "Touch \(touch.identifier)", in: CanvasRect(x: x + 14, y: y, width: inner - 14, height: lineHeight),
-      style: styles.title)
-    var state = styles.dim
-    state.alignment = .trailing
-    let phase: String
-    switch (touch.isOnScreen, touch.phase) {
-    case (true, _): phase = "down at " + shownSeconds(touch.startTime) + " s"
-    case (false, .cancelled): phase = "cancelled at " + shownSeconds(touch.endTime ?? now) + " s"
-    default: phase = "lifted at " + shownSeconds(touch.endTime ?? now) + " s"
-    }
-    let header = card.isPinned ? "pinned · " + phase : phase
-    canvas.draw(header, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: state)
-    y += lineHeight
-    let hitLabelWidth = TextFonts.measure(Self.hitLabel, style: styles.dim).width
-    canvas.draw(Self.hitLabel, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
-    var hitStyle = styles.name
-    hitStyle.weight = .semibold
-    hitStyle.verticalAlignment = .center
-    canvas.draw(
-      touch.hitView.map { Self.breakable(nameText($0)) } ?? "nothing",
-      in: CanvasRect(x: x + hitLabelWidth, y: y, width: inner - hitLabelWidth, height: card.hitHeight), style: hitStyle)
-    y += card.hitHeight - lineHeight
-    y += lineHeight
-    for countdown in card.countdowns {
-      drawCountdownLine(countdown, now: now, in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), on: canvas)
-      y += Self.countdownLineHeight
-    }
-    y += 3
-    canvas.fill(CanvasRect(x: x, y: y, width: inner, height: 1), color: theme.overlay.panelText.withAlpha(0.18))
-    y += 4
-
-    if card.rows.isEmpty && card.hiddenRows == 0 {
-      canvas.draw("no receivers", in: CanvasRect(x: x, y: y, width: inner, height: lineHeight), style: styles.dim)
-    }
-    let nameX = x + Self.glyphWidth
-    for row in card.rows {
-      let receiver = row.receiver
-      Self.drawGlyph(
-        receiver.kind, color: receiver.outcome.map { color(of: $0) } ?? theme.overlay.gesturePossible,
-        at: CanvasPoint(x: x + 4.5, y: y + lineHeight / 2), on: canvas)
-      let nameRoom = row.wraps ? inner - Self.glyphWidth : inner - Self.glyphWidth - row.stepsWidth - 12
-      var nameStyle = styles.name
-      nameStyle.verticalAlignment = .center
-      canvas.draw(
-        Self.breakable(nameText(receiver.name)),
-        in: CanvasRect(x: nameX, y: y, width: nameRoom, height: row.wraps ? row.nameHeight : lineHeight),
-        style: nameStyle)
-      var stepY = row.wraps ? y + row.nameHeight : y
-      let stepX = row.wraps ? nameX : x + inner - row.stepsWidth
-      for line in row.stepLines {
-        for part in line {
-          var style = styles.step
-          style.color = part.color
-          canvas.draw(
-            part.text, in: CanvasRect(x: stepX + part.x, y: stepY, width: part.width + 1, height: lineHeight),
-            style: style)
-        }
-        stepY += lineHeight
+  /// How an outcome reads in the card.
+  func label(
+    of step: OverlayReceiver.Step, name: OverlayReceiverName, countdown: OverlayCountdown?, now: TimeInterval
+  ) -> String {
+    switch step {
+    case .possible: return "possible"
+    case .began: return "began"
+    case .changed: return "changed"
+    case .recognized: return "recognized"
+    case .ended: return "ended"
+    case .failed: return "failed"
+    case .cancelled: return "cancelled"
+    case .moved: return "moved"
+    case .held: return "held"
+    case .delayed:
+      // While it runs, how far it got; after, how long the began was really held.
+      guard let countdown else { return "delayed" }
+      let held = countdown.progress(at: now) * countdown.duration
+      if countdown.isRunning {
+        return "delayed " + Self.seconds(held) + " / " + Self.seconds(countdown.duration) + " s"
       }
-      y += row.wraps ? row.nameHeight + Double(row.stepLines.count) * lineHeight : lineHeight
-      for reason in row.reasons {
-        var style = styles.note
-        style.color = reason.color
-        canvas.draw(
-          reason.text, in: CanvasRect(x: nameX, y: y, width: inner - Self.glyphWidth, height: reason.width),
-          style: style)
-        y += reason.width
-      }
-      if row.noteHeight > 0 {
-        canvas.draw(
-          passedOnText(row.passedOn),
-          in: CanvasRect(x: nameX, y: y, width: inner - Self.glyphWidth, height: row.noteHeight), style: styles.note)
-        y += row.noteHeight
-      }
-      y += 3
-    }
-    if card.hiddenRows > 0 {
-      canvas.draw(
-        "+\(card.hiddenRows) more", in: CanvasRect(x: nameX, y: y, width: inner, height: lineHeight), style: styles.dim)
+      return "delayed " + Self.seconds(held) + " s"
+    case .endHeld: return "end held"
+    case .released: return "released"
+    case .dropped: return "dropped"
+    case .refused: return "refused"
+    case .blocked: return "blocked"
+    case .sent: return name.isPrint ? "printed" : "sent"
+    case .unanswered: return "no target"
     }
   }
 
-  /// A running deadline: what it is for, whose it is, a bar filling as it runs out, and the
-  /// time (`tap maximum · tap  0.32 / 0.75 s`).
-  private func drawCountdownLine(
-    _ countdown: OverlayCountdown, now: TimeInterval, in rect: CanvasRect, on canvas: Canvas
-  ) {
-    let styles = cardStyles
-    let color = countdownColor(countdown)
-    let time = Self.seconds(countdown.elapsed(at: now)) + " / " + Self.seconds(countdown.duration) + " s"
-    var timeStyle = styles.step
-    timeStyle.color = color
-    timeStyle.alignment = .trailing
-    let timeWidth = TextFonts.measure(time, style: timeStyle).width
-    canvas.strokeCircle(
-      center: CanvasPoint(x: rect.minX + 4.5, y: rect.midY), radius: 3.6, color: color, style: .solid(1.5))
-    canvas.strokeLine(
-      from: CanvasPoint(x: rect.minX + 4.5, y: rect.midY), to: CanvasPoint(x: rect.minX + 4.5, y: rect.midY - 2.5),
-      color: color, style: .rounded(1.2))
-    var titleStyle = styles.step
-    titleStyle.color = color
-    titleStyle.weight = .regular
-    // Whose it is, when the layout named it (a built-in class name would not fit).
-    let owner = countdown.owner?.identifier.map { " · " + $0 } ?? ""
-    canvas.draw(
-      countdown.title + owner,
-      in: CanvasRect(
-        x: rect.minX + Self.glyphWidth, y: rect.minY, width: rect.width - Self.glyphWidth - timeWidth - 6,
-        height: rect.height), style: titleStyle)
-    canvas.draw(time, in: rect, style: timeStyle)
-    let bar = CanvasRect(
-      x: rect.minX + Self.glyphWidth, y: rect.maxY + 1, width: rect.width - Self.glyphWidth, height: 2.5)
-    canvas.fillRoundedRect(bar, cornerRadius: 1.25, color: theme.overlay.panelText.withAlpha(0.15))
-    var filled = bar
-    filled.size.width = bar.width * countdown.progress(at: now)
-    if filled.width > 0 { canvas.fillRoundedRect(filled, cornerRadius: 1.25, color: color) }
+  static func seconds(_ value: TimeInterval) -> String {
+    String(format: "%.2f", value)
   }
 
   /// A receiver's name as the card shows it: a built-in class says little on its own, so
   /// its layout id follows (`UIView content`).
-  func nameText(_ name: OverlayReceiverName) -> String {
+  static func nameText(_ name: OverlayReceiverName) -> String {
     if name.message == nil, let id = name.identifier, name.className.hasPrefix("UI") {
       return name.className + " " + id
     }
@@ -532,24 +424,7 @@ extension TouchOverlayRenderer {
     return result
   }
 
-  private func passedOnText(_ names: [String]) -> String {
+  static func passedOnText(_ names: [String]) -> String {
     "↳ passed on to " + names.joined(separator: " → ")
-  }
-
-  /// Recognizers are rings, responders squares, actions arrowheads.
-  static func drawGlyph(_ kind: OverlayReceiver.Kind, color: CanvasColor, at center: CanvasPoint, on canvas: Canvas) {
-    switch kind {
-    case .recognizer:
-      canvas.strokeCircle(center: center, radius: 3.6, color: color, style: .solid(2))
-    case .responder:
-      canvas.fillRoundedRect(
-        CanvasRect(x: center.x - 4, y: center.y - 4, width: 8, height: 8), cornerRadius: 1.5, color: color)
-    case .action:
-      canvas.fillPolygon(
-        [
-          CanvasPoint(x: center.x - 3.5, y: center.y - 4.5), CanvasPoint(x: center.x + 4.5, y: center.y),
-          CanvasPoint(x: center.x - 3.5, y: center.y + 4.5),
-        ], color: color)
-    }
   }
 }
