@@ -15,14 +15,10 @@ public enum WindowRequest: Equatable, Sendable {
 /// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
 /// window; tests drive it with made-up events and an injected clock.
 public final class SandboxSession {
+  /// The window's size, the scale its frame is drawn at, and which part is where.
+  public internal(set) var geometry: WindowGeometry
   /// Window pixels per scene point, when the window is as big as the frame.
-  public let scale: Double
-  /// The window's size in pixels as last known (its `.resize` events, or the size the
-  /// window asked for), or nil before it has one.
-  public internal(set) var windowPixelSize: (width: Int, height: Int)?
-  /// The smallest scale a frame is drawn at, however small the window (a window of a few
-  /// pixels shows the top-left of a frame at this scale).
-  public static let minimumDrawingScale = 0.1
+  public var scale: Double { geometry.scale }
   public private(set) var scene: Scene
   /// The layout file the session is on: the scene's, or one that failed to load (the
   /// previous scene stays on screen while the error is shown; saving a fix reloads it).
@@ -87,7 +83,7 @@ public final class SandboxSession {
     timeSource: @escaping () -> Double = MonotonicClock.now,
     report: @escaping (String) -> Void = SandboxSession.printToStandardError
   ) {
-    self.scale = scale
+    geometry = WindowGeometry(scale: scale)
     self.scene = scene
     self.layoutPath = scene.file
     self.timeSource = timeSource
@@ -466,41 +462,18 @@ public final class SandboxSession {
 
   // MARK: Where the pointer is
 
-  /// A part of the window.
-  public enum Region: Equatable, Sendable {
-    case scene
-    case timeline
-    case transcript
-    case inspector
-    case outside
-  }
-
   /// The frame's size in points: the scene, the panel, and the strip and inspector when shown.
   public var frameSize: CanvasSize {
     renderer.frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: showsInspector)
   }
 
-  /// Window pixels per point as the frame is drawn: `scale`, or less when the window is
-  /// smaller than the frame at `scale`, so that the whole frame — the scene above all — fits
-  /// in it, its aspect kept (down to `minimumDrawingScale`). The reduction goes in steps of
-  /// `drawingScaleStep` of `scale`: every scale drawn at keeps its fonts' glyphs cached, so a
-  /// resize storm must not draw at hundreds of them.
-  public var drawingScale: Double {
-    guard let window = windowPixelSize, window.width > 0, window.height > 0 else { return scale }
-    let frame = frameSize
-    let fit = min(Double(window.width) / (frame.width * scale), Double(window.height) / (frame.height * scale))
-    guard fit < 1 else { return scale }
-    let stepped = (fit / Self.drawingScaleStep).rounded(.down) * Self.drawingScaleStep
-    return max(Self.minimumDrawingScale, scale * stepped)
-  }
-
-  /// The steps a smaller window's scale goes down by, as a part of `scale`.
-  public static let drawingScaleStep = 0.25
+  /// Window pixels per point as the frame is drawn (`WindowGeometry.drawingScale(frame:)`).
+  public var drawingScale: Double { geometry.drawingScale(frame: frameSize) }
 
   /// The window has (or is about to have) this size in pixels.
   public func windowResized(width: Int, height: Int) {
-    windowPixelSize = (width, height)
+    geometry.windowPixelSize = (width, height)
     mapper.scale = drawingScale
     needsFrame = true
   }
@@ -512,19 +485,11 @@ public final class SandboxSession {
   }
 
   /// The part of the window under a window pixel.
-  public func region(at location: InputPoint) -> Region {
-    let point = framePoint(location)
+  public func region(at location: InputPoint) -> WindowRegion {
     let bounds = scene.window.bounds
-    let sceneWidth = Double(bounds.width)
-    let sceneHeight = Double(bounds.height)
-    guard point.x >= 0, point.y >= 0 else { return .outside }
-    if point.x >= sceneWidth {
-      if point.x < sceneWidth + SceneRenderer.panelWidth { return .transcript }
-      return showsInspector && point.x < sceneWidth + SceneRenderer.panelWidth + SceneRenderer.inspectorWidth
-        ? .inspector : .outside
-    }
-    if point.y < sceneHeight { return .scene }
-    return showsTimeline && point.y < sceneHeight + TimelineStrip.height ? .timeline : .outside
+    return WindowGeometry.region(
+      at: framePoint(location), sceneSize: CanvasSize(width: Double(bounds.width), height: Double(bounds.height)),
+      showsTimeline: showsTimeline, showsInspector: showsInspector)
   }
 
   // MARK: Layouts
