@@ -227,70 +227,28 @@ public final class SandboxSession {
     transcript.hasNewLines = false
   }
 
-  /// How drawing a frame went (`renderFrame`).
-  public enum FrameDrawing: Equatable, Sendable {
-    /// The frame is on the canvas.
-    case drawn
-    /// The drawing stopped part-way because an engine timer fell due.
-    case stopped
-    /// No frame could be drawn (the problem is shown).
-    case failed
-  }
-
-  /// Draws and presents a frame when one is needed, so that no engine timer waits for it:
-  /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
-  ///   would run past the engine's next timer is not started; the loop sleeps until the
-  ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
-  /// - the drawing stops before its next view, or between its parts (scene, overlay,
-  ///   panel), once a timer is due; a frame stopped so, or drawn when a timer is due, is not
-  ///   sent: the loop wakes at once (the timer is its wake-up), reads the input that came
-  ///   meanwhile, `handle` fires the timer in its turn among it, and the frame is drawn
-  ///   again with their effect — the engine never runs past input not yet read;
-  /// - when a timer is due before the send would end, the drawn frame is not sent;
-  /// - after a frame longer than `longFrame`, the next waits `longFrameRest` of its length.
-  /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
-  /// before each view and between parts; `present` sends it. Returns whether a frame was sent.
+  /// Draws and presents a frame when one is needed, so that no engine timer waits for it
+  /// (`FrameScheduler`): `draw` draws the current `frameContent`, asking its argument ("is a
+  /// timer due?") before each view and between parts; `present` sends it. Returns whether a
+  /// frame was sent.
   @discardableResult
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
-    guard needsFrame && clock.mayStartFrame && mayStartFrameNow else { return false }
-    // A frame as long as the last one is not drawn at real time (issue 25 §6).
-    wakePriority.frameWillStart(nearTimer: timerSoon)
-    let started = timeSource()
-    defer {
-      wakePriority.frameDidEnd()
-      frameEnded(started: started)
-    }
-    let drawing = draw { self.clock.timerDue(within: 0) }
-    if drawing == .failed {
-      frameDrawn()
-      return false
-    }
-    let drawn = timeSource()
-    if drawing == .drawn { clock.recordDrawing(drawn - started) }
-    if drawing == .stopped || clock.timerDue(within: clock.presentingCost) { return false }
-    present()
-    clock.recordPresenting(timeSource() - drawn)
-    frameDrawn()
-    return true
+    guard needsFrame && clock.mayStartFrame else { return false }
+    let outcome = scheduler.render(
+      clock: clock, wakePriority: wakePriority, nearTimer: { timerSoon }, timeSource: timeSource, draw: draw,
+      present: present)
+    if outcome == .failed || outcome == .sent { frameDrawn() }
+    return outcome == .sent
   }
 
-  /// When the next frame may start, after a long one.
-  private var pacer = FramePacer()
+  /// When frames are drawn and sent, and when the next may start after a long one.
+  private var scheduler = FrameScheduler()
   /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
-  public var lastFrameCost: TimeInterval { pacer.lastFrameCost }
+  public var lastFrameCost: TimeInterval { scheduler.pacer.lastFrameCost }
   /// When the next frame may start (`timeSource` seconds), after a long one; nil: at once.
-  public var nextFrameTime: Double? { pacer.nextFrameTime }
-  /// A frame longer than this (seconds, wall time) is followed by a rest (`FramePacer`).
-  public static let longFrame = FramePacer.longFrame
-  /// The rest's part of the long frame's length (`FramePacer`).
+  public var nextFrameTime: Double? { scheduler.pacer.nextFrameTime }
+  /// The rest's part of a long frame's length (`FramePacer`).
   public static let longFrameRest = FramePacer.longFrameRest
-
-  /// No rest after a long frame is under way.
-  var mayStartFrameNow: Bool { pacer.mayStartFrame(now: timeSource()) }
-
-  private func frameEnded(started: Double) {
-    pacer.frameEnded(started: started, ended: timeSource())
-  }
 
   /// The end of the rest after a long frame, when a frame is waiting for it.
   private var pendingFrameTime: Double? { needsFrame ? nextFrameTime : nil }
