@@ -17,35 +17,9 @@ extension SandboxSession {
 
   /// The inspection of the scene shown, with the hovered point's hit-test path.
   func makeInspection() -> SceneInspection {
-    let window = shownWindow
-    // The scenario's copy has its own objects: its ids are found by walking its tree.
-    var ids: [ObjectIdentifier: String] = [:]
-    func collect(_ view: UIView) {
-      if let id = view.identifier { ids[ObjectIdentifier(view)] = id }
-      for recognizer in view.gestureRecognizers {
-        if let id = recognizer.identifier { ids[ObjectIdentifier(recognizer)] = id }
-      }
-      for subview in view.subviews { collect(subview) }
-    }
-    collect(window)
-    for other in window.application?.windows ?? [] where other !== window { collect(other) }
-    let changed = Set(changes.map(\.path))
-    // An imported scene's dump addresses and lines (docs/import.md), of the scene shown.
-    let shownScene = playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene
-    let origins = shownScene.origins
-    var inspection = SceneInspection(
-      window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) },
-      origin: { object in
-        origins[ObjectIdentifier(object)].map { origin in
-          [origin.address, origin.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
-        }
-      })
-    inspection.scenarios = scene.scenarios.map(\.name)
-    inspection.playingScenario = playback?.scenario?.name
-    // The fix as code: each flip as the UIKit line that does it (`backTap.cancelsTouchesInView = false`).
-    inspection.changes = changes.map { Scene.fixText(for: "\($0.path)=\($0.value)") }
-    if let hoverPoint = inspector.hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
-    return inspection
+    inspector.inspection(
+      of: shownWindow, in: playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene,
+      scenarios: scene.scenarios.map(\.name), playing: playback?.scenario?.name, flips: flips)
   }
 
   /// The inspector's rectangle in frame points.
@@ -84,17 +58,12 @@ extension SandboxSession {
     let point = framePoint(location)
     let newPoint = region(at: location) == .scene ? CGPoint(x: point.x, y: point.y) : nil
     let window = shownWindow
-    let newPath = newPoint.flatMap { window.application?.traceHitTest(at: $0) }.map(Self.outcome)
+    let newPath = newPoint.flatMap { window.application?.traceHitTest(at: $0) }.map(InspectorState.outcome)
     inspector.hoverPoint = newPoint
     if newPath != inspector.hoverPath {
       inspector.hoverPath = newPath
       needsFrame = true
     }
-  }
-
-  /// What a trace's outcome is, for telling whether the picture changes.
-  static func outcome(_ trace: HitTestTrace) -> [String] {
-    trace.steps.map { "\($0.object.hashValue) \($0.verdict) \($0.corners)" }
   }
 
   /// A click on the inspector: flips a property or picks a scenario.
@@ -123,15 +92,7 @@ extension SandboxSession {
       show(problem: "\(error)")
       return
     }
-    if let index = changes.firstIndex(where: { $0.path == path }) {
-      if changes[index].original == value {
-        changes.remove(at: index)
-      } else {
-        changes[index].value = value
-      }
-    } else {
-      changes.append((path, value, !value))
-    }
+    flips.record(path, value: value)
     showStatus("\(path) = \(value)")
     if let playback, playback.scenario != nil {
       do {
@@ -147,7 +108,7 @@ extension SandboxSession {
   /// Loads the layout file with the properties flipped in the window applied.
   func loadWithChanges(_ path: String) throws -> Scene {
     let loaded = try LayoutLoader.load(path: path)
-    for change in changes { try loaded.set("\(change.path)=\(change.value)") }
+    try flips.apply(to: loaded)
     return loaded
   }
 
@@ -180,15 +141,4 @@ extension SandboxSession {
       needsFrame = true
     }
   }
-}
-
-/// The inspector's state in the window: shown or not (I), its first row shown (the wheel
-/// scrolls it), and the point hovered over the scene with its hit-test's outcome.
-struct InspectorState {
-  var isShown = false
-  var firstRow = 0
-  /// The point under the mouse over the scene (scene points), while the inspector is shown.
-  var hoverPoint: CGPoint?
-  /// The outcome of the hovered point's hit-test as last drawn.
-  var hoverPath: [String]?
 }

@@ -49,7 +49,9 @@ public final class SandboxSession {
   /// The point under the mouse over the scene (scene points), while the inspector is shown.
   public var hoverPoint: CGPoint? { inspector.hoverPoint }
   /// The boolean properties flipped in the window (`ID.NAME`), their value now and in the file.
-  public internal(set) var changes: [(path: String, value: Bool, original: Bool)] = []
+  public internal(set) var flips = PropertyFlips()
+  /// The flips, each with its value now and in the file.
+  public var changes: [(path: String, value: Bool, original: Bool)] { flips.all }
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
@@ -492,17 +494,9 @@ public final class SandboxSession {
       loaded = try result.get()
       if path == scene.file {
         // The properties flipped in the window stay flipped across a reload, while they still apply.
-        changes = changes.filter { change in
-          do {
-            try loaded.set("\(change.path)=\(change.value)")
-            return true
-          } catch {
-            show(problem: "\(change.path) is no longer flipped: \(error)")
-            return false
-          }
-        }
+        for problem in flips.carryOver(to: loaded) { show(problem: problem) }
       } else {
-        changes = []
+        flips.removeAll()
       }
     } catch {
       let text = "\(error)"
