@@ -36,12 +36,8 @@ extension SandboxSession {
     if !inspector.isShown {
       let size = renderer.frameSize(
         for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
-      let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
-      guard pixels.width <= Self.maximumWindowSide else {
-        show(
-          problem:
-            "the inspector would make the window \(pixels.width) pixels wide, more than the \(Self.maximumWindowSide) the sandbox shows"
-        )
+      if let problem = WindowSizeLimit.inspectorProblem(frameWithInspector: size, scale: scale) {
+        show(problem: problem)
         return
       }
     }

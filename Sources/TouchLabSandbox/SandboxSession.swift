@@ -504,7 +504,7 @@ public final class SandboxSession {
       report(text)
       return false
     }
-    if let problem = Self.sizeProblem(loaded, scale: scale) {
+    if let problem = WindowSizeLimit.sizeProblem(loaded, scale: scale) {
       layoutError = problem
       report(problem)
       return false
@@ -512,24 +512,6 @@ public final class SandboxSession {
     layoutError = nil
     replaceScene(with: loaded)
     return true
-  }
-
-  /// The largest window side, in pixels, the sandbox opens (X allows 32767, but a frame that
-  /// big is hundreds of megabytes to draw and send on every change).
-  public static let maximumWindowSide = 8192
-
-  /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
-  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = true) -> String? {
-    let size = SceneRenderer(theme: .standard).frameSize(
-      for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
-    let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
-    guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
-    // At the `window:` line, as `touchlab check` reports a window past LayoutLimits there.
-    return scene.windowSizeError(
-      "the window would be \(pixels.width)×\(pixels.height) pixels at scale \(DisplayScale.describe(scale)), more "
-        + "than the \(maximumWindowSide) a side the sandbox shows; make `window: {size: …}` smaller or use a "
-        + "smaller --scale"
-    ).description
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.
