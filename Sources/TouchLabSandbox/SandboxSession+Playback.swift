@@ -101,25 +101,8 @@ extension SandboxSession {
       self.playback = nil
       return
     }
-    for event in events {
-      guard case .pointer(let pointer) = event else { continue }
-      let point = framePoint(pointer.location)
-      let rect = timelineRect
-      switch pointer.phase {
-      case .down:
-        guard pointer.button == 1, point.x >= rect.minX, point.x < rect.maxX, point.y >= rect.minY, point.y < rect.maxY
-        else { continue }
-        playback.isScrubbing = true
-      case .moved:
-        guard playback.isScrubbing, pointer.pressedButtons.contains(1) else {
-          playback.isScrubbing = false
-          continue
-        }
-      case .up:
-        guard playback.isScrubbing, pointer.button == 1 else { continue }
-        playback.isScrubbing = false
-      }
-      playback.scrub(to: playback.strip.time(atX: point.x - rect.minX, width: rect.width), realTime: realTime)
+    for case .pointer(let pointer) in events
+    where playback.follow(pointer, at: framePoint(pointer.location), stripRect: timelineRect, realTime: realTime) {
       needsFrame = true
     }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
@@ -127,16 +110,11 @@ extension SandboxSession {
 
   /// Appends to the transcript file the lines the play has passed for the first time.
   private func writeTranscriptLines(of playback: ScenarioPlayback, upTo time: TimeInterval) {
-    let lines = playback.transcript(upTo: time)
-    guard lines.count > playback.writtenLineCount else { return }
-    if let file = transcript.file {
-      for line in lines[playback.writtenLineCount...] {
-        if let problem = file.append(line) {
-          show(problem: "\(problem); no more lines will be written to it")
-        }
-      }
+    let lines = playback.takeNewTranscriptLines(upTo: time)
+    guard let file = transcript.file else { return }
+    for line in lines {
+      if let problem = file.append(line) { show(problem: "\(problem); no more lines will be written to it") }
     }
-    playback.writtenLineCount = lines.count
   }
 
   func performPlayback(_ command: SandboxCommand) {
@@ -150,14 +128,7 @@ extension SandboxSession {
       needsFrame = true
       return
     }
-    switch command {
-    case .playPause: playback.togglePlaying(realTime: realTime)
-    case .stepForward: playback.step(forward: true, realTime: realTime)
-    case .stepBackward: playback.step(forward: false, realTime: realTime)
-    case .slower: playback.changeSpeed(by: 0.5, realTime: realTime)
-    case .faster: playback.changeSpeed(by: 2, realTime: realTime)
-    default: return
-    }
+    guard playback.perform(command, realTime: realTime) else { return }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
     needsFrame = true
   }
