@@ -131,7 +131,7 @@ extension SandboxSession {
   /// The wheel over the inspector scrolls its rows.
   func scrollInspector(by steps: Int) {
     let count = makeInspection().rows.count
-    let first = min(max(0, inspector.firstRow + steps * Self.wheelLines), max(0, count - 1))
+    let first = min(max(0, inspector.firstRow + steps * TranscriptScroll.wheelLines), max(0, count - 1))
     if first != inspector.firstRow {
       inspector.firstRow = first
       needsFrame = true

@@ -39,7 +39,11 @@ public final class SandboxSession {
   public private(set) var timesFromFirstTouch = false
   /// The sequence number of the last transcript entry shown when the panel is scrolled back
   /// (the wheel), or nil: the panel follows the newest.
-  public internal(set) var transcriptAnchor: Int?
+  public internal(set) var transcriptAnchor: Int? {
+    get { transcriptScroll.anchor }
+    set { transcriptScroll.anchor = newValue }
+  }
+  private var transcriptScroll = TranscriptScroll()
   /// The inspector's state: shown or not, scrolled how far, the point hovered.
   var inspector = InspectorState()
   /// The inspector is shown (I), right of the panel.
@@ -135,12 +139,7 @@ public final class SandboxSession {
   public var realTimeNote: String?
 
   /// The keys' help lines, and what the window got for its timers.
-  var keyHelp: [String] { Self.keyHelp(realTimeNote: realTimeNote) }
-
-  /// The keys' help lines, then `realTimeNote` (capitalized) when there is one.
-  public static func keyHelp(realTimeNote: String?) -> [String] {
-    SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
-  }
+  var keyHelp: [String] { SandboxKeys.help(realTimeNote: realTimeNote) }
 
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
@@ -179,7 +178,7 @@ public final class SandboxSession {
     // One time base: with T, the cards and the strip count from the first touch too.
     content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
     content.timeline?.origin = content.timeOrigin
-    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
+    let end = transcriptScroll.shownEnd(count: entries.count, firstSequence: first)
     guard end < entries.count else {
       content.transcript = entries
       return
@@ -188,31 +187,11 @@ public final class SandboxSession {
     content.newerLineCount = entries[end...].count { if case .line = $0 { true } else { false } }
   }
 
-  /// Where the shown entries end (exclusive), from the scroll anchor.
-  private func shownTranscriptEnd(count: Int, firstSequence: Int) -> Int {
-    guard let transcriptAnchor else { return count }
-    return min(count, max(1, transcriptAnchor - firstSequence + 1))
-  }
-
-  /// How many entries a notch of the wheel scrolls.
-  public static let wheelLines = 3
-
-  /// The wheel over the transcript: `steps` notches back (negative) or forward. Scrolled to
-  /// the end, the panel follows the newest again.
+  /// The wheel over the transcript: `steps` notches back (negative) or forward
+  /// (`TranscriptScroll`).
   public func scrollTranscript(by steps: Int) {
     let (entries, first) = currentTranscript()
-    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
-    var newEnd = end + steps * Self.wheelLines
-    // As the panel was last drawn: lines that all fit do not scroll, and scrolling back stops
-    // with the panel still full (its oldest lines at the top), never nearly empty.
-    switch renderer.transcriptFit {
-    case .allFit? where end == entries.count: return
-    case .overflowed(let shown)?: newEnd = max(newEnd, min(entries.count, shown))
-    default: break
-    }
-    let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
-    if anchor != transcriptAnchor {
-      transcriptAnchor = anchor
+    if transcriptScroll.scroll(by: steps, count: entries.count, firstSequence: first, fit: renderer.transcriptFit) {
       needsFrame = true
     }
   }
