@@ -15,16 +15,20 @@ extension SandboxSession {
     guard let scenario = scene.scenario(named: name) else {
       throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
     }
-    let path = layoutPath
     keepPlayedSection()
     playback = try ScenarioPlayback(
-      scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
-      loadScene: { [weak self] in
-        guard let self else { return try LayoutLoader.load(path: path) }
-        return try self.loadWithChanges(path)
-      })
+      scenario: scenario, file: layoutPath, speed: speed, loops: loops, realTime: now,
+      loadScene: sceneLoader(layoutPath))
     transcriptAnchor = nil
     needsFrame = true
+  }
+
+  /// Loads `path` afresh for a play, with the properties flipped in the window.
+  private func sceneLoader(_ path: String) -> () throws -> Scene {
+    { [weak self] in
+      guard let self else { return try LayoutLoader.load(path: path) }
+      return try self.loadWithChanges(path)
+    }
   }
 
   /// Leaving a played scenario (0, another scenario, another layout): its section — header
@@ -142,22 +146,11 @@ extension SandboxSession {
       scene.application.cancelAllTouches()
     }
     mapper.forgetAllFingers()
-    let path = layoutPath
     playback = ScenarioPlayback(
-      reviewing: liveHistory.records, inputs: liveHistory.inputs, file: path, realTime: now,
-      loadScene: { [weak self] in
-        guard let self else { return try LayoutLoader.load(path: path) }
-        return try self.loadWithChanges(path)
-      })
+      reviewing: liveHistory.records, inputs: liveHistory.inputs, file: layoutPath, realTime: now,
+      loadScene: sceneLoader(layoutPath))
     needsFrame = true
   }
-
-  /// The most records kept for a review (a long drag's moves beyond are not kept).
-  public static let liveRecordLimit = 20_000
-  /// The most touch inputs since a scene's load that a review plays again to show the scene
-  /// at a scrubbed time (each scrub to another record plays them all on a fresh copy: about
-  /// 10 µs each, so a few tenths of a second at most); past it, a review draws the live scene.
-  public static let liveInputLimit = 20_000
 
   /// A new scene: the same file plays the scenario again from it (a save); another file
   /// (N, P) ends the play and the window is live. A review of live touches ends.

@@ -102,7 +102,7 @@ public final class SandboxSession {
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
-    transcript.startSection(Self.sectionHeader(for: scene))
+    transcript.startSection(TranscriptLog.sectionHeader(for: scene))
     transcript.follow(scene.records)
   }
 
@@ -155,13 +155,6 @@ public final class SandboxSession {
     content.inspectorFirstRow = inspector.firstRow
   }
 
-  /// The section header of a scene's lines in the panel: its title and file.
-  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
-    let file = (scene.file as NSString).lastPathComponent
-    let name = scene.title.map { "\($0) (\(file))" } ?? file
-    return reloaded ? name + ", reloaded" : name
-  }
-
   /// The panel's transcript now: the live history, or the scenario's lines up to the time
   /// shown; and the sequence number of its first entry.
   func currentTranscript() -> (entries: [TranscriptEntry], firstSequence: Int) {
@@ -178,13 +171,7 @@ public final class SandboxSession {
     // One time base: with T, the cards and the strip count from the first touch too.
     content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
     content.timeline?.origin = content.timeOrigin
-    let end = transcriptScroll.shownEnd(count: entries.count, firstSequence: first)
-    guard end < entries.count else {
-      content.transcript = entries
-      return
-    }
-    content.transcript = Array(entries[..<end])
-    content.newerLineCount = entries[end...].count { if case .line = $0 { true } else { false } }
+    (content.transcript, content.newerLineCount) = transcriptScroll.shown(entries, firstSequence: first)
   }
 
   /// The wheel over the transcript: `steps` notches back (negative) or forward
@@ -506,7 +493,7 @@ public final class SandboxSession {
     let reloaded = newScene.file == scene.file
     scene = newScene
     followScene(newScene)
-    transcript.startSection(Self.sectionHeader(for: newScene, reloaded: reloaded))
+    transcript.startSection(TranscriptLog.sectionHeader(for: newScene, reloaded: reloaded))
     transcriptAnchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)

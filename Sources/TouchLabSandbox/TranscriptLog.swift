@@ -152,6 +152,13 @@ public final class TranscriptLog {
 
   /// Starts a new section under `header` (a scene was loaded): its lines' times start again
   /// from the new scene's 0, and its first touch is looked for afresh.
+  /// The section header of a scene's lines in the panel: its title and file.
+  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
+    let file = (scene.file as NSString).lastPathComponent
+    let name = scene.title.map { "\($0) (\(file))" } ?? file
+    return reloaded ? name + ", reloaded" : name
+  }
+
   public func startSection(_ header: String) {
     section += 1
     sectionHeader = header

@@ -12,9 +12,17 @@ struct TranscriptScroll {
 
   /// Where the shown entries end (exclusive), of `count` entries the first of which has
   /// sequence number `firstSequence`.
-  func shownEnd(count: Int, firstSequence: Int) -> Int {
+  private func shownEnd(count: Int, firstSequence: Int) -> Int {
     guard let anchor else { return count }
     return min(count, max(1, anchor - firstSequence + 1))
+  }
+
+  /// The entries shown of `entries` (the first with sequence number `firstSequence`), and
+  /// how many transcript lines are newer than the last shown.
+  func shown(_ entries: [TranscriptEntry], firstSequence: Int) -> ([TranscriptEntry], Int) {
+    let end = shownEnd(count: entries.count, firstSequence: firstSequence)
+    guard end < entries.count else { return (entries, 0) }
+    return (Array(entries[..<end]), entries[end...].count { if case .line = $0 { true } else { false } })
   }
 
   /// The wheel: `steps` notches back (negative) or forward, with the panel as last drawn
