@@ -20,11 +20,12 @@ public final class SandboxSession {
   /// Window pixels per scene point, when the window is as big as the frame.
   public var scale: Double { geometry.scale }
   public private(set) var scene: Scene
-  /// The layout file the session is on: the scene's, or one that failed to load (the
-  /// previous scene stays on screen while the error is shown; saving a fix reloads it).
-  public private(set) var layoutPath: String
+  /// The layout file the session is on, the last load's error, and the loads under way.
+  public private(set) var loading: LayoutLoading
+  /// The layout file the session is on (`LayoutLoading.path`).
+  public var layoutPath: String { loading.path }
   /// The last load's error, `FILE:LINE:COLUMN: error: …`, until a load succeeds.
-  public private(set) var layoutError: String?
+  public var layoutError: String? { loading.error }
   /// The confirmation and the problem shown besides the scene.
   private(set) var messages = SessionMessages()
   /// Another problem to show (a screenshot that could not be written), until the next key.
@@ -91,7 +92,7 @@ public final class SandboxSession {
   ) {
     geometry = WindowGeometry(scale: scale)
     self.scene = scene
-    self.layoutPath = scene.file
+    loading = LayoutLoading(path: scene.file)
     self.timeSource = timeSource
     self.report = report
     var clockNow: () -> (now: TimeInterval, firingTimers: Bool) = { (0, false) }
@@ -423,11 +424,13 @@ public final class SandboxSession {
   /// Loads the layout file the session is on again.
   public func reload() { open(layoutPath) }
 
-  /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
-  /// on screen and keeps working until the new one is ready (`handle(_:)` takes it).
-  public var backgroundLoader: BackgroundLoader?
+  /// Loads layouts off the loop's thread, when set (`LayoutLoading.backgroundLoader`).
+  public var backgroundLoader: BackgroundLoader? {
+    get { loading.backgroundLoader }
+    set { loading.backgroundLoader = newValue }
+  }
   /// A background load is under way.
-  public var isLoading: Bool { backgroundLoader?.isLoading ?? false }
+  public var isLoading: Bool { loading.isLoading }
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next
@@ -435,19 +438,15 @@ public final class SandboxSession {
   /// `backgroundLoader`, true: the load has started, and `handle(_:)` shows its outcome.
   @discardableResult
   public func open(_ path: String) -> Bool {
-    layoutPath = path
     needsFrame = true
-    if let backgroundLoader {
-      backgroundLoader.load(path)
-      return true
-    }
-    return finishOpening(path, Result { try LayoutLoader.load(path: path) })
+    guard let (path, result) = loading.start(path) else { return true }
+    return finishOpening(path, result)
   }
 
   /// Takes a background load's result if the latest one has finished; true when it had.
   @discardableResult
   public func takeFinishedLoad() -> Bool {
-    guard let (path, result) = backgroundLoader?.takeLatest() else { return false }
+    guard let (path, result) = loading.takeFinished() else { return false }
     finishOpening(path, result)
     return true
   }
@@ -455,27 +454,15 @@ public final class SandboxSession {
   @discardableResult
   private func finishOpening(_ path: String, _ result: Result<Scene, Error>) -> Bool {
     needsFrame = true
-    let loaded: Scene
-    do {
-      loaded = try result.get()
+    if case .success(let loaded) = result {
+      // The properties flipped in the window stay flipped across a reload, while they still apply.
       if path == scene.file {
-        // The properties flipped in the window stay flipped across a reload, while they still apply.
         for problem in flips.carryOver(to: loaded) { show(problem: problem) }
       } else {
         flips.removeAll()
       }
-    } catch {
-      let text = "\(error)"
-      layoutError = text
-      report(text)
-      return false
     }
-    if let problem = WindowSizeLimit.sizeProblem(loaded, scale: scale) {
-      layoutError = problem
-      report(problem)
-      return false
-    }
-    layoutError = nil
+    guard let loaded = loading.accept(result, scale: scale, report: report) else { return false }
     replaceScene(with: loaded)
     return true
   }
