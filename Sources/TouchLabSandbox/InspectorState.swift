@@ -13,8 +13,34 @@ struct InspectorState {
   /// The outcome of the hovered point's hit-test as last drawn.
   var hoverPath: [String]?
 
+  /// I: shown or hidden (hidden, it forgets the point hovered).
+  mutating func toggle() {
+    isShown.toggle()
+    if !isShown { hoverPoint = nil }
+  }
+
+  /// The mouse is over `point` of the scene (nil: off it), `window` shown. Returns whether
+  /// the hit-test path changed (which views were asked and what each answered): a frame is
+  /// drawn only then, not at every move.
+  mutating func hover(at point: CGPoint?, in window: UIWindow) -> Bool {
+    let path = point.flatMap { window.application?.traceHitTest(at: $0) }.map(Self.outcome)
+    hoverPoint = point
+    guard path != hoverPath else { return false }
+    hoverPath = path
+    return true
+  }
+
+  /// The wheel over the inspector: `steps` notches over its `rowCount` rows. Returns whether
+  /// it scrolled.
+  mutating func scroll(by steps: Int, rowCount: Int) -> Bool {
+    let first = min(max(0, firstRow + steps * TranscriptScroll.wheelLines), max(0, rowCount - 1))
+    guard first != firstRow else { return false }
+    firstRow = first
+    return true
+  }
+
   /// What a trace's outcome is, for telling whether the picture changes.
-  static func outcome(_ trace: HitTestTrace) -> [String] {
+  private static func outcome(_ trace: HitTestTrace) -> [String] {
     trace.steps.map { "\($0.object.hashValue) \($0.verdict) \($0.corners)" }
   }
 

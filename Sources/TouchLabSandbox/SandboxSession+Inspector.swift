@@ -41,8 +41,7 @@ extension SandboxSession {
         return
       }
     }
-    inspector.isShown.toggle()
-    if !inspector.isShown { inspector.hoverPoint = nil }
+    inspector.toggle()
     needsFrame = true
   }
 
@@ -53,13 +52,7 @@ extension SandboxSession {
     guard inspector.isShown else { return }
     let point = framePoint(location)
     let newPoint = region(at: location) == .scene ? CGPoint(x: point.x, y: point.y) : nil
-    let window = shownWindow
-    let newPath = newPoint.flatMap { window.application?.traceHitTest(at: $0) }.map(InspectorState.outcome)
-    inspector.hoverPoint = newPoint
-    if newPath != inspector.hoverPath {
-      inspector.hoverPath = newPath
-      needsFrame = true
-    }
+    if inspector.hover(at: newPoint, in: shownWindow) { needsFrame = true }
   }
 
   /// A click on the inspector: flips a property or picks a scenario.
@@ -130,11 +123,6 @@ extension SandboxSession {
 
   /// The wheel over the inspector scrolls its rows.
   func scrollInspector(by steps: Int) {
-    let count = makeInspection().rows.count
-    let first = min(max(0, inspector.firstRow + steps * TranscriptScroll.wheelLines), max(0, count - 1))
-    if first != inspector.firstRow {
-      inspector.firstRow = first
-      needsFrame = true
-    }
+    if inspector.scroll(by: steps, rowCount: makeInspection().rows.count) { needsFrame = true }
   }
 }

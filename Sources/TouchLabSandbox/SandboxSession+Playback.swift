@@ -71,30 +71,6 @@ extension SandboxSession {
     return OverlayState.fold(playback.records(upTo: playback.time(at: now)))
   }
 
-  func playbackFrameContent(_ playback: ScenarioPlayback) -> FrameContent {
-    let time = playback.time(at: now)
-    let window = playback.scene(at: time)?.window ?? scene.window
-    var content = FrameContent(
-      window: window, overlay: shownOverlay,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: time,
-      subtitle: status
-        ?? "\((layoutPath as NSString).lastPathComponent) · "
-        + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
-    content.timeline = playback.strip(at: time)
-    showTranscript(in: &content)
-    showInspector(in: &content)
-    content.pinnedCards = pinnedCards
-    return content
-  }
-
-  /// Playing: the next frame (60 a second). Paused: nothing but a status to clear.
-  func playbackWakeUpTime(_ playback: ScenarioPlayback) -> Double? {
-    let frame = playback.isPlaying ? now + Self.animationFrameInterval : nil
-    // Under review, the live engine runs on: its timers still fire on time.
-    let timer = playback.scenario == nil ? clock.wakeUpTime(animationTime: nil) : nil
-    return [frame, messages.statusExpiry, timer].compactMap { $0 }.min()
-  }
-
   /// The time passes (a frame when playing), the lines passed go to the transcript file,
   /// and the mouse on the strip scrubs.
   func followPlayback(_ playback: ScenarioPlayback, events: [InputEvent]) {

@@ -80,8 +80,8 @@ public final class SandboxSession {
   let timeSource: () -> Double
   private let report: (String) -> Void
 
-  /// The shortest time between two frames of an overlay animation (60 per second).
-  public static let animationFrameInterval: TimeInterval = 1.0 / 60
+  /// The shortest time between two frames of an overlay animation (`LoopWakeUp`).
+  public static let animationFrameInterval = LoopWakeUp.animationFrameInterval
 
   /// Starts a session on `scene` (already loaded: a first load's error is the caller's).
   /// `timeSource` gives monotonic seconds; `report` prints a problem (standard error).
@@ -124,12 +124,23 @@ public final class SandboxSession {
     return parts.isEmpty ? nil : parts.joined(separator: "\n")
   }
 
+  /// What the window draws now: the live scene, or a play at its time.
   public var frameContent: FrameContent {
-    if let playback { return playbackFrameContent(playback) }
-    var content = FrameContent(
-      window: scene.window, overlay: shownOverlay, title: title, message: message,
-      keyHelp: keyHelp, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
-    content.timeline = .idle(hint: Self.idleStripHint)
+    let file = (layoutPath as NSString).lastPathComponent
+    var content: FrameContent
+    if let playback {
+      let time = playback.time(at: now)
+      content = FrameContent(
+        window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, title: title,
+        message: message, keyHelp: SandboxKeys.help, now: time,
+        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
+      content.timeline = playback.strip(at: time)
+    } else {
+      content = FrameContent(
+        window: scene.window, overlay: shownOverlay, title: title, message: message, keyHelp: keyHelp,
+        now: clock.now, subtitle: status ?? file)
+      content.timeline = .idle(hint: Self.idleStripHint)
+    }
     showTranscript(in: &content)
     showInspector(in: &content)
     content.pinnedCards = pinnedCards
@@ -231,15 +242,10 @@ public final class SandboxSession {
   }
 
   private var wakeUpTimeWithoutRest: Double? {
-    if let playback { return playbackWakeUpTime(playback) }
-    var animation: TimeInterval?
-    if showsOverlay {
-      let now = clock.now
-      animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
+    if let playback {
+      return LoopWakeUp.playing(playback, now: now, clock: clock, statusExpiry: messages.statusExpiry)
     }
-    let wakeUp = clock.wakeUpTime(animationTime: animation)
-    guard let statusExpiry = messages.statusExpiry else { return wakeUp }
-    return min(wakeUp ?? statusExpiry, statusExpiry)
+    return LoopWakeUp.live(clock: clock, overlay: showsOverlay ? overlay : nil, statusExpiry: messages.statusExpiry)
   }
 
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
@@ -368,23 +374,13 @@ public final class SandboxSession {
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
     case .nextScenario, .previousScenario:
-      pick(scenario: neighbourScenario(offset: command == .nextScenario ? 1 : -1))
+      let names = scene.scenarios.map(\.name)
+      pick(scenario: ScenarioPlayback.neighbour(of: playback?.scenario?.name, in: names, offset: command == .nextScenario ? 1 : -1))
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
     }
     return nil
-  }
-
-  /// The scenario `offset` places from the one playing in the file's order, live counting as
-  /// the place before the first (nil: live).
-  func neighbourScenario(offset: Int) -> String? {
-    let names = scene.scenarios.map(\.name)
-    guard !names.isEmpty else { return nil }
-    // Places: 0 is live, 1...count the scenarios.
-    let current = playback?.scenario.flatMap { playing in names.firstIndex(of: playing.name) }.map { $0 + 1 } ?? 0
-    let place = ((current + offset) % (names.count + 1) + names.count + 1) % (names.count + 1)
-    return place == 0 ? nil : names[place - 1]
   }
 
   // MARK: Where the pointer is

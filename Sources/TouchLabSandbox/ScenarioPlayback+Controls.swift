@@ -19,6 +19,16 @@ extension ScenarioPlayback {
     return true
   }
 
+  /// Tab / Shift+Tab: the scenario `offset` places from `playing` in the file's order
+  /// (`names`), live counting as the place before the first (nil: live).
+  static func neighbour(of playing: String?, in names: [String], offset: Int) -> String? {
+    guard !names.isEmpty else { return nil }
+    // Places: 0 is live, 1...count the scenarios.
+    let current = playing.flatMap { names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+    let place = ((current + offset) % (names.count + 1) + names.count + 1) % (names.count + 1)
+    return place == 0 ? nil : names[place - 1]
+  }
+
   /// The mouse at `point` (frame points) with the strip at `rect`: a left click on the strip
   /// starts scrubbing, moves with the button held scrub, the release ends it. Returns whether
   /// the time shown moved.
