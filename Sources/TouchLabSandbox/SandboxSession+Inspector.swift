@@ -24,11 +24,9 @@ extension SandboxSession {
 
   /// The inspector's rectangle in frame points.
   var inspectorRect: CanvasRect {
-    let bounds = scene.window.bounds
     let size = renderer.frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
-    return SceneRenderer.inspectorRect(
-      frame: size, sceneSize: CanvasSize(width: Double(bounds.width), height: Double(bounds.height)))
+    return SceneRenderer.inspectorRect(frame: size, sceneSize: sceneSize)
   }
 
   /// I: the inspector on or off (the window grows or shrinks by its width).

@@ -35,12 +35,7 @@ extension SandboxSession {
   /// and the lines shown so far — stays in the panel's history, above what comes next.
   func keepPlayedSection(resumesLiveSection: Bool = true) {
     guard let playback, playback.scenario != nil else { return }
-    let lines = playback.records(upTo: playback.time(at: now)).compactMap { record in
-      record.line.map { (time: record.time, text: $0) }
-    }
-    transcript.keepSection(
-      header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
-      resumesLiveSection: resumesLiveSection)
+    transcript.keepSection(of: playback, upTo: playback.time(at: now), resumesLiveSection: resumesLiveSection)
     transcriptAnchor = nil
   }
 
@@ -58,10 +53,7 @@ extension SandboxSession {
   var now: Double { timeSource() }
 
   /// The strip's rectangle in scene points (under the scene, as wide as it).
-  var timelineRect: CanvasRect {
-    let bounds = scene.window.bounds
-    return CanvasRect(x: 0, y: Double(bounds.height), width: Double(bounds.width), height: TimelineStrip.height)
-  }
+  var timelineRect: CanvasRect { WindowGeometry.stripRect(sceneSize: sceneSize) }
 
   /// The overlay shown now (nil when it is off): the fold of a playing scenario's records up
   /// to its time, else the live overlay's.

@@ -4,12 +4,6 @@ import TouchLabLayout
 import TouchLabRender
 import TouchLabX11
 
-/// What the window must do for the session (the session itself has no window).
-public enum WindowRequest: Equatable, Sendable {
-  case screenshot
-  case quit
-}
-
 /// The live sandbox without its window: the scene on the real clock, the window's input
 /// turned into fingers, the keys' commands, loading and reloading layouts (an error keeps
 /// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
@@ -31,10 +25,8 @@ public final class SandboxSession {
   /// Another problem to show (a screenshot that could not be written), until the next key.
   public var notice: String? { messages.notice }
   /// A confirmation under the panel's title ("Saved touchlab-….png"), for
-  /// `statusDuration` seconds, in place of the layout's file name.
+  /// `SessionMessages.statusDuration` seconds, in place of the layout's file name.
   public var status: String? { messages.status }
-  /// How long a confirmation stays, in seconds.
-  public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
   /// The transcript's times count from the first touch (T) instead of the scene's start.
   public private(set) var timesFromFirstTouch = false
@@ -409,10 +401,13 @@ public final class SandboxSession {
 
   /// The part of the window under a window pixel.
   public func region(at location: InputPoint) -> WindowRegion {
-    let bounds = scene.window.bounds
-    return WindowGeometry.region(
-      at: framePoint(location), sceneSize: CanvasSize(width: Double(bounds.width), height: Double(bounds.height)),
-      showsTimeline: showsTimeline, showsInspector: showsInspector)
+    WindowGeometry.region(
+      at: framePoint(location), sceneSize: sceneSize, showsTimeline: showsTimeline, showsInspector: showsInspector)
+  }
+
+  /// The scene's size in points.
+  var sceneSize: CanvasSize {
+    CanvasSize(width: Double(scene.window.bounds.width), height: Double(scene.window.bounds.height))
   }
 
   // MARK: Layouts

@@ -39,6 +39,11 @@ public struct WindowGeometry {
     return max(Self.minimumDrawingScale, scale * stepped)
   }
 
+  /// The strip's rectangle in frame points: under a scene of `sceneSize` points, as wide as it.
+  static func stripRect(sceneSize: CanvasSize) -> CanvasRect {
+    CanvasRect(x: 0, y: sceneSize.height, width: sceneSize.width, height: TimelineStrip.height)
+  }
+
   /// The part of the frame at `point` (frame points), for a scene of `sceneSize` points.
   public static func region(
     at point: CanvasPoint, sceneSize: CanvasSize, showsTimeline: Bool, showsInspector: Bool
