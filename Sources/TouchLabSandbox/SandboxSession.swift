@@ -187,7 +187,7 @@ public final class SandboxSession {
     }
   }
 
-  /// Shows `text` under the panel's title for `statusDuration` seconds.
+  /// Shows `text` under the panel's title for `SessionMessages.statusDuration` seconds.
   public func showStatus(_ text: String) {
     messages.showStatus(text, now: timeSource())
     needsFrame = true
@@ -366,8 +366,9 @@ public final class SandboxSession {
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
     case .nextScenario, .previousScenario:
+      let offset = command == .nextScenario ? 1 : -1
       let names = scene.scenarios.map(\.name)
-      pick(scenario: ScenarioPlayback.neighbour(of: playback?.scenario?.name, in: names, offset: command == .nextScenario ? 1 : -1))
+      pick(scenario: ScenarioPlayback.neighbour(of: playback?.scenario?.name, in: names, offset: offset))
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
