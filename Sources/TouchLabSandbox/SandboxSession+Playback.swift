@@ -19,7 +19,7 @@ extension SandboxSession {
     playback = try ScenarioPlayback(
       scenario: scenario, file: layoutPath, speed: speed, loops: loops, realTime: now,
       loadScene: sceneLoader(layoutPath))
-    transcriptAnchor = nil
+    transcriptScroll.anchor = nil
     needsFrame = true
   }
 
@@ -36,7 +36,7 @@ extension SandboxSession {
   func keepPlayedSection(resumesLiveSection: Bool = true) {
     guard let playback, playback.scenario != nil else { return }
     transcript.keepSection(of: playback, upTo: playback.time(at: now), resumesLiveSection: resumesLiveSection)
-    transcriptAnchor = nil
+    transcriptScroll.anchor = nil
   }
 
   /// Whether the strip's room is under the scene. Always: the strip plays a scenario or a

@@ -32,11 +32,8 @@ public final class SandboxSession {
   public private(set) var timesFromFirstTouch = false
   /// The sequence number of the last transcript entry shown when the panel is scrolled back
   /// (the wheel), or nil: the panel follows the newest.
-  public internal(set) var transcriptAnchor: Int? {
-    get { transcriptScroll.anchor }
-    set { transcriptScroll.anchor = newValue }
-  }
-  private var transcriptScroll = TranscriptScroll()
+  public var transcriptAnchor: Int? { transcriptScroll.anchor }
+  var transcriptScroll = TranscriptScroll()
   /// The inspector's state: shown or not, scrolled how far, the point hovered.
   var inspector = InspectorState()
   /// The inspector is shown (I), right of the panel.
@@ -134,7 +131,10 @@ public final class SandboxSession {
       content.timeline = .idle(hint: Self.idleStripHint)
     }
     showTranscript(in: &content)
-    showInspector(in: &content)
+    if showsInspector {
+      content.inspection = makeInspection()
+      content.inspectorFirstRow = inspector.firstRow
+    }
     content.pinnedCards = pinnedCards
     return content
   }
@@ -150,13 +150,6 @@ public final class SandboxSession {
   public func togglePin(_ touch: Int) {
     if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) }
     needsFrame = true
-  }
-
-  /// Puts the inspector into `content` when it is shown.
-  func showInspector(in content: inout FrameContent) {
-    guard showsInspector else { return }
-    content.inspection = makeInspection()
-    content.inspectorFirstRow = inspector.firstRow
   }
 
   /// The panel's transcript now: the live history, or the scenario's lines up to the time
@@ -353,7 +346,7 @@ public final class SandboxSession {
     case .clearLog:
       pinnedCards.removeAll()
       transcript.clear()
-      transcriptAnchor = nil
+      transcriptScroll.anchor = nil
       overlay.clear()
       needsFrame = true
     case .toggleTimeOrigin:
@@ -473,7 +466,7 @@ public final class SandboxSession {
     scene = newScene
     followScene(newScene)
     transcript.startSection(TranscriptLog.sectionHeader(for: newScene, reloaded: reloaded))
-    transcriptAnchor = nil
+    transcriptScroll.anchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     pinnedCards.removeAll()
