@@ -1,7 +1,7 @@
 import Foundation
 
 /// When the window's next frame may start: after a frame longer than `longFrame`, the next
-/// waits `longFrameRest` of its length (issue 25 §6). `SandboxSession.renderFrame` asks it
+/// waits `longFrameRest` of its length (issue 25 §6). `FrameScheduler` asks it
 /// before each frame and tells it when each ends.
 struct FramePacer {
   /// A frame longer than this (seconds, wall time) is followed by a rest…

@@ -136,7 +136,7 @@ public final class LiveSandbox {
   }
 
   /// Draws and sends what changed; the whole frame when the window lacks one.
-  private func drawDamage(shouldStop: () -> Bool = { false }) -> SandboxSession.FrameDrawing {
+  private func drawDamage(shouldStop: () -> Bool = { false }) -> FrameDrawing {
     let scale = session.drawingScale
     let pixels = Self.pixelSize(of: frameSize, scale: scale)
     let frame = [Double(pixels.width), Double(pixels.height), scale]

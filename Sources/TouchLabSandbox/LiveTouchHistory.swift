@@ -6,9 +6,16 @@ import TouchLabLayout
 /// the scene was loaded, at its time, so that a review can play a fresh copy of the scene to
 /// any moment. One per scene, following its records as they are made.
 final class LiveTouchHistory {
-  /// The latest gesture's records (at most `SandboxSession.liveRecordLimit`).
+  /// The most records kept for a review (a long drag's moves beyond are not kept).
+  static let recordLimit = 20_000
+  /// The most touch inputs since a scene's load that a review plays again to show the scene
+  /// at a scrubbed time (each scrub to another record plays them all on a fresh copy: about
+  /// 10 µs each, so a few tenths of a second at most); past it, a review draws the live scene.
+  static let inputLimit = 20_000
+
+  /// The latest gesture's records (at most `recordLimit`).
   private(set) var records: [DeliveryRecord] = []
-  /// Every touch input since the scene was loaded (nil past `SandboxSession.liveInputLimit`:
+  /// Every touch input since the scene was loaded (nil past `inputLimit`:
   /// too long a session to play again, a review shows the live scene).
   private(set) var inputs: [ScenarioPlayback.TimedInput]? = []
   /// The touches down now: a touch beginning while none is starts a new gesture.
@@ -22,7 +29,7 @@ final class LiveTouchHistory {
   private func take(_ record: DeliveryRecord) {
     if case .input(let samples) = record.event {
       if inputs != nil {
-        if inputs!.count < SandboxSession.liveInputLimit {
+        if inputs!.count < Self.inputLimit {
           inputs!.append(ScenarioPlayback.TimedInput(time: record.time, samples: samples))
         } else {
           inputs = nil
@@ -38,6 +45,6 @@ final class LiveTouchHistory {
         }
       }
     }
-    if records.count < SandboxSession.liveRecordLimit { records.append(record) }
+    if records.count < Self.recordLimit { records.append(record) }
   }
 }

@@ -74,6 +74,12 @@ public enum SandboxKeys {
       "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]
 
+  /// The keys' help lines, then `realTimeNote` (what the window got for its timers,
+  /// capitalized) when there is one.
+  public static func help(realTimeNote: String?) -> [String] {
+    help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
+  }
+
   /// The command for a key, or nil. Letters count in either case (Shift or Caps Lock held);
   /// keys held with Control, Alt or Super are left alone.
   public static func command(for key: KeyInput) -> SandboxCommand? {

@@ -17,44 +17,16 @@ extension SandboxSession {
 
   /// The inspection of the scene shown, with the hovered point's hit-test path.
   func makeInspection() -> SceneInspection {
-    let window = shownWindow
-    // The scenario's copy has its own objects: its ids are found by walking its tree.
-    var ids: [ObjectIdentifier: String] = [:]
-    func collect(_ view: UIView) {
-      if let id = view.identifier { ids[ObjectIdentifier(view)] = id }
-      for recognizer in view.gestureRecognizers {
-        if let id = recognizer.identifier { ids[ObjectIdentifier(recognizer)] = id }
-      }
-      for subview in view.subviews { collect(subview) }
-    }
-    collect(window)
-    for other in window.application?.windows ?? [] where other !== window { collect(other) }
-    let changed = Set(changes.map(\.path))
-    // An imported scene's dump addresses and lines (docs/import.md), of the scene shown.
-    let shownScene = playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene
-    let origins = shownScene.origins
-    var inspection = SceneInspection(
-      window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) },
-      origin: { object in
-        origins[ObjectIdentifier(object)].map { origin in
-          [origin.address, origin.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
-        }
-      })
-    inspection.scenarios = scene.scenarios.map(\.name)
-    inspection.playingScenario = playback?.scenario?.name
-    // The fix as code: each flip as the UIKit line that does it (`backTap.cancelsTouchesInView = false`).
-    inspection.changes = changes.map { Scene.fixText(for: "\($0.path)=\($0.value)") }
-    if let hoverPoint = inspector.hoverPoint { inspection.hitTest = window.application?.traceHitTest(at: hoverPoint) }
-    return inspection
+    inspector.inspection(
+      of: shownWindow, in: playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene,
+      scenarios: scene.scenarios.map(\.name), playing: playback?.scenario?.name, flips: flips)
   }
 
   /// The inspector's rectangle in frame points.
   var inspectorRect: CanvasRect {
-    let bounds = scene.window.bounds
     let size = renderer.frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
-    return SceneRenderer.inspectorRect(
-      frame: size, sceneSize: CanvasSize(width: Double(bounds.width), height: Double(bounds.height)))
+    return SceneRenderer.inspectorRect(frame: size, sceneSize: sceneSize)
   }
 
   /// I: the inspector on or off (the window grows or shrinks by its width).
@@ -62,17 +34,12 @@ extension SandboxSession {
     if !inspector.isShown {
       let size = renderer.frameSize(
         for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
-      let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
-      guard pixels.width <= Self.maximumWindowSide else {
-        show(
-          problem:
-            "the inspector would make the window \(pixels.width) pixels wide, more than the \(Self.maximumWindowSide) the sandbox shows"
-        )
+      if let problem = WindowSizeLimit.inspectorProblem(frameWithInspector: size, scale: scale) {
+        show(problem: problem)
         return
       }
     }
-    inspector.isShown.toggle()
-    if !inspector.isShown { inspector.hoverPoint = nil }
+    inspector.toggle()
     needsFrame = true
   }
 
@@ -83,18 +50,7 @@ extension SandboxSession {
     guard inspector.isShown else { return }
     let point = framePoint(location)
     let newPoint = region(at: location) == .scene ? CGPoint(x: point.x, y: point.y) : nil
-    let window = shownWindow
-    let newPath = newPoint.flatMap { window.application?.traceHitTest(at: $0) }.map(Self.outcome)
-    inspector.hoverPoint = newPoint
-    if newPath != inspector.hoverPath {
-      inspector.hoverPath = newPath
-      needsFrame = true
-    }
-  }
-
-  /// What a trace's outcome is, for telling whether the picture changes.
-  static func outcome(_ trace: HitTestTrace) -> [String] {
-    trace.steps.map { "\($0.object.hashValue) \($0.verdict) \($0.corners)" }
+    if inspector.hover(at: newPoint, in: shownWindow) { needsFrame = true }
   }
 
   /// A click on the inspector: flips a property or picks a scenario.
@@ -123,15 +79,7 @@ extension SandboxSession {
       show(problem: "\(error)")
       return
     }
-    if let index = changes.firstIndex(where: { $0.path == path }) {
-      if changes[index].original == value {
-        changes.remove(at: index)
-      } else {
-        changes[index].value = value
-      }
-    } else {
-      changes.append((path, value, !value))
-    }
+    flips.record(path, value: value)
     showStatus("\(path) = \(value)")
     if let playback, playback.scenario != nil {
       do {
@@ -147,7 +95,7 @@ extension SandboxSession {
   /// Loads the layout file with the properties flipped in the window applied.
   func loadWithChanges(_ path: String) throws -> Scene {
     let loaded = try LayoutLoader.load(path: path)
-    for change in changes { try loaded.set("\(change.path)=\(change.value)") }
+    try flips.apply(to: loaded)
     return loaded
   }
 
@@ -173,22 +121,6 @@ extension SandboxSession {
 
   /// The wheel over the inspector scrolls its rows.
   func scrollInspector(by steps: Int) {
-    let count = makeInspection().rows.count
-    let first = min(max(0, inspector.firstRow + steps * Self.wheelLines), max(0, count - 1))
-    if first != inspector.firstRow {
-      inspector.firstRow = first
-      needsFrame = true
-    }
+    if inspector.scroll(by: steps, rowCount: makeInspection().rows.count) { needsFrame = true }
   }
-}
-
-/// The inspector's state in the window: shown or not (I), its first row shown (the wheel
-/// scrolls it), and the point hovered over the scene with its hit-test's outcome.
-struct InspectorState {
-  var isShown = false
-  var firstRow = 0
-  /// The point under the mouse over the scene (scene points), while the inspector is shown.
-  var hoverPoint: CGPoint?
-  /// The outcome of the hovered point's hit-test as last drawn.
-  var hoverPath: [String]?
 }

@@ -15,29 +15,28 @@ extension SandboxSession {
     guard let scenario = scene.scenario(named: name) else {
       throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
     }
-    let path = layoutPath
     keepPlayedSection()
     playback = try ScenarioPlayback(
-      scenario: scenario, file: path, speed: speed, loops: loops, realTime: now,
-      loadScene: { [weak self] in
-        guard let self else { return try LayoutLoader.load(path: path) }
-        return try self.loadWithChanges(path)
-      })
-    transcriptAnchor = nil
+      scenario: scenario, file: layoutPath, speed: speed, loops: loops, realTime: now,
+      loadScene: sceneLoader(layoutPath))
+    transcriptScroll.anchor = nil
     needsFrame = true
+  }
+
+  /// Loads `path` afresh for a play, with the properties flipped in the window.
+  private func sceneLoader(_ path: String) -> () throws -> Scene {
+    { [weak self] in
+      guard let self else { return try LayoutLoader.load(path: path) }
+      return try self.loadWithChanges(path)
+    }
   }
 
   /// Leaving a played scenario (0, another scenario, another layout): its section — header
   /// and the lines shown so far — stays in the panel's history, above what comes next.
   func keepPlayedSection(resumesLiveSection: Bool = true) {
     guard let playback, playback.scenario != nil else { return }
-    let lines = playback.records(upTo: playback.time(at: now)).compactMap { record in
-      record.line.map { (time: record.time, text: $0) }
-    }
-    transcript.keepSection(
-      header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
-      resumesLiveSection: resumesLiveSection)
-    transcriptAnchor = nil
+    transcript.keepSection(of: playback, upTo: playback.time(at: now), resumesLiveSection: resumesLiveSection)
+    transcriptScroll.anchor = nil
   }
 
   /// Whether the strip's room is under the scene. Always: the strip plays a scenario or a
@@ -54,10 +53,7 @@ extension SandboxSession {
   var now: Double { timeSource() }
 
   /// The strip's rectangle in scene points (under the scene, as wide as it).
-  var timelineRect: CanvasRect {
-    let bounds = scene.window.bounds
-    return CanvasRect(x: 0, y: Double(bounds.height), width: Double(bounds.width), height: TimelineStrip.height)
-  }
+  var timelineRect: CanvasRect { WindowGeometry.stripRect(sceneSize: sceneSize) }
 
   /// The overlay shown now (nil when it is off): the fold of a playing scenario's records up
   /// to its time, else the live overlay's.
@@ -65,30 +61,6 @@ extension SandboxSession {
     guard showsOverlay else { return nil }
     guard let playback else { return overlay.state }
     return OverlayState.fold(playback.records(upTo: playback.time(at: now)))
-  }
-
-  func playbackFrameContent(_ playback: ScenarioPlayback) -> FrameContent {
-    let time = playback.time(at: now)
-    let window = playback.scene(at: time)?.window ?? scene.window
-    var content = FrameContent(
-      window: window, overlay: shownOverlay,
-      title: title, message: message, keyHelp: SandboxKeys.help, now: time,
-      subtitle: status
-        ?? "\((layoutPath as NSString).lastPathComponent) · "
-        + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
-    content.timeline = playback.strip(at: time)
-    showTranscript(in: &content)
-    showInspector(in: &content)
-    content.pinnedCards = pinnedCards
-    return content
-  }
-
-  /// Playing: the next frame (60 a second). Paused: nothing but a status to clear.
-  func playbackWakeUpTime(_ playback: ScenarioPlayback) -> Double? {
-    let frame = playback.isPlaying ? now + Self.animationFrameInterval : nil
-    // Under review, the live engine runs on: its timers still fire on time.
-    let timer = playback.scenario == nil ? clock.wakeUpTime(animationTime: nil) : nil
-    return [frame, messages.statusExpiry, timer].compactMap { $0 }.min()
   }
 
   /// The time passes (a frame when playing), the lines passed go to the transcript file,
@@ -101,25 +73,8 @@ extension SandboxSession {
       self.playback = nil
       return
     }
-    for event in events {
-      guard case .pointer(let pointer) = event else { continue }
-      let point = framePoint(pointer.location)
-      let rect = timelineRect
-      switch pointer.phase {
-      case .down:
-        guard pointer.button == 1, point.x >= rect.minX, point.x < rect.maxX, point.y >= rect.minY, point.y < rect.maxY
-        else { continue }
-        playback.isScrubbing = true
-      case .moved:
-        guard playback.isScrubbing, pointer.pressedButtons.contains(1) else {
-          playback.isScrubbing = false
-          continue
-        }
-      case .up:
-        guard playback.isScrubbing, pointer.button == 1 else { continue }
-        playback.isScrubbing = false
-      }
-      playback.scrub(to: playback.strip.time(atX: point.x - rect.minX, width: rect.width), realTime: realTime)
+    for case .pointer(let pointer) in events
+    where playback.follow(pointer, at: framePoint(pointer.location), stripRect: timelineRect, realTime: realTime) {
       needsFrame = true
     }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
@@ -127,16 +82,11 @@ extension SandboxSession {
 
   /// Appends to the transcript file the lines the play has passed for the first time.
   private func writeTranscriptLines(of playback: ScenarioPlayback, upTo time: TimeInterval) {
-    let lines = playback.transcript(upTo: time)
-    guard lines.count > playback.writtenLineCount else { return }
-    if let file = transcript.file {
-      for line in lines[playback.writtenLineCount...] {
-        if let problem = file.append(line) {
-          show(problem: "\(problem); no more lines will be written to it")
-        }
-      }
+    let lines = playback.takeNewTranscriptLines(upTo: time)
+    guard let file = transcript.file else { return }
+    for line in lines {
+      if let problem = file.append(line) { show(problem: "\(problem); no more lines will be written to it") }
     }
-    playback.writtenLineCount = lines.count
   }
 
   func performPlayback(_ command: SandboxCommand) {
@@ -150,14 +100,7 @@ extension SandboxSession {
       needsFrame = true
       return
     }
-    switch command {
-    case .playPause: playback.togglePlaying(realTime: realTime)
-    case .stepForward: playback.step(forward: true, realTime: realTime)
-    case .stepBackward: playback.step(forward: false, realTime: realTime)
-    case .slower: playback.changeSpeed(by: 0.5, realTime: realTime)
-    case .faster: playback.changeSpeed(by: 2, realTime: realTime)
-    default: return
-    }
+    guard playback.perform(command, realTime: realTime) else { return }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
     needsFrame = true
   }
@@ -171,22 +114,11 @@ extension SandboxSession {
       scene.application.cancelAllTouches()
     }
     mapper.forgetAllFingers()
-    let path = layoutPath
     playback = ScenarioPlayback(
-      reviewing: liveHistory.records, inputs: liveHistory.inputs, file: path, realTime: now,
-      loadScene: { [weak self] in
-        guard let self else { return try LayoutLoader.load(path: path) }
-        return try self.loadWithChanges(path)
-      })
+      reviewing: liveHistory.records, inputs: liveHistory.inputs, file: layoutPath, realTime: now,
+      loadScene: sceneLoader(layoutPath))
     needsFrame = true
   }
-
-  /// The most records kept for a review (a long drag's moves beyond are not kept).
-  public static let liveRecordLimit = 20_000
-  /// The most touch inputs since a scene's load that a review plays again to show the scene
-  /// at a scrubbed time (each scrub to another record plays them all on a fresh copy: about
-  /// 10 µs each, so a few tenths of a second at most); past it, a review draws the live scene.
-  public static let liveInputLimit = 20_000
 
   /// A new scene: the same file plays the scenario again from it (a save); another file
   /// (N, P) ends the play and the window is live. A review of live touches ends.

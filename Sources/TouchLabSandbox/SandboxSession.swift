@@ -4,46 +4,36 @@ import TouchLabLayout
 import TouchLabRender
 import TouchLabX11
 
-/// What the window must do for the session (the session itself has no window).
-public enum WindowRequest: Equatable, Sendable {
-  case screenshot
-  case quit
-}
-
 /// The live sandbox without its window: the scene on the real clock, the window's input
 /// turned into fingers, the keys' commands, loading and reloading layouts (an error keeps
 /// the previous scene and is shown), and the transcript. `LiveSandbox` puts it in an X11
 /// window; tests drive it with made-up events and an injected clock.
 public final class SandboxSession {
+  /// The window's size, the scale its frame is drawn at, and which part is where.
+  public internal(set) var geometry: WindowGeometry
   /// Window pixels per scene point, when the window is as big as the frame.
-  public let scale: Double
-  /// The window's size in pixels as last known (its `.resize` events, or the size the
-  /// window asked for), or nil before it has one.
-  public internal(set) var windowPixelSize: (width: Int, height: Int)?
-  /// The smallest scale a frame is drawn at, however small the window (a window of a few
-  /// pixels shows the top-left of a frame at this scale).
-  public static let minimumDrawingScale = 0.1
+  public var scale: Double { geometry.scale }
   public private(set) var scene: Scene
-  /// The layout file the session is on: the scene's, or one that failed to load (the
-  /// previous scene stays on screen while the error is shown; saving a fix reloads it).
-  public private(set) var layoutPath: String
+  /// The layout file the session is on, the last load's error, and the loads under way.
+  public private(set) var loading: LayoutLoading
+  /// The layout file the session is on (`LayoutLoading.path`).
+  public var layoutPath: String { loading.path }
   /// The last load's error, `FILE:LINE:COLUMN: error: …`, until a load succeeds.
-  public private(set) var layoutError: String?
+  public var layoutError: String? { loading.error }
   /// The confirmation and the problem shown besides the scene.
   private(set) var messages = SessionMessages()
   /// Another problem to show (a screenshot that could not be written), until the next key.
   public var notice: String? { messages.notice }
   /// A confirmation under the panel's title ("Saved touchlab-….png"), for
-  /// `statusDuration` seconds, in place of the layout's file name.
+  /// `SessionMessages.statusDuration` seconds, in place of the layout's file name.
   public var status: String? { messages.status }
-  /// How long a confirmation stays, in seconds.
-  public static let statusDuration: Double = 4
   public private(set) var showsOverlay = true
   /// The transcript's times count from the first touch (T) instead of the scene's start.
   public private(set) var timesFromFirstTouch = false
   /// The sequence number of the last transcript entry shown when the panel is scrolled back
   /// (the wheel), or nil: the panel follows the newest.
-  public internal(set) var transcriptAnchor: Int?
+  public var transcriptAnchor: Int? { transcriptScroll.anchor }
+  var transcriptScroll = TranscriptScroll()
   /// The inspector's state: shown or not, scrolled how far, the point hovered.
   var inspector = InspectorState()
   /// The inspector is shown (I), right of the panel.
@@ -53,7 +43,9 @@ public final class SandboxSession {
   /// The point under the mouse over the scene (scene points), while the inspector is shown.
   public var hoverPoint: CGPoint? { inspector.hoverPoint }
   /// The boolean properties flipped in the window (`ID.NAME`), their value now and in the file.
-  public internal(set) var changes: [(path: String, value: Bool, original: Bool)] = []
+  public internal(set) var flips = PropertyFlips()
+  /// The flips, each with its value now and in the file.
+  public var changes: [(path: String, value: Bool, original: Bool)] { flips.all }
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
@@ -77,8 +69,8 @@ public final class SandboxSession {
   let timeSource: () -> Double
   private let report: (String) -> Void
 
-  /// The shortest time between two frames of an overlay animation (60 per second).
-  public static let animationFrameInterval: TimeInterval = 1.0 / 60
+  /// The shortest time between two frames of an overlay animation (`LoopWakeUp`).
+  public static let animationFrameInterval = LoopWakeUp.animationFrameInterval
 
   /// Starts a session on `scene` (already loaded: a first load's error is the caller's).
   /// `timeSource` gives monotonic seconds; `report` prints a problem (standard error).
@@ -87,9 +79,9 @@ public final class SandboxSession {
     timeSource: @escaping () -> Double = MonotonicClock.now,
     report: @escaping (String) -> Void = SandboxSession.printToStandardError
   ) {
-    self.scale = scale
+    geometry = WindowGeometry(scale: scale)
     self.scene = scene
-    self.layoutPath = scene.file
+    loading = LayoutLoading(path: scene.file)
     self.timeSource = timeSource
     self.report = report
     var clockNow: () -> (now: TimeInterval, firingTimers: Bool) = { (0, false) }
@@ -100,7 +92,7 @@ public final class SandboxSession {
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }
-    transcript.startSection(Self.sectionHeader(for: scene))
+    transcript.startSection(TranscriptLog.sectionHeader(for: scene))
     transcript.follow(scene.records)
   }
 
@@ -121,14 +113,28 @@ public final class SandboxSession {
     return parts.isEmpty ? nil : parts.joined(separator: "\n")
   }
 
+  /// What the window draws now: the live scene, or a play at its time.
   public var frameContent: FrameContent {
-    if let playback { return playbackFrameContent(playback) }
-    var content = FrameContent(
-      window: scene.window, overlay: shownOverlay, title: title, message: message,
-      keyHelp: keyHelp, now: clock.now, subtitle: status ?? (layoutPath as NSString).lastPathComponent)
-    content.timeline = .idle(hint: Self.idleStripHint)
+    let file = (layoutPath as NSString).lastPathComponent
+    var content: FrameContent
+    if let playback {
+      let time = playback.time(at: now)
+      content = FrameContent(
+        window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, title: title,
+        message: message, keyHelp: SandboxKeys.help, now: time,
+        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
+      content.timeline = playback.strip(at: time)
+    } else {
+      content = FrameContent(
+        window: scene.window, overlay: shownOverlay, title: title, message: message, keyHelp: keyHelp,
+        now: clock.now, subtitle: status ?? file)
+      content.timeline = .idle(hint: Self.idleStripHint)
+    }
     showTranscript(in: &content)
-    showInspector(in: &content)
+    if showsInspector {
+      content.inspection = makeInspection()
+      content.inspectorFirstRow = inspector.firstRow
+    }
     content.pinnedCards = pinnedCards
     return content
   }
@@ -137,32 +143,13 @@ public final class SandboxSession {
   public var realTimeNote: String?
 
   /// The keys' help lines, and what the window got for its timers.
-  var keyHelp: [String] { Self.keyHelp(realTimeNote: realTimeNote) }
-
-  /// The keys' help lines, then `realTimeNote` (capitalized) when there is one.
-  public static func keyHelp(realTimeNote: String?) -> [String] {
-    SandboxKeys.help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
-  }
+  var keyHelp: [String] { SandboxKeys.help(realTimeNote: realTimeNote) }
 
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
   public func togglePin(_ touch: Int) {
     if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) }
     needsFrame = true
-  }
-
-  /// Puts the inspector into `content` when it is shown.
-  func showInspector(in content: inout FrameContent) {
-    guard showsInspector else { return }
-    content.inspection = makeInspection()
-    content.inspectorFirstRow = inspector.firstRow
-  }
-
-  /// The section header of a scene's lines in the panel: its title and file.
-  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
-    let file = (scene.file as NSString).lastPathComponent
-    let name = scene.title.map { "\($0) (\(file))" } ?? file
-    return reloaded ? name + ", reloaded" : name
   }
 
   /// The panel's transcript now: the live history, or the scenario's lines up to the time
@@ -181,45 +168,19 @@ public final class SandboxSession {
     // One time base: with T, the cards and the strip count from the first touch too.
     content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
     content.timeline?.origin = content.timeOrigin
-    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
-    guard end < entries.count else {
-      content.transcript = entries
-      return
-    }
-    content.transcript = Array(entries[..<end])
-    content.newerLineCount = entries[end...].count { if case .line = $0 { true } else { false } }
+    (content.transcript, content.newerLineCount) = transcriptScroll.shown(entries, firstSequence: first)
   }
 
-  /// Where the shown entries end (exclusive), from the scroll anchor.
-  private func shownTranscriptEnd(count: Int, firstSequence: Int) -> Int {
-    guard let transcriptAnchor else { return count }
-    return min(count, max(1, transcriptAnchor - firstSequence + 1))
-  }
-
-  /// How many entries a notch of the wheel scrolls.
-  public static let wheelLines = 3
-
-  /// The wheel over the transcript: `steps` notches back (negative) or forward. Scrolled to
-  /// the end, the panel follows the newest again.
+  /// The wheel over the transcript: `steps` notches back (negative) or forward
+  /// (`TranscriptScroll`).
   public func scrollTranscript(by steps: Int) {
     let (entries, first) = currentTranscript()
-    let end = shownTranscriptEnd(count: entries.count, firstSequence: first)
-    var newEnd = end + steps * Self.wheelLines
-    // As the panel was last drawn: lines that all fit do not scroll, and scrolling back stops
-    // with the panel still full (its oldest lines at the top), never nearly empty.
-    switch renderer.transcriptFit {
-    case .allFit? where end == entries.count: return
-    case .overflowed(let shown)?: newEnd = max(newEnd, min(entries.count, shown))
-    default: break
-    }
-    let anchor: Int? = newEnd >= entries.count ? nil : first + max(1, newEnd) - 1
-    if anchor != transcriptAnchor {
-      transcriptAnchor = anchor
+    if transcriptScroll.scroll(by: steps, count: entries.count, firstSequence: first, fit: renderer.transcriptFit) {
       needsFrame = true
     }
   }
 
-  /// Shows `text` under the panel's title for `statusDuration` seconds.
+  /// Shows `text` under the panel's title for `SessionMessages.statusDuration` seconds.
   public func showStatus(_ text: String) {
     messages.showStatus(text, now: timeSource())
     needsFrame = true
@@ -231,70 +192,28 @@ public final class SandboxSession {
     transcript.hasNewLines = false
   }
 
-  /// How drawing a frame went (`renderFrame`).
-  public enum FrameDrawing: Equatable, Sendable {
-    /// The frame is on the canvas.
-    case drawn
-    /// The drawing stopped part-way because an engine timer fell due.
-    case stopped
-    /// No frame could be drawn (the problem is shown).
-    case failed
-  }
-
-  /// Draws and presents a frame when one is needed, so that no engine timer waits for it:
-  /// - a frame whose expected cost (`LiveClock.frameCost`, learned from the frames before)
-  ///   would run past the engine's next timer is not started; the loop sleeps until the
-  ///   timer (`wakeUpTime`), fires it, and draws one frame with its effect as well;
-  /// - the drawing stops before its next view, or between its parts (scene, overlay,
-  ///   panel), once a timer is due; a frame stopped so, or drawn when a timer is due, is not
-  ///   sent: the loop wakes at once (the timer is its wake-up), reads the input that came
-  ///   meanwhile, `handle` fires the timer in its turn among it, and the frame is drawn
-  ///   again with their effect — the engine never runs past input not yet read;
-  /// - when a timer is due before the send would end, the drawn frame is not sent;
-  /// - after a frame longer than `longFrame`, the next waits `longFrameRest` of its length.
-  /// `draw` draws the current `frameContent`, asking its argument ("is a timer due?")
-  /// before each view and between parts; `present` sends it. Returns whether a frame was sent.
+  /// Draws and presents a frame when one is needed, so that no engine timer waits for it
+  /// (`FrameScheduler`): `draw` draws the current `frameContent`, asking its argument ("is a
+  /// timer due?") before each view and between parts; `present` sends it. Returns whether a
+  /// frame was sent.
   @discardableResult
   public func renderFrame(draw: (_ shouldStop: () -> Bool) -> FrameDrawing, present: () -> Void) -> Bool {
-    guard needsFrame && clock.mayStartFrame && mayStartFrameNow else { return false }
-    // A frame as long as the last one is not drawn at real time (issue 25 §6).
-    wakePriority.frameWillStart(nearTimer: timerSoon)
-    let started = timeSource()
-    defer {
-      wakePriority.frameDidEnd()
-      frameEnded(started: started)
-    }
-    let drawing = draw { self.clock.timerDue(within: 0) }
-    if drawing == .failed {
-      frameDrawn()
-      return false
-    }
-    let drawn = timeSource()
-    if drawing == .drawn { clock.recordDrawing(drawn - started) }
-    if drawing == .stopped || clock.timerDue(within: clock.presentingCost) { return false }
-    present()
-    clock.recordPresenting(timeSource() - drawn)
-    frameDrawn()
-    return true
+    guard needsFrame && clock.mayStartFrame else { return false }
+    let outcome = scheduler.render(
+      clock: clock, wakePriority: wakePriority, nearTimer: { timerSoon }, timeSource: timeSource, draw: draw,
+      present: present)
+    if outcome == .failed || outcome == .sent { frameDrawn() }
+    return outcome == .sent
   }
 
-  /// When the next frame may start, after a long one.
-  private var pacer = FramePacer()
+  /// When frames are drawn and sent, and when the next may start after a long one.
+  private var scheduler = FrameScheduler()
   /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
-  public var lastFrameCost: TimeInterval { pacer.lastFrameCost }
+  public var lastFrameCost: TimeInterval { scheduler.pacer.lastFrameCost }
   /// When the next frame may start (`timeSource` seconds), after a long one; nil: at once.
-  public var nextFrameTime: Double? { pacer.nextFrameTime }
-  /// A frame longer than this (seconds, wall time) is followed by a rest (`FramePacer`).
-  public static let longFrame = FramePacer.longFrame
-  /// The rest's part of the long frame's length (`FramePacer`).
+  public var nextFrameTime: Double? { scheduler.pacer.nextFrameTime }
+  /// The rest's part of a long frame's length (`FramePacer`).
   public static let longFrameRest = FramePacer.longFrameRest
-
-  /// No rest after a long frame is under way.
-  var mayStartFrameNow: Bool { pacer.mayStartFrame(now: timeSource()) }
-
-  private func frameEnded(started: Double) {
-    pacer.frameEnded(started: started, ended: timeSource())
-  }
 
   /// The end of the rest after a long frame, when a frame is waiting for it.
   private var pendingFrameTime: Double? { needsFrame ? nextFrameTime : nil }
@@ -308,15 +227,10 @@ public final class SandboxSession {
   }
 
   private var wakeUpTimeWithoutRest: Double? {
-    if let playback { return playbackWakeUpTime(playback) }
-    var animation: TimeInterval?
-    if showsOverlay {
-      let now = clock.now
-      animation = overlay.nextAnimationTime(after: now).map { max($0, now + Self.animationFrameInterval) }
+    if let playback {
+      return LoopWakeUp.playing(playback, now: now, clock: clock, statusExpiry: messages.statusExpiry)
     }
-    let wakeUp = clock.wakeUpTime(animationTime: animation)
-    guard let statusExpiry = messages.statusExpiry else { return wakeUp }
-    return min(wakeUp ?? statusExpiry, statusExpiry)
+    return LoopWakeUp.live(clock: clock, overlay: showsOverlay ? overlay : nil, statusExpiry: messages.statusExpiry)
   }
 
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
@@ -432,7 +346,7 @@ public final class SandboxSession {
     case .clearLog:
       pinnedCards.removeAll()
       transcript.clear()
-      transcriptAnchor = nil
+      transcriptScroll.anchor = nil
       overlay.clear()
       needsFrame = true
     case .toggleTimeOrigin:
@@ -445,7 +359,9 @@ public final class SandboxSession {
       guard number == 0 || number <= scene.scenarios.count else { return nil }
       pick(scenario: number == 0 ? nil : scene.scenarios[number - 1].name)
     case .nextScenario, .previousScenario:
-      pick(scenario: neighbourScenario(offset: command == .nextScenario ? 1 : -1))
+      let offset = command == .nextScenario ? 1 : -1
+      let names = scene.scenarios.map(\.name)
+      pick(scenario: ScenarioPlayback.neighbour(of: playback?.scenario?.name, in: names, offset: offset))
     case .screenshot: return .screenshot
     case .quit: return .quit
     case .playPause, .stepForward, .stepBackward, .slower, .faster: performPlayback(command)
@@ -453,27 +369,7 @@ public final class SandboxSession {
     return nil
   }
 
-  /// The scenario `offset` places from the one playing in the file's order, live counting as
-  /// the place before the first (nil: live).
-  func neighbourScenario(offset: Int) -> String? {
-    let names = scene.scenarios.map(\.name)
-    guard !names.isEmpty else { return nil }
-    // Places: 0 is live, 1...count the scenarios.
-    let current = playback?.scenario.flatMap { playing in names.firstIndex(of: playing.name) }.map { $0 + 1 } ?? 0
-    let place = ((current + offset) % (names.count + 1) + names.count + 1) % (names.count + 1)
-    return place == 0 ? nil : names[place - 1]
-  }
-
   // MARK: Where the pointer is
-
-  /// A part of the window.
-  public enum Region: Equatable, Sendable {
-    case scene
-    case timeline
-    case transcript
-    case inspector
-    case outside
-  }
 
   /// The frame's size in points: the scene, the panel, and the strip and inspector when shown.
   public var frameSize: CanvasSize {
@@ -481,26 +377,12 @@ public final class SandboxSession {
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: showsInspector)
   }
 
-  /// Window pixels per point as the frame is drawn: `scale`, or less when the window is
-  /// smaller than the frame at `scale`, so that the whole frame — the scene above all — fits
-  /// in it, its aspect kept (down to `minimumDrawingScale`). The reduction goes in steps of
-  /// `drawingScaleStep` of `scale`: every scale drawn at keeps its fonts' glyphs cached, so a
-  /// resize storm must not draw at hundreds of them.
-  public var drawingScale: Double {
-    guard let window = windowPixelSize, window.width > 0, window.height > 0 else { return scale }
-    let frame = frameSize
-    let fit = min(Double(window.width) / (frame.width * scale), Double(window.height) / (frame.height * scale))
-    guard fit < 1 else { return scale }
-    let stepped = (fit / Self.drawingScaleStep).rounded(.down) * Self.drawingScaleStep
-    return max(Self.minimumDrawingScale, scale * stepped)
-  }
-
-  /// The steps a smaller window's scale goes down by, as a part of `scale`.
-  public static let drawingScaleStep = 0.25
+  /// Window pixels per point as the frame is drawn (`WindowGeometry.drawingScale(frame:)`).
+  public var drawingScale: Double { geometry.drawingScale(frame: frameSize) }
 
   /// The window has (or is about to have) this size in pixels.
   public func windowResized(width: Int, height: Int) {
-    windowPixelSize = (width, height)
+    geometry.windowPixelSize = (width, height)
     mapper.scale = drawingScale
     needsFrame = true
   }
@@ -512,19 +394,14 @@ public final class SandboxSession {
   }
 
   /// The part of the window under a window pixel.
-  public func region(at location: InputPoint) -> Region {
-    let point = framePoint(location)
-    let bounds = scene.window.bounds
-    let sceneWidth = Double(bounds.width)
-    let sceneHeight = Double(bounds.height)
-    guard point.x >= 0, point.y >= 0 else { return .outside }
-    if point.x >= sceneWidth {
-      if point.x < sceneWidth + SceneRenderer.panelWidth { return .transcript }
-      return showsInspector && point.x < sceneWidth + SceneRenderer.panelWidth + SceneRenderer.inspectorWidth
-        ? .inspector : .outside
-    }
-    if point.y < sceneHeight { return .scene }
-    return showsTimeline && point.y < sceneHeight + TimelineStrip.height ? .timeline : .outside
+  public func region(at location: InputPoint) -> WindowRegion {
+    WindowGeometry.region(
+      at: framePoint(location), sceneSize: sceneSize, showsTimeline: showsTimeline, showsInspector: showsInspector)
+  }
+
+  /// The scene's size in points.
+  var sceneSize: CanvasSize {
+    CanvasSize(width: Double(scene.window.bounds.width), height: Double(scene.window.bounds.height))
   }
 
   // MARK: Layouts
@@ -532,11 +409,13 @@ public final class SandboxSession {
   /// Loads the layout file the session is on again.
   public func reload() { open(layoutPath) }
 
-  /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
-  /// on screen and keeps working until the new one is ready (`handle(_:)` takes it).
-  public var backgroundLoader: BackgroundLoader?
+  /// Loads layouts off the loop's thread, when set (`LayoutLoading.backgroundLoader`).
+  public var backgroundLoader: BackgroundLoader? {
+    get { loading.backgroundLoader }
+    set { loading.backgroundLoader = newValue }
+  }
   /// A background load is under way.
-  public var isLoading: Bool { backgroundLoader?.isLoading ?? false }
+  public var isLoading: Bool { loading.isLoading }
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next
@@ -544,19 +423,15 @@ public final class SandboxSession {
   /// `backgroundLoader`, true: the load has started, and `handle(_:)` shows its outcome.
   @discardableResult
   public func open(_ path: String) -> Bool {
-    layoutPath = path
     needsFrame = true
-    if let backgroundLoader {
-      backgroundLoader.load(path)
-      return true
-    }
-    return finishOpening(path, Result { try LayoutLoader.load(path: path) })
+    guard let (path, result) = loading.start(path) else { return true }
+    return finishOpening(path, result)
   }
 
   /// Takes a background load's result if the latest one has finished; true when it had.
   @discardableResult
   public func takeFinishedLoad() -> Bool {
-    guard let (path, result) = backgroundLoader?.takeLatest() else { return false }
+    guard let (path, result) = loading.takeFinished() else { return false }
     finishOpening(path, result)
     return true
   }
@@ -564,55 +439,17 @@ public final class SandboxSession {
   @discardableResult
   private func finishOpening(_ path: String, _ result: Result<Scene, Error>) -> Bool {
     needsFrame = true
-    let loaded: Scene
-    do {
-      loaded = try result.get()
+    if case .success(let loaded) = result {
+      // The properties flipped in the window stay flipped across a reload, while they still apply.
       if path == scene.file {
-        // The properties flipped in the window stay flipped across a reload, while they still apply.
-        changes = changes.filter { change in
-          do {
-            try loaded.set("\(change.path)=\(change.value)")
-            return true
-          } catch {
-            show(problem: "\(change.path) is no longer flipped: \(error)")
-            return false
-          }
-        }
+        for problem in flips.carryOver(to: loaded) { show(problem: problem) }
       } else {
-        changes = []
+        flips.removeAll()
       }
-    } catch {
-      let text = "\(error)"
-      layoutError = text
-      report(text)
-      return false
     }
-    if let problem = Self.sizeProblem(loaded, scale: scale) {
-      layoutError = problem
-      report(problem)
-      return false
-    }
-    layoutError = nil
+    guard let loaded = loading.accept(result, scale: scale, report: report) else { return false }
     replaceScene(with: loaded)
     return true
-  }
-
-  /// The largest window side, in pixels, the sandbox opens (X allows 32767, but a frame that
-  /// big is hundreds of megabytes to draw and send on every change).
-  public static let maximumWindowSide = 8192
-
-  /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
-  public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = true) -> String? {
-    let size = SceneRenderer(theme: .standard).frameSize(
-      for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
-    let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
-    guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }
-    // At the `window:` line, as `touchlab check` reports a window past LayoutLimits there.
-    return scene.windowSizeError(
-      "the window would be \(pixels.width)×\(pixels.height) pixels at scale \(DisplayScale.describe(scale)), more "
-        + "than the \(maximumWindowSide) a side the sandbox shows; make `window: {size: …}` smaller or use a "
-        + "smaller --scale"
-    ).description
   }
 
   /// Shows a problem that is not the layout's (a failed screenshot) and prints it.
@@ -628,8 +465,8 @@ public final class SandboxSession {
     let reloaded = newScene.file == scene.file
     scene = newScene
     followScene(newScene)
-    transcript.startSection(Self.sectionHeader(for: newScene, reloaded: reloaded))
-    transcriptAnchor = nil
+    transcript.startSection(TranscriptLog.sectionHeader(for: newScene, reloaded: reloaded))
+    transcriptScroll.anchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     pinnedCards.removeAll()

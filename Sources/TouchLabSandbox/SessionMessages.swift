@@ -1,7 +1,9 @@
 /// What the session says besides the scene: a confirmation under the panel's title for
-/// `SandboxSession.statusDuration` seconds ("Saved touchlab-….png"), and a problem that is
+/// `statusDuration` seconds ("Saved touchlab-….png"), and a problem that is
 /// not the layout's (a screenshot not written) until the next key.
 struct SessionMessages {
+  /// How long a confirmation stays, in seconds.
+  static let statusDuration: Double = 4
   /// The confirmation shown, until `statusExpiry`.
   private(set) var status: String?
   /// When the confirmation goes (the session's `timeSource` seconds).
@@ -12,7 +14,7 @@ struct SessionMessages {
   /// Shows `text` as the confirmation from `now` on.
   mutating func showStatus(_ text: String, now: Double) {
     status = text
-    statusExpiry = now + SandboxSession.statusDuration
+    statusExpiry = now + Self.statusDuration
   }
 
   /// Drops the confirmation when its time is over at `now`; true when it did.

@@ -152,6 +152,13 @@ public final class TranscriptLog {
 
   /// Starts a new section under `header` (a scene was loaded): its lines' times start again
   /// from the new scene's 0, and its first touch is looked for afresh.
+  /// The section header of a scene's lines in the panel: its title and file.
+  static func sectionHeader(for scene: Scene, reloaded: Bool = false) -> String {
+    let file = (scene.file as NSString).lastPathComponent
+    let name = scene.title.map { "\($0) (\(file))" } ?? file
+    return reloaded ? name + ", reloaded" : name
+  }
+
   public func startSection(_ header: String) {
     section += 1
     sectionHeader = header
@@ -169,6 +176,14 @@ public final class TranscriptLog {
   /// the scenario's start; with T, since `firstTouchTime`). Then the live section's header
   /// again, so that later live lines sit under it. Nothing is written to the file (the play
   /// wrote its lines as it passed them).
+  /// Keeps the section of `playback` left with `time` shown (`keepSection(header:…)`).
+  func keepSection(of playback: ScenarioPlayback, upTo time: TimeInterval, resumesLiveSection: Bool) {
+    let lines = playback.records(upTo: time).compactMap { record in record.line.map { (time: record.time, text: $0) } }
+    keepSection(
+      header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
+      resumesLiveSection: resumesLiveSection)
+  }
+
   public func keepSection(
     header: String, lines: [(time: TimeInterval, text: String)], firstTouchTime: TimeInterval?,
     resumesLiveSection: Bool = true

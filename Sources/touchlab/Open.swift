@@ -118,7 +118,7 @@ struct Open: ParsableCommand {
       {
         FileHandle.standardError.write(Data("\(note)\n".utf8))
       }
-      if let problem = SandboxSession.sizeProblem(scene, scale: scale) {
+      if let problem = WindowSizeLimit.sizeProblem(scene, scale: scale) {
         FileHandle.standardError.write(Data("\(problem)\n".utf8))
         throw ExitCode(1)
       }

@@ -229,7 +229,7 @@ final class LiveClockTests: XCTestCase {
     XCTAssertTrue(session.needsFrame)
     // The first frame is expected to cost 10 ms + 1 ms: it would hold the 5 ms timer up.
     var steps: [String] = []
-    func draw(_ shouldStop: () -> Bool) -> SandboxSession.FrameDrawing {
+    func draw(_ shouldStop: () -> Bool) -> FrameDrawing {
       steps.append("draw")
       return .drawn
     }

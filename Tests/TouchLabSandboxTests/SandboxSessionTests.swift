@@ -298,7 +298,7 @@ final class SandboxSessionTests: XCTestCase {
     for size in ["[7800, 2051]", "[2051, 7800]", "[4000, 4000]"] {
       let scene = try LayoutLoader.load(
         yaml: "window: {size: \(size)}\ncontroller: {view: {color: white}}\n", file: "max.yaml")
-      XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1, showsTimeline: true), size)
+      XCTAssertNil(WindowSizeLimit.sizeProblem(scene, scale: 1, showsTimeline: true), size)
     }
   }
 
@@ -306,9 +306,9 @@ final class SandboxSessionTests: XCTestCase {
   func testAWindowTooBigToShowIsRefused() throws {
     let scene = try LayoutLoader.load(
       yaml: "window: {size: [3000, 2000]}\ncontroller: {view: {color: white}}\n", file: "big.yaml")
-    XCTAssertNil(SandboxSession.sizeProblem(scene, scale: 1))
+    XCTAssertNil(WindowSizeLimit.sizeProblem(scene, scale: 1))
     XCTAssertEqual(
-      SandboxSession.sizeProblem(scene, scale: 3),
+      WindowSizeLimit.sizeProblem(scene, scale: 3),
       "big.yaml:1:16: error: the window would be 10140×6204 pixels at scale 3, more than the 8192 a side the "
         + "sandbox shows; make `window: {size: …}` smaller or use a smaller --scale")
   }

@@ -97,7 +97,7 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
     // Under the keys, what the window said it got for its timers (its standard error).
     let note = realTimeLine.map { String($0.dropFirst("touchlab: ".count)) }
     var content = FrameContent(
-      window: scene.window, title: "Second scene", keyHelp: SandboxSession.keyHelp(realTimeNote: note),
+      window: scene.window, title: "Second scene", keyHelp: SandboxKeys.help(realTimeNote: note),
       subtitle: "second.yaml")
     content.transcript = entries
     content.newerLineCount = newer

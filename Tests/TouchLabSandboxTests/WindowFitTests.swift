@@ -37,7 +37,7 @@ final class WindowFitTests: XCTestCase {
     XCTAssertEqual(session.drawingScale, 2)
     // A few pixels: the smallest scale.
     session.handle(PollWakeup(events: [.resize(width: 1, height: 1)]))
-    XCTAssertEqual(session.drawingScale, SandboxSession.minimumDrawingScale)
+    XCTAssertEqual(session.drawingScale, WindowGeometry.minimumDrawingScale)
   }
 
   func testTheWindowResizedSmallerShowsTheWholeSceneAndClicksStillLand() throws {

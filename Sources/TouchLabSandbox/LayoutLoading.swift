@@ -1,0 +1,57 @@
+import Foundation
+import TouchLabLayout
+
+/// The window's layout files: the one it is on, the last load's error, and the loads (on the
+/// loop's thread, or off it with a `BackgroundLoader`). A load that fails, or whose window
+/// would be too big, gives no scene: the previous one stays.
+public struct LayoutLoading {
+  /// A finished load: the file and what came of it.
+  typealias Load = (path: String, result: Result<Scene, Error>)
+
+  /// The layout file the window is on: its scene's, or one that failed to load (the previous
+  /// scene stays on screen while the error is shown; saving a fix reloads it).
+  public private(set) var path: String
+  /// The last load's error, `FILE:LINE:COLUMN: error: …`, until a load succeeds.
+  public private(set) var error: String?
+  /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
+  /// on screen and keeps working until the new one is ready (`takeFinished()` gives it).
+  public var backgroundLoader: BackgroundLoader?
+  /// A background load is under way.
+  public var isLoading: Bool { backgroundLoader?.isLoading ?? false }
+
+  init(path: String) { self.path = path }
+
+  /// Goes to `path` and loads it: returns the load — or nil with a `backgroundLoader`: the
+  /// load has started, and `takeFinished()` gives it when done.
+  mutating func start(_ path: String) -> Load? {
+    self.path = path
+    if let backgroundLoader {
+      backgroundLoader.load(path)
+      return nil
+    }
+    return (path, Result { try LayoutLoader.load(path: path) })
+  }
+
+  /// The latest background load, if it has finished.
+  func takeFinished() -> Load? { backgroundLoader?.takeLatest() }
+
+  /// A load's scene, if it loaded and its window fits at `scale`; else nil, with `error` set
+  /// and `report`ed.
+  mutating func accept(_ result: Result<Scene, Error>, scale: Double, report: (String) -> Void) -> Scene? {
+    let loaded: Scene
+    do {
+      loaded = try result.get()
+    } catch {
+      self.error = "\(error)"
+      report("\(error)")
+      return nil
+    }
+    if let problem = WindowSizeLimit.sizeProblem(loaded, scale: scale) {
+      error = problem
+      report(problem)
+      return nil
+    }
+    error = nil
+    return loaded
+  }
+}
