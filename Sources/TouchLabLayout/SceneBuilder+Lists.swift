@@ -55,3 +55,20 @@ extension SceneBuilder {
     return (message, answer, limit)
   }
 }
+
+extension BuiltinClass {
+  /// `set: {LIST.MOMENT: RULE}` on a table or a collection view: the setter replaces that
+  /// callback's rule, keeping the others, and installs the delegate it made (a list's delegate
+  /// is weak: the setter keeps it alive).
+  static func listDelegateSetter<Moment, Answer, Delegate: ActionCellDelegate<Moment, Answer>>(
+    _ moment: Moment, _ rule: ActionCellRule<Answer>, current: @escaping () -> AnyObject?,
+    make: () -> Delegate, install: @escaping (Delegate) -> Void
+  ) -> PropertyTable.Setter {
+    let delegate = (current() as? Delegate) ?? make()
+    return {
+      delegate.rules[moment] = rule
+      if current() !== delegate { install(delegate) }
+      _ = delegate
+    }
+  }
+}

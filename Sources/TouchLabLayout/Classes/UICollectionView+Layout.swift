@@ -131,13 +131,9 @@ extension BuiltinClass {
       let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
     {
       let rule = try BuiltinClass.parseCollectionDelegateRule(SceneBuilder(file: value.file), moment, value)
-      let delegate =
-        (collection.delegate as? ActionCollectionViewDelegate) ?? ActionCollectionViewDelegate(target: nil)
-      return {
-        delegate.rules[moment] = rule
-        if collection.delegate !== delegate { collection.delegate = delegate }
-        _ = delegate
-      }
+      return listDelegateSetter(
+        moment, rule, current: { collection.delegate }, make: { ActionCollectionViewDelegate(target: nil) },
+        install: { collection.delegate = $0 })
     }
     return nil
   }

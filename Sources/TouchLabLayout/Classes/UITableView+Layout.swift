@@ -158,15 +158,10 @@ extension BuiltinClass {
     -> PropertyTable.Setter?
   {
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
-      // A table delegate key at that moment: it replaces that callback's rule, keeping the others.
       let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
-      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
-      return {
-        delegate.rules[moment] = rule
-        // The setter keeps a delegate it made alive (a table's delegate is weak).
-        if table.delegate !== delegate { table.delegate = delegate }
-        _ = delegate
-      }
+      return listDelegateSetter(
+        moment, rule, current: { table.delegate }, make: { ActionTableViewDelegate(target: nil) },
+        install: { table.delegate = $0 })
     }
     return nil
   }
