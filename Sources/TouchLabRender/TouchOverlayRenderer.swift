@@ -14,6 +14,9 @@ final class TouchOverlayRenderer {
   /// The overlay's layout as `SceneRenderer.damage(for:…)` last noted it, for the damage
   /// drawing of the same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
   private var notedLayout: OverlayLayout?
+  /// The hit view last found, held weakly: a drag's frames outline it again without walking
+  /// the whole tree each frame (`hitView(of:in:)` only when the record names another object).
+  private weak var lastHitView: UIView?
   /// Lays the cards out (`OverlayCardLayout`) and draws them (`OverlayCardPainter`).
   let cardLayout: OverlayCardLayout
   private let cardPainter: OverlayCardPainter
@@ -232,8 +235,19 @@ final class TouchOverlayRenderer {
     ].map { CanvasPoint(view.convert($0, to: nil)) }
   }
 
+  /// `hitView(of:in:)`, the last answer reused while the record names the same object and
+  /// that object is still in `window`.
+  private func foundHitView(of touch: OverlayTouch, in window: UIWindow) -> UIView? {
+    if let object = touch.hitView?.object, let view = lastHitView, view.serial == object, view.window === window {
+      return view
+    }
+    let view = Self.hitView(of: touch, in: window)
+    lastHitView = view
+    return view
+  }
+
   func hitOutline(of touch: OverlayTouch, in window: UIWindow) -> HitOutline? {
-    guard let view = Self.hitView(of: touch, in: window) else { return nil }
+    guard let view = foundHitView(of: touch, in: window) else { return nil }
     let corners = Self.windowCorners(of: view)
     var clips: [CanvasRect] = []
     var visible = SceneRenderer.boundingBox(corners)

@@ -147,6 +147,22 @@ final class OverlayPlacementTests: XCTestCase {
     XCTAssertNil(renderer.touchOverlay.hitOutline(of: touch, in: scene.window))
   }
 
+  /// A drag's frames outline the hit view found once (kept weakly, not searched for again),
+  /// and a hit view that has left the window is not outlined from that memory.
+  func testTheHitOutlineFollowsTheRecordedObjectAndForgetsOneThatLeftTheWindow() throws {
+    let scene = try RenderSupport.bundledScene("seed003-gestures.yaml")
+    let overlay = TouchOverlay(application: scene.application)
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap-red")))
+    let touch = try XCTUnwrap(overlay.touch(withIdentifier: 1))
+    let red = try XCTUnwrap(scene.objects["red"] as? UIView)
+    let renderer = SceneRenderer(theme: .standard)
+    let first = try XCTUnwrap(renderer.touchOverlay.hitOutline(of: touch, in: scene.window))
+    XCTAssertEqual(first.corners, TouchOverlayRenderer.windowCorners(of: red))
+    XCTAssertEqual(try XCTUnwrap(renderer.touchOverlay.hitOutline(of: touch, in: scene.window)).corners, first.corners)
+    red.removeFromSuperview()
+    XCTAssertNil(renderer.touchOverlay.hitOutline(of: touch, in: scene.window))
+  }
+
   func testACardCoversNoneOfTheSceneViewsWhenThereIsRoom() throws {
     let scene = try RenderSupport.scene(
       """
