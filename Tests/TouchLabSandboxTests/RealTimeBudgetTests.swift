@@ -53,28 +53,24 @@ final class RealTimeBudgetTests: XCTestCase {
     // A tenth of a CPU and a 12 ms bucket here (the window's: 40 %, 100 ms).
     let priority = TimerWakePriority(
       thread: fake.thread, budget: TimerWakePriority.Budget(share: 0.1, burst: 0.012))
-    // Stretches of 3 ms back to back, with no time to refill in between: the 12 ms bucket
-    // gives four of them, then the thread stays ordinary.
-    var raised = 0
-    for _ in 0..<10 {
-      priority.prepareToSleep(wakingForTimer: true)
-      if priority.isRaised { raised += 1 }
-      fake.cpu += 0.003
-      priority.lower()
+    // Ten stretches of 3 ms back to back, with no time to refill in between: how many ran
+    // raised. The 12 ms bucket gives four of them, then the thread stays ordinary.
+    func raisedStretches() -> Int {
+      var raised = 0
+      for _ in 0..<10 {
+        priority.prepareToSleep(wakingForTimer: true)
+        if priority.isRaised { raised += 1 }
+        fake.cpu += 0.003
+        priority.lower()
+      }
+      return raised
     }
-    XCTAssertEqual(raised, 4)
+    XCTAssertEqual(raisedStretches(), 4)
     XCTAssertGreaterThan(priority.deniedCount, 0)
     XCTAssertFalse(fake.raised)
     // 110 ms later a tenth of it is back: 11 ms, four more stretches (the last on 2 ms).
     fake.now += 0.11
-    raised = 0
-    for _ in 0..<10 {
-      priority.prepareToSleep(wakingForTimer: true)
-      if priority.isRaised { raised += 1 }
-      fake.cpu += 0.003
-      priority.lower()
-    }
-    XCTAssertEqual(raised, 4)
+    XCTAssertEqual(raisedStretches(), 4)
     // Over a long run at most a tenth of the time (plus the first bucket) is real time.
     for _ in 0..<1000 {
       fake.now += 0.01
