@@ -95,8 +95,8 @@ struct ScenarioBudget {
     var rows = 1
     var steppers = 0
     var lists: [ObjectIdentifier: ListGeometry] = [:]
-    for window in scene.application.windows {
-      window.forEachViewInSubtree { view in
+    for root in Self.roots(of: scene) {
+      root.forEachViewInSubtree { view in
         if let geometry = ListGeometry(view) {
           lists[ObjectIdentifier(view)] = geometry
           rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
@@ -110,14 +110,23 @@ struct ScenarioBudget {
     self.steppers = steppers
   }
 
-  /// The view tree's model, taken out to be changed in place (put it back in `hierarchy`),
-  /// made when first needed: the windows' trees and those of declared views outside them.
-  private mutating func takeModel() -> HierarchyModel {
-    if let taken = hierarchy {
-      hierarchy = nil
-      return taken
+  /// The trees a scenario can change: the windows' and those of declared views outside them
+  /// (the lists and steppers counted, and the view tree modelled, are the same).
+  private static func roots(of scene: Scene) -> [UIView] {
+    var seen = Set<ObjectIdentifier>()
+    var roots: [UIView] = []
+    for view in scene.application.windows + scene.objects.values.compactMap({ $0 as? UIView }) {
+      var root = view
+      while let parent = root.superview { root = parent }
+      if seen.insert(ObjectIdentifier(root)).inserted { roots.append(root) }
     }
-    return HierarchyModel(views: scene.application.windows + scene.objects.values.compactMap { $0 as? UIView })
+    return roots
+  }
+
+  /// Changes the view tree's model in place, made when first needed.
+  private mutating func changeModel<Result>(_ change: (inout HierarchyModel) throws -> Result) rethrows -> Result {
+    if hierarchy == nil { hierarchy = HierarchyModel(views: Self.roots(of: scene)) }
+    return try change(&hierarchy!)
   }
 
   /// Throws the first limit the scenario goes past, at the step that does.
@@ -196,27 +205,30 @@ struct ScenarioBudget {
     case .several(let changes):
       for each in changes { try apply(each, at: place) }
     case .moveView(let view, let parent):
-      var tree = takeModel()
-      defer { hierarchy = tree }
-      guard let moved = tree.index(of: view), let into = tree.index(of: parent) else { return }
-      guard !tree.isDescendant(into, of: moved) else {
-        throw error(place, "cannot move a view into itself or one of its subviews (at this step of the scenario)")
+      let file = file
+      func refused(_ message: String) -> LayoutError {
+        LayoutError(file: file, line: place.line, column: place.column, message: message)
       }
-      let limit = tree.depthLimit
-      // The moved view's depth in its new place, and that of its deepest subview.
-      let depth = tree.depth(of: into) + 1
-      let deepest = depth + tree.height(of: moved, beyond: limit - depth + 1) - 1
-      guard deepest <= limit else {
-        throw error(
-          place,
-          "this moveView nests views deeper than \(limit) levels, the limit on nesting, which holds after every step")
+      try changeModel { tree in
+        guard let moved = tree.index(of: view), let into = tree.index(of: parent) else { return }
+        guard !tree.isDescendant(into, of: moved) else {
+          throw refused("cannot move a view into itself or one of its subviews (at this step of the scenario)")
+        }
+        let limit = tree.depthLimit
+        // The moved view's depth in its new place, and that of its deepest subview.
+        let depth = tree.depth(of: into) + 1
+        let deepest = depth + tree.height(of: moved, beyond: limit - depth + 1) - 1
+        guard deepest <= limit else {
+          throw refused(
+            "this moveView nests views deeper than \(limit) levels, the limit on nesting, which holds after every step")
+        }
+        tree.move(moved, to: into)
       }
-      tree.move(moved, to: into)
     case .removeView(let view):
-      var tree = takeModel()
-      defer { hierarchy = tree }
-      guard let removed = tree.index(of: view) else { return }
-      tree.detach(removed)
+      changeModel { tree in
+        guard let removed = tree.index(of: view) else { return }
+        tree.detach(removed)
+      }
     case .listGeometry(let view, let change):
       guard var geometry = lists[ObjectIdentifier(view)] else { return }
       geometry.apply(change)
