@@ -11,6 +11,8 @@ struct PropertyTable {
     let aliases: [String]
     let appliesTo: (AnyObject) -> Bool
     let parse: (YAMLValue, AnyObject) throws -> Setter
+    /// The value is text (`.string`): a Swift string literal in the fix's UIKit line.
+    var isText = false
   }
 
   /// Every built-in class's properties, superclasses first (`BuiltinClass.all`).
@@ -117,10 +119,12 @@ extension PropertyTable.Entry {
 
   /// A text property (a title, a label's text, an image's name…).
   static func string<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, String?>) -> Entry {
-    custom(name) { (value, object: T) in
+    var entry = custom(name) { (value, object: T) in
       let text = try value.string(name)
       return { object[keyPath: keyPath] = text }
     }
+    entry.isText = true
+    return entry
   }
 
   /// A colour property: a name or `#RRGGBB`.

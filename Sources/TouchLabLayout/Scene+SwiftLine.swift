@@ -5,8 +5,6 @@ extension Scene {
   /// `backgroundColor`, a `frame` is a `CGRect`…): a `--set` of one of them has no one-line
   /// Swift spelling here, and is shown as the `--set` it is.
   static let propertiesWithoutSwiftLine: Set<String> = ["color", "frame", "bounds", "transform", "image", "textColor"]
-  /// The properties whose values are text (quoted in Swift).
-  static let textProperties: Set<String> = ["title", "text", "placeholder"]
 
   /// The UIKit line (Swift) that does what `--set ID.PROPERTY=VALUE` does, as the fix would
   /// be written in an app: `backTap.cancelsTouchesInView=false` is
@@ -27,21 +25,21 @@ extension Scene {
       guard !others.isEmpty else { return nil }
       return others.map { "\(id).require(toFail: \($0))" }.joined(separator: "; ")
     }
-    guard !property.contains("."), let name = PropertyTable.entriesNamed[property]?.first?.name,
-      !propertiesWithoutSwiftLine.contains(name)
+    guard !property.contains("."), let entry = PropertyTable.entriesNamed[property]?.first,
+      !propertiesWithoutSwiftLine.contains(entry.name)
     else { return nil }
+    let name = entry.name
     let swiftValue: String
     switch value.lowercased() {
     case "true", "yes", "on": swiftValue = "true"
     case "false", "no", "off": swiftValue = "false"
     default:
-      if textProperties.contains(name) {
+      if entry.isText {
         let unquoted =
           value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
           ? String(value.dropFirst().dropLast()) : value
-        swiftValue =
-          "\"" + unquoted.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-          + "\""
+        // A Swift string literal: JSON's escapes are Swift's, but for other control characters.
+        swiftValue = unquoted.doubleQuoted { "\\u{" + String($0, radix: 16, uppercase: true) + "}" }
       } else if Double(value) != nil {
         swiftValue = value
       } else {

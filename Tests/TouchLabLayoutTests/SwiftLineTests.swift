@@ -20,6 +20,14 @@ final class SwiftLineTests: XCTestCase {
       Scene.swiftLine(for: "pan.requireToFail=[edge, swipe]"), "pan.require(toFail: edge); pan.require(toFail: swipe)")
   }
 
+  /// Every text key (`.string` in the property table) is quoted, a recognizer's `name` too,
+  /// and a control character is written as Swift writes it, never raw.
+  func testEveryTextPropertyIsAQuotedSwiftLiteral() {
+    XCTAssertEqual(Scene.swiftLine(for: "tap.name=backTap"), #"tap.name = "backTap""#)
+    XCTAssertEqual(Scene.swiftLine(for: #"field.placeholder=a\b"#), #"field.placeholder = "a\\b""#)
+    XCTAssertEqual(Scene.swiftLine(for: "label.text=one\ntwo\u{1B}"), #"label.text = "one\ntwo\u{1B}""#)
+  }
+
   func testWhatHasNoOneLineIsShownAsTheSetItIs() {
     XCTAssertNil(Scene.swiftLine(for: "backTap.delegate.shouldReceive=false"))
     XCTAssertNil(Scene.swiftLine(for: "root.color=red"))
