@@ -11,12 +11,11 @@ open class UIProgressView: UIView {
 
   /// The fraction done, pinned to 0…1 ("Values less than 0.0 and greater than 1.0 are
   /// pinned to those limits", UIProgressView.progress); 0 by default.
-  public var progress: Float = 0 {
-    didSet {
-      let pinned = min(1, max(0, progress))
-      if pinned != progress { progress = pinned }
-    }
+  public var progress: Float {
+    get { range.value }
+    set { range.value = newValue }
   }
+  private var range = BoundedValue<Float>(minimum: 0, maximum: 1, value: 0)
   public var progressViewStyle: Style = .default
   /// The filled part's colour; nil: the tint (system blue).
   public var progressTintColor: UIColor?

@@ -118,11 +118,10 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       }
       guard let touch = context.touches.first else { return null }
       return Self.format(touch.location(in: view))
-    case .velocity:
+    case .velocity where context.scroll?.velocity != nil:
       // In `scrollViewWillEndDragging`: its velocity argument, points per millisecond.
-      if let velocity = context.scroll?.velocity { return Self.format(velocity) }
-      return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
-    case .on, .value, .translation, .scale, .rotation:
+      return context.scroll?.velocity.map { Self.format($0) } ?? null
+    case .on, .value, .translation, .velocity, .scale, .rotation:
       return (subject as? LinePlaceholderSubject)?.placeholderValue(self) ?? null
     case .highlighted:
       if let control = subject as? UIControl { return Self.format(control.isHighlighted) }
