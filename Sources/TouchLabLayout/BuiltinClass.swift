@@ -37,6 +37,8 @@ struct BuiltinClass {
   let make: () -> AnyObject
   /// Whether an object is of this class (or a subclass).
   let matches: (AnyObject) -> Bool
+  /// The class itself, for questions about it that need no object (`is UIControl.Type`).
+  let type: AnyObject.Type
   /// Its own settable properties (its superclasses' are theirs).
   var properties: [PropertyTable.Entry] = []
   /// A view of this class has UIKit's standard size, so its entry needs no `frame:`.
@@ -78,6 +80,7 @@ struct BuiltinClass {
     self.overridableMethods = overridableMethods
     self.make = make
     self.matches = { $0 is T }
+    self.type = type
   }
 
   /// What any responder or recognizer may override.

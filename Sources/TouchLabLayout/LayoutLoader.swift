@@ -96,7 +96,9 @@ extension LayoutLoader {
   /// The built-in view classes, from `BuiltinClass.all`.
   public static let builtinViewClasses: [String: BuiltinViewClass] = Dictionary(
     uniqueKeysWithValues: BuiltinClass.all.filter { $0.family == .view || $0.family == .window }.map { builtin in
-      let object = builtin.make()
-      return (builtin.name, BuiltinViewClass(isControl: object is UIControl, isScrollView: object is UIScrollView))
+      (
+        builtin.name,
+        BuiltinViewClass(isControl: builtin.type is UIControl.Type, isScrollView: builtin.type is UIScrollView.Type)
+      )
     })
 }
