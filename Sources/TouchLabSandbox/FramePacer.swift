@@ -13,8 +13,6 @@ struct FramePacer {
   /// them all.
   static let longFrameRest = 0.5
 
-  /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
-  private(set) var lastFrameCost: TimeInterval = 0
   /// When the next frame may start (the session's `timeSource` seconds), after a long one;
   /// nil: at once.
   private(set) var nextFrameTime: Double?
@@ -24,7 +22,8 @@ struct FramePacer {
 
   /// A frame started at `started` ended at `ended`.
   mutating func frameEnded(started: Double, ended: Double) {
-    lastFrameCost = ended - started
-    nextFrameTime = lastFrameCost > Self.longFrame ? ended + Self.longFrameRest * lastFrameCost : nil
+    // What the frame took to draw and send (or to draw as far as it got), in seconds.
+    let cost = ended - started
+    nextFrameTime = cost > Self.longFrame ? ended + Self.longFrameRest * cost : nil
   }
 }

@@ -23,11 +23,15 @@ extension SandboxSession {
     needsFrame = true
   }
 
-  /// Loads `path` afresh for a play, with the properties flipped in the window.
+  /// Loads `path` afresh for a play, with the properties flipped in the window. A copy whose
+  /// window is not the accepted scene's (the file saved meanwhile) is refused: the window's
+  /// size and its limit (`WindowSizeLimit`) were checked on the accepted scene only.
   private func sceneLoader(_ path: String) -> () throws -> Scene {
     { [weak self] in
       guard let self else { return try LayoutLoader.load(path: path) }
-      return try self.loadWithChanges(path)
+      let copy = try self.loadWithChanges(path)
+      guard copy.window.bounds == self.scene.window.bounds else { throw PlaybackError.windowChanged(file: path) }
+      return copy
     }
   }
 

@@ -208,8 +208,6 @@ public final class SandboxSession {
 
   /// When frames are drawn and sent, and when the next may start after a long one.
   private var scheduler = FrameScheduler()
-  /// What the last frame took to draw and send (or to draw as far as it got), in seconds.
-  public var lastFrameCost: TimeInterval { scheduler.pacer.lastFrameCost }
   /// When the next frame may start (`timeSource` seconds), after a long one; nil: at once.
   public var nextFrameTime: Double? { scheduler.pacer.nextFrameTime }
   /// The rest's part of a long frame's length (`FramePacer`).

@@ -308,11 +308,16 @@ public final class ScenarioPlayback {
 /// Why a scenario cannot be played.
 public enum PlaybackError: Error, Equatable, CustomStringConvertible {
   case noScenario(file: String, name: String, names: [String])
+  /// The file changed on disk while it played: its window is no longer the one the window
+  /// accepted (and sized itself for), so the copy is refused until it is reloaded.
+  case windowChanged(file: String)
 
   public var description: String {
     switch self {
     case .noScenario(let file, let name, let names):
       return "\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names.joined(separator: ", "))")
+    case .windowChanged(let file):
+      return "\(file) changed its window while it played; reload it (R) to play the new one"
     }
   }
 }

@@ -42,6 +42,24 @@ final class SandboxPlaybackTests: XCTestCase {
     try XCTUnwrap(session.frameContent.timeline).time
   }
 
+  /// The play draws copies of the scene loaded from the file again; one saved meanwhile with
+  /// another window (past the size the window accepted and checked) is refused, not drawn.
+  func testAFileSavedWithAnotherWindowWhileItPlaysIsNotDrawnInTheAcceptedWindow() throws {
+    folder = try TestLayouts.copies(["play"])
+    let path = folder!.appendingPathComponent("play.yaml").path
+    let session = SandboxSession(
+      scene: try LayoutLoader.load(path: path), scale: 1, transcriptFile: nil, timeSource: time.read,
+      report: { [unowned self] in self.reported.append($0) })
+    try session.play(scenario: "hold", speed: 0.1, loops: false)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    XCTAssertTrue(text.contains("size: [300, 300]"))
+    try text.replacingOccurrences(of: "size: [300, 300]", with: "size: [3000, 3000]")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    wake(session, at: 51.5)  // a record shown: the copy would be made again from the file
+    XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"])
+    XCTAssertEqual(session.frameContent.window.bounds.size, CGSize(width: 300, height: 300))
+  }
+
   func testAtASpeedTheTranscriptShownAtRealTimeRIsTheOneAtVirtualRTimesX() throws {
     folder = try TestLayouts.copies([])
     let path = folder!.appendingPathComponent("transcript.txt").path
