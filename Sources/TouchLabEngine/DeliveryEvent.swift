@@ -230,6 +230,9 @@ public enum TimerPurpose: String, Equatable, Sendable, Codable, CaseIterable {
   case swipeMaximum
   /// A scroll view decelerating after a flick.
   case deceleration
+  /// A stepper's autorepeat while a button is held: the first step after 0.5 s, then one
+  /// each 0.1 s.
+  case autorepeat
   /// Anything else a recognizer or the scene scheduled.
   case other
 }

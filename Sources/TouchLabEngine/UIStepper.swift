@@ -31,7 +31,8 @@ open class UIStepper: UIControl {
   public private(set) var pressedButton: Button?
 
   private var valueAtTouchDown: Double = 0
-  private var repeatTimer: EngineClock.Token?
+  /// The autorepeat's next step: the clock's token and the record it was announced with.
+  private var repeatTimer: (token: EngineClock.Token, record: TimerRecord)?
   private var lastEvent: UIEvent?
 
   open override class var preventsOverlappingGestures: Bool { true }
@@ -62,20 +63,34 @@ open class UIStepper: UIControl {
     if isContinuous { sendActions(for: .valueChanged, with: event) }
   }
 
+  /// Schedules the autorepeat's next step, recorded as a timer (scheduled, then fired or
+  /// cancelled) as a recognizer's are, so the overlay counts it down and the window's records
+  /// say how late it fired.
   private func scheduleRepeat(after delay: TimeInterval) {
     guard autorepeat, let clock = application?.clock else { return }
-    repeatTimer = clock.schedule(after: delay) { [self] in
-      guard let button = self.pressedButton else { return }
+    let token = clock.schedule(after: delay) { [self] in
+      guard let button = self.pressedButton, let timer = self.repeatTimer else { return }
       self.repeatTimer = nil
+      self.recordTimer(.fired, timer.record)
       self.step(button, event: self.lastEvent)
       // At the end of the range (without wraps) the button is disabled: the repeat stops.
       if self.canStep(button) { self.scheduleRepeat(after: UIKitConstants.stepperAutorepeatInterval) }
     }
+    let record = TimerRecord(id: token.id, purpose: .autorepeat, owner: participant, deadline: clock.now + delay)
+    repeatTimer = (token, record)
+    recordTimer(.scheduled, record)
   }
 
   private func stopRepeating() {
-    application?.clock.cancel(repeatTimer)
+    guard let timer = repeatTimer else { return }
+    application?.clock.cancel(timer.token)
     repeatTimer = nil
+    recordTimer(.cancelled, timer.record)
+  }
+
+  private func recordTimer(_ change: TimerChange, _ record: TimerRecord) {
+    guard let recorder, recorder.isListening else { return }
+    recorder.record(.timer(change, record))
   }
 
   open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {

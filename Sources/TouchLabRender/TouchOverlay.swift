@@ -518,6 +518,7 @@ public struct OverlayCountdown: Equatable, Sendable {
     case .nextTapInterval: "next tap"
     case .swipeMaximum: "swipe maximum"
     case .deceleration: "deceleration"
+    case .autorepeat: "autorepeat"
     case .other: "timer"
     }
   }

@@ -139,6 +139,27 @@ final class ValueControlTests: XCTestCase {
     for (time, expected) in zip(times, [0, 0.5, 0.6, 0.7, 0.8, 0.9]) { XCTAssertEqual(time, expected, accuracy: 1e-9) }
   }
 
+  /// The autorepeat is a timer the records show, as a recognizer's are: scheduled at the
+  /// press (0.5 s), fired and scheduled again each step (0.1 s), cancelled at the lift —
+  /// the window's `--transcript` gives its lateness by this purpose.
+  func testStepper_TheAutorepeatIsARecordedTimer() {
+    let (scene, _, _) = stepper()
+    scene.down(pt(170, 116), at: 0)
+    scene.app.clock.advance(to: 0.65)
+    scene.up(pt(170, 116), at: 0.65)
+    let timers: [String] = scene.records.compactMap { record in
+      guard case .timer(let change, let timer) = record.event, timer.purpose == .autorepeat else { return nil }
+      XCTAssertEqual(timer.owner?.className, "Stepper")
+      return String(format: "%@ %.2f due %.2f", change.rawValue, record.time, timer.deadline)
+    }
+    XCTAssertEqual(
+      timers,
+      [
+        "scheduled 0.00 due 0.50", "fired 0.50 due 0.50", "scheduled 0.50 due 0.60", "fired 0.60 due 0.60",
+        "scheduled 0.60 due 0.70", "cancelled 0.65 due 0.70",
+      ])
+  }
+
   func testStepper_TheRepeatStopsAtTheMaximum() {
     let (scene, stepper, _) = stepper()
     stepper.value = 9
