@@ -103,6 +103,20 @@ final class Frame {
   private func advanceDamageClock() {
     content.now = pressTime + Double(damageFrames % 12) / 120
     damageFrames += 1
+    if changesPanel { addPanelLine() }
+  }
+
+  /// Whether every damage frame also gets a new transcript line (`frame.panelnew.*`).
+  var changesPanel = false
+
+  /// A line the panel has never shown — its text (a number of its own) is in no layout
+  /// cache, so it is shaped anew — at the foot of the full panel, the oldest line gone:
+  /// every line of the panel moves up one, as when a drag logs a move a frame.
+  private func addPanelLine() {
+    let time = String(format: "%.3f", 8 + Double(damageFrames) * 0.008)
+    let line = "-[YellowView touchesMoved:withEvent:] move \(damageFrames) at (\(damageFrames % 390), 156)"
+    content.transcript.append("[\(time)] " + line)
+    if content.transcript.count > 500 { content.transcript.removeFirst(content.transcript.count - 500) }
   }
 
   /// A frame as the live window draws it while the finger is held: the clock a 120th of a
@@ -135,7 +149,9 @@ final class Box<T> {
   var value: T?
 }
 
-func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false, kind: FrameKind = .whole) {
+func frameBenchmark(
+  _ name: String, scale: Double, fullPanel: Bool = false, changesPanel: Bool = false, kind: FrameKind = .whole
+) {
   let frame = Box<Frame>()
   Benchmark(
     name,
@@ -153,6 +169,7 @@ func frameBenchmark(_ name: String, scale: Double, fullPanel: Bool = false, kind
     },
     setup: {
       let made = Frame(scale: scale, fullPanel: fullPanel)
+      made.changesPanel = changesPanel
       switch kind {  // the first, whole
       case .whole: break
       case .damage: made.drawDamage()
@@ -178,6 +195,10 @@ let benchmarks: @Sendable () -> Void = {
   // The live window's frames: only what changed since the last one (a held finger's card).
   frameBenchmark("frame.panel500.scale1.damage", scale: 1, fullPanel: true, kind: .damage)
   frameBenchmark("frame.panel500.scale2.damage", scale: 2, fullPanel: true, kind: .damage)
+  // A frame that also changes the panel: a new line never shown before at its foot, every
+  // other line moved up (issue 29 §3: a card-only frame is not the panel's cost).
+  frameBenchmark("frame.panelnew.scale1.damage", scale: 1, fullPanel: true, changesPanel: true, kind: .damage)
+  frameBenchmark("frame.panelnew.scale2.damage", scale: 2, fullPanel: true, changesPanel: true, kind: .damage)
   // The same frames sent to an X server, with MIT-SHM and with XPutImage: only with a display.
   if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false {
     for scale in [1, 2] {
@@ -187,6 +208,9 @@ let benchmarks: @Sendable () -> Void = {
       frameBenchmark(
         "frame.panel500.scale\(scale).sent.putimage", scale: Double(scale), fullPanel: true,
         kind: .sent(sharedMemory: false))
+      frameBenchmark(
+        "frame.panelnew.scale\(scale).sent", scale: Double(scale), fullPanel: true, changesPanel: true,
+        kind: .sent(sharedMemory: true))
     }
   }
 }

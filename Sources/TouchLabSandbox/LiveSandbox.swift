@@ -25,6 +25,8 @@ public final class LiveSandbox {
   private let screenshotFolder: URL
   /// Standard output could not be written (closed, or its reader went away): said once.
   private var standardOutputFailed = false
+  /// `TOUCHLAB_FRAME_LOG`: a line for each frame sent (the live benchmark's pairing).
+  private let frameLog = FrameLog.fromEnvironment()
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -153,7 +155,9 @@ public final class LiveSandbox {
       session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
       return .failed
     case false?: return .stopped
-    case true?: return .drawn
+    case true?:
+      frameLog?.note(sent: MonotonicClock.now(), shows: session.lastInputTime)
+      return .drawn
     }
   }
 

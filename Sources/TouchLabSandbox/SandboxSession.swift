@@ -67,6 +67,9 @@ public final class SandboxSession {
   /// in `timeSource` seconds (kept across scenes: it is the server's, not the scene's).
   public var serverClock = ServerTimeMapping()
   let timeSource: () -> Double
+  /// When the latest input handled happened (its X server time on the monotonic clock), for
+  /// the frame log (`FrameLog`); nil before any input with a time.
+  public private(set) var lastInputTime: Double?
   private let report: (String) -> Void
 
   /// The shortest time between two frames of an overlay animation (`LoopWakeUp`).
@@ -289,7 +292,10 @@ public final class SandboxSession {
     // Each input at its own time: the engine advances to when it happened (timers due
     // before it fire first, those due after it wait), whenever the window read it.
     for (engineInput, source) in mapper.mapWithSources(playback == nil ? wakeup.events : []) {
-      if let time = eventTimes[source], clock.advance(toSourceTime: time) { needsFrame = true }
+      if let time = eventTimes[source] {
+        lastInputTime = max(lastInputTime ?? time, time)
+        if clock.advance(toSourceTime: time) { needsFrame = true }
+      }
       switch engineInput {
       case .touches(let inputs): scene.application.sendTouches(inputs)
       case .cancelAllTouches: scene.application.cancelAllTouches()

@@ -8,7 +8,8 @@ import Foundation
 // Figures 5 and 6 of docs/PERFORMANCE.md: the live window under Xvfb, driven by XTest.
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
-//                 [--trials N] [--moves N] [--scale N] [--label NAME] [--user NAME]
+//                 [--presses "X,Y,HOLD,REST;…"] [--trials N] [--moves N] [--scale N] [--label NAME]
+//                 [--user NAME]
 //
 // It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
@@ -18,7 +19,8 @@ import Foundation
 //   live.idle.cpu.startup   CPU time (all threads, /proc/PID/task/*/schedstat) over 5 s idle
 //   live.input.latency.*    XTest motion sent (finger down on --view) → the next frame's damage
 //   live.drag.latency.*     a continuous drag (a motion every 8 ms, not waiting for frames):
-//                           each motion to the first frame after it
+//                           each motion to the frame that shows it (the window's
+//                           TOUCHLAB_FRAME_LOG); .next-frame.*: to the first frame after it
 //   live.timer.error.*      a press on --tile: when the line the scroll view's 0.15 s timer
 //                           prints reached the file, against when it was due (seen from outside)
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
@@ -56,6 +58,26 @@ let layoutPath = URL(fileURLWithPath: options["layout"] ?? "Layouts/playground.y
 let tilePoint = point(options["tile"], (195, 638))
 let viewPoint = point(options["view"], (101, 156))
 let timerLine = options["timer-line"] ?? "-[Tile touchesBegan:withEvent:]"
+/// One press of the timer phase: where (scene points), how long the finger stays down, and
+/// how long the harness waits after the lift.
+struct Press {
+  var point: (Double, Double)
+  var hold: Double
+  var rest: Double
+}
+/// `--presses "X,Y,HOLD,REST;…"`: the presses of each trial, in turn (every kind of timer:
+/// Benchmarks/Layouts/timer-kinds.yaml); by default one press of 0.25 s on --tile.
+let presses: [Press] = {
+  guard let text = options["presses"] else { return [Press(point: tilePoint, hold: 0.25, rest: 0.3)] }
+  return text.split(separator: ";").map { spec in
+    let numbers = spec.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
+      FileHandle.standardError.write(Data("touchlab-live: bad press \(spec) (X,Y,HOLD,REST)\n".utf8))
+      exit(2)
+    }
+    return Press(point: (numbers[0], numbers[1]), hold: numbers[2], rest: numbers[3])
+  }
+}()
 let trials = Int(options["trials"] ?? "") ?? 100
 let moves = Int(options["moves"] ?? "") ?? 200
 let scale = Double(options["scale"] ?? "") ?? 1
@@ -197,22 +219,30 @@ try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories
 atexit { try? FileManager.default.removeItem(at: folder) }  // exit() skips top-level defers
 let transcriptPath = folder.appendingPathComponent("transcript.jsonl").path
 _ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
+// The window's own note of each frame sent and the latest input it shows (TOUCHLAB_FRAME_LOG):
+// the drag's motions are paired with the frames that show them.
+let frameLogPath = folder.appendingPathComponent("frames.log").path
+_ = FileManager.default.createFile(atPath: frameLogPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
 let app = Process()
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
+environment["TOUCHLAB_FRAME_LOG"] = frameLogPath
 let touchlabArguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 if let user = options["user"] {
   // As an unprivileged user (`--user NAME`, run as root): `runuser`, whose child is the
   // window; the transcript and the folder are the user's to write.
   chmod(folder.path, 0o777)
   chmod(transcriptPath, 0o666)
+  chmod(frameLogPath, 0o666)
   app.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
   // The system bus a test or benchmark started for RealtimeKit, if any, goes along.
   let bus = environment["DBUS_SYSTEM_BUS_ADDRESS"].map { ["DBUS_SYSTEM_BUS_ADDRESS=\($0)"] } ?? []
-  app.arguments = ["-u", user, "--", "env", "DISPLAY=\(displayName)"] + bus + [touchlabPath] + touchlabArguments
+  app.arguments =
+    ["-u", user, "--", "env", "DISPLAY=\(displayName)", "TOUCHLAB_FRAME_LOG=\(frameLogPath)"] + bus
+    + [touchlabPath] + touchlabArguments
 } else {
   app.executableURL = URL(fileURLWithPath: touchlabPath)
   app.arguments = touchlabArguments
@@ -449,7 +479,31 @@ for i in 0..<moves {
 }
 pump(until: now() + 0.1)
 let dragFrames = damageTimes[dragFramesBefore...]
-let dragLatencies = dragSent.compactMap { sent in dragFrames.first { $0 > sent }.map { $0 - sent } }
+// The first frame after each motion (what this figure was before the window's frame log)…
+let dragLatenciesToNextFrame = dragSent.compactMap { sent in dragFrames.first { $0 > sent }.map { $0 - sent } }
+// …and the frame that shows it: the first whose latest input is this motion or a later one,
+// by the window's frame log (`SENT SHOWS` a line: when the frame was on the server, when the
+// latest input it shows happened, the server's millisecond time mapped to the monotonic
+// clock — so up to 1 ms early; the motions are 8 ms apart).
+let sentFrames: [(sent: Double, shows: Double)] = {
+  guard let text = try? String(contentsOfFile: frameLogPath, encoding: .utf8) else { return [] }
+  return text.split(separator: "\n").compactMap { line in
+    let fields = line.split(separator: " ")
+    guard fields.count == 2, let sent = Double(fields[0]), let shows = Double(fields[1]) else { return nil }
+    return (sent, shows)
+  }
+}()
+let dragLatencies: [Double] =
+  sentFrames.isEmpty
+  ? dragLatenciesToNextFrame
+  : dragSent.compactMap { sent in sentFrames.first { $0.shows >= sent - 0.0015 }.map { $0.sent - sent } }
+if sentFrames.isEmpty {
+  FileHandle.standardError.write(
+    Data("touchlab-live: note: no frame log from the window: drag latency is to the next frame\n".utf8))
+} else if dragLatencies.count < dragSent.count {
+  FileHandle.standardError.write(
+    Data("touchlab-live: note: \(dragSent.count - dragLatencies.count) drag motions shown by no frame\n".utf8))
+}
 button(false)
 pump(until: now() + 0.3)
 if unquiet > 0 {
@@ -461,16 +515,19 @@ if latencies.count < moves {
 }
 
 // MARK: Timer accuracy: presses on the tile; the scroll view lets touchesBegan through at 0.15 s
+// (and, with --presses, on a view for each other kind of timer: every one that fires is in
+// timerLatenessByPurpose)
 
-let tile = pixel(tilePoint)
 let linesBefore = lines.count
 for _ in 0..<trials {
-  waitForQuiet(0.05, limit: 1)
-  moveMouse(tile)
-  button(true)
-  pump(until: now() + 0.25)
-  button(false)
-  pump(until: now() + 0.3)
+  for press in presses {
+    waitForQuiet(0.05, limit: 1)
+    moveMouse(pixel(press.point))
+    button(true)
+    pump(until: now() + press.hold)
+    button(false)
+    pump(until: now() + press.rest)
+  }
 }
 waitForQuiet(0.2, limit: 3)
 pump(until: now() + 0.2)
@@ -541,6 +598,8 @@ figure("\(label).input.latency.p50", ms(latencies, 50), "ms")
 figure("\(label).input.latency.p99", ms(latencies, 99), "ms")
 figure("\(label).drag.latency.p50", ms(dragLatencies, 50), "ms")
 figure("\(label).drag.latency.p99", ms(dragLatencies, 99), "ms")
+figure("\(label).drag.latency.next-frame.p50", ms(dragLatenciesToNextFrame, 50), "ms")
+figure("\(label).drag.latency.next-frame.p99", ms(dragLatenciesToNextFrame, 99), "ms")
 figure("\(label).timer.error.p50", timersMeasured ? percentile(timerErrors, 50) : nil, "ms")
 figure("\(label).timer.error.p99", timersMeasured ? percentile(timerErrors, 99) : nil, "ms")
 figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(timerLateness, 50), "ms", digits: 3)
