@@ -25,30 +25,73 @@ public enum RealtimeKit {
   /// long at most (RealtimeKit asks polkit, which may be slow on a busy machine).
   static let timeout: Int32 = 500
 
+  /// The connection and the daemon's `RTTimeUSecMax` kept from one grant to the next, so
+  /// that a raise after the first is one round trip (`MakeThreadRealtime`), not a new
+  /// connection (connect, authenticate, `Hello`) and a property read besides. Only the
+  /// window's loop thread asks (`TimerWakePriority`); a lost connection is made again.
+  nonisolated(unsafe) private static var kept: (connection: OpaquePointer, limit: Int64)?
+
   /// Asks RealtimeKit to make the calling thread real time at its lowest priority (1),
   /// setting `RLIMIT_RTTIME` to what the daemon requires first. The system bus is the one
-  /// `DBUS_SYSTEM_BUS_ADDRESS` names, or the standard socket.
+  /// `DBUS_SYSTEM_BUS_ADDRESS` names, or the standard socket. Call it on one thread only
+  /// (the connection is kept for the next call).
   public static func makeThisThreadRealTime() -> Outcome {
+    let session: (connection: OpaquePointer, limit: Int64)
+    if let kept, dbus_connection_get_is_connected(kept.connection) != 0 {
+      session = kept
+    } else {
+      forget()
+      switch connect() {
+      case .success(let made): session = made
+      case .failure(let problem): return .refused(problem.text)
+      }
+      kept = session
+    }
+    let outcome = requestRealTime(on: session.connection, limit: session.limit)
+    // A refusal leaves the connection as it was; one the bus dropped is made again next time.
+    if dbus_connection_get_is_connected(session.connection) == 0 { forget() }
+    return outcome
+  }
+
+  /// A private connection to the system bus, and the daemon's `RTTimeUSecMax` (set as this
+  /// process's `RLIMIT_RTTIME`, as the daemon requires before it grants).
+  private static func connect() -> Result<(connection: OpaquePointer, limit: Int64), Problem> {
     var error = DBusError()
     dbus_error_init(&error)
     defer { dbus_error_free(&error) }
     guard let connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error) else {
-      return .refused("no system bus (\(message(of: error)))")
-    }
-    defer {
-      dbus_connection_close(connection)
-      dbus_connection_unref(connection)
+      return .failure(Problem(text: "no system bus (\(message(of: error)))"))
     }
     dbus_connection_set_exit_on_disconnect(connection, 0)
+    func fail(_ text: String) -> Result<(connection: OpaquePointer, limit: Int64), Problem> {
+      dbus_connection_close(connection)
+      dbus_connection_unref(connection)
+      return .failure(Problem(text: text))
+    }
     let limit: Int64
     switch integerProperty("RTTimeUSecMax", on: connection) {
     case .success(let value): limit = value
-    case .failure(let problem): return .refused(problem.text)
+    case .failure(let problem): return fail(problem.text)
     }
-    guard limit > 0 else { return .refused("RealtimeKit's RTTimeUSecMax is \(limit)") }
+    guard limit > 0 else { return fail("RealtimeKit's RTTimeUSecMax is \(limit)") }
     let code = touchlab_set_rttime_limit(UInt64(limit))
-    guard code == 0 else { return .refused("cannot set RLIMIT_RTTIME (errno \(code))") }
+    guard code == 0 else { return fail("cannot set RLIMIT_RTTIME (errno \(code))") }
+    return .success((connection, limit))
+  }
 
+  /// Closes the kept connection, if any.
+  private static func forget() {
+    guard let connection = kept?.connection else { return }
+    kept = nil
+    dbus_connection_close(connection)
+    dbus_connection_unref(connection)
+  }
+
+  /// `MakeThreadRealtime(this thread, 1)`.
+  private static func requestRealTime(on connection: OpaquePointer, limit: Int64) -> Outcome {
+    var error = DBusError()
+    dbus_error_init(&error)
+    defer { dbus_error_free(&error) }
     guard
       let call = dbus_message_new_method_call(busName, objectPath, busName, "MakeThreadRealtime")
     else { return .refused("out of memory") }
