@@ -17,7 +17,7 @@ public final class UIContextualAction {
 
   public let style: Style
   public var title: String?
-  public var handler: Handler
+  public let handler: Handler
   /// The button's colour; by default the style's (`systemRed` for destructive, `systemGray`
   /// for normal, as UIKit draws them).
   public var backgroundColor: UIColor

@@ -113,7 +113,8 @@ final class SwipeActionsTests: XCTestCase {
 
     scene.tap(at: pt(300 - UIKitConstants.swipeActionButtonWidth / 2, 22 + 88), at: 2)
     settle(scene)
-    XCTAssertEqual(delegate.told, ["willBeginEditing 2", "Delete 2 from UISwipeActionStandardButton", "didEndEditing 2"])
+    XCTAssertEqual(
+      delegate.told, ["willBeginEditing 2", "Delete 2 from UISwipeActionStandardButton", "didEndEditing 2"])
     XCTAssertNil(handler.swipedIndexPath)
     XCTAssertEqual(cell.contentView.frame.origin.x, 0)
     XCTAssertNil(cell.swipePullView)
@@ -157,7 +158,8 @@ final class SwipeActionsTests: XCTestCase {
     let (scene, table) = tableScene(delegate)
     // 280 pt: 260 after the start, past 60 % of the 300 pt row.
     swipe(scene, row: 3, by: -280)
-    XCTAssertEqual(delegate.told, ["willBeginEditing 3", "Delete 3 from UISwipeActionStandardButton", "didEndEditing 3"])
+    XCTAssertEqual(
+      delegate.told, ["willBeginEditing 3", "Delete 3 from UISwipeActionStandardButton", "didEndEditing 3"])
     XCTAssertNil(table.swipeHandler?.swipedIndexPath)
   }
 
@@ -187,7 +189,8 @@ final class SwipeActionsTests: XCTestCase {
     XCTAssertEqual(cell.swipePullView?.frame, rect(0, 0, UIKitConstants.swipeActionButtonWidth, 44))
     scene.tap(at: pt(30, 22), at: 2)
     settle(scene)
-    XCTAssertEqual(delegate.told, ["willBeginEditing 0", "Unread 0 from UISwipeActionStandardButton", "didEndEditing 0"])
+    XCTAssertEqual(
+      delegate.told, ["willBeginEditing 0", "Unread 0 from UISwipeActionStandardButton", "didEndEditing 0"])
   }
 
   func testNoSwipeOnARowWithoutActionsOrTowardsAnEdgeWithout() {

@@ -67,12 +67,14 @@ final class SwipeActionsLayoutTests: XCTestCase {
     let delegate = try XCTUnwrap(table.delegate)
     XCTAssertTrue(delegate.providesSwipeActions)
     XCTAssertNotNil(table.swipeHandler)
-    let trailing = try XCTUnwrap(delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)))
+    let trailing = try XCTUnwrap(
+      delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)))
     XCTAssertEqual(trailing.actions.map(\.title), ["Delete", "More"])
     XCTAssertEqual(trailing.actions.map(\.style), [.destructive, .normal])
     XCTAssertTrue(trailing.performsFirstActionWithFullSwipe)
     XCTAssertNil(delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)))
-    let leading = try XCTUnwrap(delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 3, section: 0)))
+    let leading = try XCTUnwrap(
+      delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 3, section: 0)))
     XCTAssertFalse(leading.performsFirstActionWithFullSwipe)
     XCTAssertIdentical(scene.objects["table.swipeActionPanGestureRecognizer"], table.swipeHandler?.panGestureRecognizer)
 
@@ -93,7 +95,8 @@ final class SwipeActionsLayoutTests: XCTestCase {
     let yaml = layout(
       "didSelectRow: {print: \"select %row\"}",
       scenarios: swipeThenTap(
-        "added", row: 2, dx: -160, tapX: 353, setStep: "{table.trailingSwipeActions: [{title: Archive, print: \"Archive %row\"}]}"))
+        "added", row: 2, dx: -160, tapX: 353,
+        setStep: "{table.trailingSwipeActions: [{title: Archive, print: \"Archive %row\"}]}"))
     XCTAssertEqual(try transcript(yaml, "added"), ["Archive 2"])
     XCTAssertEqual(try transcript(yaml, "none"), [])
   }
@@ -116,7 +119,8 @@ final class SwipeActionsLayoutTests: XCTestCase {
       layout("trailingSwipeActions: [{style: destructive, print: x}]"), line: base, column: 32,
       contains: "needs a title")
     assertLayoutError(
-      layout("trailingSwipeActions: [{title: Delete}]"), line: base, column: 32, contains: "needs print: TEXT or action")
+      layout("trailingSwipeActions: [{title: Delete}]"), line: base, column: 32, contains: "needs print: TEXT or action"
+    )
     assertLayoutError(
       layout("trailingSwipeActions: []"), line: base, column: 31, contains: "at least one action")
     assertLayoutError(

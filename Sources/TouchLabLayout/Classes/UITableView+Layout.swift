@@ -93,7 +93,11 @@ extension BuiltinClass {
           table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
           install: { table.delegate = $0 })
         let rule = try parseSwipeActions(key, value)
-        if key == "trailingSwipeActions" { delegate.trailingSwipeActions = rule } else { delegate.leadingSwipeActions = rule }
+        if key == "trailingSwipeActions" {
+          delegate.trailingSwipeActions = rule
+        } else {
+          delegate.leadingSwipeActions = rule
+        }
         table.updateSwipeActionsSupport()
       default:
         guard let moment = ActionTableViewDelegate.Moment(rawValue: key) else { break }

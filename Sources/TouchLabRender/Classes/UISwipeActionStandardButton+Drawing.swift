@@ -12,7 +12,8 @@ extension ClassDrawing {
 }
 
 extension SceneRenderer {
-  fileprivate func drawSwipeActionButton(_ button: UISwipeActionStandardButton, in rect: CanvasRect, on canvas: Canvas) {
+  fileprivate func drawSwipeActionButton(_ button: UISwipeActionStandardButton, in rect: CanvasRect, on canvas: Canvas)
+  {
     canvas.fill(rect, color: CanvasColor(button.action.backgroundColor))
     if button.isHighlighted { canvas.fill(rect, color: UIKitLook.highlightDarkening) }
     guard let title = button.title, !title.isEmpty, rect.width > 0 else { return }
