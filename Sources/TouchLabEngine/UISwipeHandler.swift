@@ -47,9 +47,9 @@ public final class UISwipeHandler {
   init(table: UITableView) {
     self.table = table
     panGestureRecognizer.maximumNumberOfTouches = 1
-    panGestureRecognizer.builtInHandler = { [unowned self] state in self.handlePan(state) }
-    dismissalGestureRecognizer.builtInHandler = { [unowned self] state in
-      if state == .ended { self.close() }
+    panGestureRecognizer.builtInHandler = { [weak self] state in self?.handlePan(state) }
+    dismissalGestureRecognizer.builtInHandler = { [weak self] state in
+      if state == .ended { self?.close() }
     }
   }
 
@@ -91,10 +91,8 @@ public final class UISwipeHandler {
   // MARK: Following the finger
 
   private func handlePan(_ state: UIGestureRecognizer.State) {
-    if state == .began, row == nil {
-      row = candidate
-      candidate = nil
-    }
+    if state == .began, row == nil { row = candidate }
+    candidate = nil
     guard var swiped = row, swiped.phase == .swiping else { return }
     let pan = panGestureRecognizer
     switch state {
@@ -110,7 +108,7 @@ public final class UISwipeHandler {
     case .ended:
       settle(swiped)
     case .cancelled:
-      animate(to: 0, then: finishClosing)
+      animate(to: 0, then: { [weak self] in self?.finishClosing() })
     default:
       break
     }
@@ -148,16 +146,18 @@ public final class UISwipeHandler {
       distance > UIKitConstants.swipeActionsFullSwipeFraction * table.bounds.width,
       let first = swiped.configuration.actions.first
     {
-      animate(to: sign * table.bounds.width) { [self] in
+      animate(to: sign * table.bounds.width) { [weak self] in
+        guard let self else { return }
         run(first, from: table.cellForRow(at: swiped.indexPath)?.swipePullView?.buttons.first ?? table)
       }
     } else if distance > UIKitConstants.swipeActionsOpenFraction * width {
-      animate(to: sign * width) { [self] in
+      animate(to: sign * width) { [weak self] in
+        guard let self else { return }
         row?.phase = .open
         dismissalGestureRecognizer.isEnabled = true
       }
     } else {
-      animate(to: 0, then: finishClosing)
+      animate(to: 0, then: { [weak self] in self?.finishClosing() })
     }
   }
 
@@ -182,7 +182,7 @@ public final class UISwipeHandler {
   /// Slides the swiped row closed (the dismissal, a completed action).
   public func close() {
     guard let swiped = row, swiped.offset != 0 || swiped.phase != .swiping else { return }
-    animate(to: 0, then: finishClosing)
+    animate(to: 0, then: { [weak self] in self?.finishClosing() })
   }
 
   /// The row is closed: its buttons go, the delegate is told, the dismissal is off.
@@ -198,6 +198,7 @@ public final class UISwipeHandler {
   func reset() {
     table.application?.clock.cancel(animationTimer)
     animationTimer = nil
+    slide = nil
     guard let swiped = row else { return }
     row = nil
     table.hideSwipeActions(at: swiped.indexPath)
@@ -206,34 +207,56 @@ public final class UISwipeHandler {
 
   // MARK: Sliding
 
+  /// A slide under way: from where to where, how many frames of it are done, and what runs
+  /// when it ends.
+  private struct Slide {
+    var start: CGFloat
+    var target: CGFloat
+    var frames: Int
+    var frame = 0
+    var completion: () -> Void
+  }
+  private var slide: Slide?
+
   /// Slides the content to `target` over `swipeActionsAnimationDuration`, a frame at a
-  /// time on the engine's clock, then runs `completion`.
+  /// time on the engine's clock, then runs `completion`. The timers and completions hold
+  /// the handler weakly: a table dropped mid-slide takes it along.
   private func animate(to target: CGFloat, then completion: @escaping () -> Void) {
     guard var swiped = row else { return }
     table.application?.clock.cancel(animationTimer)
     animationTimer = nil
     swiped.phase = .animating
     row = swiped
-    let start = swiped.offset
     let frames = max(1, Int((UIKitConstants.swipeActionsAnimationDuration / UIKitConstants.frameInterval).rounded()))
+    slide = Slide(start: swiped.offset, target: target, frames: frames, completion: completion)
+    scheduleSlideFrame()
+  }
+
+  private func scheduleSlideFrame() {
     guard let clock = table.application?.clock else {
-      step(to: target)
-      completion()
+      // Not on screen: straight to the end.
+      guard let done = slide else { return }
+      slide = nil
+      step(to: done.target)
+      done.completion()
       return
     }
-    func tick(_ frame: Int) {
-      animationTimer = clock.schedule(after: UIKitConstants.frameInterval) { [self] in
-        animationTimer = nil
-        let progress = CGFloat(frame) / CGFloat(frames)
-        step(to: start + (target - start) * progress)
-        if frame < frames {
-          tick(frame + 1)
-        } else {
-          completion()
-        }
-      }
+    animationTimer = clock.schedule(after: UIKitConstants.frameInterval) { [weak self] in self?.slideFrame() }
+  }
+
+  private func slideFrame() {
+    animationTimer = nil
+    guard var current = slide else { return }
+    current.frame += 1
+    let progress = CGFloat(current.frame) / CGFloat(current.frames)
+    step(to: current.start + (current.target - current.start) * progress)
+    if current.frame < current.frames {
+      slide = current
+      scheduleSlideFrame()
+    } else {
+      slide = nil
+      current.completion()
     }
-    tick(1)
   }
 
   private func step(to offset: CGFloat) {

@@ -91,8 +91,10 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
   {
     guard let rule, rule.rows?.contains(indexPath.row) ?? true else { return nil }
     let actions = rule.actions.map { spec in
-      UIContextualAction(style: spec.style, title: spec.title) { [weak self] _, sourceView, completion in
-        self?.perform(spec.message, tableView, indexPath, from: sourceView)
+      // Weak: the table keeps its swiped row's configuration, and its buttons their actions.
+      UIContextualAction(style: spec.style, title: spec.title) {
+        [weak self, weak tableView] _, sourceView, completion in
+        if let tableView { self?.perform(spec.message, tableView, indexPath, from: sourceView) }
         completion(true)
       }
     }

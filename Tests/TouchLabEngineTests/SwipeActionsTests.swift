@@ -284,6 +284,25 @@ final class SwipeActionsTests: XCTestCase {
     XCTAssertNil(cell.swipePullView)
   }
 
+  func testTakingTheDelegateAwayMidSwipeRemovesTheRecognizersSafely() throws {
+    let delegate = SwipingTableDelegate()
+    let (scene, table) = tableScene(delegate)
+    let start = rowCentre(2)
+    scene.drag(from: start, to: pt(start.x - 100, start.y), at: 0, duration: 0.2, steps: 10, lift: false)
+    XCTAssertEqual(table.swipeHandler?.phase, .swiping)
+    weak let handler = table.swipeHandler
+    table.delegate = nil
+    XCTAssertNil(handler)
+    XCTAssertEqual(table.gestureRecognizers.count, 2)
+    scene.move(pt(start.x - 160, start.y), at: 0.25)
+    scene.up(pt(start.x - 160, start.y), at: 0.3)
+    settle(scene)
+    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    XCTAssertEqual(cell.contentView.frame.origin.x, 0)
+    XCTAssertNil(cell.swipePullView)
+    XCTAssertEqual(delegate.told, ["willBeginEditing 2"])
+  }
+
   // MARK: Against a parent's pan (§23.3)
 
   func testInAHorizontalPagerThePagersPanTakesTheDrag() {
