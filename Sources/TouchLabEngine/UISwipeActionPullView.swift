@@ -20,8 +20,28 @@ public final class UISwipeActionPullView: UIView {
     }
   }
 
+  /// Past the full-swipe point the first button covers the whole strip, the others shrunk
+  /// to nothing behind it, as UIKit shows that letting go will run the first action.
+  public var expandsFirstButton = false {
+    didSet { if expandsFirstButton != oldValue { layoutButtons() } }
+  }
+
   override func boundsDidChange(from old: CGRect) {
-    guard bounds.size != old.size, !buttons.isEmpty else { return }
+    guard bounds.size != old.size else { return }
+    layoutButtons()
+  }
+
+  private func layoutButtons() {
+    guard !buttons.isEmpty else { return }
+    if expandsFirstButton {
+      for (index, button) in buttons.enumerated() {
+        let x = isTrailing ? 0 : bounds.width
+        button.frame =
+          index == 0
+          ? CGRect(origin: .zero, size: bounds.size) : CGRect(x: x, y: 0, width: 0, height: bounds.height)
+      }
+      return
+    }
     let width = bounds.width / CGFloat(buttons.count)
     for (index, button) in buttons.enumerated() {
       let slot = isTrailing ? buttons.count - 1 - index : index

@@ -41,6 +41,9 @@ extension UITableView {
     let uncovered = min(abs(swiped.offset), width)
     let x = swiped.edge == .trailing ? width - uncovered : 0
     cell.swipePullView?.frame = CGRect(x: x, y: 0, width: uncovered, height: cell.bounds.height)
+    cell.swipePullView?.expandsFirstButton =
+      swiped.configuration.performsFirstActionWithFullSwipe
+      && uncovered > UIKitConstants.swipeActionsFullSwipeFraction * width
   }
 
   /// The row closed: its cell's content is back in place and its strip is gone.

@@ -163,6 +163,26 @@ final class SwipeActionsTests: XCTestCase {
     XCTAssertNil(table.swipeHandler?.swipedIndexPath)
   }
 
+  func testPastTheFullSwipePointTheFirstButtonCoversTheStrip() throws {
+    let delegate = SwipingTableDelegate()
+    let (scene, table) = tableScene(delegate)
+    let start = rowCentre(3)
+    scene.drag(from: start, to: pt(start.x - 150, start.y), at: 0, duration: 0.2, steps: 8, lift: false)
+    let pull = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 3, section: 0))?.swipePullView)
+    XCTAssertFalse(pull.expandsFirstButton)
+    // The swipe began at the second step (37.5 pt): 112.5 pt slid, 56.25 a button.
+    XCTAssertEqual(pull.buttons[1].frame.width, 56.25, accuracy: 0.001)
+    // 200 pt more: the whole 300 pt row (capped), past 60 % of it.
+    scene.move(pt(start.x - 350, start.y), at: 0.3)
+    XCTAssertTrue(pull.expandsFirstButton)
+    XCTAssertEqual(pull.buttons[0].frame, pull.bounds)
+    XCTAssertEqual(pull.buttons[1].frame.width, 0)
+    // Back below it: the buttons share the strip again.
+    scene.move(pt(start.x - 150, start.y), at: 0.4)
+    XCTAssertFalse(pull.expandsFirstButton)
+    XCTAssertEqual(pull.buttons[0].frame.width, 56.25, accuracy: 0.001)
+  }
+
   func testAFullSwipeThatTheConfigurationDoesNotAllowOpensTheRowInstead() {
     let delegate = SwipingTableDelegate()
     delegate.performsFirstActionWithFullSwipe = false
