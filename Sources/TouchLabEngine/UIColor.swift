@@ -27,6 +27,10 @@ public struct UIColor: Equatable, Sendable {
   public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1)
   /// iOS's `systemGreen`, the "on" colour of a switch.
   public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
+  /// iOS's `systemRed` (light appearance), a destructive swipe action's button.
+  public static let systemRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255)
+  /// iOS's `systemGray` (light appearance), a normal swipe action's button.
+  public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255)
 
   /// UIKit's named colours, by the names of their class properties.
   public static let named: [String: UIColor] = [

@@ -143,4 +143,27 @@ public enum UIKitConstants {
   /// UIProgressView.h; 2 and 3 points, blog.csdn.net/mardax/article/details/51710995).
   public static let progressViewDefaultHeight: CGFloat = 2
   public static let progressViewBarHeight: CGFloat = 3
+
+  // MARK: A table row's swipe actions (docs/BEHAVIOUR.md §23)
+
+  /// The table's swipe-action pan begins once the finger moved this far sideways, twice a
+  /// pan's 10 pt. No source gives UIKit's figure; the sources say a parent's horizontal pan
+  /// (a page view controller's scroll view) takes such a drag and "doesn't let the gesture go
+  /// deeper" (github.com/kambala-decapitator/SwipeToDeleteInsidePageVC), which a larger
+  /// threshold than the pan's reproduces: TouchLab's choice, 20 pt.
+  public static let swipeActionsHysteresis: CGFloat = 20
+  /// Each revealed swipe-action button is this wide. UIKit sizes a button to its title
+  /// (with a minimum) and documents neither; TouchLab measures no text in the engine, so
+  /// every button has this one width — TouchLab's choice, no source gives the figure.
+  public static let swipeActionButtonWidth: CGFloat = 74
+  /// A swipe released with more than this fraction of its buttons' total width uncovered
+  /// stays open; less, it closes. No source gives UIKit's rule; TouchLab's choice (half).
+  public static let swipeActionsOpenFraction: CGFloat = 0.5
+  /// A swipe released with the row's content slid further than this fraction of the row's
+  /// width is a full swipe: the first action runs without a tap (when the configuration's
+  /// `performsFirstActionWithFullSwipe` allows it). No source gives the figure; TouchLab's choice.
+  public static let swipeActionsFullSwipeFraction: CGFloat = 0.6
+  /// The row's content slides open, closed or across (a full swipe) in this long, in
+  /// steps of `frameInterval`. Not documented; TouchLab's choice.
+  public static let swipeActionsAnimationDuration: TimeInterval = 0.25
 }

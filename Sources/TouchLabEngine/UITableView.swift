@@ -54,7 +54,12 @@ open class UITableView: UIScrollView, CellSelectionController {
   }
   public var separatorColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
   public var allowsSelection = true
-  public weak var delegate: UITableViewDelegate?
+  public weak var delegate: UITableViewDelegate? {
+    didSet { updateSwipeActionsSupport() }
+  }
+  /// UIKit's swipe actions, with their two recognizers on the table: there once the delegate
+  /// gives swipe actions (docs/BEHAVIOUR.md §23).
+  public internal(set) var swipeHandler: UISwipeHandler?
   /// The hooks of the declared class its cells are made of (a layout's `cellClass:`): a
   /// cell's `setHighlighted:animated:` and `setSelected:animated:` can then be logged.
   public var cellOverrideHooks: (any OverrideHooks)? {
@@ -99,6 +104,7 @@ open class UITableView: UIScrollView, CellSelectionController {
     }
     tops.append(y)
     sectionTops = tops
+    swipeHandler?.reset()
     recycleCells()
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
@@ -236,6 +242,7 @@ open class UITableView: UIScrollView, CellSelectionController {
         configure(
           cell, at: indexPath, frame: rectForRow(at: indexPath), text: section.text(ofRow: indexPath.row),
           subviews: section.subviews(ofRow: indexPath.row))
+        configureSwipeActions(cell, at: indexPath)
       })
     for (section, header) in visibleHeaders where !wantedHeaders.contains(section) {
       header.removeFromSuperview()

@@ -19,9 +19,18 @@ open class UITableViewCell: UIView, ReusableCell {
 
   override func boundsDidChange(from old: CGRect) {
     guard bounds.size != old.size else { return }
-    contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    contentView.frame = CGRect(origin: CGPoint(x: swipeOffset, y: 0), size: bounds.size)
     textLabel.frame = Self.textFrame(in: bounds.size)
   }
+
+  // MARK: Swipe actions (docs/BEHAVIOUR.md §23)
+
+  /// How far a swipe slid the content view sideways (negative: to the left).
+  public internal(set) var swipeOffset: CGFloat = 0 {
+    didSet { contentView.frame.origin.x = swipeOffset }
+  }
+  /// The strip of action buttons the swipe uncovered, beside the content view.
+  public internal(set) var swipePullView: UISwipeActionPullView?
 
   /// Where a cell's (or a header's) text sits: inset by the layout margin on each side.
   static func textFrame(in size: CGSize) -> CGRect {

@@ -14,6 +14,20 @@ public protocol UITableViewDelegate: AnyObject {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
   func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
   func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+  /// The actions a swipe to the right uncovers at the row's leading edge (iOS 11); nil: none.
+  func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  /// The actions a swipe to the left uncovers at the row's trailing edge (iOS 11); nil: none.
+  func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  /// A swipe began uncovering the row's actions (docs/BEHAVIOUR.md §23).
+  func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath)
+  /// The row's actions closed again.
+  func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?)
+  /// Whether this delegate gives swipe actions: UIKit asks `respondsToSelector:` for the two
+  /// configuration methods before it sets up the table's swipe recognizers; a Swift
+  /// protocol's default cannot be told from an implementation, so the delegate says so.
+  var providesSwipeActions: Bool { get }
 }
 
 extension UITableViewDelegate {
@@ -24,4 +38,13 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  { nil }
+  public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  { nil }
+  public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+  public var providesSwipeActions: Bool { false }
 }

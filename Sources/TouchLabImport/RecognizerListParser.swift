@@ -34,6 +34,8 @@ public struct DumpedRecognizer: Equatable, Sendable {
     "UIScrollViewPanGestureRecognizer", "UIScrollViewDelayedTouchesBeganGestureRecognizer",
     "_UISystemGestureGateGestureRecognizer", "UIScrollViewPagingSwipeGestureRecognizer",
     "UIScrollViewPinchGestureRecognizer", "UITextTapRecognizer", "_UIDragAutoScrollGestureRecognizer",
+    // A table's swipe pair: TouchLab adds them once the layout gives the table swipe actions.
+    "_UISwipeActionPanGestureRecognizer", "UISwipeDismissalGestureRecognizer",
   ]
 
   static func kind(of className: String) -> String? {

@@ -52,12 +52,100 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
     send(.didDeselectRow, tableView, indexPath)
   }
+
+  // MARK: Swipe actions (docs/BEHAVIOUR.md §23)
+
+  /// The actions a swipe to the right uncovers (`leadingSwipeActions:`), nil: none.
+  public var leadingSwipeActions: SwipeActionsRule?
+  /// The actions a swipe to the left uncovers (`trailingSwipeActions:`), nil: none.
+  public var trailingSwipeActions: SwipeActionsRule?
+
+  public var providesSwipeActions: Bool { leadingSwipeActions != nil || trailingSwipeActions != nil }
+
+  public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  {
+    configuration(leadingSwipeActions, tableView, indexPath)
+  }
+
+  public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  {
+    configuration(trailingSwipeActions, tableView, indexPath)
+  }
+
+  public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
+    send(.willBeginEditingRow, tableView, indexPath)
+  }
+
+  public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {
+    guard let indexPath else { return }
+    send(.didEndEditingRow, tableView, indexPath)
+  }
+
+  /// A rule's configuration for a row (nil for rows it does not name): each action's handler
+  /// prints its line (`%row`, `%section`: the row) or sends its selector to the target, then
+  /// calls its completion with true, which closes the row.
+  private func configuration(_ rule: SwipeActionsRule?, _ tableView: UITableView, _ indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  {
+    guard let rule, rule.rows?.contains(indexPath.row) ?? true else { return nil }
+    let actions = rule.actions.map { spec in
+      // Weak: the table keeps its swiped row's configuration, and its buttons their actions.
+      UIContextualAction(style: spec.style, title: spec.title) {
+        [weak self, weak tableView] _, sourceView, completion in
+        if let tableView { self?.perform(spec.message, tableView, indexPath, from: sourceView) }
+        completion(true)
+      }
+    }
+    let configuration = UISwipeActionsConfiguration(actions: actions)
+    configuration.performsFirstActionWithFullSwipe = rule.performsFirstActionWithFullSwipe
+    return configuration
+  }
+
+  private func perform(_ message: ActionMessage, _ tableView: UITableView, _ indexPath: IndexPath, from view: UIView) {
+    if let format = message.printedText {
+      tableView.application?.printLine(
+        format, LineContext(subject: tableView, result: nil, indexPath: indexPath), from: view)
+    } else {
+      _ = tableView.application?.sendAction(message, to: target, from: view, for: nil)
+    }
+  }
+}
+
+/// A layout's swipe actions for one edge of a table's rows (`trailingSwipeActions:`,
+/// `leadingSwipeActions:`): the buttons, in order from the row's edge, and the
+/// configuration's `performsFirstActionWithFullSwipe`, for the rows it names (nil: every row).
+public struct SwipeActionsRule: Sendable {
+  /// One button: its title, its style, and what its handler does.
+  public struct Action: Sendable {
+    public var title: String
+    public var style: UIContextualAction.Style
+    public var message: ActionMessage
+
+    public init(title: String, style: UIContextualAction.Style = .normal, message: ActionMessage) {
+      self.title = title
+      self.style = style
+      self.message = message
+    }
+  }
+
+  public var actions: [Action]
+  public var performsFirstActionWithFullSwipe: Bool
+  public var rows: [Int]?
+
+  public init(actions: [Action], performsFirstActionWithFullSwipe: Bool = true, rows: [Int]? = nil) {
+    self.actions = actions
+    self.performsFirstActionWithFullSwipe = performsFirstActionWithFullSwipe
+    self.rows = rows
+  }
 }
 
 /// A table delegate's moments, named as its layout keys.
 public enum ActionTableViewMoment: String, ActionCellMoment {
   case shouldHighlightRow, didHighlightRow, didUnhighlightRow, willSelectRow, didSelectRow, willDeselectRow,
     didDeselectRow
+  case willBeginEditingRow, didEndEditingRow
 
   public static let viewSelectorPart = "tableView"
   public static let didSelect = Self.didSelectRow

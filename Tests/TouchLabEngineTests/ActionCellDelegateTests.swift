@@ -14,7 +14,8 @@ final class ActionCellDelegateTests: XCTestCase {
         "tableView:shouldHighlightRowAtIndexPath:", "tableView:didHighlightRowAtIndexPath:",
         "tableView:didUnhighlightRowAtIndexPath:", "tableView:willSelectRowAtIndexPath:",
         "tableView:didSelectRowAtIndexPath:", "tableView:willDeselectRowAtIndexPath:",
-        "tableView:didDeselectRowAtIndexPath:",
+        "tableView:didDeselectRowAtIndexPath:", "tableView:willBeginEditingRowAtIndexPath:",
+        "tableView:didEndEditingRowAtIndexPath:",
       ])
     XCTAssertEqual(
       ActionCollectionViewDelegate.Moment.allCases.map(\.selector),

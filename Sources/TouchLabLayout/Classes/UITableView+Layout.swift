@@ -17,7 +17,7 @@ extension BuiltinClass {
       .requiredColor("separatorColor", \UITableView.separatorColor),
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
-    builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue)
+    builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue) + swipeActionsKeys
     builtin.configure = configureTable
     builtin.setDelegateKey = setTableDelegateKey
     builtin.check = { builder, entry in
@@ -29,6 +29,11 @@ extension BuiltinClass {
             + "\(table.rowHeight)); at most \(UITableView.maximumRowsOnScreen)")
       }
       builder.listViews.append(table)
+      // The swipe recognizer, under `ID.swipeActionPanGestureRecognizer`, for the lists of
+      // recognizer ids: the parent's `require(toFail:)` fix needs it (docs/BEHAVIOUR.md §23.3).
+      if let id = table.identifier, let handler = table.swipeHandler {
+        builder.objects["\(id).swipeActionPanGestureRecognizer"] = handler.panGestureRecognizer
+      }
     }
     return builtin
   }
@@ -83,6 +88,17 @@ extension BuiltinClass {
             "cellClass must be a declared class whose base is UITableViewCell\(suggestion(for: name, in: cells))")
         }
         table.cellOverrideHooks = cls
+      case "trailingSwipeActions", "leadingSwipeActions":
+        let delegate = builder.actionDelegate(
+          table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
+          install: { table.delegate = $0 })
+        let rule = try parseSwipeActions(key, value)
+        if key == "trailingSwipeActions" {
+          delegate.trailingSwipeActions = rule
+        } else {
+          delegate.leadingSwipeActions = rule
+        }
+        table.updateSwipeActionsSupport()
       default:
         guard let moment = ActionTableViewDelegate.Moment(rawValue: key) else { break }
         let delegate = builder.actionDelegate(
@@ -153,10 +169,87 @@ extension BuiltinClass {
     return section
   }
 
+  /// The keys of a table's swipe actions (docs/BEHAVIOUR.md §23).
+  static let swipeActionsKeys = ["trailingSwipeActions", "leadingSwipeActions"]
+
+  /// `trailingSwipeActions:` / `leadingSwipeActions:` — a list of actions
+  /// `{title: TEXT, style: normal|destructive, print: TEXT}` (or `action: METHOD` instead of
+  /// `print`), or a mapping `{actions: [...], performsFirstActionWithFullSwipe: BOOL, rows: [N…]}`.
+  static func parseSwipeActions(_ key: String, _ value: YAMLValue) throws -> SwipeActionsRule {
+    var rule = SwipeActionsRule(actions: [])
+    var actionsNode = value
+    if value.isMapping {
+      var found: YAMLValue?
+      for (k, kv, v) in try value.mapping(key) {
+        switch k {
+        case "actions": found = v
+        case "performsFirstActionWithFullSwipe": rule.performsFirstActionWithFullSwipe = try v.bool(k)
+        case "rows": rule.rows = try v.list("rows").map { try $0.int("a row", in: 0...10_000_000) }
+        default:
+          throw kv.error("unknown key '\(k)' in \(key); expected actions, performsFirstActionWithFullSwipe, rows")
+        }
+      }
+      guard let found else { throw value.error("\(key) as a mapping needs actions: [{title: …, print: …}]") }
+      actionsNode = found
+    }
+    let items = try actionsNode.list("\(key) actions")
+    guard !items.isEmpty else { throw actionsNode.error("\(key) needs at least one action") }
+    guard items.count <= maximumSwipeActions else {
+      throw actionsNode.error("\(key) has \(items.count) actions; at most \(maximumSwipeActions)")
+    }
+    for item in items {
+      var title: String?
+      var style = UIContextualAction.Style.normal
+      var message: ActionMessage?
+      for (k, kv, v) in try item.mapping("a swipe action") {
+        switch k {
+        case "title": title = try v.string("title")
+        case "style":
+          let name = try v.string("style")
+          switch name {
+          case "normal": style = .normal
+          case "destructive": style = .destructive
+          default: throw v.error("style is normal or destructive, not '\(name)'")
+          }
+        case "print":
+          guard message == nil else { throw kv.error("give print or action, not both") }
+          message = .print(try v.lineText("print"))
+        case "action":
+          guard message == nil else { throw kv.error("give print or action, not both") }
+          let name = try v.string("action")
+          guard !name.isEmpty, !name.contains(" ") else { throw v.error("an action is a method name (no spaces)") }
+          message = .selector(name)
+        default: throw kv.error("unknown key '\(k)' in a swipe action; expected title, style, print, action")
+        }
+      }
+      guard let title else { throw item.error("a swipe action needs a title") }
+      guard let message else { throw item.error("a swipe action needs print: TEXT or action: METHOD") }
+      rule.actions.append(SwipeActionsRule.Action(title: title, style: style, message: message))
+    }
+    return rule
+  }
+
+  /// The most buttons one edge of a row may reveal: they share the row's width.
+  static let maximumSwipeActions = 5
+
   /// `set: {TABLE.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
   private static func setTableDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
     -> PropertyTable.Setter?
   {
+    if let table = object as? UITableView, swipeActionsKeys.contains(property) {
+      let rule = try parseSwipeActions(property, value)
+      let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+      return {
+        if property == "trailingSwipeActions" {
+          delegate.trailingSwipeActions = rule
+        } else {
+          delegate.leadingSwipeActions = rule
+        }
+        if table.delegate !== delegate { table.delegate = delegate }
+        table.updateSwipeActionsSupport()
+        _ = delegate
+      }
+    }
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
       let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
       return listDelegateSetter(
