@@ -143,4 +143,10 @@ public enum UIKitConstants {
   /// UIProgressView.h; 2 and 3 points, blog.csdn.net/mardax/article/details/51710995).
   public static let progressViewDefaultHeight: CGFloat = 2
   public static let progressViewBarHeight: CGFloat = 3
+  /// A tab bar's content height, the height of its buttons: 49 pt on an iPhone (Apple's
+  /// Human Interface Guidelines, "Tab bars"; the bar grows by the bottom safe area, 34 pt on
+  /// an iPhone with a home indicator, to 83 pt).
+  public static let tabBarContentHeight: CGFloat = 49
+  /// A tab's title size: 10 pt medium under its image (measured; not documented).
+  public static let tabBarTitleFontSize: CGFloat = 10
 }

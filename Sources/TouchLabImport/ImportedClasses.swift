@@ -27,15 +27,15 @@ enum ImportedClasses {
     "UITableViewIndex": "UIControl", "UICollectionViewCell": "UIView", "UICollectionReusableView": "UIView",
     "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UIView",
     // Text.
-    "_UITextContainerView": "UIView", "UITextView": "UIScrollView", "UIFieldEditor": "UIView",
+    "_UITextContainerView": "UIView", "_UITextLayoutView": "UIView", "UIFieldEditor": "UIView",
     "UITextFieldLabel": "UILabel", "_UITextFieldContentView": "UIView", "UISearchBarTextField": "UITextField",
     "_UISearchBarSearchFieldBackgroundView": "UIView", "UISearchBar": "UIView",
     "_UITextLayoutCanvasView": "UIView", "UITextSelectionView": "UIView",
     // Buttons and bars.
     "UIButtonLabel": "UILabel", "UIRoundedRectButton": "UIButton", "UINavigationButton": "UIButton",
-    "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl", "UITabBarButton": "UIControl",
+    "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl",
     "UITabBarButtonLabel": "UILabel", "UITabBarSwappableImageView": "UIImageView", "UINavigationBar": "UIView",
-    "UITabBar": "UIView", "UIToolbar": "UIView", "UINavigationItemView": "UIView",
+    "UIToolbar": "UIView", "UINavigationItemView": "UIView",
     "UINavigationItemButtonView": "UIView", "_UINavigationBarContentView": "UIView",
     "_UINavigationBarLargeTitleView": "UIView", "_UINavigationBarModernPromptView": "UIView",
     "_UIBarBackground": "UIView", "_UINavigationBarBackground": "UIView", "_UITabBarBackgroundView": "UIView",

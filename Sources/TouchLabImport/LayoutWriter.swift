@@ -302,7 +302,7 @@ struct LayoutWriter {
     }
     if let text = view.text {
       switch base {
-      case "UILabel", "UITextField": line("text: \(quoted(text))")
+      case "UILabel", "UITextField", "UITextView": line("text: \(quoted(text))")
       case "UIButton" where text.count <= 200: line("title: \(quoted(text))")
       default: line("# text = \(quoted(text))")
       }
@@ -323,6 +323,10 @@ struct LayoutWriter {
       line("rows: {numberOfRows: \(rows.count), rowText: \"\"}")
       line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
     }
+    // A tab bar's tabs are its printed buttons (UITabBarButton, built-in); a text view
+    // begins editing on a tap: what the app's delegate does is not in a dump.
+    if base == "UITabBar" { line("didSelectItem: {print: \"EDIT: tabBar:didSelectItem: %value\"}") }
+    if base == "UITextView" { line("didBeginEditing: {print: \"EDIT: textViewDidBeginEditing:\"}") }
     writeRecognizers(view, line: line)
     if !view.children.isEmpty {
       line("subviews:")

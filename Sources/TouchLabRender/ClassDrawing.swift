@@ -55,6 +55,7 @@ extension ClassDrawing {
   static let all: [ClassDrawing] = [
     .uiSwitch, .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionViewCell, .uiTextField,
     .uiKeyboard, .uiButton, .uiLabel, .uiImageView, .uiTableViewCell, .uiProgressView,
+    .uiTabBarButton, .uiTabBar, .uiTextView,
     .uiTableView, .uiCollectionView, .uiScrollView, .uiControl, .uiWindow, .uiView,
     .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiScreenEdgePanGestureRecognizer,
     .uiPanGestureRecognizer, .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
