@@ -69,3 +69,21 @@ final class TextViewTests: XCTestCase {
     XCTAssertEqual(delegate.lines, [])
   }
 }
+
+extension TextViewTests {
+  /// A read-only, selectable text view's own tap still wins over the background's; with
+  /// neither editing nor selection it has none, and the background's tap takes the tap.
+  func testTheBackgroundTap_GetsATapOnATextViewOnlyWhenItIsNeitherEditableNorSelectable() {
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let back = scene.view("Back", rect(0, 0, 390, 844))
+    scene.tap("BackTap", on: back, action: "backTap")
+    let textView = scene.add(UITextView(frame: rect(16, 100, 358, 200)), "UITextView", base: "UITextView", in: back)
+    textView.isEditable = false
+    scene.tap(at: pt(100, 150), at: 0)
+    XCTAssertEqual(scene.actions, [])
+    textView.isSelectable = false
+    scene.tap(at: pt(100, 150), at: 1)
+    XCTAssertEqual(scene.actions, ["-[Target backTap]"])
+    XCTAssertNil(scene.window.firstResponder)
+  }
+}
