@@ -143,10 +143,12 @@ public enum UIKitConstants {
   /// UIProgressView.h; 2 and 3 points, blog.csdn.net/mardax/article/details/51710995).
   public static let progressViewDefaultHeight: CGFloat = 2
   public static let progressViewBarHeight: CGFloat = 3
-  /// A tab bar's content height, the height of its buttons: 49 pt on an iPhone (Apple's
-  /// Human Interface Guidelines, "Tab bars"; the bar grows by the bottom safe area, 34 pt on
-  /// an iPhone with a home indicator, to 83 pt).
+  /// A tab bar's content height, its buttons' height: 49 pt on an iPhone ("49 pairs of
+  /// pixels high, but this fact is nowhere in Apple's documentation",
+  /// markmeretzky.com/INFO1-CE9236/src/tabbar; the printed `UITabBar … frame = (0 431; 320
+  /// 49)` of `Tests/TouchLabImportTests/Dumps/frida-ios9-tabbar-textview.txt`).
   public static let tabBarContentHeight: CGFloat = 49
-  /// A tab's title size: 10 pt medium under its image (measured; not documented).
+  /// A tab's title size under its image: TouchLab's choice, to fit the 12 pt high
+  /// `UITabBarButtonLabel`s the dumps print (not documented).
   public static let tabBarTitleFontSize: CGFloat = 10
 }
