@@ -26,6 +26,8 @@ protocol CellSelectionController: UIScrollView {
   /// The row or item at a point of the content.
   func cellIndexPath(at point: CGPoint) -> IndexPath?
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool
+  /// The cell showing a row or item now, nil when none does.
+  func shownCell(at indexPath: IndexPath) -> Cell?
   /// Asks or tells the view's delegate. The answer is the index path to go on with, nil to
   /// refuse (a question answered NO, or `willSelectRowAt` returning nil); without a delegate,
   /// UIKit's default: the index path asked about.
@@ -37,6 +39,9 @@ protocol CellSelectionController: UIScrollView {
 }
 
 extension CellSelectionController {
+  /// The cell on screen for a row or item (a table adds its placed cells).
+  func shownCell(at indexPath: IndexPath) -> Cell? { cellPool.visible[indexPath] }
+
   /// Fills a cell for a row or item: its place, its text, its state and its own views.
   func configure(_ cell: Cell, at indexPath: IndexPath, frame: CGRect, text: String?, subviews: [UIView]) {
     cell.slot = ReusableCellSlot(indexPath: indexPath, subviews: subviews)
@@ -71,9 +76,9 @@ extension CellSelectionController {
   func selectCell(at indexPath: IndexPath?) {
     let oldSelection = cellSelection.selected
     let newSelection = indexPath.flatMap { isValidCellIndexPath($0) ? $0 : nil }
-    if let old = oldSelection, old != newSelection { cellPool.visible[old]?.dispatchSetSelected(false) }
+    if let old = oldSelection, old != newSelection { shownCell(at: old)?.dispatchSetSelected(false) }
     cellSelection.selected = newSelection
-    if let new = newSelection, new != oldSelection { cellPool.visible[new]?.dispatchSetSelected(true) }
+    if let new = newSelection, new != oldSelection { shownCell(at: new)?.dispatchSetSelected(true) }
     if oldSelection != newSelection { selectionDidChange(from: oldSelection, to: newSelection) }
   }
 
@@ -83,9 +88,9 @@ extension CellSelectionController {
   }
 
   private func setHighlightedCell(_ indexPath: IndexPath?) {
-    if let old = cellSelection.highlighted { cellPool.visible[old]?.dispatchSetHighlighted(false) }
+    if let old = cellSelection.highlighted { shownCell(at: old)?.dispatchSetHighlighted(false) }
     cellSelection.highlighted = indexPath
-    if let new = indexPath { cellPool.visible[new]?.dispatchSetHighlighted(true) }
+    if let new = indexPath { shownCell(at: new)?.dispatchSetHighlighted(true) }
   }
 
   /// Takes the touch's highlight off its row or item: the cell, then the delegate's unhighlight.

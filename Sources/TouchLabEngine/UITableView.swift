@@ -11,6 +11,12 @@ import Foundation
 /// selects nothing ([A3] §3.2). The reuse, the touch handling and the selection are the ones a
 /// collection view has (`ReusableCellPool`, `CellSelectionController`); this class adds the
 /// sections, the rows' geometry, the headers and UIKit's names.
+///
+/// A table with no sections whose views hold cells placed as views of their own (an imported
+/// dump's printed cells, `UITableViewCell.placed(frame:)`, maybe inside the table's wrapper
+/// view) has those cells as its rows, at their own frames, whatever their heights: section
+/// 0, numbered from the top (docs/import.md "Tables"). A touch on one highlights and selects
+/// its row through the same selection as any row's.
 open class UITableView: UIScrollView, CellSelectionController {
   /// One row's content: its text, and views of its own placed in its cell's content view
   /// (a button in a cell) — they go wherever the row's cell is. A collection view's item is
@@ -102,21 +108,73 @@ open class UITableView: UIScrollView, CellSelectionController {
     recycleCells()
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
-    contentSize = CGSize(width: bounds.width, height: y)
+    // Placed cells (an imported dump's) lie in the content the layout gave: kept.
+    if !(sections.isEmpty && !placedRows.isEmpty) { contentSize = CGSize(width: bounds.width, height: y) }
     tileCells()
   }
 
   private func headerHeight(_ section: Section) -> CGFloat { section.header == nil ? 0 : sectionHeaderHeight }
 
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
-    sections.indices.contains(indexPath.section) && indexPath.row >= 0
+    if sections.isEmpty { return placedCell(at: indexPath) != nil }
+    return sections.indices.contains(indexPath.section) && indexPath.row >= 0
       && indexPath.row < sections[indexPath.section].numberOfRows
+  }
+
+  // MARK: Placed cells
+
+  /// The cells placed among the table's views (not made for rows: an imported dump's), when
+  /// the table has no sections: section 0's rows, numbered from the top of the content (by
+  /// each cell's top in the table's coordinates, then the views' order). Searched in the
+  /// table's views and theirs (the wrapper view of a dump), not inside a cell or another
+  /// table or collection view; empty when the table has sections.
+  public var placedRows: [UITableViewCell] {
+    guard sections.isEmpty else { return [] }
+    let made = Set(cellPool.allCells.map(ObjectIdentifier.init))
+    var found: [(top: CGFloat, order: Int, cell: UITableViewCell)] = []
+    func search(_ view: UIView) {
+      for subview in view.subviews {
+        if let cell = subview as? UITableViewCell {
+          if !made.contains(ObjectIdentifier(cell)) {
+            let top = convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell).y
+            found.append((top, found.count, cell))
+          }
+        } else if !(subview is UITableView) && !(subview is UICollectionView) {
+          search(subview)
+        }
+      }
+    }
+    search(self)
+    return found.sorted { ($0.top, $0.order) < ($1.top, $1.order) }.map(\.cell)
+  }
+
+  private func placedCell(at indexPath: IndexPath) -> UITableViewCell? {
+    guard indexPath.section == 0, indexPath.row >= 0 else { return nil }
+    let rows = placedRows
+    return indexPath.row < rows.count ? rows[indexPath.row] : nil
+  }
+
+  /// The placed row at a point of the table's content: the last placed cell holding it.
+  private func placedIndexPath(at point: CGPoint) -> IndexPath? {
+    let rows = placedRows
+    for (row, cell) in rows.enumerated().reversed() where cell.bounds.containsPoint(cell.convert(point, from: self)) {
+      return IndexPath(row: row, section: 0)
+    }
+    return nil
+  }
+
+  func shownCell(at indexPath: IndexPath) -> UITableViewCell? {
+    cellPool.visible[indexPath] ?? (sections.isEmpty ? placedCell(at: indexPath) : nil)
   }
 
   // MARK: Geometry
 
   /// A row's rectangle in the table's content coordinates.
   public func rectForRow(at indexPath: IndexPath) -> CGRect {
+    if sections.isEmpty, let cell = placedCell(at: indexPath) {
+      let origin = convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell)
+      return CGRect(origin: origin, size: cell.bounds.size)
+    }
     guard isValidCellIndexPath(indexPath) else { return .zero }
     let top = sectionTops[indexPath.section] + headerHeight(sections[indexPath.section])
     return CGRect(x: 0, y: top + CGFloat(indexPath.row) * rowHeight, width: bounds.width, height: rowHeight)
@@ -129,6 +187,7 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   /// The row at a point of the table's content coordinates (arithmetic, not a walk of the rows).
   public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    if sections.isEmpty { return placedIndexPath(at: point) }
     guard point.x >= 0, point.x < bounds.width, rowHeight > 0, sections.count > 0 else { return nil }
     // The last section whose top is at or above the point (binary search over sections).
     var low = 0
@@ -147,7 +206,7 @@ open class UITableView: UIScrollView, CellSelectionController {
   }
 
   /// The cell of a row on screen, nil for rows off screen.
-  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { cellPool.visible[indexPath] }
+  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { shownCell(at: indexPath) }
 
   public var visibleCells: [UITableViewCell] { indexPathsForVisibleRows.compactMap { cellPool.visible[$0] } }
 
@@ -155,7 +214,10 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   func cellIndexPath(at point: CGPoint) -> IndexPath? { indexPathForRow(at: point) }
 
-  public func indexPath(for cell: UITableViewCell) -> IndexPath? { cell.indexPath }
+  public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    if let indexPath = cell.indexPath { return indexPath }
+    return placedRows.firstIndex { $0 === cell }.map { IndexPath(row: $0, section: 0) }
+  }
 
   // MARK: Cells on screen
 

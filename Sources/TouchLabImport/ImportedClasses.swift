@@ -3,10 +3,10 @@ import TouchLabLayout
 
 /// Which of TouchLab's built-in classes a dumped class behaves as (docs/import.md "Classes").
 enum ImportedClasses {
-  /// The built-in view classes a layout may name (`LayoutLoader.builtinViewClasses`), but a
-  /// table's cell: a dumped cell is rebuilt as a plain view (`table`), its table being a
-  /// layout's table of rows.
-  static let builtins = Set(LayoutLoader.builtinViewClasses.keys).subtracting(["UITableViewCell"])
+  /// The built-in view classes a layout may name (`LayoutLoader.builtinViewClasses`). A printed
+  /// `UITableViewCell` is one: placed in its table, it is one of the table's rows
+  /// (docs/import.md "Tables").
+  static let builtins = Set(LayoutLoader.builtinViewClasses.keys)
 
   /// UIKit's (and WebKit's, MapKit's) classes that a layout cannot name, to the public class
   /// whose hit-testing and touch handling they have.
@@ -17,7 +17,7 @@ enum ImportedClasses {
     "UIDimmingView": "UIView", "_UISizeTrackingView": "UIView", "_UIHostingView": "UIView",
     "UIInputSetContainerView": "UIView", "UIInputSetHostView": "UIView", "UIEditingOverlayGestureView": "UIView",
     // Tables: the wrapper is a scroll view whose scrolling UIKit turns off; its bounds keep the offset.
-    "UITableViewWrapperView": "UIView", "UITableViewCellContentView": "UIView", "UITableViewCell": "UIView",
+    "UITableViewWrapperView": "UIView", "UITableViewCellContentView": "UIView",
     "UITableViewHeaderFooterView": "UIView", "_UITableViewHeaderFooterContentView": "UIView",
     "_UITableViewCellSeparatorView": "UIView", "UITableViewCellSelectedBackground": "UIView",
     "UITableViewLabel": "UILabel", "UITableViewCellDeleteConfirmationView": "UIView",

@@ -316,11 +316,9 @@ struct LayoutWriter {
       let who = "\(view.className) \(view.address ?? "") line \(view.line)"
       line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
     }
-    if base == "UITableView", let rows = tableRows(index) {
-      // The dump's cells stay plain views on top; rows of their height under them let the
-      // table select the row a touch on a cell reaches it from (docs/import.md "Tables").
-      line("rowHeight: \(format(rows.height))")
-      line("rows: {numberOfRows: \(rows.count), rowText: \"\"}")
+    if base == "UITableView", hasPrintedCells(index) {
+      // The printed cells are the table's rows (docs/import.md "Tables"): what the app does
+      // with a selection is not in a dump.
       line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
     }
     // A tab bar's tabs are its printed buttons (UITabBarButton, built-in); a text view
@@ -334,33 +332,20 @@ struct LayoutWriter {
     }
   }
 
-  /// A table's rows when its printed cells (`UITableViewCell` or `baseClass = UITableViewCell`,
-  /// its children or its wrapper's) are all one height and sit at multiples of it from the top
-  /// of its content: how many rows reach the last cell, and their height. Nil otherwise.
-  private func tableRows(_ tableIndex: Int) -> (count: Int, height: CGFloat)? {
+  /// Whether a table's views (its own, its wrapper's…) hold a printed cell (`UITableViewCell`
+  /// or `baseClass = UITableViewCell`), not inside another cell or table.
+  private func hasPrintedCells(_ tableIndex: Int) -> Bool {
     let views = dump.views
-    var cells: [(y: CGFloat, height: CGFloat)] = []
-    func isCell(_ v: DumpedView) -> Bool { v.className == "UITableViewCell" || v.baseClass == "UITableViewCell" }
-    for child in views[tableIndex].children {
-      let c = views[child]
-      if isCell(c) {
-        cells.append((c.frame.minY, c.frame.height))
-      } else if c.className == "UITableViewWrapperView" {
-        let offset = c.contentOffset?.y ?? 0
-        for grandchild in c.children where isCell(views[grandchild]) {
-          cells.append((c.frame.minY - offset + views[grandchild].frame.minY, views[grandchild].frame.height))
-        }
-      }
+    var stack = views[tableIndex].children
+    while let index = stack.popLast() {
+      let view = views[index]
+      if view.className == "UITableViewCell" || view.baseClass == "UITableViewCell" { return true }
+      let base = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass).base
+      if base != "UITableView" && base != "UICollectionView" { stack += view.children }
     }
-    guard let height = cells.first?.height, height >= 1 else { return nil }
-    var last = 0
-    for cell in cells {
-      let k = (cell.y / height).rounded()
-      guard abs(cell.height - height) < 0.01, abs(cell.y - k * height) < 0.01, k >= 0, k < 100_000 else { return nil }
-      last = max(last, Int(k))
-    }
-    return (last + 1, height)
+    return false
   }
+
 
   /// The top controller's class, when a hierarchy gives the root view's controller.
   private mutating func writeTopController(into body: inout [String]) {
