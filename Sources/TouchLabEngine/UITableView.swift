@@ -109,72 +109,29 @@ open class UITableView: UIScrollView, CellSelectionController {
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
     // Placed cells (an imported dump's) lie in the content the layout gave: kept.
-    if !(sections.isEmpty && !placedRows.isEmpty) { contentSize = CGSize(width: bounds.width, height: y) }
+    if hasDataCells || placedCells.isEmpty { contentSize = CGSize(width: bounds.width, height: y) }
     tileCells()
   }
 
   private func headerHeight(_ section: Section) -> CGFloat { section.header == nil ? 0 : sectionHeaderHeight }
 
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
-    if sections.isEmpty { return placedCell(at: indexPath) != nil }
+    if !hasDataCells { return placedCell(at: indexPath) != nil }
     return sections.indices.contains(indexPath.section) && indexPath.row >= 0
       && indexPath.row < sections[indexPath.section].numberOfRows
   }
 
-  // MARK: Placed cells
+  var hasDataCells: Bool { !sections.isEmpty }
 
-  /// The cells placed among the table's views (not made for rows: an imported dump's), when
-  /// the table has no sections: section 0's rows, numbered from the top of the content (by
-  /// each cell's top in the table's coordinates, then the views' order). Searched in the
-  /// table's views and theirs (the wrapper view of a dump), not inside a cell or another
-  /// table or collection view; empty when the table has sections.
-  public var placedRows: [UITableViewCell] {
-    guard sections.isEmpty else { return [] }
-    let made = Set(cellPool.allCells.map(ObjectIdentifier.init))
-    var found: [(top: CGFloat, order: Int, cell: UITableViewCell)] = []
-    func search(_ view: UIView) {
-      for subview in view.subviews {
-        if let cell = subview as? UITableViewCell {
-          if !made.contains(ObjectIdentifier(cell)) {
-            let top = convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell).y
-            found.append((top, found.count, cell))
-          }
-        } else if !(subview is UITableView) && !(subview is UICollectionView) {
-          search(subview)
-        }
-      }
-    }
-    search(self)
-    return found.sorted { ($0.top, $0.order) < ($1.top, $1.order) }.map(\.cell)
-  }
-
-  private func placedCell(at indexPath: IndexPath) -> UITableViewCell? {
-    guard indexPath.section == 0, indexPath.row >= 0 else { return nil }
-    let rows = placedRows
-    return indexPath.row < rows.count ? rows[indexPath.row] : nil
-  }
-
-  /// The placed row at a point of the table's content: the last placed cell holding it.
-  private func placedIndexPath(at point: CGPoint) -> IndexPath? {
-    let rows = placedRows
-    for (row, cell) in rows.enumerated().reversed() where cell.bounds.containsPoint(cell.convert(point, from: self)) {
-      return IndexPath(row: row, section: 0)
-    }
-    return nil
-  }
-
-  func shownCell(at indexPath: IndexPath) -> UITableViewCell? {
-    cellPool.visible[indexPath] ?? (sections.isEmpty ? placedCell(at: indexPath) : nil)
-  }
+  /// The cells placed among the table's views (an imported dump's), its rows when it has no
+  /// sections (`CellSelectionController.placedCells`); empty when it has sections.
+  public var placedRows: [UITableViewCell] { placedCells }
 
   // MARK: Geometry
 
   /// A row's rectangle in the table's content coordinates.
   public func rectForRow(at indexPath: IndexPath) -> CGRect {
-    if sections.isEmpty, let cell = placedCell(at: indexPath) {
-      let origin = convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell)
-      return CGRect(origin: origin, size: cell.bounds.size)
-    }
+    if let rect = placedRect(at: indexPath) { return rect }
     guard isValidCellIndexPath(indexPath) else { return .zero }
     let top = sectionTops[indexPath.section] + headerHeight(sections[indexPath.section])
     return CGRect(x: 0, y: top + CGFloat(indexPath.row) * rowHeight, width: bounds.width, height: rowHeight)
@@ -187,7 +144,7 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   /// The row at a point of the table's content coordinates (arithmetic, not a walk of the rows).
   public func indexPathForRow(at point: CGPoint) -> IndexPath? {
-    if sections.isEmpty { return placedIndexPath(at: point) }
+    if !hasDataCells { return placedIndexPath(at: point) }
     guard point.x >= 0, point.x < bounds.width, rowHeight > 0, sections.count > 0 else { return nil }
     // The last section whose top is at or above the point (binary search over sections).
     var low = 0

@@ -24,8 +24,8 @@ enum ImportedClasses {
     "UITableViewCellDeleteConfirmationButton": "UIButton", "_UITableViewCellActionButton": "UIButton",
     "UISwipeActionPullView": "UIView", "UISwipeActionStandardButton": "UIButton",
     "UITableViewCellEditControl": "UIControl", "UITableViewCellReorderControl": "UIControl",
-    "UITableViewIndex": "UIControl", "UICollectionViewCell": "UIView", "UICollectionReusableView": "UIView",
-    "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UIView",
+    "UITableViewIndex": "UIControl", "UICollectionReusableView": "UIView",
+    "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UICollectionViewCell",
     // Text.
     "_UITextContainerView": "UIView", "_UITextLayoutView": "UIView", "UIFieldEditor": "UIView",
     "UITextFieldLabel": "UILabel", "_UITextFieldContentView": "UIView", "UISearchBarTextField": "UITextField",

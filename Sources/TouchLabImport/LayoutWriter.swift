@@ -316,10 +316,13 @@ struct LayoutWriter {
       let who = "\(view.className) \(view.address ?? "") line \(view.line)"
       line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
     }
-    if base == "UITableView", hasPrintedCells(index) {
+    if base == "UITableView", hasPrintedCells(index, of: "UITableViewCell") {
       // The printed cells are the table's rows (docs/import.md "Tables"): what the app does
       // with a selection is not in a dump.
       line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
+    }
+    if base == "UICollectionView", hasPrintedCells(index, of: "UICollectionViewCell") {
+      line("didSelectItem: {print: \"EDIT: didSelectItem %row\"}")
     }
     // A tab bar's tabs are its printed buttons (UITabBarButton, built-in); a text view
     // begins editing on a tap: what the app's delegate does is not in a dump.
@@ -332,16 +335,19 @@ struct LayoutWriter {
     }
   }
 
-  /// Whether a table's views (its own, its wrapper's…) hold a printed cell (`UITableViewCell`
-  /// or `baseClass = UITableViewCell`), not inside another cell or table.
-  private func hasPrintedCells(_ tableIndex: Int) -> Bool {
+  /// Whether a table's or collection view's views (its own, its wrapper's…) hold a printed
+  /// cell of `cellBase` (the class, `baseClass =` it, or a private class played as it), not
+  /// inside another cell, table or collection view.
+  private func hasPrintedCells(_ listIndex: Int, of cellBase: String) -> Bool {
     let views = dump.views
-    var stack = views[tableIndex].children
+    var stack = views[listIndex].children
     while let index = stack.popLast() {
       let view = views[index]
-      if view.className == "UITableViewCell" || view.baseClass == "UITableViewCell" { return true }
       let base = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass).base
-      if base != "UITableView" && base != "UICollectionView" { stack += view.children }
+      if base == cellBase { return true }
+      if !["UITableView", "UICollectionView", "UITableViewCell", "UICollectionViewCell"].contains(base) {
+        stack += view.children
+      }
     }
     return false
   }

@@ -107,6 +107,7 @@ extension BuiltinClass {
     .uiTableViewCell,
     .uiTabBar, .uiTabBarButton,
     .uiTextView,
+    .uiCollectionViewCell,
     .uiWindow,
     .uiGestureRecognizer, .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiPanGestureRecognizer,
     .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
