@@ -89,10 +89,12 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   // MARK: Data
 
-  public var numberOfSections: Int { sections.count }
+  /// The sections; a table of placed cells has one.
+  public var numberOfSections: Int { hasDataCells ? sections.count : (placedCells.isEmpty ? 0 : 1) }
 
   public func numberOfRows(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? sections[section].numberOfRows : 0
+    if !hasDataCells { return section == 0 ? placedCells.count : 0 }
+    return sections.indices.contains(section) ? sections[section].numberOfRows : 0
   }
 
   /// Rebuilds the geometry and the visible cells from `sections`.
