@@ -89,7 +89,8 @@ extension CellSelectionController {
   /// A placed cell's rectangle in the view's content coordinates.
   func placedRect(at indexPath: IndexPath) -> CGRect? {
     guard let cell = placedCell(at: indexPath) else { return nil }
-    return CGRect(origin: convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell), size: cell.bounds.size)
+    return CGRect(
+      origin: convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell), size: cell.bounds.size)
   }
 
   /// Fills a cell for a row or item: its place, its text, its state and its own views.

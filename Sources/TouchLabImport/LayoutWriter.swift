@@ -352,7 +352,6 @@ struct LayoutWriter {
     return false
   }
 
-
   /// The top controller's class, when a hierarchy gives the root view's controller.
   private mutating func writeTopController(into body: inout [String]) {
     guard let address = dump.views[rootViewIndex].address, let controller = attachments.controllers[address] else {

@@ -8,7 +8,9 @@ import XCTest
 final class PlacedCellTests: XCTestCase {
   private final class Delegate: UITableViewDelegate {
     var lines: [String] = []
-    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { lines.append("select \(indexPath.row)") }
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+      lines.append("select \(indexPath.row)")
+    }
     func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
       lines.append("highlight \(indexPath.row)")
     }

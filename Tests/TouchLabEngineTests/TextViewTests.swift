@@ -73,7 +73,7 @@ final class TextViewTests: XCTestCase {
 extension TextViewTests {
   /// A read-only, selectable text view's own tap still wins over the background's; with
   /// neither editing nor selection it has none, and the background's tap takes the tap.
-  func testTheBackgroundTap_GetsATapOnATextViewOnlyWhenItIsNeitherEditableNorSelectable() {
+  func testTheBackgroundTapGetsATapOnATextViewOnlyWhenNeitherEditableNorSelectable() {
     let scene = Scene(size: CGSize(width: 390, height: 844))
     let back = scene.view("Back", rect(0, 0, 390, 844))
     scene.tap("BackTap", on: back, action: "backTap")

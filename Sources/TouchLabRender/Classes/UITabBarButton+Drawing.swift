@@ -31,7 +31,8 @@ extension SceneRenderer {
       let style = TextStyle(
         fontFamily: theme.metrics.fontFamily, fontSize: Double(UIKitConstants.tabBarTitleFontSize), weight: .medium,
         color: tint, alignment: .center, verticalAlignment: .center, truncation: .tail)
-      canvas.draw(title, in: CanvasRect(x: rect.minX + 2, y: image.maxY + 2, width: rect.width - 4, height: 13), style: style)
+      canvas.draw(
+        title, in: CanvasRect(x: rect.minX + 2, y: image.maxY + 2, width: rect.width - 4, height: 13), style: style)
     }
   }
 }

@@ -9,7 +9,9 @@ extension ClassDrawing {
       UITextView.self, draw: { $0.drawTextView($1, in: $2, on: $3) },
       inspectorRows: { textView, make in
         var rows = scrollViewRows(textView, make)
-        rows.trailing += [make.flag("isEditable", textView.isEditable), make.flag("isSelectable", textView.isSelectable)]
+        rows.trailing += [
+          make.flag("isEditable", textView.isEditable), make.flag("isSelectable", textView.isSelectable),
+        ]
         return rows
       })
   }
