@@ -151,4 +151,7 @@ public enum UIKitConstants {
   /// A tab's title size under its image: TouchLab's choice, to fit the 12 pt high
   /// `UITabBarButtonLabel`s the dumps print (not documented).
   public static let tabBarTitleFontSize: CGFloat = 10
+  /// An unselected tab's tint: the grey the printed unselected `UITabBarSwappableImageView`s of
+  /// `frida-ios9-tabbar-textview.txt` carry (`tintColor = UIDeviceWhiteColorSpace 0.572549 1`).
+  public static let tabBarUnselectedTint = UIColor(white: 0.572549)
 }

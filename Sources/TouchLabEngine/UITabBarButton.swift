@@ -22,6 +22,17 @@ open class UITabBarButton: UIControl {
 
   open override class var preventsOverlappingGestures: Bool { true }
 
+  /// Selected, its title labels take the tint colour, and the unselected grey otherwise, as
+  /// UIKit's `UITabBarButtonLabel` does (`setSelected:`, `updateTextColorsForState`): so a
+  /// button whose label is a subview of its own (an imported dump's) shows which tab is on.
+  open override var isSelected: Bool {
+    didSet {
+      for label in subviews.compactMap({ $0 as? UILabel }) {
+        label.textColor = isSelected ? .systemBlue : UIKitConstants.tabBarUnselectedTint
+      }
+    }
+  }
+
   /// The title shown, its item's.
   public var title: String? {
     get { item.title }

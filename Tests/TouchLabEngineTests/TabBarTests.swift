@@ -80,6 +80,10 @@ final class TabBarTests: XCTestCase {
     first.title = "Chats"
     let second = UITabBarButton(frame: rect(196, 1, 192, 48))
     second.title = "Settings"
+    let firstLabel = UILabel(frame: rect(60, 35, 70, 12))
+    let secondLabel = UILabel(frame: rect(60, 35, 70, 12))
+    first.addSubview(firstLabel)
+    second.addSubview(secondLabel)
     bar.addSubview(first)
     bar.addSubview(second)
     let delegate = Delegate()
@@ -91,6 +95,9 @@ final class TabBarTests: XCTestCase {
     scene.tap(at: pt(300, 785), at: 0)
     XCTAssertEqual(bar.selectedIndex, 1)
     XCTAssertEqual(delegate.selected, ["Settings"])
+    // The printed labels take the tint when their tab is selected, the grey when not.
+    XCTAssertEqual(secondLabel.textColor, .systemBlue)
+    XCTAssertEqual(firstLabel.textColor, UIKitConstants.tabBarUnselectedTint)
   }
 
   func testSettingItemsAgain_ReplacesTheButtons_AndDropsALostSelection() {

@@ -17,13 +17,13 @@ extension ClassDrawing {
 extension SceneRenderer {
   /// A tab as iOS draws it under a stacked layout: a 25 pt image (a rounded square here:
   /// a layout names no images) over a 10 pt medium title, both the tint colour
-  /// (`systemBlue`) when selected and grey (`systemGray`) when not; pressed, a little
+  /// (`systemBlue`) when selected and grey (`tabBarUnselectedTint`) when not; pressed, a little
   /// dimmer. A button with no title (an imported one, whose label is a subview) draws
   /// nothing of its own.
   fileprivate func drawTabBarButton(_ button: UITabBarButton, in rect: CanvasRect, on canvas: Canvas) {
     guard let title = button.title, !title.isEmpty else { return }
     let tint =
-      button.isSelected ? CanvasColor(UIColor.systemBlue) : CanvasColor(red8: 142, green8: 142, blue8: 147)
+      button.isSelected ? CanvasColor(UIColor.systemBlue) : CanvasColor(UIKitConstants.tabBarUnselectedTint)
     canvas.withAlpha(button.isHighlighted ? 0.6 : (button.isEnabled ? 1 : UIKitLook.disabledAlpha)) {
       let side: Double = 25
       let image = CanvasRect(x: rect.midX - side / 2, y: rect.minY + 5, width: side, height: side)
