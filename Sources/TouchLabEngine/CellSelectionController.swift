@@ -26,10 +26,15 @@ protocol CellSelectionController: UIScrollView {
   /// The row or item at a point of the content.
   func cellIndexPath(at point: CGPoint) -> IndexPath?
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool
+  /// The cell showing a row or item now, nil when none does.
+  func shownCell(at indexPath: IndexPath) -> Cell?
   /// Asks or tells the view's delegate. The answer is the index path to go on with, nil to
   /// refuse (a question answered NO, or `willSelectRowAt` returning nil); without a delegate,
   /// UIKit's default: the index path asked about.
   func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath?
+  /// Whether the view has rows or items of its data (a table's sections, a collection view's
+  /// items); without, the cells placed among its views are its rows or items.
+  var hasDataCells: Bool { get }
   /// The selection changed from `old` to `new` (a table records it).
   func selectionDidChange(from old: IndexPath?, to new: IndexPath?)
   /// Brings the cells on screen up to date.
@@ -37,6 +42,57 @@ protocol CellSelectionController: UIScrollView {
 }
 
 extension CellSelectionController {
+  /// The cell on screen for a row or item: the one made for it, or a placed one.
+  func shownCell(at indexPath: IndexPath) -> Cell? { cellPool.visible[indexPath] ?? placedCell(at: indexPath) }
+
+  // MARK: Placed cells
+
+  /// The cells placed among the view's views as views of their own (an imported dump's
+  /// printed cells, at their printed frames, maybe inside a wrapper view) when the view has
+  /// no rows or items of its data: section 0's rows or items, numbered from the top of the
+  /// content (each cell's top in the view's coordinates, then the views' order, then left to
+  /// right). Not searched: a cell's own views, another table or collection view.
+  var placedCells: [Cell] {
+    guard !hasDataCells else { return [] }
+    let made = Set(cellPool.allCells.map(ObjectIdentifier.init))
+    var found: [(top: CGFloat, left: CGFloat, order: Int, cell: Cell)] = []
+    func search(_ view: UIView) {
+      for subview in view.subviews {
+        if let cell = subview as? Cell {
+          guard !made.contains(ObjectIdentifier(cell)) else { continue }
+          let origin = convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell)
+          found.append((origin.y, origin.x, found.count, cell))
+        } else if !(subview is UITableView) && !(subview is UICollectionView) {
+          search(subview)
+        }
+      }
+    }
+    search(self)
+    return found.sorted { ($0.top, $0.left, $0.order) < ($1.top, $1.left, $1.order) }.map(\.cell)
+  }
+
+  func placedCell(at indexPath: IndexPath) -> Cell? {
+    guard !hasDataCells, indexPath.count == 2, indexPath[0] == 0, indexPath[1] >= 0 else { return nil }
+    let cells = placedCells
+    return indexPath[1] < cells.count ? cells[indexPath[1]] : nil
+  }
+
+  /// The placed row or item at a point of the content: the last placed cell holding it.
+  func placedIndexPath(at point: CGPoint) -> IndexPath? {
+    for (index, cell) in placedCells.enumerated().reversed()
+    where cell.bounds.containsPoint(cell.convert(point, from: self)) {
+      return IndexPath(indexes: [0, index])
+    }
+    return nil
+  }
+
+  /// A placed cell's rectangle in the view's content coordinates.
+  func placedRect(at indexPath: IndexPath) -> CGRect? {
+    guard let cell = placedCell(at: indexPath) else { return nil }
+    return CGRect(
+      origin: convert(CGPoint(x: cell.bounds.minX, y: cell.bounds.minY), from: cell), size: cell.bounds.size)
+  }
+
   /// Fills a cell for a row or item: its place, its text, its state and its own views.
   func configure(_ cell: Cell, at indexPath: IndexPath, frame: CGRect, text: String?, subviews: [UIView]) {
     cell.slot = ReusableCellSlot(indexPath: indexPath, subviews: subviews)
@@ -71,9 +127,9 @@ extension CellSelectionController {
   func selectCell(at indexPath: IndexPath?) {
     let oldSelection = cellSelection.selected
     let newSelection = indexPath.flatMap { isValidCellIndexPath($0) ? $0 : nil }
-    if let old = oldSelection, old != newSelection { cellPool.visible[old]?.dispatchSetSelected(false) }
+    if let old = oldSelection, old != newSelection { shownCell(at: old)?.dispatchSetSelected(false) }
     cellSelection.selected = newSelection
-    if let new = newSelection, new != oldSelection { cellPool.visible[new]?.dispatchSetSelected(true) }
+    if let new = newSelection, new != oldSelection { shownCell(at: new)?.dispatchSetSelected(true) }
     if oldSelection != newSelection { selectionDidChange(from: oldSelection, to: newSelection) }
   }
 
@@ -83,9 +139,9 @@ extension CellSelectionController {
   }
 
   private func setHighlightedCell(_ indexPath: IndexPath?) {
-    if let old = cellSelection.highlighted { cellPool.visible[old]?.dispatchSetHighlighted(false) }
+    if let old = cellSelection.highlighted { shownCell(at: old)?.dispatchSetHighlighted(false) }
     cellSelection.highlighted = indexPath
-    if let new = indexPath { cellPool.visible[new]?.dispatchSetHighlighted(true) }
+    if let new = indexPath { shownCell(at: new)?.dispatchSetHighlighted(true) }
   }
 
   /// Takes the touch's highlight off its row or item: the cell, then the delegate's unhighlight.

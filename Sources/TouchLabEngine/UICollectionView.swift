@@ -61,8 +61,15 @@ open class UICollectionView: UIScrollView, CellSelectionController {
     return generatedItemText.map { $0.replacingOccurrences(of: "%d", with: String(item)) }
   }
 
+  var hasDataCells: Bool { numberOfItems(inSection: 0) > 0 }
+
+  /// The cells placed among the collection view's views (an imported dump's), its items when
+  /// it has none of its data (`CellSelectionController.placedCells`).
+  public var placedItems: [UICollectionViewCell] { placedCells }
+
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
-    indexPath.section == 0 && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: 0)
+    if !hasDataCells { return placedCell(at: indexPath) != nil }
+    return indexPath.section == 0 && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: 0)
   }
 
   /// Lays the items out again (after a change of items or of the layout's figures).
@@ -70,7 +77,8 @@ open class UICollectionView: UIScrollView, CellSelectionController {
     let g = collectionViewLayout.grid(count: numberOfItems(inSection: 0), width: bounds.width)
     grid = g
     recycleCells()
-    contentSize = CGSize(width: bounds.width, height: g.contentHeight)
+    // Placed cells (an imported dump's) lie in the content the layout gave: kept.
+    if hasDataCells || placedCells.isEmpty { contentSize = CGSize(width: bounds.width, height: g.contentHeight) }
     tileCells()
   }
 
@@ -78,6 +86,7 @@ open class UICollectionView: UIScrollView, CellSelectionController {
 
   /// An item's frame in the collection view's content coordinates.
   public func frameForItem(at indexPath: IndexPath) -> CGRect {
+    if let rect = placedRect(at: indexPath) { return rect }
     guard isValidCellIndexPath(indexPath), let g = grid else { return .zero }
     let line = indexPath.item / g.columns
     let column = indexPath.item % g.columns
@@ -87,6 +96,7 @@ open class UICollectionView: UIScrollView, CellSelectionController {
 
   /// The item at a point of the content (arithmetic; nil in the spacing between items).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    if !hasDataCells { return placedIndexPath(at: point) }
     guard let g = grid, g.rowPitch > 0 else { return nil }
     let lineValue = ((point.y - g.top) / g.rowPitch).rounded(.down)
     guard point.y >= g.top, lineValue >= 0, lineValue < Double(numberOfItems(inSection: 0)) else { return nil }
@@ -99,7 +109,7 @@ open class UICollectionView: UIScrollView, CellSelectionController {
     return nil
   }
 
-  public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cellPool.visible[indexPath] }
+  public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { shownCell(at: indexPath) }
 
   public var indexPathsForVisibleItems: [IndexPath] { cellPool.indexPaths }
 

@@ -22,6 +22,16 @@ open class UICollectionViewCell: UIView, ReusableCell {
     contentView.addSubview(textLabel)
   }
 
+  /// A cell placed in a collection view as a view of its own (an imported dump's printed
+  /// cell, whose printed content view is its subview): its own content view and label stay
+  /// out of its view hierarchy. Placed in a collection view with no items, it is one of the
+  /// items (`CellSelectionController.placedCells`).
+  public static func placed(frame: CGRect) -> UICollectionViewCell {
+    let cell = UICollectionViewCell(frame: frame)
+    cell.contentView.removeFromSuperview()
+    return cell
+  }
+
   override func boundsDidChange(from old: CGRect) {
     guard bounds.size != old.size else { return }
     contentView.frame = CGRect(origin: .zero, size: bounds.size)

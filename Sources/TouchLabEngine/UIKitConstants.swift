@@ -166,4 +166,15 @@ public enum UIKitConstants {
   /// The row's content slides open, closed or across (a full swipe) in this long, in
   /// steps of `frameInterval`. Not documented; TouchLab's choice.
   public static let swipeActionsAnimationDuration: TimeInterval = 0.25
+  /// A tab bar's content height, its buttons' height: 49 pt on an iPhone ("49 pairs of
+  /// pixels high, but this fact is nowhere in Apple's documentation",
+  /// markmeretzky.com/INFO1-CE9236/src/tabbar; the printed `UITabBar … frame = (0 431; 320
+  /// 49)` of `Tests/TouchLabImportTests/Dumps/frida-ios9-tabbar-textview.txt`).
+  public static let tabBarContentHeight: CGFloat = 49
+  /// A tab's title size under its image: TouchLab's choice, to fit the 12 pt high
+  /// `UITabBarButtonLabel`s the dumps print (not documented).
+  public static let tabBarTitleFontSize: CGFloat = 10
+  /// An unselected tab's tint: the grey the printed unselected `UITabBarSwappableImageView`s of
+  /// `frida-ios9-tabbar-textview.txt` carry (`tintColor = UIDeviceWhiteColorSpace 0.572549 1`).
+  public static let tabBarUnselectedTint = UIColor(white: 0.572549)
 }

@@ -40,6 +40,11 @@ public enum UIKitSelector: String, CaseIterable, Sendable {
   case scrollViewWillBeginDecelerating = "scrollViewWillBeginDecelerating:"
   case scrollViewDidEndDecelerating = "scrollViewDidEndDecelerating:"
   case scrollViewDidEndScrollingAnimation = "scrollViewDidEndScrollingAnimation:"
+  // UITabBarDelegate
+  case tabBarDidSelectItem = "tabBar:didSelectItem:"
+  // UITextViewDelegate
+  case textViewDidBeginEditing = "textViewDidBeginEditing:"
+  case textViewDidEndEditing = "textViewDidEndEditing:"
 
   /// The `touches…` method UIKit calls for `phase`.
   public init(touches phase: TouchPhase) { self = Self.selectors(for: phase).touches }

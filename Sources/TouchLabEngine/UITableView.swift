@@ -11,6 +11,12 @@ import Foundation
 /// selects nothing ([A3] §3.2). The reuse, the touch handling and the selection are the ones a
 /// collection view has (`ReusableCellPool`, `CellSelectionController`); this class adds the
 /// sections, the rows' geometry, the headers and UIKit's names.
+///
+/// A table with no sections whose views hold cells placed as views of their own (an imported
+/// dump's printed cells, `UITableViewCell.placed(frame:)`, maybe inside the table's wrapper
+/// view) has those cells as its rows, at their own frames, whatever their heights: section
+/// 0, numbered from the top (docs/import.md "Tables"). A touch on one highlights and selects
+/// its row through the same selection as any row's.
 open class UITableView: UIScrollView, CellSelectionController {
   /// One row's content: its text, and views of its own placed in its cell's content view
   /// (a button in a cell) — they go wherever the row's cell is. A collection view's item is
@@ -88,10 +94,12 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   // MARK: Data
 
-  public var numberOfSections: Int { sections.count }
+  /// The sections; a table of placed cells has one.
+  public var numberOfSections: Int { hasDataCells ? sections.count : (placedCells.isEmpty ? 0 : 1) }
 
   public func numberOfRows(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? sections[section].numberOfRows : 0
+    if !hasDataCells { return section == 0 ? placedCells.count : 0 }
+    return sections.indices.contains(section) ? sections[section].numberOfRows : 0
   }
 
   /// Rebuilds the geometry and the visible cells from `sections`.
@@ -108,21 +116,30 @@ open class UITableView: UIScrollView, CellSelectionController {
     recycleCells()
     for (_, header) in visibleHeaders { header.removeFromSuperview() }
     visibleHeaders.removeAll()
-    contentSize = CGSize(width: bounds.width, height: y)
+    // Placed cells (an imported dump's) lie in the content the layout gave: kept.
+    if hasDataCells || placedCells.isEmpty { contentSize = CGSize(width: bounds.width, height: y) }
     tileCells()
   }
 
   private func headerHeight(_ section: Section) -> CGFloat { section.header == nil ? 0 : sectionHeaderHeight }
 
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool {
-    sections.indices.contains(indexPath.section) && indexPath.row >= 0
+    if !hasDataCells { return placedCell(at: indexPath) != nil }
+    return sections.indices.contains(indexPath.section) && indexPath.row >= 0
       && indexPath.row < sections[indexPath.section].numberOfRows
   }
+
+  var hasDataCells: Bool { !sections.isEmpty }
+
+  /// The cells placed among the table's views (an imported dump's), its rows when it has no
+  /// sections (`CellSelectionController.placedCells`); empty when it has sections.
+  public var placedRows: [UITableViewCell] { placedCells }
 
   // MARK: Geometry
 
   /// A row's rectangle in the table's content coordinates.
   public func rectForRow(at indexPath: IndexPath) -> CGRect {
+    if let rect = placedRect(at: indexPath) { return rect }
     guard isValidCellIndexPath(indexPath) else { return .zero }
     let top = sectionTops[indexPath.section] + headerHeight(sections[indexPath.section])
     return CGRect(x: 0, y: top + CGFloat(indexPath.row) * rowHeight, width: bounds.width, height: rowHeight)
@@ -135,6 +152,7 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   /// The row at a point of the table's content coordinates (arithmetic, not a walk of the rows).
   public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    if !hasDataCells { return placedIndexPath(at: point) }
     guard point.x >= 0, point.x < bounds.width, rowHeight > 0, sections.count > 0 else { return nil }
     // The last section whose top is at or above the point (binary search over sections).
     var low = 0
@@ -153,7 +171,7 @@ open class UITableView: UIScrollView, CellSelectionController {
   }
 
   /// The cell of a row on screen, nil for rows off screen.
-  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { cellPool.visible[indexPath] }
+  public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { shownCell(at: indexPath) }
 
   public var visibleCells: [UITableViewCell] { indexPathsForVisibleRows.compactMap { cellPool.visible[$0] } }
 
@@ -161,7 +179,10 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   func cellIndexPath(at point: CGPoint) -> IndexPath? { indexPathForRow(at: point) }
 
-  public func indexPath(for cell: UITableViewCell) -> IndexPath? { cell.indexPath }
+  public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    if let indexPath = cell.indexPath { return indexPath }
+    return placedRows.firstIndex { $0 === cell }.map { IndexPath(row: $0, section: 0) }
+  }
 
   // MARK: Cells on screen
 

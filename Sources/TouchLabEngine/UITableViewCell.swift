@@ -17,6 +17,16 @@ open class UITableViewCell: UIView, ReusableCell {
     contentView.addSubview(textLabel)
   }
 
+  /// A cell placed in a table as a view of its own (an imported dump's printed cell, whose
+  /// printed content view and labels are its subviews): its own content view and text label
+  /// stay out of its view hierarchy. Placed in a table with no sections, it is one of the
+  /// table's rows (`UITableView`, "Placed cells").
+  public static func placed(frame: CGRect) -> UITableViewCell {
+    let cell = UITableViewCell(frame: frame)
+    cell.contentView.removeFromSuperview()
+    return cell
+  }
+
   override func boundsDidChange(from old: CGRect) {
     guard bounds.size != old.size else { return }
     contentView.frame = CGRect(origin: CGPoint(x: swipeOffset, y: 0), size: bounds.size)

@@ -3,10 +3,10 @@ import TouchLabLayout
 
 /// Which of TouchLab's built-in classes a dumped class behaves as (docs/import.md "Classes").
 enum ImportedClasses {
-  /// The built-in view classes a layout may name (`LayoutLoader.builtinViewClasses`), but a
-  /// table's cell: a dumped cell is rebuilt as a plain view (`table`), its table being a
-  /// layout's table of rows.
-  static let builtins = Set(LayoutLoader.builtinViewClasses.keys).subtracting(["UITableViewCell"])
+  /// The built-in view classes a layout may name (`LayoutLoader.builtinViewClasses`). A printed
+  /// `UITableViewCell` is one: placed in its table, it is one of the table's rows
+  /// (docs/import.md "Tables").
+  static let builtins = Set(LayoutLoader.builtinViewClasses.keys)
 
   /// UIKit's (and WebKit's, MapKit's) classes that a layout cannot name, to the public class
   /// whose hit-testing and touch handling they have.
@@ -17,25 +17,25 @@ enum ImportedClasses {
     "UIDimmingView": "UIView", "_UISizeTrackingView": "UIView", "_UIHostingView": "UIView",
     "UIInputSetContainerView": "UIView", "UIInputSetHostView": "UIView", "UIEditingOverlayGestureView": "UIView",
     // Tables: the wrapper is a scroll view whose scrolling UIKit turns off; its bounds keep the offset.
-    "UITableViewWrapperView": "UIView", "UITableViewCellContentView": "UIView", "UITableViewCell": "UIView",
+    "UITableViewWrapperView": "UIView", "UITableViewCellContentView": "UIView",
     "UITableViewHeaderFooterView": "UIView", "_UITableViewHeaderFooterContentView": "UIView",
     "_UITableViewCellSeparatorView": "UIView", "UITableViewCellSelectedBackground": "UIView",
     "UITableViewLabel": "UILabel", "UITableViewCellDeleteConfirmationView": "UIView",
     "UITableViewCellDeleteConfirmationButton": "UIButton", "_UITableViewCellActionButton": "UIButton",
     "UISwipeActionPullView": "UIView", "UISwipeActionStandardButton": "UIButton",
     "UITableViewCellEditControl": "UIControl", "UITableViewCellReorderControl": "UIControl",
-    "UITableViewIndex": "UIControl", "UICollectionViewCell": "UIView", "UICollectionReusableView": "UIView",
-    "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UIView",
+    "UITableViewIndex": "UIControl", "UICollectionReusableView": "UIView",
+    "_UICollectionViewListCellContentView": "UIView", "UICollectionViewListCell": "UICollectionViewCell",
     // Text.
-    "_UITextContainerView": "UIView", "UITextView": "UIScrollView", "UIFieldEditor": "UIView",
+    "_UITextContainerView": "UIView", "_UITextLayoutView": "UIView", "UIFieldEditor": "UIView",
     "UITextFieldLabel": "UILabel", "_UITextFieldContentView": "UIView", "UISearchBarTextField": "UITextField",
     "_UISearchBarSearchFieldBackgroundView": "UIView", "UISearchBar": "UIView",
     "_UITextLayoutCanvasView": "UIView", "UITextSelectionView": "UIView",
     // Buttons and bars.
     "UIButtonLabel": "UILabel", "UIRoundedRectButton": "UIButton", "UINavigationButton": "UIButton",
-    "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl", "UITabBarButton": "UIControl",
+    "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl",
     "UITabBarButtonLabel": "UILabel", "UITabBarSwappableImageView": "UIImageView", "UINavigationBar": "UIView",
-    "UITabBar": "UIView", "UIToolbar": "UIView", "UINavigationItemView": "UIView",
+    "UIToolbar": "UIView", "UINavigationItemView": "UIView",
     "UINavigationItemButtonView": "UIView", "_UINavigationBarContentView": "UIView",
     "_UINavigationBarLargeTitleView": "UIView", "_UINavigationBarModernPromptView": "UIView",
     "_UIBarBackground": "UIView", "_UINavigationBarBackground": "UIView", "_UITabBarBackgroundView": "UIView",

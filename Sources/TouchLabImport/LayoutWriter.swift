@@ -302,7 +302,7 @@ struct LayoutWriter {
     }
     if let text = view.text {
       switch base {
-      case "UILabel", "UITextField": line("text: \(quoted(text))")
+      case "UILabel", "UITextField", "UITextView": line("text: \(quoted(text))")
       case "UIButton" where text.count <= 200: line("title: \(quoted(text))")
       default: line("# text = \(quoted(text))")
       }
@@ -316,13 +316,18 @@ struct LayoutWriter {
       let who = "\(view.className) \(view.address ?? "") line \(view.line)"
       line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
     }
-    if base == "UITableView", let rows = tableRows(index) {
-      // The dump's cells stay plain views on top; rows of their height under them let the
-      // table select the row a touch on a cell reaches it from (docs/import.md "Tables").
-      line("rowHeight: \(format(rows.height))")
-      line("rows: {numberOfRows: \(rows.count), rowText: \"\"}")
+    if base == "UITableView", hasPrintedCells(index, of: "UITableViewCell") {
+      // The printed cells are the table's rows (docs/import.md "Tables"): what the app does
+      // with a selection is not in a dump.
       line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
     }
+    if base == "UICollectionView", hasPrintedCells(index, of: "UICollectionViewCell") {
+      line("didSelectItem: {print: \"EDIT: didSelectItem %row\"}")
+    }
+    // A tab bar's tabs are its printed buttons (UITabBarButton, built-in); a text view
+    // begins editing on a tap: what the app's delegate does is not in a dump.
+    if base == "UITabBar" { line("didSelectItem: {print: \"EDIT: tabBar:didSelectItem: %value\"}") }
+    if base == "UITextView" { line("didBeginEditing: {print: \"EDIT: textViewDidBeginEditing:\"}") }
     writeRecognizers(view, line: line)
     if !view.children.isEmpty {
       line("subviews:")
@@ -330,32 +335,21 @@ struct LayoutWriter {
     }
   }
 
-  /// A table's rows when its printed cells (`UITableViewCell` or `baseClass = UITableViewCell`,
-  /// its children or its wrapper's) are all one height and sit at multiples of it from the top
-  /// of its content: how many rows reach the last cell, and their height. Nil otherwise.
-  private func tableRows(_ tableIndex: Int) -> (count: Int, height: CGFloat)? {
+  /// Whether a table's or collection view's views (its own, its wrapper's…) hold a printed
+  /// cell of `cellBase` (the class, `baseClass =` it, or a private class played as it), not
+  /// inside another cell, table or collection view.
+  private func hasPrintedCells(_ listIndex: Int, of cellBase: String) -> Bool {
     let views = dump.views
-    var cells: [(y: CGFloat, height: CGFloat)] = []
-    func isCell(_ v: DumpedView) -> Bool { v.className == "UITableViewCell" || v.baseClass == "UITableViewCell" }
-    for child in views[tableIndex].children {
-      let c = views[child]
-      if isCell(c) {
-        cells.append((c.frame.minY, c.frame.height))
-      } else if c.className == "UITableViewWrapperView" {
-        let offset = c.contentOffset?.y ?? 0
-        for grandchild in c.children where isCell(views[grandchild]) {
-          cells.append((c.frame.minY - offset + views[grandchild].frame.minY, views[grandchild].frame.height))
-        }
+    var stack = views[listIndex].children
+    while let index = stack.popLast() {
+      let view = views[index]
+      let base = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass).base
+      if base == cellBase { return true }
+      if !["UITableView", "UICollectionView", "UITableViewCell", "UICollectionViewCell"].contains(base) {
+        stack += view.children
       }
     }
-    guard let height = cells.first?.height, height >= 1 else { return nil }
-    var last = 0
-    for cell in cells {
-      let k = (cell.y / height).rounded()
-      guard abs(cell.height - height) < 0.01, abs(cell.y - k * height) < 0.01, k >= 0, k < 100_000 else { return nil }
-      last = max(last, Int(k))
-    }
-    return (last + 1, height)
+    return false
   }
 
   /// The top controller's class, when a hierarchy gives the root view's controller.

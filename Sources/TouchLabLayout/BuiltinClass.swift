@@ -105,6 +105,9 @@ extension BuiltinClass {
     .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionView, .uiTextField,
     .uiProgressView,
     .uiTableViewCell,
+    .uiTabBar, .uiTabBarButton,
+    .uiTextView,
+    .uiCollectionViewCell,
     .uiWindow,
     .uiGestureRecognizer, .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiPanGestureRecognizer,
     .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
@@ -124,17 +127,24 @@ extension BuiltinClass {
     self = found
   }
 
-  /// The class whose `viewKeys` or `delegateKeys` hold each key, and whether it reads it when met.
-  static let viewKeyOwners: [String: (index: Int, readsAtOnce: Bool)] = {
-    var owners: [String: (Int, Bool)] = [:]
+  /// The classes whose `viewKeys` or `delegateKeys` hold each key, in `all`'s order, and
+  /// whether each reads it when met (two classes may share a key's name: a collection
+  /// view's and a tab bar's `didSelectItem`).
+  static let viewKeyOwners: [String: [(index: Int, readsAtOnce: Bool)]] = {
+    var owners: [String: [(index: Int, readsAtOnce: Bool)]] = [:]
     for (index, builtin) in all.enumerated() {
-      for key in builtin.viewKeys where owners[key] == nil { owners[key] = (index, false) }
-      for key in builtin.delegateKeys where owners[key] == nil {
-        owners[key] = (index, builtin.readDelegateKey != nil)
-      }
+      for key in builtin.viewKeys { owners[key, default: []].append((index, false)) }
+      for key in builtin.delegateKeys { owners[key, default: []].append((index, builtin.readDelegateKey != nil)) }
     }
     return owners
   }()
+
+  /// The class that reads `key` of `view`'s entry: the first owner `view` is of, else the
+  /// first owner (whose `configure` or reader refuses a view of another class).
+  static func viewKeyOwner(_ key: String, for view: AnyObject) -> (index: Int, readsAtOnce: Bool)? {
+    guard let owners = viewKeyOwners[key] else { return nil }
+    return owners.first { all[$0.index].matches(view) } ?? owners.first
+  }
 
   /// The keys of a view's entry that are structure, not properties, for suggestions.
   static let viewStructuralKeys =

@@ -26,6 +26,12 @@ struct PropertyTable {
     return nil
   }
 
+  /// Whether `object` has a property `name` (a tab bar's `items`, where a collection view's
+  /// `items` is a structural key of its own).
+  static func hasProperty(_ name: String, for object: AnyObject) -> Bool {
+    entriesNamed[name]?.contains { $0.appliesTo(object) } ?? false
+  }
+
   /// `entries` by name and by alias, each list in the table's order.
   static let entriesNamed: [String: [Entry]] = {
     var named: [String: [Entry]] = [:]

@@ -72,7 +72,7 @@ extension SceneBuilder {
       case "gestures": gesturesNode = value
       case "targets": targetsNode = value
       default:
-        if let owner = BuiltinClass.viewKeyOwners[key] {
+        if let owner = BuiltinClass.viewKeyOwner(key, for: view), !PropertyTable.hasProperty(key, for: view) {
           if owner.readsAtOnce {
             try BuiltinClass.all[owner.index].readDelegateKey!(&self, view, key, keyValue, value, controller)
           } else {

@@ -56,6 +56,7 @@ extension ClassDrawing {
     .uiSwipeActionStandardButton,
     .uiSwitch, .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionViewCell, .uiTextField,
     .uiKeyboard, .uiButton, .uiLabel, .uiImageView, .uiTableViewCell, .uiProgressView,
+    .uiTabBarButton, .uiTabBar, .uiTextView,
     .uiTableView, .uiCollectionView, .uiScrollView, .uiControl, .uiWindow, .uiView,
     .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiScreenEdgePanGestureRecognizer,
     .uiPanGestureRecognizer, .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,

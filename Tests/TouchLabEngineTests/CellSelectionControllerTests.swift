@@ -28,6 +28,7 @@ final class StubCellList: UIScrollView, CellSelectionController {
   var cellSelection = CellSelection()
   var allowsSelection = true
   let count: Int
+  var hasDataCells: Bool { true }
   var told: [String] = []
   var selectionChanges: [String] = []
   var refused: Set<CellDelegateCall> = []

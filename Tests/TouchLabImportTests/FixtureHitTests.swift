@@ -2,6 +2,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabImport
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 /// The real dumps in `Dumps/` (their sources in Dumps/README.md), each imported and asked
@@ -247,5 +248,58 @@ final class FixtureHitTests: XCTestCase {
     let classes = report.responders.map(\.className)
     XCTAssertTrue(classes.contains("RootTabBarController"), "\(classes)")
     XCTAssertEqual(classes.last, "UIApplication")
+  }
+
+  /// A Frida dump of an iOS 9 app (iPhone 4S, 320 × 480) with a tab bar of four
+  /// `UITabBarButton`s (frames (2|82|162|242, 1; 76 × 48) in the bar at (0, 431; 320 × 49))
+  /// and a `UITextView` at (67, 424; 240 × 128) that the bar covers below y 431.
+  func testTabBarAndTextViewIOS9() throws {
+    try check(
+      ["frida-ios9-tabbar-textview.txt"],
+      [
+        // Bar y 24, x 120 in the second button (82..158): button (38, 23), in its image
+        // (22.5..52.5, 3..33), which ignores touches.
+        Expectation(
+          point: CGPoint(x: 120, y: 455), address: "0x16597190",
+          skipped: ("0x16597730", "userInteractionEnabled = NO")),
+        // x 300 in the fourth button (242..318).
+        Expectation(point: CGPoint(x: 300, y: 470), address: "0x16598b60"),
+        // x 80, between the first (2..78) and the second (82..) button: the background
+        // ignores touches, so the bar itself.
+        Expectation(
+          point: CGPoint(x: 80, y: 455), address: "0x16675a60",
+          skipped: ("0x1657bae0", "userInteractionEnabled = NO")),
+        // y 427, above the bar (431): the text view's y 3, in its text container (0..33).
+        Expectation(point: CGPoint(x: 150, y: 427), address: "0x165b7a30"),
+        // y 440 in the text view's frame (424..552), but the bar, a later sibling of the
+        // transition view holding it, covers it.
+        Expectation(
+          point: CGPoint(x: 150, y: 440), address: "0x16597190",
+          skipped: ("0x16aed600", "covered")),
+      ])
+  }
+
+  /// On the same dump's layout, a tap on a printed tab button selects its item (the bar's
+  /// delegate placeholder prints the index), and a tap on the text view's visible strip
+  /// begins editing: the button is a control, the text view a UITextView.
+  func testImportedTabButtonSelects_AndImportedTextViewBeginsEditing() throws {
+    let (result, _) = try Self.load(["frida-ios9-tabbar-textview.txt"])
+    let cut = try XCTUnwrap(result.yaml.range(of: "\nscenarios:\n"))
+    let yaml =
+      String(result.yaml[..<cut.lowerBound])
+      + "\nscenarios:\n  tabs:\n    - tap: [120, 455]\n    - wait: 0.5\n    - tap: [300, 470]\n"
+      + "  text:\n    - tap: [150, 427]\n"
+    let lines = { (name: String) -> [String] in
+      let scene = try LayoutLoader.load(yaml: yaml, file: "frida.yaml")
+      ScenarioPlayer(scene: scene).play(scene.scenario(named: name)!)
+      return TranscriptFormatter().lines(scene.records.records)
+    }
+    XCTAssertEqual(
+      try lines("tabs"),
+      [
+        "EDIT: tabBar:didSelectItem: 1", "EDIT: touchUpInside on UITabBarButton 0x16597190 line 28",
+        "EDIT: tabBar:didSelectItem: 3", "EDIT: touchUpInside on UITabBarButton 0x16598b60 line 34",
+      ])
+    XCTAssertEqual(try lines("text"), ["EDIT: textViewDidBeginEditing:"])
   }
 }

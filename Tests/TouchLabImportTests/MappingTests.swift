@@ -106,7 +106,9 @@ final class MappingTests: XCTestCase {
     XCTAssertEqual(result.summary, "imported 5 views, 0 recognizers, 0 view controllers")
   }
 
-  func testCellsOfAPlainTableSelectTheirRow() throws {
+  /// The printed cells are the table's rows, at their printed frames, numbered from the top:
+  /// a touch on one highlights and selects it through the table (docs/import.md "Tables").
+  func testPrintedCellsAreTheTablesRows_WhateverTheirHeights() throws {
     let dump = """
       <UIWindow: 0x1; frame = (0 0; 320 480)>
          | <UITableView: 0x2; frame = (0 0; 320 480); contentOffset: {0, 44}; contentSize: {320, 880}>
@@ -115,18 +117,37 @@ final class MappingTests: XCTestCase {
          |    | <App.ItemCell: 0x20; baseClass = UITableViewCell; frame = (0 88; 320 44); text = 'Two'>
          |    |    | <UITableViewCellContentView: 0x21; frame = (0 0; 320 43.5)>
       """
-    let (result, _) = try load(dump)
-    XCTAssertTrue(result.yaml.contains("rowHeight: 44"), result.yaml)
-    XCTAssertTrue(result.yaml.contains("rows: {numberOfRows: 3, rowText: \"\"}"), result.yaml)
-    // Window y 60 is content y 104: the printed cell at 88, row 2; the tap selects it.
-    let cut = try XCTUnwrap(result.yaml.range(of: "\nscenarios:\n"))
-    let scene = try LayoutLoader.load(
-      yaml: String(result.yaml[..<cut.lowerBound]) + "\nscenarios:\n  tap:\n    - tap: [100, 60]\n", file: "t.yaml")
+    func played(_ dump: String, tap: CGPoint) throws -> (ImportResult, Scene) {
+      let (result, _) = try load(dump)
+      let cut = try XCTUnwrap(result.yaml.range(of: "\nscenarios:\n"))
+      let scene = try LayoutLoader.load(
+        yaml: String(result.yaml[..<cut.lowerBound]) + "\nscenarios:\n  tap:\n    - tap: [\(tap.x), \(tap.y)]\n",
+        file: "t.yaml")
+      ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+      return (result, scene)
+    }
+    // Window y 60 is content y 104: the printed cell at 88, the second printed row.
+    let (result, scene) = try played(dump, tap: CGPoint(x: 100, y: 60))
+    XCTAssertFalse(result.yaml.contains("UITableViewCell_"), result.yaml)
+    XCTAssertFalse(result.yaml.contains("numberOfRows"), result.yaml)
+    XCTAssertTrue(result.yaml.contains("base: UITableViewCell"), result.yaml)
+    XCTAssertTrue(result.yaml.contains("didSelectRow: {print: \"EDIT: didSelectRow %row\"}"), result.yaml)
     XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 100, y: 60)).view?.address, "0x21")
-    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
-    XCTAssertEqual(scene.records.transcript, ["EDIT: didSelectRow 2"])
-    // Cells of several heights (a grouped table with headers) stay plain views, no rows.
-    let uneven = try load(dump.replacingOccurrences(of: "frame = (0 88; 320 44)", with: "frame = (0 90; 320 60)")).0
-    XCTAssertFalse(uneven.yaml.contains("numberOfRows"))
+    XCTAssertEqual(scene.records.transcript, ["EDIT: didSelectRow 1"])
+    let table = try XCTUnwrap(scene.objects["tableView"] as? UITableView)
+    XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 1, section: 0))
+    XCTAssertEqual(table.placedRows.map(\.className), ["App.ItemCell", "App.ItemCell"])
+    XCTAssertTrue(table.placedRows[1].isSelected)
+    XCTAssertEqual(table.contentSize, CGSize(width: 320, height: 880))
+    // Cells of several heights (a grouped table) are rows all the same: window y 100 is
+    // content y 144, in the second cell (90..150).
+    let uneven = try played(
+      dump.replacingOccurrences(of: "frame = (0 88; 320 44)", with: "frame = (0 90; 320 60)"),
+      tap: CGPoint(x: 100, y: 100))
+    XCTAssertEqual(uneven.1.records.transcript, ["EDIT: didSelectRow 1"])
+    // Below the last cell (content y 200, past 132): no row, nothing selected.
+    let below = try played(dump, tap: CGPoint(x: 100, y: 156))
+    XCTAssertEqual(below.1.records.transcript, [])
+    XCTAssertNil((below.1.objects["tableView"] as? UITableView)?.indexPathForSelectedRow)
   }
 }

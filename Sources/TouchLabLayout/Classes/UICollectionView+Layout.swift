@@ -146,7 +146,8 @@ extension BuiltinClass {
       let collections = builder.objects.filter { $0.value is UICollectionView }.map(\.key)
       throw value.error("'\(collection)' is not a UICollectionView\(suggestion(for: collection, in: collections))")
     }
-    let count = view.numberOfItems(inSection: 0)
+    // Without items of its own, its placed cells (an imported dump's) are its items.
+    let count = view.numberOfItems(inSection: 0) > 0 ? view.numberOfItems(inSection: 0) : view.placedItems.count
     guard item < count else {
       throw value.error("collection view '\(collection)' has \(count) item(s); there is no item \(item)")
     }

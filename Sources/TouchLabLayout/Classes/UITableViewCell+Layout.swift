@@ -2,12 +2,14 @@ import Foundation
 import TouchLabEngine
 
 extension BuiltinClass {
-  /// UITableViewCell: the base of a table's `cellClass:` (a table makes its cells).
+  /// UITableViewCell: the base of a table's `cellClass:` (a table makes its cells); an entry
+  /// of its own among a table's subviews is a placed cell (an imported dump's): one of the
+  /// table's rows, holding its entry's subviews.
   static var uiTableViewCell: BuiltinClass {
     BuiltinClass(
       UITableViewCell.self, family: .view, overridableMethods: viewMethods + [.setHighlighted, .setSelected]
     ) {
-      UITableViewCell(frame: .zero)
+      UITableViewCell.placed(frame: .zero)
     }
   }
 }

@@ -1,0 +1,16 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UITabBarButton (UIKit's private class): one tab, a control, given as a subview of a
+  /// `UITabBar` (an imported dump's buttons); its `title` is its item's.
+  static var uiTabBarButton: BuiltinClass {
+    var builtin = BuiltinClass(UITabBarButton.self, family: .view, overridableMethods: controlMethods) {
+      UITabBarButton(frame: .zero)
+    }
+    builtin.properties = [
+      .string("title", \UITabBarButton.title)
+    ]
+    return builtin
+  }
+}
