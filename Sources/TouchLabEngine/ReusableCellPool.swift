@@ -47,6 +47,22 @@ struct ReusableCellPool<Cell: ReusableCell> {
   private var reuseQueue: [Cell] = []
   /// How many cells were ever made (for tests and benchmarks of reuse).
   private(set) var cellsCreated = 0
+  /// How many times the cells were tiled afresh (tests of the skip below).
+  private(set) var tilings = 0
+  /// What the last tiling showed (the view's own description of its rows or items on
+  /// screen), so that a scroll within the same ones re-tiles nothing (`isTiled`).
+  private var lastTiling: AnyHashable?
+
+  /// Whether the cells on screen are already those of `tiling` — the same rows or items as
+  /// the last tiling, and `count` cells (none kept for a finger, none missing) — so that a
+  /// scroll within them (every scroll event asks) changes nothing: cells sit at fixed
+  /// places in the content. When not, the tiling is noted as the next one's to compare.
+  mutating func isTiled(as tiling: AnyHashable, count: Int) -> Bool {
+    if tiling == lastTiling && visible.count == count { return true }
+    lastTiling = tiling
+    tilings += 1
+    return false
+  }
 
   /// Every cell the pool holds, on screen or waiting.
   var allCells: [Cell] { Array(visible.values) + reuseQueue }

@@ -37,6 +37,9 @@ open class UICollectionView: UIScrollView, CellSelectionController {
   private var grid: UICollectionViewFlowLayout.Grid?
   /// How many cells were ever made (for tests of reuse).
   public var cellsCreated: Int { cellPool.cellsCreated }
+  /// How many times the cells on screen were tiled afresh (a scroll within the same items
+  /// tiles nothing).
+  public var cellTilings: Int { cellPool.tilings }
   /// The most items a collection view gives cells at once (a layout asking for more is an error).
   public static let maximumItemsOnScreen = 10_000
 
@@ -150,9 +153,17 @@ open class UICollectionView: UIScrollView, CellSelectionController {
     return first..<end
   }
 
+  /// What a tiling shows: the items on screen at a width (the grid's lines depend on it).
+  private struct Tiling: Hashable {
+    var items: Range<Int>
+    var width: CGFloat
+  }
+
   func tileCells() {
     guard grid != nil else { return }
     let wanted = itemsOnScreen()
+    // A scroll within the same lines of items changes nothing (ReusableCellPool.isTiled).
+    if cellPool.isTiled(as: Tiling(items: wanted, width: bounds.width), count: wanted.count) { return }
     cellPool.tile(
       wanted.lazy.map { IndexPath(item: $0, section: 0) }, isWanted: { wanted.contains($0.item) }, in: self,
       isTouched: isTouched, place: { _, _ in }, make: { UICollectionViewCell(frame: .zero) },

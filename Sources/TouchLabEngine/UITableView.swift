@@ -201,16 +201,15 @@ open class UITableView: UIScrollView, CellSelectionController {
 
   /// What the last tiling showed: per section with rows on screen, (section, first, last).
   /// The rows of one section on screen.
-  private struct RowRange: Equatable {
+  private struct RowRange: Hashable {
     var section: Int
     var rows: ClosedRange<Int>
   }
-  private struct Tiling: Equatable {
+  private struct Tiling: Hashable {
     var rows: [RowRange]
     var headers: [Int]
     var width: CGFloat
   }
-  private var lastTiling: Tiling?
 
   /// Puts a cell on every row that shows and takes cells off rows that left.
   func tileCells() {
@@ -237,13 +236,9 @@ open class UITableView: UIScrollView, CellSelectionController {
       }
     }
     wantedCount = min(wantedCount, Self.maximumRowsOnScreen)
-    // A scroll within the same rows changes nothing: cells sit at fixed places in the
-    // content. (Every scroll event comes here; this keeps a move from re-tiling.)
+    // A scroll within the same rows changes nothing (ReusableCellPool.isTiled).
     let tiling = Tiling(rows: rows, headers: wantedHeaders, width: bounds.width)
-    if tiling == lastTiling && cellPool.visible.count == wantedCount && visibleHeaders.count == wantedHeaders.count {
-      return
-    }
-    lastTiling = tiling
+    if cellPool.isTiled(as: tiling, count: wantedCount) && visibleHeaders.count == wantedHeaders.count { return }
     var wanted: [IndexPath] = []
     wanted.reserveCapacity(wantedCount)
     sections: for range in rows {

@@ -78,6 +78,20 @@ final class CollectionViewTests: XCTestCase {
     XCTAssertNil(grid.cellForItem(at: IndexPath(item: 0, section: 0)))
   }
 
+  /// Every scroll event asks for the cells on screen; one within the same lines of items
+  /// tiles nothing (as a table's does), one that brings a line on screen tiles again.
+  func testAScrollWithinTheSameItemsDoesNotTileAgain() {
+    let scene = Scene()
+    let (grid, _) = makeGrid(items: 3000, in: scene)
+    let tilings = grid.cellTilings
+    for y in stride(from: 1.0, through: 5, by: 1) { grid.contentOffset = CGPoint(x: 0, y: y) }
+    XCTAssertEqual(grid.cellTilings, tilings, "lines 0…3 still: nothing tiled")
+    XCTAssertEqual(grid.indexPathsForVisibleItems.map(\.item), Array(0..<12))
+    grid.contentOffset = CGPoint(x: 0, y: 12_000)
+    XCTAssertEqual(grid.cellTilings, tilings + 1)
+    XCTAssertEqual(grid.indexPathsForVisibleItems.first?.item, 300)
+  }
+
   func testTap_HighlightsAtBegan_SelectsAtEnded_DeselectsThePrevious() {
     let scene = Scene()
     let (grid, delegate) = makeGrid(in: scene)
