@@ -143,4 +143,35 @@ public enum UIKitConstants {
   /// UIProgressView.h; 2 and 3 points, blog.csdn.net/mardax/article/details/51710995).
   public static let progressViewDefaultHeight: CGFloat = 2
   public static let progressViewBarHeight: CGFloat = 3
+  /// A navigation bar's height in its standard (not large-title) form: 44 pt (Apple's Human
+  /// Interface Guidelines, "Navigation bars"; UINavigationBar's `sizeThatFits` on iPhone).
+  public static let navigationBarHeight: CGFloat = 44
+  /// Where the navigation bar of a full-screen navigation controller starts: below the status
+  /// bar, whose height (the window's top safe-area inset) is 47 pt on the 390 × 844 pt
+  /// iPhone 12/13/14 that TouchLab's default window is (hacknicity.medium.com, "How iOS Apps
+  /// Adapt to the various iPhone 12 Screen Sizes").
+  public static let statusBarHeight: CGFloat = 47
+  /// A push or pop animated by UINavigationController takes about 0.35 s (the figure ports
+  /// that match it use: AKTabBarController's `kPushAnimationDuration = 0.35`, "Default Push
+  /// animation duration"; UIKit does not publish it; docs/BEHAVIOUR.md §24).
+  public static let navigationTransitionDuration: TimeInterval = 0.35
+  /// During a push or pop the controller beneath moves by this fraction of the width (UIKit's
+  /// parallax: the view beneath shows at 30 % to the left and slides to 0; the public ports
+  /// of the interactive pop use 0.30, e.g. `maxBackViewTranslationPercentage`).
+  public static let navigationParallaxFraction: CGFloat = 0.3
+  /// An interactive pop let go completes when the top view has moved more than half the
+  /// width, or when the finger flicks to the right faster than 100 pt/s; otherwise it is
+  /// cancelled (Automattic/simplenote-ios, SPInteractivePushPopAnimationController.m:
+  /// `SPGestureTargetPercentageComplete = 0.5`, `SPGestureTargetSwipeVelocity = 100`,
+  /// written to mimic UIKit's; docs/BEHAVIOUR.md §24).
+  public static let interactivePopCompletionFraction: CGFloat = 0.5
+  public static let interactivePopCompletionVelocity: CGFloat = 100
+  /// The smallest target a finger can tap reliably, 44 × 44 pt (Apple's Human Interface
+  /// Guidelines, "Buttons": "a hit region of at least 44x44 pt"): the back button is never narrower.
+  public static let minimumTapTarget: CGFloat = 44
+  /// The back button's chevron and the space around it before its title, and the width one
+  /// character of its 17 pt title takes on average: TouchLab's estimate of the button's
+  /// width (UIKit sizes it to the text it draws; measured from screenshots, not documented).
+  public static let navigationBackChevronWidth: CGFloat = 32
+  public static let navigationBarTitleCharacterWidth: CGFloat = 9
 }

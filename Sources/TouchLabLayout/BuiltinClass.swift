@@ -105,11 +105,13 @@ extension BuiltinClass {
     .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionView, .uiTextField,
     .uiProgressView,
     .uiTableViewCell,
+    .uiNavigationBar,
     .uiWindow,
     .uiGestureRecognizer, .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiPanGestureRecognizer,
     .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
     .uiScreenEdgePanGestureRecognizer,
     .uiViewController,
+    .uiNavigationController,
     .uiApplication,
     .uiResponder,
   ]

@@ -53,6 +53,7 @@ extension ClassDrawing {
   /// line here; `BuiltinClassRegistryTests` checks every built-in class has one, and that
   /// none is hidden behind a superclass listed before it.
   static let all: [ClassDrawing] = [
+    .uiNavigationBar,
     .uiSwitch, .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionViewCell, .uiTextField,
     .uiKeyboard, .uiButton, .uiLabel, .uiImageView, .uiTableViewCell, .uiProgressView,
     .uiTableView, .uiCollectionView, .uiScrollView, .uiControl, .uiWindow, .uiView,

@@ -241,6 +241,8 @@ struct DiagramEntries {
       let place = section == 0 ? "row \(row)" : "row \(row) of section \(section)"
       append(
         entry(DiagramLaneKey(table), .selection(selected: selected), "\(selected ? "selects" : "deselects") \(place)"))
+    case .navigation(let controller, let operation, let phase, _, let to, _):
+      append(entry(DiagramLaneKey(controller), .navigation, "\(operation.rawValue) \(phase.rawValue) (to \(to.id ?? to.className))"))
     }
   }
 
