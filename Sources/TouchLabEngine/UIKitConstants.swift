@@ -151,21 +151,33 @@ public enum UIKitConstants {
   /// iPhone 12/13/14 that TouchLab's default window is (hacknicity.medium.com, "How iOS Apps
   /// Adapt to the various iPhone 12 Screen Sizes").
   public static let statusBarHeight: CGFloat = 47
-  /// A push or pop animated by UINavigationController takes about 0.35 s (the figure ports
-  /// that match it use: AKTabBarController's `kPushAnimationDuration = 0.35`, "Default Push
-  /// animation duration"; UIKit does not publish it; docs/BEHAVIOUR.md §24).
+  /// A push or pop animated by UINavigationController takes 0.35 s: the return value of
+  /// `-[_UINavigationParallaxTransition transitionDuration:]` read in LLDB
+  /// ("d0 = 0.34999999999999998", a published debugging note), the figure ports use too
+  /// (AKTabBarController's `kPushAnimationDuration = 0.35`); docs/BEHAVIOUR.md §24.
   public static let navigationTransitionDuration: TimeInterval = 0.35
-  /// During a push or pop the controller beneath moves by this fraction of the width (UIKit's
-  /// parallax: the view beneath shows at 30 % to the left and slides to 0; the public ports
-  /// of the interactive pop use 0.30, e.g. `maxBackViewTranslationPercentage`).
+  /// During a push or pop the controller beneath keeps 70 % of the width on screen: it moves
+  /// by the other 30 % (`-[_UINavigationParallaxTransition parallaxOffset]` is
+  /// `round(width * 0.7)`, iOS 26.1's UIKitCore as decompiled in
+  /// EthanArbuckle/iPhone18-3_26.1_23B85_Restore).
   public static let navigationParallaxFraction: CGFloat = 0.3
-  /// An interactive pop let go completes when the top view has moved more than half the
-  /// width, or when the finger flicks to the right faster than 100 pt/s; otherwise it is
-  /// cancelled (Automattic/simplenote-ios, SPInteractivePushPopAnimationController.m:
-  /// `SPGestureTargetPercentageComplete = 0.5`, `SPGestureTargetSwipeVelocity = 100`,
-  /// written to mimic UIKit's; docs/BEHAVIOUR.md §24).
-  public static let interactivePopCompletionFraction: CGFloat = 0.5
-  public static let interactivePopCompletionVelocity: CGFloat = 100
+  /// The interactive pop's decision at the lift (`-[_UINavigationInteractiveTransitionBase
+  /// popGesture:withRemainingDuration:shouldPopWithVelocity:]`, same source): with at least
+  /// 3 samples of the pan, the fraction popped projected over the transition's duration
+  /// (`fraction + velocity × d + ½ × acceleration × d²`, velocity and acceleration averaged
+  /// over the last 3 samples) must pass `min(187.5 pt / width, 0.5)`; with fewer, the pop
+  /// completes when the average velocity is to the right. Samples are at least 0.01 s apart
+  /// (or 0.001 s with movement), and a sample's acceleration changes by at most 5 (fractions
+  /// of the width per s²) from the last.
+  public static let interactivePopProjectionDistance: CGFloat = 187.5
+  public static let interactivePopMaximumFraction: CGFloat = 0.5
+  public static let interactivePopAveragedSamples = 3
+  public static let interactivePopSampleInterval: TimeInterval = 0.01
+  public static let interactivePopShortSampleInterval: TimeInterval = 0.001
+  public static let interactivePopAccelerationStep: CGFloat = 5
+  /// While the finger is down the pop's percent complete stays below 1: 0.999
+  /// (`handleNavigationTransition:`, same source).
+  public static let interactivePopMaximumPercent: CGFloat = 0.999
   /// The smallest target a finger can tap reliably, 44 × 44 pt (Apple's Human Interface
   /// Guidelines, "Buttons": "a hit region of at least 44x44 pt"): the back button is never narrower.
   public static let minimumTapTarget: CGFloat = 44

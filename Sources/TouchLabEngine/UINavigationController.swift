@@ -7,7 +7,7 @@ import Foundation
 /// reverse, each over `UIKitConstants.navigationTransitionDuration` on the engine clock. The
 /// `interactivePopGestureRecognizer`, a left-edge pan on the view, pops under the finger:
 /// the top view follows it to the right, and at the lift the pop completes or is cancelled
-/// (`UIKitConstants.interactivePopCompletionFraction`, `…Velocity`). The stack changes
+/// by UIKit's projection of the pan (`InteractivePopStatistics`). The stack changes
 /// when a transition finishes; each transition's beginning and end is a record.
 open class UINavigationController: UIViewController {
   /// A push or pop under way.
@@ -51,6 +51,7 @@ open class UINavigationController: UIViewController {
   public private(set) var transition: Transition?
   public var isTransitioning: Bool { transition != nil }
   var animation: CoverageAnimation?
+  var popStatistics: InteractivePopStatistics?
   private var animationTimer: EngineClock.Token?
 
   public init(viewControllers: [UIViewController] = [], frame: CGRect = .zero) {
@@ -131,6 +132,9 @@ open class UINavigationController: UIViewController {
   func handleInteractivePop(_ state: UIGestureRecognizer.State) {
     let recognizer = interactivePopGestureRecognizer
     let width = max(view.bounds.width, 1)
+    let now = view.application?.clock.now ?? 0
+    let translation = recognizer.translation(in: view).x
+    let velocity = recognizer.velocity(in: view).x
     switch state {
     case .began:
       // With its own rule gone (another delegate), the recognizer may begin with one
@@ -138,27 +142,36 @@ open class UINavigationController: UIViewController {
       guard !isTransitioning, viewControllers.count > 1 else { return }
       let from = viewControllers[viewControllers.count - 1]
       let to = viewControllers[viewControllers.count - 2]
-      begin(Transition(operation: .pop, from: from, to: to, isInteractive: true, startedInteractively: true, coverage: 1))
-      follow(recognizer.translation(in: view).x, width: width)
+      begin(
+        Transition(
+          operation: .pop, from: from, to: to, isInteractive: true, startedInteractively: true, coverage: 1))
+      popStatistics = InteractivePopStatistics(time: now, translation: translation, velocity: velocity, width: width)
+      follow(translation, width: width)
     case .changed:
-      follow(recognizer.translation(in: view).x, width: width)
+      guard transition?.isInteractive == true else { return }
+      follow(translation, width: width)
+      popStatistics?.add(time: now, translation: translation, velocity: velocity)
+      popStatistics?.hasChanged = true
     case .recognized:
-      guard let transition, transition.isInteractive else { return }
+      guard let transition, transition.isInteractive, var statistics = popStatistics else { return }
+      statistics.add(time: now, translation: translation, velocity: velocity)
+      popStatistics = nil
       let fraction = 1 - transition.coverage
-      let velocity = recognizer.velocity(in: view).x
-      let completes =
-        fraction > UIKitConstants.interactivePopCompletionFraction
-        || velocity > UIKitConstants.interactivePopCompletionVelocity
+      let duration = UIKitConstants.navigationTransitionDuration
+      let (pops, startVelocity) = statistics.shouldPop(fraction: fraction, duration: duration, liftVelocity: velocity)
       self.transition?.isInteractive = false
-      // The rest of the way at the transition's pace (UIPercentDrivenInteractiveTransition
-      // with completionSpeed 1: the remaining fraction of the duration).
-      let remaining = completes ? transition.coverage : 1 - transition.coverage
-      animate(
-        to: completes ? 0 : 1, duration: UIKitConstants.navigationTransitionDuration * Double(remaining),
-        easesInOut: false)
+      // The rest of the way: UIKit sets the completion speed to the remaining fraction, or
+      // to the finger's pace when that is faster, so it takes the whole duration or the time
+      // the remaining distance takes at the finger's velocity, whichever is shorter.
+      let remainingDistance = (pops ? 1 - fraction : fraction) * width
+      var time = duration
+      if startVelocity != 0 { time = min(duration, Double(remainingDistance / abs(startVelocity))) }
+      animate(to: pops ? 0 : 1, duration: time, easesInOut: false)
     case .cancelled, .failed:
       guard let transition, transition.isInteractive else { return }
+      popStatistics = nil
       self.transition?.isInteractive = false
+      // Cancelled at completion speed 1: the fraction popped of the duration.
       animate(
         to: 1, duration: UIKitConstants.navigationTransitionDuration * Double(1 - transition.coverage),
         easesInOut: false)
@@ -167,9 +180,10 @@ open class UINavigationController: UIViewController {
     }
   }
 
+  /// UIKit's percent complete follows the finger, clamped to 0…0.999 while it is down.
   private func follow(_ translation: CGFloat, width: CGFloat) {
     guard transition?.isInteractive == true else { return }
-    setCoverage(1 - min(max(translation / width, 0), 1))
+    setCoverage(1 - min(max(translation / width, 0), UIKitConstants.interactivePopMaximumPercent))
   }
 
   // MARK: Running a transition

@@ -115,18 +115,52 @@ final class NavigationControllerTests: XCTestCase {
     XCTAssertEqual(navigation.viewControllers.map(\.title), ["Inbox"])
   }
 
-  func testTheCompletionTakesTheRemainingFractionOfTheDuration() {
-    let (scene, navigation, _) = navigationScene(["Inbox", "Photos"])
-    scene.drag(from: pt(5, 300), to: pt(300, 300), at: 0, duration: 0.3, steps: 10)
-    let lift = scene.now
-    let remaining = 1 - navigation.viewControllers[1].view.transform.tx / 390
-    scene.app.clock.advance(to: 2)
-    let finished = scene.records.first {
+  func testTheRestOfTheWayTakesTheDurationOrTheFingersPaceWhicheverIsShorter() {
+    // Slow (100 pt/s): the whole 0.35 s.
+    var (scene, navigation, _) = navigationScene(["Inbox", "Photos"])
+    scene.drag(from: pt(5, 300), to: pt(305, 300), at: 0, duration: 3, steps: 30)
+    XCTAssertEqual(navigation.viewControllers.count, 2)
+    var lift = scene.now
+    scene.app.clock.advance(to: 10)
+    XCTAssertEqual(finishTime(scene)! - lift, 0.35, accuracy: UIKitConstants.frameInterval + 0.001)
+    // Fast (about 1000 pt/s): the remaining distance at the finger's velocity.
+    (scene, navigation, _) = navigationScene(["Inbox", "Photos"])
+    scene.drag(from: pt(5, 300), to: pt(305, 300), at: 0, duration: 0.3, steps: 10)
+    lift = scene.now
+    scene.app.clock.advance(to: 10)
+    // About 90 pt left at about 1000 pt/s: about 0.09 s (in frames), not 0.35 s.
+    XCTAssertLessThan(finishTime(scene)! - lift, 0.2)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
+  private func finishTime(_ scene: Scene) -> TimeInterval? {
+    scene.records.first {
       if case .navigation(_, _, .finished, _, _, _) = $0.event { return true }
       return false
+    }?.time
+  }
+
+  func testUIKitsProjection_ASlowDragPastTheThresholdCompletesAndOneShortOfItIsCancelled() {
+    // Threshold on a 390 pt view: min(187.5 / 390, 0.5) = 0.48 of the width, projected.
+    // Slow drags (20 pt/s) add only 0.35 × 20 / 390 ≈ 0.018 to where the finger stops.
+    for (distance, pops) in [(CGFloat(200), true), (170, false)] {
+      let (scene, navigation, _) = navigationScene(["Inbox", "Photos"])
+      scene.drag(from: pt(5, 300), to: pt(5 + distance, 300), at: 0, duration: Double(distance / 20), steps: 40)
+      scene.app.clock.advance(to: 20)
+      XCTAssertEqual(navigation.viewControllers.count, pops ? 1 : 2, "\(distance) pt")
     }
-    let expected = UIKitConstants.navigationTransitionDuration * Double(remaining)
-    XCTAssertEqual(finished!.time - lift, expected, accuracy: UIKitConstants.frameInterval + 0.001)
+  }
+
+  func testUIKitsProjection_AFlickBackwardsAtTheEndCancelsAPopPastHalfway() {
+    let (scene, navigation, _) = navigationScene(["Inbox", "Photos"])
+    scene.drag(from: pt(5, 300), to: pt(305, 300), at: 0, duration: 0.6, steps: 12, lift: false)
+    // Back to the left quickly, then lift: the projection falls short of the threshold.
+    scene.move(pt(255, 300), at: 0.63)
+    scene.move(pt(205, 300), at: 0.66)
+    scene.move(pt(155, 300), at: 0.69)
+    scene.up(pt(155, 300), at: 0.70)
+    scene.app.clock.advance(to: 5)
+    XCTAssertEqual(navigation.viewControllers.count, 2)
   }
 
   func testTheDelegateRefusesOnTheRootScreen() {
