@@ -41,7 +41,7 @@ open class UINavigationController: UIViewController {
 
   public private(set) var viewControllers: [UIViewController] = []
   public var topViewController: UIViewController? { viewControllers.last }
-  public let navigationBar: UINavigationBar
+  public private(set) var navigationBar: UINavigationBar
   /// UIKit's pop recognizer: a left-edge pan on the navigation controller's view.
   public let interactivePopGestureRecognizer = UIScreenEdgePanGestureRecognizer()
   /// The recognizer's own delegate (UIKit's `_UINavigationInteractiveTransition`), kept here
@@ -69,6 +69,15 @@ open class UINavigationController: UIViewController {
     view.addGestureRecognizer(interactivePopGestureRecognizer)
     navigationBar.backButton.onTouchUpInside = { [unowned self] in _ = self.popViewController(animated: true) }
     setViewControllers(viewControllers)
+  }
+
+  /// Uses `bar` (of a subclass: UIKit's `init(navigationBarClass:toolbarClass:)`) for the bar.
+  public func useNavigationBar(_ bar: UINavigationBar) {
+    navigationBar.removeFromSuperview()
+    navigationBar.backButton.onTouchUpInside = nil
+    navigationBar = bar
+    bar.backButton.onTouchUpInside = { [unowned self] in _ = self.popViewController(animated: true) }
+    layOut()
   }
 
   /// The root view was replaced (a layout gives it a frame): the bar and the recognizer move to it.

@@ -11,7 +11,7 @@ extension BuiltinClass {
 
   /// The keys of a navigation controller's entry beyond a controller's.
   static let navigationControllerKeys = [
-    "viewControllers", "frame", "willShow", "didShow", "interactivePopGestureRecognizer",
+    "viewControllers", "frame", "willShow", "didShow", "interactivePopGestureRecognizer", "navigationBarClass",
   ]
 
   /// Reads a navigation controller's keys: its stack (each a controller entry, the first the
@@ -26,12 +26,14 @@ extension BuiltinClass {
     var frame = frame
     var stackNode: YAMLValue?
     var popNode: YAMLValue?
+    var barClass: YAMLValue?
     let delegate = ActionNavigationControllerDelegate()
     for (key, _, value) in keys {
       switch key {
       case "viewControllers": stackNode = value
       case "frame": frame = try value.rect("frame")
       case "interactivePopGestureRecognizer": popNode = value
+      case "navigationBarClass": barClass = value
       default:
         let moment = ActionNavigationControllerDelegate.Moment(rawValue: key)!
         delegate.messages[moment] = try builder.parseAction(value)
@@ -50,6 +52,14 @@ extension BuiltinClass {
         "more than \(LayoutLimits.maximumNavigationStack) controllers in a navigation stack")
     }
     navigation.adoptView(UIView(frame: frame))
+    if let barClass {
+      // UIKit's init(navigationBarClass:toolbarClass:): a UINavigationBar subclass.
+      let made = try builder.instantiate(barClass, family: .view, what: "a navigationBarClass")
+      guard let bar = made as? UINavigationBar else {
+        throw barClass.error("a navigationBarClass must be UINavigationBar or a class whose base is UINavigationBar")
+      }
+      navigation.useNavigationBar(bar)
+    }
     var stack: [UIViewController] = []
     for item in items {
       let child = try builder.buildController(
