@@ -112,7 +112,10 @@ open class UINavigationController: UIViewController {
       return
     }
     addChild(viewController)
-    begin(Transition(operation: .push, from: from, to: viewController, isInteractive: false, startedInteractively: false, coverage: 0))
+    begin(
+      Transition(
+        operation: .push, from: from, to: viewController, isInteractive: false, startedInteractively: false, coverage: 0
+      ))
     animate(to: 1, duration: UIKitConstants.navigationTransitionDuration, easesInOut: true)
   }
 
@@ -128,7 +131,8 @@ open class UINavigationController: UIViewController {
       delegate?.navigationController(self, didShow: to, animated: false)
       return from
     }
-    begin(Transition(operation: .pop, from: from, to: to, isInteractive: false, startedInteractively: false, coverage: 1))
+    begin(
+      Transition(operation: .pop, from: from, to: to, isInteractive: false, startedInteractively: false, coverage: 1))
     animate(to: 0, duration: UIKitConstants.navigationTransitionDuration, easesInOut: true)
     return from
   }

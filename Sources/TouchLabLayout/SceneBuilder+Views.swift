@@ -39,7 +39,9 @@ extension SceneBuilder {
     controller.preferredScreenEdgesDeferringSystemGestures = deferredEdges
     if let navigation = controller as? UINavigationController {
       // A navigation controller makes its own view: its stack is `viewControllers:`.
-      if let viewNode { throw viewNode.error("a UINavigationController makes its own view; give its 'viewControllers'") }
+      if let viewNode {
+        throw viewNode.error("a UINavigationController makes its own view; give its 'viewControllers'")
+      }
       try BuiltinClass.configureNavigationController(
         &self, navigation, node: node, keys: navigationKeys, frame: frame, depth: depth)
       retained.append(controller)

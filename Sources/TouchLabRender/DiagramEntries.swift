@@ -242,7 +242,10 @@ struct DiagramEntries {
       append(
         entry(DiagramLaneKey(table), .selection(selected: selected), "\(selected ? "selects" : "deselects") \(place)"))
     case .navigation(let controller, let operation, let phase, _, let to, _):
-      append(entry(DiagramLaneKey(controller), .navigation, "\(operation.rawValue) \(phase.rawValue) (to \(to.id ?? to.className))"))
+      append(
+        entry(
+          DiagramLaneKey(controller), .navigation,
+          "\(operation.rawValue) \(phase.rawValue) (to \(to.id ?? to.className))"))
     }
   }
 
