@@ -84,4 +84,13 @@ final class NavigationLayoutTests: XCTestCase {
       "controller:\n  class: UINavigationController\n  viewControllers: [{view: {}}]\n  didShow: {prnt: x}\n",
       line: 4, column: 12, contains: "an action is a method name or {print: TEXT}")
   }
+
+  func testAStackOfMoreThan100ControllersIsAnError() throws {
+    func stack(_ count: Int) -> String {
+      "controller:\n  class: UINavigationController\n  viewControllers:\n"
+        + String(repeating: "    - {view: {}}\n", count: count)
+    }
+    XCTAssertNoThrow(try LayoutLoader.load(yaml: stack(100), file: "t.yaml"))
+    assertLayoutError(stack(101), line: 4, column: 5, contains: "more than 100 controllers in a navigation stack")
+  }
 }
