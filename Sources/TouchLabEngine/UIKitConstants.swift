@@ -178,6 +178,10 @@ public enum UIKitConstants {
   /// While the finger is down the pop's percent complete stays below 1: 0.999
   /// (`handleNavigationTransition:`, same source).
   public static let interactivePopMaximumPercent: CGFloat = 0.999
+  /// The pop recognizer begins once the finger has moved 15 pt, not a pan's 10
+  /// (`-[_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent:]`:
+  /// `_setHysteresis:15.0`, same source).
+  public static let interactivePopHysteresis: CGFloat = 15
   /// The smallest target a finger can tap reliably, 44 × 44 pt (Apple's Human Interface
   /// Guidelines, "Buttons": "a hit region of at least 44x44 pt"): the back button is never narrower.
   public static let minimumTapTarget: CGFloat = 44

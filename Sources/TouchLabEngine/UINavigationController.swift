@@ -43,7 +43,8 @@ open class UINavigationController: UIViewController {
   public var topViewController: UIViewController? { viewControllers.last }
   public private(set) var navigationBar: UINavigationBar
   /// UIKit's pop recognizer: a left-edge pan on the navigation controller's view.
-  public let interactivePopGestureRecognizer = UIScreenEdgePanGestureRecognizer()
+  public let interactivePopGestureRecognizer: UIScreenEdgePanGestureRecognizer =
+    _UIParallaxTransitionPanGestureRecognizer()
   /// The recognizer's own delegate (UIKit's `_UINavigationInteractiveTransition`), kept here
   /// since a recognizer's delegate is weak. Replacing the recognizer's delegate drops its rule.
   public let interactiveTransition: _UINavigationInteractiveTransition

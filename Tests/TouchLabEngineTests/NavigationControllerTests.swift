@@ -229,4 +229,18 @@ final class NavigationControllerTests: XCTestCase {
     scene.app.clock.advance(to: 1)
     XCTAssertEqual(navigation.viewControllers.map(\.title), ["Inbox"])
   }
+
+  func testThePopRecognizerIsUIKitsParallaxPanAndBeginsAt15Points() {
+    let (scene, navigation, log) = navigationScene(["Inbox", "Photos"])
+    let pop = navigation.interactivePopGestureRecognizer
+    XCTAssertTrue(pop is _UIParallaxTransitionPanGestureRecognizer)
+    XCTAssertEqual(pop.edges, .left)
+    XCTAssertEqual(pop.maximumNumberOfTouches, 1)
+    scene.down(pt(5, 300), at: 0)
+    scene.move(pt(17, 300), at: 0.05)  // 12 pt: a plain pan would have begun
+    XCTAssertEqual(pop.state, .possible)
+    scene.move(pt(21, 300), at: 0.1)  // 16 pt
+    XCTAssertEqual(pop.state, .began)
+    XCTAssertEqual(log.lines, ["willShow Inbox"])
+  }
 }
