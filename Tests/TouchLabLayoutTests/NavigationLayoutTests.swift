@@ -93,4 +93,27 @@ final class NavigationLayoutTests: XCTestCase {
     XCTAssertNoThrow(try LayoutLoader.load(yaml: stack(100), file: "t.yaml"))
     assertLayoutError(stack(101), line: 4, column: 5, contains: "more than 100 controllers in a navigation stack")
   }
+
+  func testTheDelegatesMomentsPrintOrSendUIKitsSelectorToTheNavigationController() throws {
+    let yaml = """
+      classes:
+        Nav: {base: UINavigationController, actions: [didShowSomething]}
+      controller:
+        class: Nav
+        willShow: {print: "willShow %viewController"}
+        didShow: didShowSomething
+        viewControllers:
+          - {id: list, title: List, view: {}}
+          - {id: detail, view: {}}
+      scenarios:
+        back:
+          - tap: [30, 69]
+          - wait: 0.5
+      """
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "back")))
+    XCTAssertEqual(
+      scene.records.transcript,
+      ["willShow list", "-[Nav navigationController:didShowViewController:animated:]"])
+  }
 }
