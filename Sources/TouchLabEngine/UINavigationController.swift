@@ -103,8 +103,9 @@ open class UINavigationController: UIViewController {
     layOut()
   }
 
-  /// Pushes `viewController` on top; animated, it slides in from the right (ignored while
-  /// another transition runs, as UIKit refuses a push during a transition).
+  /// Pushes `viewController` on top; animated, it slides in from the right. TouchLab ignores
+  /// a push while another transition runs (UIKit's behaviour then is not modelled). Not
+  /// animated, the stack changes at once, with no transition and so no `navigation` record.
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
     guard !isTransitioning, !viewControllers.contains(where: { $0 === viewController }) else { return }
     guard let from = topViewController, animated, view.application != nil else {
@@ -121,7 +122,7 @@ open class UINavigationController: UIViewController {
   }
 
   /// Pops the top controller and returns it (nil with one controller, or while another
-  /// transition runs); animated, it slides off to the right.
+  /// transition runs); animated, it slides off to the right; not animated, at once.
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
     guard !isTransitioning, viewControllers.count > 1 else { return nil }
