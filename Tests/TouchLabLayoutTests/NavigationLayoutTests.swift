@@ -46,6 +46,9 @@ final class NavigationLayoutTests: XCTestCase {
     XCTAssertEqual(
       Scene.swiftLine(for: "nav.interactivePopGestureRecognizer.isEnabled=false"),
       "nav.interactivePopGestureRecognizer.isEnabled = false")
+    XCTAssertEqual(
+      Scene.swiftLine(for: "carousel.panGestureRecognizer.requireToFail=[nav.interactivePopGestureRecognizer]"),
+      "carousel.panGestureRecognizer.require(toFail: nav.interactivePopGestureRecognizer)")
   }
 
   func testThePopRecognizerKeysInTheFile() throws {
