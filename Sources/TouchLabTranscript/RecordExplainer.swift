@@ -127,7 +127,8 @@ public struct RecordExplainer {
         let how = interactive ? "interactive " : ""
         switch phase {
         case .began:
-          text = "\(name(controller)) begins an \(how)\(operation.rawValue) from \(name(from)) to \(name(to))"
+          let article = interactive ? "an" : "a"
+          text = "\(name(controller)) begins \(article) \(how)\(operation.rawValue) from \(name(from)) to \(name(to))"
         case .finished:
           text = "\(name(controller))'s \(operation.rawValue) finishes: \(name(to)) is on top"
         case .cancelled:

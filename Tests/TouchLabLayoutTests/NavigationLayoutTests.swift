@@ -119,4 +119,18 @@ final class NavigationLayoutTests: XCTestCase {
       scene.records.transcript,
       ["willShow list", "-[Nav navigationController:didShowViewController:animated:]"])
   }
+
+  func testPushAndPopStepMistakes() {
+    let nav = "controller:\n  class: UINavigationController\n  id: nav\n  viewControllers: [{id: a, view: {}}]\n"
+    assertLayoutError(
+      nav + "scenarios:\n  s:\n    - pop: navv\n", line: 7, column: 12, contains: "did you mean 'nav'")
+    assertLayoutError(
+      nav + "scenarios:\n  s:\n    - push: {controller: b, on: nav}\n", line: 7, column: 26,
+      contains: "'b' is not one of the viewControllers of 'nav'")
+    assertLayoutError(
+      nav + "scenarios:\n  s:\n    - push: {controler: a, on: nav}\n", line: 7, column: 14,
+      contains: "did you mean 'controller'")
+    assertLayoutError(
+      nav + "scenarios:\n  s:\n    - push: {controller: a}\n", line: 7, column: 13, contains: "needs controller and on")
+  }
 }
