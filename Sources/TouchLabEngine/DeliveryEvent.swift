@@ -43,6 +43,22 @@ public enum DeliveryEvent: Equatable, Sendable, Codable {
   /// A declared class's override ran and logged (its `touches…` or other method); `receiver`
   /// names the declared class whose override it is.
   case logged(method: String, receiver: Participant)
+  /// A navigation controller's transition (a push or a pop, animated or interactive) began,
+  /// finished (the stack changed) or was cancelled (an interactive pop let go too early);
+  /// `from` is the controller on top before it, `to` the one on top after it.
+  case navigation(
+    controller: Participant, operation: NavigationOperation, phase: NavigationPhase, from: Participant,
+    to: Participant, interactive: Bool)
+}
+
+/// UIKit's `UINavigationController.Operation`, without `none`.
+public enum NavigationOperation: String, Equatable, Sendable, Codable {
+  case push, pop
+}
+
+/// Where a navigation transition stands.
+public enum NavigationPhase: String, Equatable, Sendable, Codable {
+  case began, finished, cancelled
 }
 
 /// One touch of an input event.

@@ -23,6 +23,8 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
     case hold, release, drop
     /// An input event, a control's tracking call, a timer, a scroll offset change, a row selection.
     case input, tracking, timer, scroll, selection
+    /// A navigation controller's push or pop began, finished or was cancelled.
+    case navigation
   }
 
   public enum Outcome: String, Sendable, Codable {
@@ -119,6 +121,15 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
       return (.scroll, view, UIKitSelector.setContentOffset.rawValue, .delivered)
     case .selection(let table, _, _, let selected):
       return (.selection, table, selected ? "selectRow" : "deselectRow", .delivered)
+    case .navigation(let controller, let operation, let phase, _, _, _):
+      let method = operation == .push ? "pushViewController:animated:" : "popViewControllerAnimated:"
+      let outcome: Outcome =
+        switch phase {
+        case .began: .began
+        case .finished: .ended
+        case .cancelled: .cancelled
+        }
+      return (.navigation, controller, method, outcome)
     }
   }
 }

@@ -177,4 +177,51 @@ public enum UIKitConstants {
   /// An unselected tab's tint: the grey the printed unselected `UITabBarSwappableImageView`s of
   /// `frida-ios9-tabbar-textview.txt` carry (`tintColor = UIDeviceWhiteColorSpace 0.572549 1`).
   public static let tabBarUnselectedTint = UIColor(white: 0.572549)
+  /// A navigation bar's height in its standard (not large-title) form: 44 pt (Apple's Human
+  /// Interface Guidelines, "Navigation bars"; UINavigationBar's `sizeThatFits` on iPhone).
+  public static let navigationBarHeight: CGFloat = 44
+  /// Where the navigation bar of a full-screen navigation controller starts: below the status
+  /// bar, whose height (the window's top safe-area inset) is 47 pt on the 390 × 844 pt
+  /// iPhone 12/13/14 that TouchLab's default window is (hacknicity.medium.com, "How iOS Apps
+  /// Adapt to the various iPhone 12 Screen Sizes").
+  public static let statusBarHeight: CGFloat = 47
+  /// A push or pop animated by UINavigationController takes 0.35 s: the return value of
+  /// `-[_UINavigationParallaxTransition transitionDuration:]` read in LLDB
+  /// ("d0 = 0.34999999999999998", a published debugging note), the figure ports use too
+  /// (AKTabBarController's `kPushAnimationDuration = 0.35`); docs/BEHAVIOUR.md §27.
+  public static let navigationTransitionDuration: TimeInterval = 0.35
+  /// During a push or pop the controller beneath keeps 70 % of the width on screen: it moves
+  /// by the other 30 % (`-[_UINavigationParallaxTransition parallaxOffset]` is
+  /// `round(width * 0.7)`, iOS 26.1's UIKitCore as decompiled in
+  /// EthanArbuckle/iPhone18-3_26.1_23B85_Restore).
+  public static let navigationParallaxFraction: CGFloat = 0.3
+  /// The interactive pop's decision at the lift (`-[_UINavigationInteractiveTransitionBase
+  /// popGesture:withRemainingDuration:shouldPopWithVelocity:]`, same source): with at least
+  /// 3 samples of the pan, the fraction popped projected over the transition's duration
+  /// (`fraction + velocity × d + ½ × acceleration × d²`, velocity and acceleration averaged
+  /// over the last 3 samples) must pass `min(187.5 pt / width, 0.5)`; with fewer, the pop
+  /// completes when the average velocity is to the right. Samples are at least 0.01 s apart
+  /// (or 0.001 s with movement), and a sample's acceleration changes by at most 5 (fractions
+  /// of the width per s²) from the last.
+  public static let interactivePopProjectionDistance: CGFloat = 187.5
+  public static let interactivePopMaximumFraction: CGFloat = 0.5
+  public static let interactivePopAveragedSamples = 3
+  public static let interactivePopSampleInterval: TimeInterval = 0.01
+  public static let interactivePopShortSampleInterval: TimeInterval = 0.001
+  public static let interactivePopAccelerationStep: CGFloat = 5
+  /// While the finger is down the pop's percent complete stays below 1: 0.999
+  /// (`handleNavigationTransition:`, same source).
+  public static let interactivePopMaximumPercent: CGFloat = 0.999
+  /// The pop recognizer begins once the finger has moved 15 pt, not a pan's 10
+  /// (`-[_UIParallaxTransitionPanGestureRecognizer _shouldTryToBeginWithEvent:]`:
+  /// `_setHysteresis:15.0`, same source).
+  public static let interactivePopHysteresis: CGFloat = 15
+  /// The smallest target a finger can tap reliably, 44 × 44 pt (Apple's Human Interface
+  /// Guidelines, "Buttons": "a hit region of at least 44x44 pt"): the back button is never narrower.
+  public static let minimumTapTarget: CGFloat = 44
+  /// The back button's chevron and the space around it before its title, and the width one
+  /// character of its 17 pt title takes on average: TouchLab's estimate of the button's
+  /// width (UIKit sizes it to the text it draws; measured from screenshots, not documented).
+  public static let navigationBackChevronWidth: CGFloat = 32
+  public static let navigationBarTitleCharacterWidth: CGFloat = 9
 }

@@ -28,13 +28,17 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     case .possible:
       guard trackedTouches.count >= minimumNumberOfTouches else { return }
       let moved = countedMovement(CGPoint(x: centroid.x - origin.x, y: centroid.y - origin.y))
-      if CGPoint.zero.distance(to: moved) >= UIKitConstants.panHysteresis { state = .began }
+      if CGPoint.zero.distance(to: moved) >= hysteresis { state = .began }
     case .began, .changed:
       state = .changed
     default:
       break
     }
   }
+
+  /// How far the fingers move before it begins: the pan's 10 pt; UIKit's own navigation pop
+  /// recognizer's 15 pt (`_UIParallaxTransitionPanGestureRecognizer`).
+  var hysteresis: CGFloat { UIKitConstants.panHysteresis }
 
   /// The part of the fingers' movement (window coordinates) that counts towards beginning:
   /// all of it; a scroll view's pan counts only the axes it can scroll (docs/BEHAVIOUR.md §7.5).

@@ -32,7 +32,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
     if state == .possible {
       let t = translation(in: nil)
-      if (t.x * t.x + t.y * t.y).squareRoot() >= UIKitConstants.panHysteresis {
+      if (t.x * t.x + t.y * t.y).squareRoot() >= hysteresis {
         if !Self.movesAway(t, from: startEdge) {
           fail(.wrongDirection)
           return

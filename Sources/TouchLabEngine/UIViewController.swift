@@ -7,6 +7,8 @@ open class UIViewController: UIResponder {
   open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge = []
   public override var participantKind: Participant.Kind { .controller }
   /// The root view; setting it makes this controller the view's next responder.
+  /// The title a navigation bar shows for this controller (and on the back button of the one above).
+  public var title: String?
   public var view: UIView {
     didSet {
       if oldValue.viewController === self { oldValue.viewController = nil }

@@ -34,7 +34,7 @@ enum ImportedClasses {
     // Buttons and bars.
     "UIButtonLabel": "UILabel", "UIRoundedRectButton": "UIButton", "UINavigationButton": "UIButton",
     "_UIModernBarButton": "UIButton", "_UIButtonBarButton": "UIControl",
-    "UITabBarButtonLabel": "UILabel", "UITabBarSwappableImageView": "UIImageView", "UINavigationBar": "UIView",
+    "UITabBarButtonLabel": "UILabel", "UITabBarSwappableImageView": "UIImageView",
     "UIToolbar": "UIView", "UINavigationItemView": "UIView",
     "UINavigationItemButtonView": "UIView", "_UINavigationBarContentView": "UIView",
     "_UINavigationBarLargeTitleView": "UIView", "_UINavigationBarModernPromptView": "UIView",
@@ -43,6 +43,10 @@ enum ImportedClasses {
     "_UIBackdropEffectView": "UIView", "UIVisualEffectView": "UIView", "_UIVisualEffectBackdropView": "UIView",
     "_UIVisualEffectContentView": "UIView", "_UIVisualEffectSubview": "UIView", "_UIVisualEffectFilterView": "UIView",
     "_UIButtonBarStackView": "UIView", "_UITAMICAdaptorView": "UIView", "UIStackView": "UIView",
+    // A navigation bar (the built-in `UINavigationBar`)'s other parts: the title menu's control
+    // (iOS 16), the back button's chevron and mask, the title and prompt views.
+    "_UINavigationBarTitleControl": "UIControl", "_UIBackButtonContainerView": "UIView",
+    "_UIBackButtonMaskView": "UIView", "_UINavigationBarTitleView": "UIView", "UINavigationItemTitleView": "UIView",
     // Indicators, pickers and other controls.
     "_UIScrollViewScrollIndicator": "UIView", "UIRefreshControl": "UIControl", "UIActivityIndicatorView": "UIView",
     "UIDatePicker": "UIControl", "UIPickerView": "UIView", "UISegment": "UIImageView",

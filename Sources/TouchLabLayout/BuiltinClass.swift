@@ -108,11 +108,13 @@ extension BuiltinClass {
     .uiTabBar, .uiTabBarButton,
     .uiTextView,
     .uiCollectionViewCell,
+    .uiNavigationBar,
     .uiWindow,
     .uiGestureRecognizer, .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiPanGestureRecognizer,
     .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
     .uiScreenEdgePanGestureRecognizer,
     .uiViewController,
+    .uiNavigationController,
     .uiApplication,
     .uiResponder,
   ]

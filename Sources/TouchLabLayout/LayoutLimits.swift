@@ -43,6 +43,8 @@ public enum LayoutLimits {
   public static let maximumDepth = 200
   /// Gesture recognizers declared in one layout (the scroll views' own are not counted).
   public static let maximumRecognizers = 256
+  /// Controllers in one navigation stack.
+  public static let maximumNavigationStack = 100
   /// Characters in an id, a class name or a scenario name.
   public static let maximumNameLength = 200
   /// Characters in any text (a title, a `print:`, a log line, a row's text…): every YAML

@@ -16,7 +16,11 @@ extension Scene {
     guard let equals = assignment.firstIndex(of: "=") else { return nil }
     let path = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces)
     let value = String(assignment[assignment.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
-    guard let dot = path.firstIndex(of: "."), dot != path.startIndex else { return nil }
+    guard var dot = path.firstIndex(of: "."), dot != path.startIndex else { return nil }
+    // A scroll view's or navigation controller's own recognizer is part of the receiver.
+    for sub in [".panGestureRecognizer.", ".interactivePopGestureRecognizer."] {
+      if let range = path.range(of: sub) { dot = path.index(before: range.upperBound) }
+    }
     let id = String(path[..<dot])
     let property = String(path[path.index(after: dot)...])
     if property == "requireToFail" {

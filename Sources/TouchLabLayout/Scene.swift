@@ -127,8 +127,15 @@ public final class Scene {
   static func makeSetter(path: String, value: YAMLValue, objects: [String: AnyObject], at place: YAMLValue) throws -> ()
     -> Void
   {
-    guard let dot = path.firstIndex(of: "."), dot != path.startIndex else {
+    guard var dot = path.firstIndex(of: "."), dot != path.startIndex else {
       throw place.error("'\(path)' must be ID.PROPERTY")
+    }
+    // An object under a dotted name (`nav.interactivePopGestureRecognizer`,
+    // `scroll.panGestureRecognizer`) is the longest prefix naming one.
+    var next = path[path.index(after: dot)...].firstIndex(of: ".")
+    while let candidate = next {
+      if objects[String(path[..<candidate])] != nil { dot = candidate }
+      next = path[path.index(after: candidate)...].firstIndex(of: ".")
     }
     let id = String(path[..<dot])
     let property = String(path[path.index(after: dot)...])

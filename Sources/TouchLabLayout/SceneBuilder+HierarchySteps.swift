@@ -4,7 +4,9 @@ import TouchLabEngine
 extension SceneBuilder {
   // MARK: Hierarchy changes mid-scenario (docs/layouts.md "Hierarchy steps", BEHAVIOUR.md §13)
 
-  static let hierarchyStepKinds = ["remove", "hide", "show", "moveView", "removeGesture", "addGesture"]
+  static let hierarchyStepKinds = [
+    "remove", "hide", "show", "moveView", "removeGesture", "addGesture", "push", "pop",
+  ]
 
   /// `remove: ID`, `hide: ID`, `show: ID`, `moveView: {view: ID, to: PARENT_ID}`,
   /// `removeGesture: RECOGNIZER_ID`, `addGesture: {gesture: RECOGNIZER_ID, to: VIEW_ID}`.
@@ -18,6 +20,8 @@ extension SceneBuilder {
       case "hide": return (.set(description: "hide \(id)") { view.isHidden = true }, nil)
       default: return (.set(description: "show \(id)") { view.isHidden = false }, nil)
       }
+    case "push", "pop":
+      return (try navigationStep(kind, value), nil)
     case "removeGesture":
       let recognizer = try recognizerObject(value)
       let id = try value.string(kind)
@@ -54,6 +58,51 @@ extension SceneBuilder {
         description: "addGesture \(try objectNode.string("gesture")) to \(try toNode.string("to"))"
       ) { parent.addGestureRecognizer(recognizer) }
       return (step, nil)
+    }
+  }
+
+  /// `pop: NAV` (`popViewController(animated: true)`) and `push: {controller: ID, on: NAV}`
+  /// (`pushViewController(_:animated: true)`), the controller one of those the file gives in
+  /// that navigation controller's `viewControllers` (one it popped before): its views stay
+  /// as deep as the file put them.
+  private func navigationStep(_ kind: String, _ value: YAMLValue) throws -> ScenarioStep {
+    func navigation(_ node: YAMLValue, _ what: String) throws -> UINavigationController {
+      let id = try node.string(what)
+      guard let navigation = objects[id] as? UINavigationController else {
+        let ids = objects.compactMap { $0.value is UINavigationController ? $0.key : nil }.sorted()
+        throw node.error("unknown navigation controller id '\(id)'\(suggestion(for: id, in: ids))")
+      }
+      return navigation
+    }
+    if kind == "pop" {
+      let nav = try navigation(value, "pop")
+      return .set(description: "pop \(try value.string("pop"))") { _ = nav.popViewController(animated: true) }
+    }
+    var controllerNode: YAMLValue?
+    var onNode: YAMLValue?
+    for (key, keyValue, v) in try value.mapping("a push step") {
+      switch key {
+      case "controller": controllerNode = v
+      case "on": onNode = v
+      default:
+        throw keyValue.error(
+          "unknown key '\(key)' in a push step\(suggestion(for: key, in: ["controller", "on"])); expected controller, on"
+        )
+      }
+    }
+    guard let controllerNode, let onNode else {
+      throw value.error("a push step needs controller and on: {controller: ID, on: NAVIGATION_ID}")
+    }
+    let nav = try navigation(onNode, "on")
+    let id = try controllerNode.string("controller")
+    // When the file loads, a navigation controller's children are the stack it declares.
+    guard let controller = nav.children.first(where: { $0.identifier == id }) else {
+      let ids = nav.children.compactMap(\.identifier)
+      throw controllerNode.error(
+        "'\(id)' is not one of the viewControllers of '\(try onNode.string("on"))'\(suggestion(for: id, in: ids))")
+    }
+    return .set(description: "push \(id) on \(try onNode.string("on"))") {
+      nav.pushViewController(controller, animated: true)
     }
   }
 

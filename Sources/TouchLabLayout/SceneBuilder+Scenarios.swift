@@ -57,7 +57,7 @@ extension SceneBuilder {
       "drag": ["to", "by", "duration", "steps", "fingers"],
       "down": ["finger"], "move": ["finger", "duration", "steps"], "up": [], "wait": [], "set": [],
       "remove": [], "hide": [], "show": [], "removeGesture": [], "addGesture": [], "moveView": [],
-      "setContentOffset": [],
+      "setContentOffset": [], "push": [], "pop": [],
     ]
     var options: [String: YAMLValue] = [:]
     for (key, keyValue, value) in entries where key != kindEntry.key {
@@ -122,7 +122,7 @@ extension SceneBuilder {
       return (.up(finger: f), nil)
     case "wait":
       return (.wait(try value.number("wait", in: 0...600)), nil)
-    case "moveView", "remove", "hide", "show", "removeGesture", "addGesture":
+    case "moveView", "remove", "hide", "show", "removeGesture", "addGesture", "push", "pop":
       return try hierarchyStep(kindEntry.key, value)
     case "setContentOffset":
       return (try setContentOffsetStep(value), nil)

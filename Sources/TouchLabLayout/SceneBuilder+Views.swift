@@ -9,27 +9,48 @@ extension SceneBuilder {
     var classValue: YAMLValue?
     var viewNode: YAMLValue?
     var idValue: YAMLValue?
+    var title: String?
     var deferredEdges: UIRectEdge = []
+    var navigationKeys: [(String, YAMLValue, YAMLValue)] = []
     for (key, keyValue, value) in try node.mapping("controller") {
       switch key {
       case "class": classValue = value
       case "view": viewNode = value
       case "id": idValue = value
+      case "title": title = try value.string("title")
       case "preferredScreenEdgesDeferringSystemGestures":
         deferredEdges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
+      case _ where BuiltinClass.navigationControllerKeys.contains(key):
+        navigationKeys.append((key, keyValue, value))
       default:
-        let known = ["class", "id", "view", "preferredScreenEdgesDeferringSystemGestures"]
+        let known =
+          ["class", "id", "title", "view", "preferredScreenEdgesDeferringSystemGestures"]
+          + BuiltinClass.navigationControllerKeys
         throw keyValue.error(
           "unknown key '\(key)' in controller\(suggestion(for: key, in: known)); expected "
             + known.joined(separator: ", "))
       }
     }
-    guard let viewNode else { throw node.error("a controller needs a 'view'") }
     let controller =
       try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
       ?? UIViewController()
     if let idValue { try register(idValue, controller) }
+    controller.title = title
     controller.preferredScreenEdgesDeferringSystemGestures = deferredEdges
+    if let navigation = controller as? UINavigationController {
+      // A navigation controller makes its own view: its stack is `viewControllers:`.
+      if let viewNode {
+        throw viewNode.error("a UINavigationController makes its own view; give its 'viewControllers'")
+      }
+      try BuiltinClass.configureNavigationController(
+        &self, navigation, node: node, keys: navigationKeys, frame: frame, depth: depth)
+      retained.append(controller)
+      return controller
+    }
+    if let (key, keyValue, _) = navigationKeys.first {
+      throw keyValue.error("'\(key)' is for a UINavigationController, and \(controller.className) is not one")
+    }
+    guard let viewNode else { throw node.error("a controller needs a 'view'") }
     // The controller's own view object replaces the placeholder it was made with.
     controller.view = try buildView(viewNode, controller: controller, defaultFrame: frame, depth: depth + 1)
     retained.append(controller)

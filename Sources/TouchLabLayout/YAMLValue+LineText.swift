@@ -18,7 +18,7 @@ extension YAMLValue {
     guard longest <= LayoutLimits.maximumLineLength else {
       throw error(
         "this \(what) can be \(longest) characters long once its placeholders are filled (%s up to "
-          + "\(LineText.longestMethodName), %result \(LayoutLimits.maximumNameLength), other values "
+          + "\(LineText.longestMethodName), %result, %other and %viewController \(LayoutLimits.maximumNameLength), other values "
           + "\(LineText.longestValue)): more than \(LayoutLimits.maximumLineLength), the limit on a line's length")
     }
     return text
@@ -50,7 +50,8 @@ enum LineText {
       let word = String(chars[(i + 1)..<j])
       switch word {
       case "s": length += longestMethodName
-      case "result": length += LayoutLimits.maximumNameLength
+      // An answer, or an object's id (`%other`, `%viewController`): a name at its limit.
+      case "result", "other", "viewController": length += LayoutLimits.maximumNameLength
       case "": length += 1  // `%%` prints one `%`; a lone `%` itself
       default: length += LinePlaceholder(rawValue: word) != nil ? longestValue : word.count + 1
       }

@@ -54,6 +54,7 @@ extension ClassDrawing {
   /// none is hidden behind a superclass listed before it.
   static let all: [ClassDrawing] = [
     .uiSwipeActionStandardButton,
+    .uiNavigationBar,
     .uiSwitch, .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionViewCell, .uiTextField,
     .uiKeyboard, .uiButton, .uiLabel, .uiImageView, .uiTableViewCell, .uiProgressView,
     .uiTabBarButton, .uiTabBar, .uiTextView,

@@ -72,6 +72,8 @@ public struct DeliveryDiagram: Equatable, Sendable {
     case timer(TimerChange, TimerPurpose)
     case scroll
     case selection(selected: Bool)
+    /// A navigation controller's push or pop began, finished or was cancelled.
+    case navigation
   }
 
   /// One record (or a folded run of them) on its lane.

@@ -220,7 +220,7 @@ public struct DeliveryDiagramRenderer {
     case .drop, .denied, .illegalTransition: return overlay.gestureFailed
     case .state(_, let to): return stateColor(to)
     case .action(let delivered): return delivered ? overlay.gestureRecognized : overlay.gesturePossible
-    case .print, .selection: return overlay.gestureRecognized
+    case .print, .selection, .navigation: return overlay.gestureRecognized
     case .timer(let change, _):
       switch change {
       case .scheduled: return overlay.gestureHeld
@@ -368,6 +368,11 @@ public struct DeliveryDiagramRenderer {
           from: CanvasPoint(x: c.x - 5, y: c.y), to: CanvasPoint(x: c.x + 5, y: c.y), color: color, width: 2.25,
           dash: [])
       }
+    case .navigation:
+      // A chevron pointing back: the stack changing.
+      surface.polyline(
+        [CanvasPoint(x: c.x + 3, y: c.y - 6), CanvasPoint(x: c.x - 3, y: c.y), CanvasPoint(x: c.x + 3, y: c.y + 6)],
+        color: color, width: 2.25)
     }
   }
 }

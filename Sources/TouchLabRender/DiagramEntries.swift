@@ -241,6 +241,15 @@ struct DiagramEntries {
       let place = section == 0 ? "row \(row)" : "row \(row) of section \(section)"
       append(
         entry(DiagramLaneKey(table), .selection(selected: selected), "\(selected ? "selects" : "deselects") \(place)"))
+    case .navigation(let controller, let operation, let phase, let from, let to, _):
+      let name = { (p: Participant) in p.id ?? p.className }
+      let title =
+        switch phase {
+        case .began: "\(operation.rawValue) began (to \(name(to)))"
+        case .finished: "\(operation.rawValue) finished (\(name(to)) on top)"
+        case .cancelled: "\(operation.rawValue) cancelled (\(name(from)) stays on top)"
+        }
+      append(entry(DiagramLaneKey(controller), .navigation, title))
     }
   }
 

@@ -106,9 +106,9 @@ public struct OverlayState: Equatable, Sendable {
       } else {
         note(name, kind: .responder, step: OverlayReceiver.Step(phase), record: record)
       }
-    case .tracking, .logged, .illegalTransition, .scroll, .selection:
+    case .tracking, .logged, .illegalTransition, .scroll, .selection, .navigation:
       // The touches call that carries a control's or a logged override's delivery is
-      // recorded on its own; a scroll or a selection is drawn by the scene itself.
+      // recorded on its own; a scroll, a selection or a navigation transition is drawn by the scene itself.
       break
     case .hold(let phase, let view, _, _):
       let step: OverlayReceiver.Step =

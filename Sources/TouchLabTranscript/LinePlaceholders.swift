@@ -41,6 +41,9 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// The other recognizer a gesture delegate is asked about (`shouldRecognizeSimultaneously`,
   /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy`): its id, else its class.
   case other
+  /// The controller a navigation controller's delegate is told about (`willShow:`,
+  /// `didShow:`): its id, else its class.
+  case viewController
 
   /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
   /// known or not: the layout loader refuses unknown ones.
@@ -151,6 +154,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return String(self == .row ? indexPath.row : indexPath.section)
     case .other:
       return context.other.map { $0.identifier ?? $0.className } ?? null
+    case .viewController:
+      return context.viewController.map { $0.identifier ?? $0.className } ?? null
     }
   }
 
@@ -214,6 +219,7 @@ struct LineContext {
   var result: String?
   var indexPath: IndexPath?
   var other: UIGestureRecognizer?
+  var viewController: UIViewController?
   var scroll: ScrollFacts?
 }
 

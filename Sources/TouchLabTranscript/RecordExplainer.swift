@@ -123,6 +123,17 @@ public struct RecordExplainer {
         }
       case .selection(let table, let section, let row, let selected):
         text = "\(name(table)) \(selected ? "selects" : "deselects") row \(row) of section \(section)"
+      case .navigation(let controller, let operation, let phase, let from, let to, let interactive):
+        let how = interactive ? "interactive " : ""
+        switch phase {
+        case .began:
+          let article = interactive ? "an" : "a"
+          text = "\(name(controller)) begins \(article) \(how)\(operation.rawValue) from \(name(from)) to \(name(to))"
+        case .finished:
+          text = "\(name(controller))'s \(operation.rawValue) finishes: \(name(to)) is on top"
+        case .cancelled:
+          text = "\(name(controller))'s \(how)\(operation.rawValue) is cancelled: \(name(from)) stays on top"
+        }
       case .logged:
         break
       }

@@ -32,6 +32,7 @@ extension TranscriptFormatter {
     case .scroll: "scroll"
     case .selection: "selection"
     case .logged: "logged"
+    case .navigation: "navigation"
     }
   }
 
@@ -77,6 +78,11 @@ extension TranscriptFormatter {
       return ["\"from\":\(point(from))", "\"to\":\(point(to))"]
     case .selection(_, let section, let row, let selected):
       return ["\"section\":\(section)", "\"row\":\(row)", "\"selected\":\(selected)"]
+    case .navigation(_, let operation, let phase, let from, let to, let interactive):
+      return [
+        "\"operation\":\(quote(operation.rawValue))", "\"phase\":\(quote(phase.rawValue))",
+        "\"from\":\(participant(from))", "\"to\":\(participant(to))", "\"interactive\":\(interactive)",
+      ]
     }
   }
 

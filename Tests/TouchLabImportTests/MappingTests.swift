@@ -150,4 +150,34 @@ final class MappingTests: XCTestCase {
     XCTAssertEqual(below.1.records.transcript, [])
     XCTAssertNil((below.1.objects["tableView"] as? UITableView)?.indexPathForSelectedRow)
   }
+
+  func testANavigationBarIsTheBuiltInClassAndItsPrivateSubviewsMapToTheirBehaviour() throws {
+    let (result, scene) = try load(
+      """
+      <UIWindow: 0x1; frame = (0 0; 390 844)>
+         | <UILayoutContainerView: 0x2; frame = (0 0; 390 844)>
+         |    | <UINavigationTransitionView: 0x3; frame = (0 0; 390 844)>
+         |    | <UINavigationBar: 0x4; frame = (0 47; 390 96); opaque = NO>
+         |    |    | <_UIBarBackground: 0x5; frame = (0 -47; 390 143); userInteractionEnabled = NO>
+         |    |    | <_UINavigationBarLargeTitleView: 0x6; frame = (0 44; 390 52)>
+         |    |    | <_UINavigationBarContentView: 0x7; frame = (0 0; 390 44)>
+         |    |    |    | <_UIButtonBarStackView: 0x8; frame = (8 0; 100 44)>
+         |    |    |    |    | <_UIButtonBarButton: 0x9; frame = (0 0; 90 44)>
+         |    |    |    | <UINavigationButton: 0xa; frame = (330 7; 52 30)>
+         |    |    |    | <_UINavigationBarTitleControl: 0xb; frame = (150 0; 90 44)>
+      """)
+    XCTAssertTrue(result.yaml.contains("class: UINavigationBar"), result.yaml)
+    XCTAssertTrue(view(scene, "0x4") is UINavigationBar)
+    XCTAssertFalse(view(scene, "0x5") is UIControl)
+    XCTAssertFalse(view(scene, "0x6") is UIControl)
+    XCTAssertTrue(view(scene, "0x9") is UIControl)
+    XCTAssertFalse(view(scene, "0x9") is UIButton)
+    XCTAssertTrue(view(scene, "0xa") is UIButton)
+    XCTAssertTrue(view(scene, "0xb") is UIControl)
+    // The back button takes a touch on it, the bar's own (hidden) back button does not.
+    XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 40, y: 69)).view?.address, "0x9")
+    XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 350, y: 69)).view?.address, "0xa")
+    // The large title's area: the title view (a plain view) under the content view.
+    XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 100, y: 110)).view?.address, "0x6")
+  }
 }

@@ -265,8 +265,14 @@ enum LayoutOutcome {
         views += view.subviews
         for recognizer in view.gestureRecognizers { recognizerClasses.insert(recognizer.className) }
       }
+      // A recognizer by its record's kind: one whose view left the window by the end (a
+      // navigation controller's popped screen) is no longer among the hierarchy's.
+      let isRecognizer = { (record: DeliveryRecord) -> Bool in
+        if case .touches(_, let receiver) = record.event, receiver.kind == .recognizer { return true }
+        return recognizerClasses.contains(record.receiver)
+      }
       return Invariants.time(records) + Invariants.hitViewSequences(records)
-        + Invariants.heldAndDropped(records) { recognizerClasses.contains($0.receiver) }
+        + Invariants.heldAndDropped(records, isRecognizer: isRecognizer)
     }
     guard let (broken, seconds) = replay else { return ["replay did not finish within \(watchdog) s (a hang)"] }
     return broken + (seconds > replayLimit ? [String(format: "replay took %.2f s of processor time", seconds)] : [])

@@ -1,0 +1,19 @@
+import Foundation
+import TouchLabEngine
+
+extension BuiltinClass {
+  /// UINavigationBar: the bar a navigation controller makes; on its own (an imported dump's
+  /// bar), a view with a `title`.
+  static var uiNavigationBar: BuiltinClass {
+    var builtin = BuiltinClass(UINavigationBar.self, family: .view) {
+      UINavigationBar(frame: CGRect(x: 0, y: 0, width: 390, height: UIKitConstants.navigationBarHeight))
+    }
+    builtin.properties = [
+      .custom("title") { (value, bar: UINavigationBar) in
+        let title = try value.string("title")
+        return { bar.showItems(title: title, backTitle: nil) }
+      }
+    ]
+    return builtin
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TouchLabEngine
+import TouchLabTranscript
+
+extension BuiltinClass {
+  /// UINavigationController: a `controller:` entry (at the top, in a window, or as a child
+  /// controller) with `viewControllers:` instead of `view:` (SceneBuilder+Views.swift).
+  static var uiNavigationController: BuiltinClass {
+    BuiltinClass(UINavigationController.self, family: .controller) { UINavigationController() }
+  }
+
+  /// The keys of a navigation controller's entry beyond a controller's.
+  static let navigationControllerKeys = [
+    "viewControllers", "frame", "willShow", "didShow", "interactivePopGestureRecognizer", "navigationBarClass",
+  ]
+
+  /// Reads a navigation controller's keys: its stack (each a controller entry, the first the
+  /// root, the last on top), its frame (the window's, unless it stands among subviews), its
+  /// delegate's `willShow:` and `didShow:`, and its pop recognizer's properties and delegate
+  /// rules. The pop recognizer is `ID.interactivePopGestureRecognizer` for the lists of
+  /// recognizer ids, `set:` and `--set`.
+  static func configureNavigationController(
+    _ builder: inout SceneBuilder, _ navigation: UINavigationController, node: YAMLValue,
+    keys: [(String, YAMLValue, YAMLValue)], frame: CGRect?, depth: Int
+  ) throws {
+    var frame = frame
+    var stackNode: YAMLValue?
+    var popNode: YAMLValue?
+    var barClass: YAMLValue?
+    let delegate = ActionNavigationControllerDelegate()
+    for (key, _, value) in keys {
+      switch key {
+      case "viewControllers": stackNode = value
+      case "frame": frame = try value.rect("frame")
+      case "interactivePopGestureRecognizer": popNode = value
+      case "navigationBarClass": barClass = value
+      default:
+        let moment = ActionNavigationControllerDelegate.Moment(rawValue: key)!
+        delegate.messages[moment] = try builder.parseAction(value)
+      }
+    }
+    guard let frame else {
+      throw node.error("a UINavigationController among subviews needs a frame: [x, y, width, height]")
+    }
+    guard let stackNode else {
+      throw node.error("a UINavigationController needs 'viewControllers': a list of controllers, the root first")
+    }
+    let items = try stackNode.list("viewControllers")
+    guard !items.isEmpty else { throw stackNode.error("'viewControllers' needs at least one controller") }
+    guard items.count <= LayoutLimits.maximumNavigationStack else {
+      throw stackNode.error(
+        "more than \(LayoutLimits.maximumNavigationStack) controllers in a navigation stack")
+    }
+    navigation.adoptView(UIView(frame: frame))
+    if let barClass {
+      // UIKit's init(navigationBarClass:toolbarClass:): a UINavigationBar subclass.
+      let made = try builder.instantiate(barClass, family: .view, what: "a navigationBarClass")
+      guard let bar = made as? UINavigationBar else {
+        throw barClass.error("a navigationBarClass must be UINavigationBar or a class whose base is UINavigationBar")
+      }
+      navigation.useNavigationBar(bar)
+    }
+    var stack: [UIViewController] = []
+    for item in items {
+      let child = try builder.buildController(
+        item, frame: CGRect(origin: .zero, size: frame.size), depth: depth + 1)
+      if child is UINavigationController {
+        throw item.error("a navigation stack holds view controllers, not another UINavigationController")
+      }
+      stack.append(child)
+    }
+    navigation.setViewControllers(stack)
+    if !delegate.messages.isEmpty {
+      builder.retained.append(delegate)
+      navigation.delegate = delegate
+    }
+    let pop = navigation.interactivePopGestureRecognizer
+    if let id = navigation.identifier {
+      let name = "\(id).interactivePopGestureRecognizer"
+      builder.objects[name] = pop
+      pop.identifier = name
+      builder.objects["\(id).navigationBar"] = navigation.navigationBar
+      navigation.navigationBar.identifier = "\(id).navigationBar"
+    }
+    if let popNode {
+      for (key, keyValue, value) in try popNode.mapping("interactivePopGestureRecognizer") {
+        switch key {
+        case "delegate":
+          let rules = try buildDelegate(&builder, value)
+          rules.className = navigation.className
+          pop.delegate = rules
+        case "requireToFail":
+          let ids = try value.stringList("requireToFail")
+          builder.fixups.append { objects in
+            for id in ids {
+              guard let other = objects[id] as? UIGestureRecognizer else {
+                throw value.error("unknown gesture id '\(id)' in requireToFail")
+              }
+              pop.require(toFail: other)
+            }
+          }
+        default:
+          guard let setter = try PropertyTable.setter(key, value, for: pop) else {
+            let names = PropertyTable.names(for: pop) + ["delegate", "requireToFail"]
+            throw keyValue.error(
+              "unknown key '\(key)' for the interactivePopGestureRecognizer\(suggestion(for: key, in: names))")
+          }
+          setter()
+        }
+      }
+    }
+  }
+}
