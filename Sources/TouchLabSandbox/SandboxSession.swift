@@ -306,7 +306,10 @@ public final class SandboxSession {
     for event in wakeup.events {
       switch event {
       case .keyPress(let key):
-        guard let command = SandboxKeys.command(for: key) else { continue }
+        guard let command = SandboxKeys.command(for: key) else {
+          endLoopHold(for: key)
+          continue
+        }
         if let request = perform(command) { requests.append(request) }
       case .expose, .resize:
         needsFrame = true
