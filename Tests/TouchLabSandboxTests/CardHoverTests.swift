@@ -14,7 +14,8 @@ final class CardHoverTests: XCTestCase {
 
   /// cards.yaml's four fingers held, played to their end (1.0 s): four collapsed cards.
   private func heldFingers() throws -> SandboxSession {
-    let session = SandboxSession(scene: try TestLayouts.scene("cards"), scale: 1, timeSource: time.read, report: { _ in })
+    let session = SandboxSession(
+      scene: try TestLayouts.scene("cards"), scale: 1, timeSource: time.read, report: { _ in })
     try session.play(scenario: "four", speed: 1, loops: false)
     time.seconds = 52
     session.handle(PollWakeup(events: [], deadlineReached: true))
