@@ -54,7 +54,7 @@ public enum SandboxKeys {
       (.faster, ["bracketright"], ""),
       (.toggleTimeOrigin, ["t"], "T: times from the first touch / from the start"),
       (.toggleInspector, ["i"], "I: inspector (tree, properties, hover: hit-test path)"),
-      (.togglePin, ["k"], "K or right-click a card: pin it (it stays) / unpin it"),
+      (.togglePin, ["k"], "K, right-click a card or click a collapsed one: pin / unpin it"),
     ]
     + (0...9).map { number in
       (
