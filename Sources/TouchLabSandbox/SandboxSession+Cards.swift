@@ -17,10 +17,10 @@ extension SandboxSession {
   }
 
   /// The pointer moved with no button down: the collapsed card it is on (or the one shown
-  /// whole because it was) is shown whole; elsewhere none is. A card a click just collapsed
+  /// whole because it was) is shown whole; elsewhere, or out of the window (nil), none is. A card a click just collapsed
   /// stays collapsed until the pointer leaves it.
-  func hoverCards(at location: InputPoint) {
-    let hit = cardHit(at: location)
+  func hoverCards(at location: InputPoint?) {
+    let hit = location.flatMap(cardHit(at:))
     if hit?.touch != cardCollapsedByClick { cardCollapsedByClick = nil }
     var hovered: Int?
     if let hit, hit.touch != cardCollapsedByClick, hit.isCollapsed || hit.isExpanded { hovered = hit.touch }
@@ -37,6 +37,7 @@ extension SandboxSession {
   func takingCardClicks(from events: [InputEvent]) -> [(event: InputEvent, index: Int)] {
     var kept: [(event: InputEvent, index: Int)] = []
     for (index, event) in events.enumerated() {
+      if event == .pointerLeft { hoverCards(at: nil) }
       guard case .pointer(let pointer) = event else {
         kept.append((event, index))
         continue

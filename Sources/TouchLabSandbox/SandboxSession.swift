@@ -347,6 +347,8 @@ public final class SandboxSession {
           let point = framePoint(pointer.location)
           if let touch = renderer.cardTouch(at: point.x, point.y, in: frameContent) { togglePin(touch) }
         }
+      case .pointerLeft:
+        hover(at: nil)
       case .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }

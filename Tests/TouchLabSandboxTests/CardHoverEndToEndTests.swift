@@ -75,14 +75,19 @@ final class CardHoverEndToEndTests: WindowTestCase {
     XCTAssertTrue(isCard(hovered), "the pointer on it: whole, over the others, at \(probe)")
     try xdotool.run(["mousemove", "--sync", "385", "515"])
     XCTAssertFalse(isCard(try shot(touchlab, window, 3)), "the pointer off it: collapsed again")
+    // Straight out of the window from the card (below it: the window is 588 pixels tall).
+    try xdotool.run(["mousemove", "--sync", "\(on.x)", "\(on.y)"])
+    XCTAssertTrue(isCard(try shot(touchlab, window, 4)), "on it again: whole")
+    try xdotool.run(["mousemove", "--sync", "\(on.x)", "800"])
+    XCTAssertFalse(isCard(try shot(touchlab, window, 5)), "the pointer out of the window: collapsed")
 
     try xdotool.run(["mousemove", "--sync", "\(on.x)", "\(on.y)"])
     try xdotool.click(on.x, on.y)
     try xdotool.run(["mousemove", "--sync", "385", "515"])
-    XCTAssertTrue(isCard(try shot(touchlab, window, 4)), "clicked: pinned whole, the pointer gone")
+    XCTAssertTrue(isCard(try shot(touchlab, window, 6)), "clicked: pinned whole, the pointer gone")
     try xdotool.click(on.x, on.y)
     try xdotool.run(["mousemove", "--sync", "385", "515"])
-    XCTAssertFalse(isCard(try shot(touchlab, window, 5)), "clicked again: collapsed")
+    XCTAssertFalse(isCard(try shot(touchlab, window, 7)), "clicked again: collapsed")
 
     try xdotool.key("q", window: window)
     XCTAssertEqual(touchlab.waitForExit(), 0, "stderr: \(touchlab.errors)")

@@ -62,6 +62,11 @@ final class CardHoverTests: XCTestCase {
     session.handle(PollWakeup(events: [hover(elsewhere.x, elsewhere.y)]))
     XCTAssertNil(session.hoveredCard)
     XCTAssertEqual(try card(1, in: session).frame, collapsed)
+    // Out of the window straight from the card: collapsed too.
+    session.handle(PollWakeup(events: [hover(on.x, on.y)]))
+    XCTAssertEqual(session.hoveredCard, 1)
+    session.handle(PollWakeup(events: [.pointerLeft]))
+    XCTAssertNil(session.hoveredCard)
 
     // Hover and click: pinned whole where it is shown, and it stays so with the pointer gone
     // (and past the fingers' lift and the fade); the click is no finger.
