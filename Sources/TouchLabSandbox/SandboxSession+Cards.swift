@@ -13,7 +13,28 @@ extension SandboxSession {
       return nil
     }
     let point = framePoint(location)
-    return renderer.cardHit(at: point.x, point.y, in: frameContent)
+    return renderer.cardHit(at: point.x, point.y, in: cardContent)
+  }
+
+  /// What the frame's cards are laid out from — its window, overlay, time, pinned and
+  /// expanded cards — without the rest of `frameContent` (the panel's transcript), for the
+  /// pointer's every move.
+  var cardContent: FrameContent {
+    var content: FrameContent
+    if let playback {
+      let time = playback.time(at: now)
+      content = FrameContent(window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, now: time)
+    } else {
+      content = FrameContent(window: scene.window, overlay: shownOverlay, now: clock.now)
+    }
+    content.pinnedCards = pinnedCards
+    content.expandedCards = expandedCards
+    return content
+  }
+
+  /// `FrameContent.expandedCards`: those a click pinned, then the one hovered (on top).
+  var expandedCards: [Int] {
+    clickPinnedCards.sorted().filter { $0 != hoveredCard } + (hoveredCard.map { [$0] } ?? [])
   }
 
   /// The pointer moved with no button down: the collapsed card it is on (or the one shown

@@ -150,7 +150,7 @@ public final class SandboxSession {
       content.inspectorFirstRow = inspector.firstRow
     }
     content.pinnedCards = pinnedCards
-    content.expandedCards = clickPinnedCards.sorted().filter { $0 != hoveredCard } + (hoveredCard.map { [$0] } ?? [])
+    content.expandedCards = expandedCards
     return content
   }
 
