@@ -106,7 +106,9 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabRenderTests",
-      dependencies: ["TouchLabRender", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine"],
+      dependencies: [
+        "TouchLabRender", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport",
+      ],
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // X servers for tests (Xvfb; Xorg with a virtual touch screen) and running programs.

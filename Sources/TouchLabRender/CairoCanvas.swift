@@ -22,7 +22,7 @@ public final class CairoCanvas: Canvas {
   /// Draws vector graphics: a vector canvas, or a region of one (`region(_:)`). Pixels must
   /// never be copied onto it (a bitmap would be embedded, or the page rasterised).
   public internal(set) var isVector = false
-  /// Where an SVG canvas (and its regions) notes the texts drawn, for its `<text>` layer.
+  /// Where an SVG canvas (and its regions) notes the texts drawn, as `<text>` elements.
   var textSink: VectorOutput?
   /// Where this canvas's device space starts on the document's (a region's offset).
   var textOrigin = (x: 0.0, y: 0.0)
@@ -43,7 +43,7 @@ public final class CairoCanvas: Canvas {
     self.context = context
     self.vectorOutput = vectorOutput
     isVector = vectorOutput != nil
-    textSink = vectorOutput?.texts == nil ? nil : vectorOutput
+    textSink = vectorOutput?.textMarks == nil ? nil : vectorOutput
     // Fixed rendering options: the default antialiasing is already the same
     // on every machine, but naming it keeps a cairo default change from
     // silently altering every snapshot.

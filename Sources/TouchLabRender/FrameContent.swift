@@ -18,6 +18,10 @@ public struct FrameContent {
   /// Touches (by identifier) whose cards the user pinned: they stay, whole, until unpinned,
   /// even after a later gesture.
   public var pinnedCards: Set<Int> = []
+  /// Touches whose cards, collapsed for want of room, are shown whole where they are, over
+  /// the others, in this order (the last on top): those a click pinned, and the one the
+  /// pointer is on.
+  public var expandedCards: [Int] = []
   /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
   /// panel shows the newest).
   public var transcript: [TranscriptEntry]
@@ -73,4 +77,21 @@ enum FramePart: Hashable {
   case panel
   case timeline
   case message
+}
+
+/// A card under the pointer (`SceneRenderer.cardHit(at:_:in:)`): whose it is and how it is shown.
+public struct CardHit: Equatable, Sendable {
+  public var touch: Int
+  /// Collapsed to its header (no room for it whole).
+  public var isCollapsed: Bool
+  /// Collapsed, but shown whole where it is (`FrameContent.expandedCards`).
+  public var isExpanded: Bool
+  public var isPinned: Bool
+
+  public init(touch: Int, isCollapsed: Bool, isExpanded: Bool, isPinned: Bool) {
+    self.touch = touch
+    self.isCollapsed = isCollapsed
+    self.isExpanded = isExpanded
+    self.isPinned = isPinned
+  }
 }

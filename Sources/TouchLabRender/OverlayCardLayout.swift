@@ -69,6 +69,10 @@ struct OverlayCardLayout {
     var frame: CanvasRect
     /// The user pinned it: it stays, whole, until unpinned.
     var isPinned = false
+    /// Collapsed to its header and "+N more" (no room for it whole beside the others).
+    var isCollapsed = false
+    /// Shown whole over the others while the pointer is on it (it is collapsed otherwise).
+    var isExpanded = false
     var opacity = 1.0
     /// The hit view's name: one line, or two for a long class name.
     var hitHeight: Double
@@ -212,8 +216,27 @@ struct OverlayCardLayout {
     let frame = placeCard(
       size: CanvasSize(width: width, height: height), near: CanvasPoint(location), sceneSize: sceneSize,
       avoiding: obstacles)
-    return Card(
+    var card = Card(
       touch: touch, frame: frame, hitHeight: hitHeight, rows: rows, hiddenRows: hiddenRows, countdowns: countdowns)
+    card.isCollapsed = collapsed && hiddenRows > 0
+    return card
+  }
+
+  /// A collapsed `card` shown whole, over the others, while the pointer is on it: its
+  /// top-left corner where the collapsed card's is, moved up only as far as it must to stay
+  /// in the scene, so that it still covers the collapsed card (and the pointer on it).
+  func expanded(_ card: Card, now: TimeInterval, sceneSize: CanvasSize) -> Card? {
+    guard
+      var whole = self.card(
+        for: card.touch, now: now, sceneSize: sceneSize, avoiding: Obstacles(), collapsed: false)
+    else { return nil }
+    let margin = 6.0
+    let y = max(margin, min(card.frame.minY, sceneSize.height - whole.frame.height - margin))
+    whole.frame = CanvasRect(x: card.frame.minX, y: y, width: whole.frame.width, height: whole.frame.height)
+    whole.isPinned = card.isPinned
+    whole.opacity = card.opacity
+    whole.isExpanded = true
+    return whole
   }
 
   static let reasonLineHeight = 14.0

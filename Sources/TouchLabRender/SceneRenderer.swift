@@ -202,6 +202,7 @@ public final class SceneRenderer {
           if shouldStop() { return false }
           touchOverlay.draw(
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
+            expanded: content.expandedCards,
             on: canvas)
         }
         if let trace = content.inspection?.hitTest { drawHitTestPath(trace, sceneSize: sceneSize, on: canvas) }
@@ -317,7 +318,23 @@ extension SceneRenderer {
   /// Which touch's card is at (`x`, `y`) (scene points) in `content`'s frame, if any: the
   /// card drawn last is on top.
   public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
-    touchOverlay.cardTouch(at: x, y, in: content)
+    touchOverlay.card(at: x, y, in: content)?.touch.identifier
+  }
+
+  /// The card at (`x`, `y`) (scene points) in `content`'s frame, if any, and how it is shown.
+  public func cardHit(at x: Double, _ y: Double, in content: FrameContent) -> CardHit? {
+    touchOverlay.card(at: x, y, in: content).map(Self.hit)
+  }
+
+  /// The cards of `content`'s frame, in the order they are drawn (the last on top), each with
+  /// its frame in scene points.
+  public func cards(in content: FrameContent) -> [(hit: CardHit, frame: CanvasRect)] {
+    touchOverlay.cards(in: content).map { (Self.hit($0), $0.frame) }
+  }
+
+  private static func hit(_ card: OverlayCardLayout.Card) -> CardHit {
+    CardHit(
+      touch: card.touch.identifier, isCollapsed: card.isCollapsed, isExpanded: card.isExpanded, isPinned: card.isPinned)
   }
 
   /// The smallest rectangle holding `points` (a hit view's outline).

@@ -308,26 +308,13 @@ extension CairoCanvas {
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
       }
-      setSource(style.color)
-      cairo_move_to(context, x, y)
-      pango_cairo_show_layout(context, layout)
-      cairo_new_path(context)
       if let textSink {
-        // The SVG's text layer: where this text's first baseline starts, in document units.
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        var baselineX = x + Double(logical.x) / Double(PANGO_SCALE)  // a centred line starts inward
-        var baselineY = y + Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
-        cairo_user_to_device(context, &baselineX, &baselineY)
-        var sizeX = 0.0
-        var sizeY = style.fontSize
-        cairo_user_to_device_distance(context, &sizeX, &sizeY)
-        textSink.texts?.append(
-          (
-            x: textOrigin.x + baselineX, y: textOrigin.y + baselineY,
-            size: (sizeX * sizeX + sizeY * sizeY).squareRoot(),
-            family: style.fontFamily, bold: style.weight == .bold || style.weight == .semibold, text: text
-          ))
+        markText(placed, in: textSink)
+      } else {
+        setSource(style.color)
+        cairo_move_to(context, x, y)
+        pango_cairo_show_layout(context, layout)
+        cairo_new_path(context)
       }
       cairo_restore(context)
     }

@@ -14,6 +14,8 @@ final class TouchOverlayRenderer {
   /// The overlay's layout as `SceneRenderer.damage(for:…)` last noted it, for the damage
   /// drawing of the same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
   private var notedLayout: OverlayLayout?
+  /// The cards `cards(in:)` last laid out, and for what.
+  private var askedCards: (key: OverlayLayout.Key, cards: [OverlayCardLayout.Card])?
   /// The hit view last found, held weakly: a drag's frames outline it again without walking
   /// the whole tree each frame (`hitView(of:in:)` only when the record names another object).
   private weak var lastHitView: UIView?
@@ -29,6 +31,7 @@ final class TouchOverlayRenderer {
       var now: TimeInterval
       var sceneSize: CanvasSize
       var pinned: Set<Int>
+      var expanded: [Int]
     }
     var key: Key
     var outlines: [HitOutline?]
@@ -46,7 +49,7 @@ final class TouchOverlayRenderer {
 
   func draw(
     _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int> = [],
-    on canvas: Canvas
+    expanded: [Int] = [], on canvas: Canvas
   ) {
     let current = overlay.currentTouches
     let latestSequence = current.first?.sequence
@@ -60,7 +63,7 @@ final class TouchOverlayRenderer {
       }
     }
     let (outlines, cards) = overlayLayout(
-      of: overlay, window: window, now: now, sceneSize: sceneSize, pinned: pinned, on: canvas)
+      of: overlay, window: window, now: now, sceneSize: sceneSize, pinned: pinned, expanded: expanded, on: canvas)
     for (touch, outline) in zip(current, outlines) {
       if let outline { drawHitOutline(outline, of: touch, sceneSize: sceneSize, on: canvas) }
     }
@@ -85,16 +88,18 @@ final class TouchOverlayRenderer {
   /// used again by the damage drawing of that frame that follows, as `partBounds` is.
   private func overlayLayout(
     of overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int>,
-    on canvas: Canvas
+    expanded: [Int], on canvas: Canvas
   ) -> (outlines: [HitOutline?], cards: [OverlayCardLayout.Card]) {
     let key = OverlayLayout.Key(
-      window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned)
+      window: ObjectIdentifier(window), overlay: overlay, now: now, sceneSize: sceneSize, pinned: pinned,
+      expanded: expanded)
     if (canvas as? CairoCanvas)?.damageClip != nil, let noted = notedLayout, noted.key == key {
       return (noted.outlines, noted.cards)
     }
     let outlines = overlay.currentTouches.map { hitOutline(of: $0, in: window) }
     let cards = layoutCards(
-      of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned)
+      of: overlay, outlines: outlines, window: window, now: now, sceneSize: sceneSize, pinned: pinned,
+      expanded: expanded)
     if canvas is DamageRecordingCanvas {
       notedLayout = OverlayLayout(key: key, outlines: outlines, cards: cards)
     }
@@ -102,9 +107,12 @@ final class TouchOverlayRenderer {
   }
   /// The cards of the latest gesture's touches whose cards have not faded, and of pinned
   /// touches of any gesture, placed first, away from fingers, hit views and the scene's views.
+  /// The `expanded` touches' cards, when collapsed (a pinned one among them is collapsed as
+  /// if it were not pinned), are shown whole where they are, over the others, in that order
+  /// (the last on top): the one the pointer is on, the ones a click pinned.
   func layoutCards(
     of overlay: OverlayState, outlines: [HitOutline?]? = nil, window: UIWindow, now: TimeInterval,
-    sceneSize: CanvasSize, pinned: Set<Int> = []
+    sceneSize: CanvasSize, pinned: Set<Int> = [], expanded: [Int] = []
   ) -> [OverlayCardLayout.Card] {
     let latest = overlay.currentTouches
     let latestSequence = latest.first?.sequence
@@ -121,12 +129,13 @@ final class TouchOverlayRenderer {
       var cards: [OverlayCardLayout.Card] = []
       for touch in current {
         let isPinned = pinned.contains(touch.identifier)
+        let keepsWhole = isPinned && !expanded.contains(touch.identifier)
         let opacity = isPinned ? 1 : touch.cardOpacity(at: now)
         guard opacity > 0 else { continue }
         let obstacles = OverlayCardLayout.Obstacles(
           hitBoxes: hitBoxes, contentBoxes: contentBoxes, fingers: fingers, cards: cards.map(\.frame))
         let card =
-          collapsing && !isPinned
+          collapsing && !keepsWhole
           ? cardLayout.card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles, collapsed: true)
           : cardLayout.card(for: touch, now: now, sceneSize: sceneSize, avoiding: obstacles)
         if var card {
@@ -137,10 +146,18 @@ final class TouchOverlayRenderer {
       }
       return cards
     }
-    let cards = layout(collapsing: false)
+    var cards = layout(collapsing: false)
     // Too little room for them whole: every card but the pinned ones collapsed, so that none
     // covers another.
-    return Self.anyOverlap(cards) ? layout(collapsing: true) : cards
+    if Self.anyOverlap(cards) { cards = layout(collapsing: true) }
+    for touch in expanded {
+      guard let index = cards.firstIndex(where: { $0.touch.identifier == touch && $0.isCollapsed }),
+        let whole = cardLayout.expanded(cards[index], now: now, sceneSize: sceneSize)
+      else { continue }
+      cards.remove(at: index)
+      cards.append(whole)
+    }
+    return cards
   }
 
   /// Whether two of `cards` overlap.
@@ -155,16 +172,27 @@ final class TouchOverlayRenderer {
     return false
   }
 
-  /// The touch whose card is drawn under scene point (`x`, `y`) in `content`'s frame, if any:
-  /// what a click on a card pins or unpins.
-  func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
-    guard let overlay = content.overlay else { return nil }
-    let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
-    let cards = layoutCards(
-      of: overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards)
+  /// The card drawn under scene point (`x`, `y`) in `content`'s frame, if any: what a click
+  /// on a card pins or unpins, and what the pointer hovers.
+  func card(at x: Double, _ y: Double, in content: FrameContent) -> OverlayCardLayout.Card? {
     // The card drawn last is on top.
-    return cards.last { x >= $0.frame.minX && x < $0.frame.maxX && y >= $0.frame.minY && y < $0.frame.maxY }?
-      .touch.identifier
+    cards(in: content).last { x >= $0.frame.minX && x < $0.frame.maxX && y >= $0.frame.minY && y < $0.frame.maxY }
+  }
+
+  /// The cards of `content`'s frame, in the order they are drawn. The last answer is kept
+  /// for the same frame: the pointer's moves ask it again and again.
+  func cards(in content: FrameContent) -> [OverlayCardLayout.Card] {
+    guard let overlay = content.overlay else { return [] }
+    let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
+    let key = OverlayLayout.Key(
+      window: ObjectIdentifier(content.window), overlay: overlay, now: content.now, sceneSize: sceneSize,
+      pinned: content.pinnedCards, expanded: content.expandedCards)
+    if let asked = askedCards, asked.key == key { return asked.cards }
+    let cards = layoutCards(
+      of: overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
+      expanded: content.expandedCards)
+    askedCards = (key, cards)
+    return cards
   }
 
   /// The area round a finger that a card must not cover: its ring and countdown rings.

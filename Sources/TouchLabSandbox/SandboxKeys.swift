@@ -54,7 +54,7 @@ public enum SandboxKeys {
       (.faster, ["bracketright"], ""),
       (.toggleTimeOrigin, ["t"], "T: times from the first touch / from the start"),
       (.toggleInspector, ["i"], "I: inspector (tree, properties, hover: hit-test path)"),
-      (.togglePin, ["k"], "K or right-click a card: pin it (it stays) / unpin it"),
+      (.togglePin, ["k"], "K, right-click a card or click a collapsed one: pin / unpin it"),
     ]
     + (0...9).map { number in
       (
@@ -78,6 +78,19 @@ public enum SandboxKeys {
   /// capitalized) when there is one.
   public static func help(realTimeNote: String?) -> [String] {
     help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
+  }
+
+  /// The keys that only modify others (Shift, Control, Alt, Super, the locks): pressed
+  /// alone they start a chord, not a command.
+  static let modifierKeysyms: Set<String> = [
+    "Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Meta_L", "Meta_R", "Super_L", "Super_R",
+    "Hyper_L", "Hyper_R", "Caps_Lock", "Shift_Lock", "Num_Lock", "ISO_Level3_Shift", "ISO_Level5_Shift",
+    "Mode_switch",
+  ]
+
+  /// Whether `key` is a modifier pressed alone (`modifierKeysyms`).
+  public static func isModifier(_ key: KeyInput) -> Bool {
+    modifierKeysyms.contains(key.keysymName)
   }
 
   /// The command for a key, or nil. Letters count in either case (Shift or Caps Lock held);

@@ -45,11 +45,14 @@ extension SandboxSession {
 
   /// The mouse over the window with no button down: over the scene, the hit-test path of
   /// that point; a frame only when the path changes (which views were asked and what each
-  /// answered), not at every move.
-  func hover(at location: InputPoint) {
+  /// answered), not at every move. Out of the window (nil), no path.
+  func hover(at location: InputPoint?) {
     guard inspector.isShown else { return }
-    let point = framePoint(location)
-    let newPoint = region(at: location) == .scene ? CGPoint(x: point.x, y: point.y) : nil
+    var newPoint: CGPoint?
+    if let location, region(at: location) == .scene {
+      let point = framePoint(location)
+      newPoint = CGPoint(x: point.x, y: point.y)
+    }
     if inspector.hover(at: newPoint, in: shownWindow) { needsFrame = true }
   }
 

@@ -93,6 +93,15 @@ extension SandboxSession {
     }
   }
 
+  /// A key that is no command (a modifier alone is none: it starts a chord) during a loop's
+  /// hold of its end: the play starts again at once instead of after the hold's 1.5 s. The
+  /// window's commands keep their meaning then (Space pauses on the end; I, T, O, K look
+  /// closer at it; digits and Tab play another scenario).
+  func endLoopHold(for key: KeyInput) {
+    guard let playback, !SandboxKeys.isModifier(key), playback.endHold(realTime: now) else { return }
+    needsFrame = true
+  }
+
   func performPlayback(_ command: SandboxCommand) {
     let realTime = now
     guard let playback else {

@@ -49,8 +49,19 @@ public final class SandboxSession {
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
-  /// Touches whose cards the user pinned (K, or a right-click on the card).
+  /// Touches whose cards the user pinned (K, a right-click on the card, or a left click on
+  /// a collapsed one).
   public private(set) var pinnedCards: Set<Int> = []
+  /// The touch whose collapsed card the pointer is on: shown whole, over the others.
+  public internal(set) var hoveredCard: Int?
+  /// Pinned cards a left click pinned: shown whole where they were collapsed (the others
+  /// pinned are laid out whole).
+  public internal(set) var clickPinnedCards: Set<Int> = []
+  /// A card a click just unpinned (collapsed): not shown whole again until the pointer
+  /// leaves it.
+  var cardCollapsedByClick: Int?
+  /// A left click on a card is under way: its motions and release are not a finger's.
+  var isClickingCard = false
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
   /// Something changed since the last frame was drawn.
@@ -139,6 +150,7 @@ public final class SandboxSession {
       content.inspectorFirstRow = inspector.firstRow
     }
     content.pinnedCards = pinnedCards
+    content.expandedCards = expandedCards
     return content
   }
 
@@ -151,7 +163,7 @@ public final class SandboxSession {
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
   public func togglePin(_ touch: Int) {
-    if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) }
+    if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) } else { clickPinnedCards.remove(touch) }
     needsFrame = true
   }
 
@@ -288,11 +300,14 @@ public final class SandboxSession {
     var requests: [WindowRequest] = []
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
-    if let playback { followPlayback(playback, events: wakeup.events) }
+    // Left clicks on collapsed (or pinned) cards are the cards', not fingers.
+    let kept = takingCardClicks(from: wakeup.events)
+    let keptEvents = kept.map(\.event)
+    if let playback { followPlayback(playback, events: keptEvents) }
     // Each input at its own time: the engine advances to when it happened (timers due
     // before it fire first, those due after it wait), whenever the window read it.
-    for (engineInput, source) in mapper.mapWithSources(playback == nil ? wakeup.events : []) {
-      if let time = eventTimes[source] {
+    for (engineInput, source) in mapper.mapWithSources(playback == nil ? keptEvents : []) {
+      if let time = eventTimes[kept[source].index] {
         lastInputTime = max(lastInputTime ?? time, time)
         if clock.advance(toSourceTime: time) { needsFrame = true }
       }
@@ -306,7 +321,10 @@ public final class SandboxSession {
     for event in wakeup.events {
       switch event {
       case .keyPress(let key):
-        guard let command = SandboxKeys.command(for: key) else { continue }
+        guard let command = SandboxKeys.command(for: key) else {
+          endLoopHold(for: key)
+          continue
+        }
         if let request = perform(command) { requests.append(request) }
       case .expose, .resize:
         needsFrame = true
@@ -319,7 +337,9 @@ public final class SandboxSession {
         default: break
         }
       case .pointer(let pointer):
-        if pointer.phase == .moved, pointer.pressedButtons.isEmpty { hover(at: pointer.location) }
+        if pointer.phase == .moved, pointer.pressedButtons.isEmpty {
+          hover(at: pointer.location)
+        }
         if pointer.phase == .down, pointer.button == 1, region(at: pointer.location) == .inspector {
           clickInspector(at: pointer.location)
         }
@@ -327,6 +347,8 @@ public final class SandboxSession {
           let point = framePoint(pointer.location)
           if let touch = renderer.cardTouch(at: point.x, point.y, in: frameContent) { togglePin(touch) }
         }
+      case .pointerLeft:
+        hover(at: nil)
       case .touch, .focusLost, .deviceHierarchyChanged:
         continue
       }
@@ -349,6 +371,8 @@ public final class SandboxSession {
       needsFrame = true
     case .clearLog:
       pinnedCards.removeAll()
+      clickPinnedCards.removeAll()
+      hoveredCard = nil
       transcript.clear()
       transcriptScroll.anchor = nil
       overlay.clear()
@@ -474,6 +498,8 @@ public final class SandboxSession {
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
     pinnedCards.removeAll()
+    clickPinnedCards.removeAll()
+    hoveredCard = nil
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size

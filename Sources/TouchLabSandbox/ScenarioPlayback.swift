@@ -160,6 +160,21 @@ public final class ScenarioPlayback {
     return min(duration, start + (intoCycle - Self.loopEndHold) * speed)
   }
 
+  /// The loop is holding its end now: playing, looping, past the end and not yet started
+  /// again.
+  public func isHoldingEnd(at realTime: Double) -> Bool {
+    isPlaying && loops && duration > start && time(at: realTime) >= duration
+  }
+
+  /// A key during a loop's hold: the play starts again from the start at once. Returns
+  /// whether it was holding.
+  @discardableResult
+  public func endHold(realTime: Double) -> Bool {
+    guard isHoldingEnd(at: realTime) else { return false }
+    anchor(at: start, realTime: realTime)
+    return true
+  }
+
   /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.
   @discardableResult
   public func update(realTime: Double) -> Bool {

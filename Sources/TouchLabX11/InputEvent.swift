@@ -157,6 +157,9 @@ public enum InputEvent: Equatable, Sendable {
   /// An input device was added, removed, enabled or disabled (for example a
   /// touch screen plugged in), so device lists should be read again.
   case deviceHierarchyChanged
+  /// The pointer left the window with no button held (XI_Leave): nothing of the window is
+  /// under it any more (a card shown whole while hovered collapses again).
+  case pointerLeft
 
   /// The X server's timestamp of the event (milliseconds on the server's clock), or 0 — X's
   /// CurrentTime — for events that carry none (the wheel, a resize, an expose, a close).
@@ -165,7 +168,7 @@ public enum InputEvent: Equatable, Sendable {
     case .pointer(let pointer): pointer.time
     case .touch(let touch): touch.time
     case .keyPress(let key): key.time
-    case .wheel, .resize, .expose, .close, .focusLost, .deviceHierarchyChanged: 0
+    case .wheel, .resize, .expose, .close, .focusLost, .deviceHierarchyChanged, .pointerLeft: 0
     }
   }
 }

@@ -391,7 +391,7 @@ public final class X11Window: InputEventSource {
     let length = Int(touchlab_xi_mask_len(XI_LASTEVENT))
     var mask = [UInt8](repeating: 0, count: length)
     for type in [
-      XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd,
+      XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_Leave,
     ] {
       touchlab_xi_set_mask(&mask, type)
     }
@@ -453,6 +453,8 @@ public final class X11Window: InputEventSource {
       switch event.xcookie.evtype {
       case XI_HierarchyChanged:
         return XIEventConverter.inputEvent(from: data.load(as: XIHierarchyEvent.self))
+      case XI_Leave:
+        return XIEventConverter.inputEvent(fromLeave: data.load(as: XILeaveEvent.self))
       case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
         let deviceEvent = data.load(as: XIDeviceEvent.self)
         if XIEventConverter.isLift(deviceEvent), !isEnabled(device: deviceEvent.sourceid) { return nil }

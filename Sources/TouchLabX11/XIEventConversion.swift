@@ -66,6 +66,15 @@ public enum XIEventConverter {
     event.evtype == XI_TouchEnd || (event.evtype == XI_ButtonRelease && !(4...7).contains(event.detail))
   }
 
+  /// Converts an XI_Leave: `.pointerLeft` when the pointer itself left the window (not for
+  /// a grab's crossing, nor into a child) with no button held; a drag that leaves the window
+  /// keeps its finger, and its motions still come.
+  public static func inputEvent(fromLeave event: XILeaveEvent) -> InputEvent? {
+    guard event.evtype == XI_Leave, event.mode == XINotifyNormal, event.detail != XINotifyInferior else { return nil }
+    guard pressedButtons(event.buttons).allSatisfy({ (4...7).contains($0) }) else { return nil }
+    return .pointerLeft
+  }
+
   /// Converts an XI_HierarchyChanged event; nil when it changed nothing.
   public static func inputEvent(from event: XIHierarchyEvent) -> InputEvent? {
     event.flags == 0 ? nil : .deviceHierarchyChanged

@@ -49,7 +49,12 @@ struct Open: ParsableCommand {
         + "over 1.5 s; default 1).", valueName: "X"))
   var speed: String?
 
-  @Flag(help: "With --scenario: start again from the beginning at the end.")
+  @Flag(
+    help: """
+      With --scenario: start again from the beginning at the end, after holding it 1.5 s (any key \
+      that is no command ends the hold).
+      """
+  )
   var loop = false
 
   private static var fontsWarmingUp = false

@@ -312,4 +312,37 @@ final class DamageDrawingTests: XCTestCase {
     session.perform(.clearLog)
     try drawBoth("after the stopped drawing")
   }
+
+  /// Collapsed cards shown whole while hovered, collapsed again, pinned by a click: each
+  /// drawn with damage has the whole drawing's pixels.
+  private func checkCardsHoveredAndPinned(scale: Double) throws {
+    session = SandboxSession(
+      scene: try TestLayouts.scene("cards"), scale: scale, timeSource: time.read, report: { _ in })
+    try session.play(scenario: "four", speed: 1, loops: false)
+    time.seconds += 2
+    session.handle(PollWakeup(events: [], deadlineReached: true))
+    try drawBoth("four collapsed cards")
+    let card = try XCTUnwrap(renderer.cards(in: session.frameContent).first { $0.hit.touch == 1 }).frame
+    func hover(_ x: Double, _ y: Double) -> InputEvent {
+      .pointer(
+        PointerInput(phase: .moved, button: 0, pressedButtons: [], location: InputPoint(x: x * scale, y: y * scale)))
+    }
+    send([hover(card.midX, card.minY + 10)])
+    XCTAssertEqual(session.hoveredCard, 1)
+    let hovered = try drawBoth("touch 1's card whole, hovered")
+    XCTAssertLessThan(area(hovered), Int(390 * 520 * scale * scale), "only the card's part of the frame")
+    send([hover(385, 515)])
+    try drawBoth("collapsed again")
+    send([hover(card.midX, card.minY + 10)] + TestEvents.click(card.midX * scale, (card.minY + 10) * scale))
+    XCTAssertEqual(session.pinnedCards, [1])
+    try drawBoth("pinned whole by a click")
+  }
+
+  func testCardsHoveredAndPinnedHaveTheWholeDrawingsPixelsAtScale1() throws {
+    try checkCardsHoveredAndPinned(scale: 1)
+  }
+
+  func testCardsHoveredAndPinnedHaveTheWholeDrawingsPixelsAtScale2() throws {
+    try checkCardsHoveredAndPinned(scale: 2)
+  }
 }

@@ -48,6 +48,37 @@ final class PlaybackEndToEndTests: WindowTestCase {
     XCTAssertEqual(touchlab.waitForExit(), 0, "stderr: \(touchlab.errors)")
   }
 
+  /// `--loop` holds the end 1.5 s; a key that is no command (here X) ends the hold at once:
+  /// the play starts again from the start, where the strip's cursor then is.
+  func testAKeyThatIsNoCommandEndsTheLoopsHold() throws {
+    let transcript = folder.appendingPathComponent("transcript.txt")
+    let touchlab = try TouchLabProcess(
+      [
+        "open", folder.appendingPathComponent("play.yaml").path, "--scenario", "hold", "--speed", "0.1", "--loop",
+        "--scale", "1", "--transcript", transcript.path,
+      ],
+      display: server.displayName, folder: folder.appendingPathComponent("run"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Play test scene"), "stderr: \(touchlab.errors)")
+    // The lift's line is written when the play passes 0.5 s, its end: the hold begins.
+    let ended = "[0.500] -[LoggingView touchesEnded:withEvent:]"
+    XCTAssertTrue(eventually { lines(of: transcript).contains(ended) }, "stderr: \(touchlab.errors)")
+    try xdotool.key("x", window: window)
+    try xdotool.key("s", window: window)
+    XCTAssertTrue(eventually { touchlab.output.contains("saved screenshot") }, "stdout: \(touchlab.output)")
+    let line = touchlab.output.split(separator: "\n").first { $0.contains("saved screenshot") }!
+    let path = try XCTUnwrap(line.split(separator: " ").first { $0.hasSuffix(".png") }.map(String.init))
+    let image = try PNGImage(contentsOf: URL(fileURLWithPath: path))
+    // The cursor's knob, in the "began" blue: near the start of the axis (at 0.1 the end
+    // comes again only 5 s later), not held at its end (300 - 14).
+    let row = 300 + Int(TimelineStrip.height) - 10
+    func isKnob(_ x: Int) -> Bool { image[x, row].blue > 200 && image[x, row].red < 60 }
+    XCTAssertFalse(isKnob(300 - Int(TimelineStrip.axisInset)), "the hold ended")
+    XCTAssertTrue((Int(TimelineStrip.axisInset) - 4..<150).contains(where: isKnob), "playing from the start again")
+
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, "stderr: \(touchlab.errors)")
+  }
+
   func testBadPlayFlagsAreClearErrors() throws {
     let file = folder.appendingPathComponent("play.yaml").path
     let cases: [([String], String)] = [

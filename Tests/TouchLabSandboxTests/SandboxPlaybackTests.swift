@@ -178,6 +178,44 @@ final class SandboxPlaybackTests: XCTestCase {
     XCTAssertEqual(try shownTime(session), 0.05, accuracy: 1e-9)
   }
 
+  func testAnyKeyThatIsNoCommandEndsTheLoopsHoldAndPlaysFromTheStart() throws {
+    let session = try makeSession(loops: true)
+    wake(session, at: 55.2)  // 0.2 s into the hold of the end (0.5)
+    XCTAssertTrue(session.playback!.isHoldingEnd(at: 55.2))
+    // Shift alone starts a chord (Shift+Tab): the hold goes on.
+    wake(session, at: 55.3, events: [TestEvents.key("Shift_L")])
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    // Return, a letter with no command, an F key: each ends the hold; the play starts again.
+    for (index, name) in ["Return", "x", "F2"].enumerated() {
+      let pressed = 55.3 + Double(index) * 5.3
+      if index > 0 {
+        wake(session, at: pressed - 0.1)  // 5.2 s after the last start: the end (5 s at 0.1), held
+        XCTAssertTrue(session.playback!.isHoldingEnd(at: pressed - 0.1), name)
+      }
+      wake(session, at: pressed, events: [TestEvents.key(name)])
+      XCTAssertTrue(session.playback!.isPlaying, name)
+      XCTAssertEqual(try shownTime(session), 0, accuracy: 1e-9, name)
+      XCTAssertEqual(shownLines(session.frameContent), [], name)
+      wake(session, at: pressed + 2)  // 2 s at 0.1: virtual 0.2
+      XCTAssertEqual(try shownTime(session), 0.2, accuracy: 1e-9, name)
+      XCTAssertEqual(shownLines(session.frameContent), ["[0.150] \(began)"], name)
+    }
+    // Outside the hold a key that is no command changes nothing.
+    wake(session, at: 68.1, events: [TestEvents.key("x")])
+    XCTAssertEqual(try shownTime(session), 0.22, accuracy: 1e-9)
+    // A command keeps its meaning during the hold: T switches the time base and the end stays.
+    wake(session, at: 71)
+    XCTAssertTrue(session.playback!.isHoldingEnd(at: 71))
+    wake(session, at: 71.1, events: [TestEvents.key("t")])
+    XCTAssertEqual(try shownTime(session), 0.5, accuracy: 1e-9)
+    XCTAssertTrue(session.timesFromFirstTouch)
+    // Without --loop the end is no hold: a key leaves the finished play where it is.
+    let once = try makeSession(loops: false)
+    wake(once, at: 120)
+    wake(once, at: 120.1, events: [TestEvents.key("x")])
+    XCTAssertEqual(try shownTime(once), 0.5, accuracy: 1e-9)
+  }
+
   func testTabReachesEveryScenarioPastTheNinthAndBackToLive() throws {
     // The bundled value-controls.yaml has 13 scenarios: 10 to 13 have no digit.
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

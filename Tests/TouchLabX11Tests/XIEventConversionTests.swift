@@ -139,6 +139,27 @@ final class XIEventConversionTests: XCTestCase {
       [false, false, true, false, true, false])
   }
 
+  func testThePointerLeavingWithNoButtonHeldIsPointerLeft() {
+    func leave(mode: Int32 = XINotifyNormal, detail: Int32 = XINotifyAncestor, buttons: [Int32] = []) -> XILeaveEvent {
+      let device = deviceEvent(XI_Leave, pressedButtons: buttons)
+      var event = XILeaveEvent()
+      event.type = GenericEvent
+      event.evtype = XI_Leave
+      event.mode = mode
+      event.detail = detail
+      event.buttons = device.buttons
+      return event
+    }
+    XCTAssertEqual(XIEventConverter.inputEvent(fromLeave: leave()), .pointerLeft)
+    XCTAssertEqual(XIEventConverter.inputEvent(fromLeave: leave(buttons: [4])), .pointerLeft, "a wheel notch held")
+    XCTAssertNil(XIEventConverter.inputEvent(fromLeave: leave(buttons: [1])), "a drag leaving keeps its finger")
+    XCTAssertNil(XIEventConverter.inputEvent(fromLeave: leave(mode: XINotifyGrab)), "a grab's crossing")
+    XCTAssertNil(XIEventConverter.inputEvent(fromLeave: leave(detail: XINotifyInferior)), "into a child")
+    var enter = leave()
+    enter.evtype = XI_Enter
+    XCTAssertNil(XIEventConverter.inputEvent(fromLeave: enter))
+  }
+
   func testHierarchyChange() {
     var event = XIHierarchyEvent()
     event.evtype = XI_HierarchyChanged
