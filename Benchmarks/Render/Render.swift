@@ -115,7 +115,7 @@ final class Frame {
   private func addPanelLine() {
     let time = String(format: "%.3f", 8 + Double(damageFrames) * 0.008)
     let line = "-[YellowView touchesMoved:withEvent:] move \(damageFrames) at (\(damageFrames % 390), 156)"
-    content.transcript.append("[\(time)] " + line)
+    content.transcript.append(.line("[\(time)] " + line))
     if content.transcript.count > 500 { content.transcript.removeFirst(content.transcript.count - 500) }
   }
 
