@@ -68,16 +68,7 @@ extension BuiltinClass {
           guard let a else { throw item.error("a target needs an action") }
           actions.append((t, has, a))
         }
-      case "requireToFail":
-        let ids = try value.stringList("requireToFail")
-        builder.fixups.append { objects in
-          for id in ids {
-            guard let other = objects[id] as? UIGestureRecognizer else {
-              throw value.error("unknown gesture id '\(id)' in requireToFail")
-            }
-            recognizer.require(toFail: other)
-          }
-        }
+      case "requireToFail": try requireToFail(&builder, value, for: recognizer)
       case "delegate":
         let delegate = try buildDelegate(&builder, value)
         delegate.className = controller.className
@@ -100,6 +91,22 @@ extension BuiltinClass {
       }
     }
     return recognizer
+  }
+
+  /// A recognizer's `requireToFail: [ID…]`: it waits for each of them to fail, once every
+  /// recognizer of the file is made (an unknown id is an error at the list).
+  static func requireToFail(_ builder: inout SceneBuilder, _ value: YAMLValue, for recognizer: UIGestureRecognizer)
+    throws
+  {
+    let ids = try value.stringList("requireToFail")
+    builder.fixups.append { objects in
+      for id in ids {
+        guard let other = objects[id] as? UIGestureRecognizer else {
+          throw value.error("unknown gesture id '\(id)' in requireToFail")
+        }
+        recognizer.require(toFail: other)
+      }
+    }
   }
 
   static func buildDelegate(_ builder: inout SceneBuilder, _ node: YAMLValue) throws -> RuleGestureDelegate {

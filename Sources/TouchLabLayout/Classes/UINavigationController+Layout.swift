@@ -89,16 +89,7 @@ extension BuiltinClass {
           let rules = try buildDelegate(&builder, value)
           rules.className = navigation.className
           pop.delegate = rules
-        case "requireToFail":
-          let ids = try value.stringList("requireToFail")
-          builder.fixups.append { objects in
-            for id in ids {
-              guard let other = objects[id] as? UIGestureRecognizer else {
-                throw value.error("unknown gesture id '\(id)' in requireToFail")
-              }
-              pop.require(toFail: other)
-            }
-          }
+        case "requireToFail": try requireToFail(&builder, value, for: pop)
         default:
           guard let setter = try PropertyTable.setter(key, value, for: pop) else {
             let names = PropertyTable.names(for: pop) + ["delegate", "requireToFail"]
