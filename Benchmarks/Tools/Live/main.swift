@@ -176,7 +176,9 @@ else { notAvailable("no Xvfb (apt-get install xvfb)") }
 
 let xvfb = Process()
 xvfb.executableURL = URL(fileURLWithPath: xvfbPath)
-xvfb.arguments = ["-displayfd", "1", "-screen", "0", "2048x2048x24", "-nolisten", "tcp", "-noreset"]
+// Room for the window at scale 3 (2,310 pixels wide with the panel): on a smaller screen the
+// window scales itself down to fit (issue 30) and the presses would miss their views.
+xvfb.arguments = ["-displayfd", "1", "-screen", "0", "4096x4096x24", "-nolisten", "tcp", "-noreset"]
 let displayPipe = Pipe()
 xvfb.standardOutput = displayPipe
 xvfb.standardError = FileHandle.nullDevice
