@@ -111,11 +111,20 @@ struct ScenarioBudget {
   }
 
   /// The trees a scenario can change: the windows' and those of declared views outside them
-  /// (the lists and steppers counted, and the view tree modelled, are the same).
+  /// — named ones, and every controller's, such as the screens below a navigation stack's
+  /// top, which a `pop:` step brings back (the lists and steppers counted, and the view tree
+  /// modelled, are the same).
   private static func roots(of scene: Scene) -> [UIView] {
+    var controllerViews: [UIView] = []
+    func collect(_ controller: UIViewController) {
+      controllerViews.append(controller.view)
+      controller.children.forEach(collect)
+    }
+    scene.application.windows.compactMap(\.rootViewController).forEach(collect)
+    scene.objects.values.compactMap { $0 as? UIViewController }.forEach(collect)
     var seen = Set<ObjectIdentifier>()
     var roots: [UIView] = []
-    for view in scene.application.windows + scene.objects.values.compactMap({ $0 as? UIView }) {
+    for view in scene.application.windows + scene.objects.values.compactMap({ $0 as? UIView }) + controllerViews {
       var root = view
       while let parent = root.superview { root = parent }
       if seen.insert(ObjectIdentifier(root)).inserted { roots.append(root) }

@@ -149,6 +149,28 @@ final class ScenarioBudgetTests: XCTestCase {
     assertLayoutError(layout, contains: "stepper autorepeats by its step 18: more than 100000")
   }
 
+  /// A stepper on a navigation stack's lower screen is out of the window when the file
+  /// loads; a `pop:` step brings it back, and its autorepeats count as any other's.
+  func testAStepperOnAScreenBelowTheTopOfANavigationStackIsCounted() {
+    let layout = """
+      controller:
+        class: UINavigationController
+        id: nav
+        viewControllers:
+          - view:
+              subviews:
+                - {class: UIStepper, frame: [10, 200, 94, 32]}
+          - view: {color: white}
+      scenarios:
+        s:
+          - pop: nav
+          - wait: 1
+          - down: [80, 216]
+
+      """ + String(repeating: "    - wait: 600\n", count: 20)
+    assertLayoutError(layout, contains: "stepper autorepeats by its step 20: more than 100000")
+  }
+
   func testAShortHoldOfAStepperLoads() throws {
     let scene = try LayoutLoader.load(
       yaml: steppers(1, "    - press: {view: s0, at: [70, 16]}\n      duration: 3\n"), file: "t")
