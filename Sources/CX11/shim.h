@@ -83,6 +83,15 @@ static inline void *touchlab_shm_attach(int id) {
   return address == (void *)-1 ? NULL : address;
 }
 
+// NextRequest and LastKnownRequestProcessed are macros reading the Display's fields: the
+// number the next request will have, and the last one the server is known to have handled
+// (a reply, an event or an error of that number or later has been read). A frame sent
+// through shared memory is read once the second passes the first's put.
+static inline unsigned long touchlab_next_request(Display *display) { return NextRequest(display); }
+static inline unsigned long touchlab_last_known_request_processed(Display *display) {
+  return LastKnownRequestProcessed(display);
+}
+
 static inline unsigned long touchlab_get_pixel(XImage *image, int x, int y) {
   return XGetPixel(image, x, y);
 }

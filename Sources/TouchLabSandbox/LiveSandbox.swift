@@ -83,7 +83,11 @@ public final class LiveSandbox {
   public func run() {
     while true {
       followSceneChanges()
-      if session.needsFrame { drawFrame() }
+      // A frame the X server is still reading (a busy machine) holds the next back: the loop
+      // sleeps until it is read (`InputEvent.frameRead`) rather than wait in the drawing,
+      // where an engine timer falling due would wait too.
+      noteFrameRead()
+      if session.needsFrame && !window.isSendingFrame { drawFrame() }
       session.prepareToSleep()
       let wakeup = pollLoop.wait(until: session.wakeUpTime)
       for request in session.handle(wakeup) {
@@ -128,6 +132,21 @@ public final class LiveSandbox {
     }
   }
 
+  /// The frame sent last, until the frame log has it.
+  private struct SentFrame {
+    /// When the latest input it shows happened (nil: none yet).
+    var shows: Double?
+  }
+  private var unreadFrame: SentFrame?
+
+  /// Writes the frame sent last to the frame log once the X server has read it (`sent` is
+  /// then: when it was on the server, as when the window waited for the server).
+  private func noteFrameRead() {
+    guard let frame = unreadFrame, !window.isSendingFrame else { return }
+    unreadFrame = nil
+    frameLog?.note(sent: MonotonicClock.now(), shows: frame.shows)
+  }
+
   /// Draws the current frame and shows it, unless that would hold up an engine timer
   /// (`SandboxSession.renderFrame`).
   /// Only what differs from the frame before is drawn (damage drawing), pass by pass through
@@ -156,7 +175,8 @@ public final class LiveSandbox {
       return .failed
     case false?: return .stopped
     case true?:
-      frameLog?.note(sent: MonotonicClock.now(), shows: session.lastInputTime)
+      if frameLog != nil { unreadFrame = SentFrame(shows: session.lastInputTime) }
+      noteFrameRead()
       return .drawn
     }
   }

@@ -349,7 +349,7 @@ public final class SandboxSession {
         }
       case .pointerLeft:
         hover(at: nil)
-      case .touch, .focusLost, .deviceHierarchyChanged:
+      case .touch, .focusLost, .deviceHierarchyChanged, .frameRead:
         continue
       }
     }

@@ -126,7 +126,7 @@ public struct TouchInputMapper {
           fingers.removeAll()
           result.append((.cancelAllTouches, index))
         }
-      case .keyPress, .resize, .expose, .wheel, .pointerLeft:
+      case .keyPress, .resize, .expose, .wheel, .pointerLeft, .frameRead:
         continue
       }
     }

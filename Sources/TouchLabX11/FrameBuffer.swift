@@ -72,41 +72,57 @@ final class FrameBuffer {
     }
   }
 
-  /// Sends `rect` of a frame whose row `firstRow` is the buffer's first (a strip of it), to the
-  /// same place in `drawable`; waits until the server has read shared memory.
-  func send(_ rect: PixelRect, fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
-    send([rect], fromRow: firstRow, to: drawable, graphicsContext: graphicsContext)
-  }
-
-  /// Sends each of `rects` of a frame whose row `firstRow` is the buffer's first, then waits
-  /// until the server has read shared memory.
+  /// Sends each of `rects` of a frame whose row `firstRow` is the buffer's first, and does
+  /// not wait: through shared memory, the server reports when it has read the strip (a
+  /// `ShmCompletion`, which the window's events bring: `X11Window.drainEvents`), and the
+  /// strip is not drawn into before (`waitUntilRead`). The loop is free meanwhile — an
+  /// engine timer falling due while the X server is slow to read (a busy machine) fires on
+  /// time instead of waiting for it.
   func send(_ rects: [PixelRect], fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
-    for rect in rects {
+    for (index, rect) in rects.enumerated() {
+      let reportsRead = segment != nil && index == rects.count - 1
+      // Requests are handled in order: the last put read, all of them are.
+      if reportsRead { readRequest = touchlab_next_request(display) }
       put(
         x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
-        drawable: drawable, graphicsContext: graphicsContext)
+        drawable: drawable, graphicsContext: graphicsContext, reportsRead: reportsRead)
     }
-    finishSending()
+    XFlush(display)
+  }
+
+  /// The number of the last put through shared memory, until the server is known to have
+  /// read it; nil then (and for `XPutImage`, which copies the pixels into the request).
+  private var readRequest: UInt?
+
+  /// Whether the server may still be reading what was last sent through shared memory. Known
+  /// from what the connection has read: the put's `ShmCompletion`, or anything later.
+  var isBeingRead: Bool {
+    guard let readRequest else { return false }
+    guard touchlab_last_known_request_processed(display) >= readRequest else { return true }
+    self.readRequest = nil
+    return false
+  }
+
+  /// Waits until the server has read what was sent: the strip is drawn into next.
+  func waitUntilRead() {
+    guard isBeingRead else { return }
+    XSync(display, 0)
+    readRequest = nil
   }
 
   private func put(
-    x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int, drawable: Drawable, graphicsContext: GC
+    x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int, drawable: Drawable, graphicsContext: GC,
+    reportsRead: Bool
   ) {
     if segment != nil {
       XShmPutImage(
         display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
-        UInt32(height), 0)
+        UInt32(height), reportsRead ? 1 : 0)
     } else {
       XPutImage(
         display, drawable, graphicsContext, image, Int32(x), Int32(y), Int32(toX), Int32(toY), UInt32(width),
         UInt32(height))
     }
-  }
-
-  /// Shared memory is drawn into again next: wait until the server has read it. `XPutImage`
-  /// copied the pixels into the request already; flushing sends it.
-  private func finishSending() {
-    if segment != nil { XSync(display, 0) } else { XFlush(display) }
   }
 
   // MARK: MIT-SHM

@@ -160,6 +160,9 @@ public enum InputEvent: Equatable, Sendable {
   /// The pointer left the window with no button held (XI_Leave): nothing of the window is
   /// under it any more (a card shown whole while hovered collapses again).
   case pointerLeft
+  /// The X server has read the frame the window last sent through shared memory (its
+  /// `ShmCompletion`): a frame held back for it may be drawn now (`X11Window.isSendingFrame`).
+  case frameRead
 
   /// The X server's timestamp of the event (milliseconds on the server's clock), or 0 — X's
   /// CurrentTime — for events that carry none (the wheel, a resize, an expose, a close).
@@ -168,7 +171,7 @@ public enum InputEvent: Equatable, Sendable {
     case .pointer(let pointer): pointer.time
     case .touch(let touch): touch.time
     case .keyPress(let key): key.time
-    case .wheel, .resize, .expose, .close, .focusLost, .deviceHierarchyChanged, .pointerLeft: 0
+    case .wheel, .resize, .expose, .close, .focusLost, .deviceHierarchyChanged, .pointerLeft, .frameRead: 0
     }
   }
 }

@@ -54,6 +54,8 @@ public final class X11Window: InputEventSource {
   private var isClosed = false
   /// Whether to try MIT-SHM for the next strip.
   private var prefersSharedMemory: Bool
+  /// The event type of MIT-SHM's `ShmCompletion` on this connection (-1 without MIT-SHM).
+  private let shmCompletionType: Int32
 
   /// Opens the display (nil: $DISPLAY), checks XInput 2.2, and maps a
   /// window of `width`×`height` pixels titled `title`, with `icon` as its
@@ -118,6 +120,7 @@ public final class X11Window: InputEventSource {
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
     self.prefersSharedMemory = sharedMemory && ProcessInfo.processInfo.environment["TOUCHLAB_NO_SHM"] != "1"
+    self.shmCompletionType = XShmQueryExtension(display) != 0 ? XShmGetEventBase(display) + ShmCompletion : -1
     X11Window.shownWindow = window
 
     var protocols = [deleteWindowAtom]
@@ -322,6 +325,7 @@ public final class X11Window: InputEventSource {
       }.filter { $0.width > 0 && $0.height > 0 }
       guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { continue }
       precondition(bottom - top <= rows, "a pass of \(bottom - top) rows does not fit a strip of \(rows)")
+      strip.waitUntilRead()  // the pass before (or the last frame) may still be being read
       guard
         let canvas = try? CairoCanvas(
           drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
@@ -359,6 +363,11 @@ public final class X11Window: InputEventSource {
     XClearWindow(display, window)
     stripBuffer?.holdsFrame = false
   }
+
+  /// Whether the X server may still be reading the last frame sent through shared memory:
+  /// the next frame would wait for it, so the loop waits in `PollLoop` instead (an engine
+  /// timer may fall due meanwhile), woken by `InputEvent.frameRead`.
+  public var isSendingFrame: Bool { stripBuffer?.isBeingRead ?? false }
 
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
   /// Known once a frame has been sent.
@@ -442,6 +451,7 @@ public final class X11Window: InputEventSource {
   }
 
   private func convert(_ event: inout XEvent) -> InputEvent? {
+    if event.type == shmCompletionType { return .frameRead }
     switch event.type {
     case GenericEvent:
       guard event.xcookie.extension == xInputOpcode, XGetEventData(display, &event.xcookie) != 0

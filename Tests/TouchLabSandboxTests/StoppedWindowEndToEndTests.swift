@@ -173,4 +173,46 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
       ],
       expecting: "double tap")
   }
+
+  /// The X server stopped, not the window (a busy machine's server that has not run yet):
+  /// a frame sent then is not read until it runs again, and the window does not wait for it
+  /// — its loop sleeps for the table's 0.15 s scroll delay, which fires on time, its records
+  /// on disk while the server is still stopped. (The window used to wait for the server
+  /// inside its frame, and the timer with it.)
+  func testAnEngineTimerFiresOnTimeWhileTheXServerIsStopped() throws {
+    let transcript = folder.appendingPathComponent("stopped-server.jsonl")
+    let touchlab = try TouchLabProcess(
+      ["open", RepositoryLayouts.url(table).path, "--scale", "1", "--transcript", transcript.path],
+      display: server.displayName, folder: folder.appendingPathComponent("run-stopped-server"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: tableTitle), "no window; stderr: \(touchlab.errors)")
+    func records() -> [[String: Any]] {
+      lines(of: transcript).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+    func scrollDelayFired() -> [String: Any]? {
+      records().first {
+        $0["event"] as? String == "timer" && $0["change"] as? String == "fired"
+          && $0["purpose"] as? String == "scrollDelay"
+      }
+    }
+    try xdotool.run(["mousemove", "\(row0.0)", "\(row0.1)", "mousedown", "1"])
+    // The window has read the press once its records are on disk; the server stops then,
+    // with the press's frames (the card counting the delay down) still to be read.
+    XCTAssertTrue(eventually { !records().isEmpty }, "the press is read; stderr: \(touchlab.errors)")
+    let serverProcess = server.processIdentifier
+    XCTAssertEqual(kill(serverProcess, SIGSTOP), 0)
+    defer { kill(serverProcess, SIGCONT) }
+    XCTAssertTrue(eventually { Self.isStopped(serverProcess) }, "the server stops")
+    let fired = eventually(timeout: 2) { scrollDelayFired() != nil }
+    let stillStopped = Self.isStopped(serverProcess)
+    XCTAssertEqual(kill(serverProcess, SIGCONT), 0)
+    XCTAssertTrue(fired, "the 0.15 s fired while the server was stopped: \(records())")
+    XCTAssertTrue(stillStopped)
+    if let timer = scrollDelayFired() {
+      let late = try XCTUnwrap(timer["time"] as? Double) - XCTUnwrap(timer["deadline"] as? Double)
+      XCTAssertLessThan(late, 0.05, "fired \(late * 1000) ms after its deadline")
+    }
+    try xdotool.run(["mouseup", "1"])
+    try xdotool.key("q", window: window)
+    XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+  }
 }

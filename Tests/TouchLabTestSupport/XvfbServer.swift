@@ -15,6 +15,8 @@ public final class XvfbServer {
   public let displayName: String
   private let process: Process
   private let logURL: URL
+  /// The server's process (a test stops it with SIGSTOP to play a server that has not run yet).
+  public var processIdentifier: Int32 { process.processIdentifier }
 
   public static let installHint = "install it with `apt-get install xvfb` to run the X11 integration tests"
 
