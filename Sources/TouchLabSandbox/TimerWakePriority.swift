@@ -39,6 +39,27 @@ public final class TimerWakePriority {
       self.burst = burst
       self.minimumGrant = minimumGrant
     }
+
+    /// A RealtimeKit grant's. A thread lowered from it waits for the daemon to grant again
+    /// (`RaiseAllowance`), and a press whose frames each lost it had its timer waited for at
+    /// the ordinary priority (PERFORMANCE.md): its stretches may compute 10 ms, a frame of a
+    /// press on an overloaded machine — still a twentieth of the RLIMIT_RTTIME the daemon
+    /// asks for, and together at most the same share of a CPU.
+    public static let realtimeKit = Budget(stretch: 0.010)
+  }
+
+  /// How often a costly raise (a RealtimeKit request) may be made: `burst` at once, then one
+  /// every `interval` seconds. RealtimeKit allows 25 requests in 20 s for the whole machine
+  /// (rtkit-daemon's `--actions-per-burst-max` and `--actions-burst-sec`), shared with the
+  /// desktop's other clients: the window asks at most one a second over time.
+  public struct RaiseAllowance: Equatable, Sendable {
+    public var burst: Double
+    public var interval: Double
+
+    public init(burst: Double = 4, interval: Double = 1) {
+      self.burst = burst
+      self.interval = interval
+    }
   }
 
   /// What the priority is made of; the window's thread's own, or a test's.
@@ -56,7 +77,7 @@ public final class TimerWakePriority {
     /// RLIMIT_RTTIME in seconds, or nil for none.
     public var realTimeLimit: Double?
     /// Raising is a request to a daemon that grants a few a minute (RealtimeKit): the thread
-    /// then stays raised while it sleeps, and raising again waits `minimumRaiseInterval`.
+    /// then stays raised while it sleeps, and raises are rationed (`RaiseAllowance`).
     public var raisingIsCostly = false
 
     public init(
@@ -97,11 +118,15 @@ public final class TimerWakePriority {
 
   /// `thread` does the work (`ThreadScheduling` and a `RealTimeWatchdog` in the window;
   /// tests pass their own); `enabled: false` never raises.
-  public init(enabled: Bool = true, thread: Thread, budget: Budget = Budget()) {
+  public init(
+    enabled: Bool = true, thread: Thread, budget: Budget = Budget(), raiseAllowance: RaiseAllowance = RaiseAllowance()
+  ) {
     self.thread = thread
     self.budget = budget
+    self.raiseAllowance = raiseAllowance
     isAvailable = enabled
     available = budget.burst
+    raisesLeft = raiseAllowance.burst
   }
 
   /// Only `setRealTime` given: a thread whose CPU time never moves (the budget never runs out).
@@ -181,16 +206,17 @@ public final class TimerWakePriority {
         if case .granted = RealtimeKit.makeThisThreadRealTime() { return true }
         return false
       }
-      let priority = TimerWakePriority(thread: thread)
+      let priority = TimerWakePriority(thread: thread, budget: .realtimeKit)
       priority.source = .realtimeKit(priority: level, rtTimeLimit: limit)
       return priority
     }
   }
 
-  /// How long a costly raise (RealtimeKit) waits after the one before.
-  public static let minimumRaiseInterval = 1.0
-  /// When raising was last tried.
-  private var lastRaise: Double?
+  /// How often a costly raise (RealtimeKit) may be asked for.
+  public let raiseAllowance: RaiseAllowance
+  /// The costly raises that may be asked for now, and when they were last counted.
+  private var raisesLeft: Double
+  private var raisesCountedAt: Double?
 
   /// Before the loop sleeps: raised when what wakes it next is an engine timer (or a finger
   /// is down: `SandboxSession.isTouching`), otherwise left ordinary (an idle window, an
@@ -211,11 +237,16 @@ public final class TimerWakePriority {
     }
     if thread.raisingIsCostly {
       let now = thread.now()
-      if let lastRaise, now - lastRaise < Self.minimumRaiseInterval {
+      if let raisesCountedAt {
+        raisesLeft = min(
+          raiseAllowance.burst, raisesLeft + max(0, now - raisesCountedAt) / raiseAllowance.interval)
+      }
+      raisesCountedAt = now
+      guard raisesLeft >= 1 else {
         deniedCount += 1
         return
       }
-      lastRaise = now
+      raisesLeft -= 1
     }
     if thread.setRealTime(true) {
       isRaised = true
