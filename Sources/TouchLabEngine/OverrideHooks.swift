@@ -135,7 +135,7 @@ public protocol Overridable: AnyObject {
 }
 
 extension Overridable {
-  public var builtinClassName: String { String(describing: type(of: self)) }
+  public var builtinClassName: String { _typeName(type(of: self), qualified: false) }
 
   /// The class name records use: the declared class, else the built-in one.
   public var className: String {

@@ -87,7 +87,7 @@ public struct HitReport: Equatable {
       } else if let recognizer = object as? UIGestureRecognizer {
         participant = recognizer.participant
       } else {
-        participant = Participant(kind: .responder, className: String(describing: type(of: object)))
+        participant = Participant(kind: .responder, className: _typeName(type(of: object), qualified: false))
       }
       let origin = scene.origins[ObjectIdentifier(object)]
       return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
