@@ -129,7 +129,8 @@ open class UIApplication: UIResponder {
         let overridable = receiver as? Overridable
         let hooks = overridable?.overrideHooks
         let implementor =
-          hooks?.implementor(ofAction: name) ?? overridable?.className ?? _typeName(type(of: receiver), qualified: false)
+          hooks?.implementor(ofAction: name) ?? overridable?.className
+          ?? _typeName(type(of: receiver), qualified: false)
         let target = Participant(
           kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier,
           object: overridable?.serial)
