@@ -86,6 +86,10 @@ public final class LiveSandbox {
       // A frame the X server is still reading (a busy machine) holds the next back: the loop
       // sleeps until it is read (`InputEvent.frameRead`) rather than wait in the drawing,
       // where an engine timer falling due would wait too.
+      // With no engine timer pending, nothing can fall due while the server reads: the next
+      // frame waits for it here, as one long wait rather than a wake-up for each input
+      // meanwhile (a drag's motions, on a machine whose X server is as busy as the window).
+      if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }
       session.prepareToSleep()

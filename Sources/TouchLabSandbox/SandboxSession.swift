@@ -246,6 +246,9 @@ public final class SandboxSession {
     return LoopWakeUp.live(clock: clock, overlay: showsOverlay ? overlay : nil, statusExpiry: messages.statusExpiry)
   }
 
+  /// Whether an engine timer is pending (live; a scenario's are the player's).
+  public var hasEngineTimer: Bool { playback == nil && clock.engineClock.nextFireTime != nil }
+
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
   /// confirmation's end or input only): the loop then sleeps at real-time priority.
   public var wakesForEngineTimer: Bool {

@@ -369,6 +369,9 @@ public final class X11Window: InputEventSource {
   /// timer may fall due meanwhile), woken by `InputEvent.frameRead`.
   public var isSendingFrame: Bool { stripBuffer?.isBeingRead ?? false }
 
+  /// Waits until the X server has read the last frame sent (at once when it has).
+  public func waitUntilFrameRead() { stripBuffer?.waitUntilRead() }
+
   /// Whether frames reach the server through MIT-SHM shared memory (else `XPutImage`).
   /// Known once a frame has been sent.
   public var sendsThroughSharedMemory: Bool { stripBuffer?.isShared ?? false }
