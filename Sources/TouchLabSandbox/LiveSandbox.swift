@@ -83,12 +83,10 @@ public final class LiveSandbox {
   public func run() {
     while true {
       followSceneChanges()
-      // A frame the X server is still reading (a busy machine) holds the next back: the loop
-      // sleeps until it is read (`InputEvent.frameRead`) rather than wait in the drawing,
-      // where an engine timer falling due would wait too.
-      // With no engine timer pending, nothing can fall due while the server reads: the next
-      // frame waits for it here, as one long wait rather than a wake-up for each input
-      // meanwhile (a drag's motions, on a machine whose X server is as busy as the window).
+      // A frame the X server is still reading (a busy machine) holds the next back. With an
+      // engine timer pending the loop sleeps until it is read (`InputEvent.frameRead`), so the
+      // timer fires on time meanwhile; with none, nothing can fall due, and it waits here in
+      // one go rather than wake for each input meanwhile (a drag's motions).
       if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }

@@ -110,8 +110,8 @@ public final class TimerWakePriority {
   /// The CPU time used at real time, in all.
   public private(set) var realTimeCPU = 0.0
   /// The bucket: CPU seconds real time may still use, and when it was last filled.
-  public private(set) var available: Double
-  private var filledAt: Double?
+  public var available: Double { cpu.level }
+  private var cpu: RefillingBucket
   /// The thread's CPU time when it was raised, and the CPU time it was granted.
   private var raisedCPU = 0.0
   private var grant = 0.0
@@ -125,8 +125,8 @@ public final class TimerWakePriority {
     self.budget = budget
     self.raiseAllowance = raiseAllowance
     isAvailable = enabled
-    available = budget.burst
-    raisesLeft = raiseAllowance.burst
+    cpu = RefillingBucket(capacity: budget.burst, rate: budget.share)
+    raises = RefillingBucket(capacity: raiseAllowance.burst, rate: 1 / raiseAllowance.interval)
   }
 
   /// Only `setRealTime` given: a thread whose CPU time never moves (the budget never runs out).
@@ -214,9 +214,8 @@ public final class TimerWakePriority {
 
   /// How often a costly raise (RealtimeKit) may be asked for.
   public let raiseAllowance: RaiseAllowance
-  /// The costly raises that may be asked for now, and when they were last counted.
-  private var raisesLeft: Double
-  private var raisesCountedAt: Double?
+  /// The costly raises that may be asked for now.
+  private var raises: RefillingBucket
 
   /// Before the loop sleeps: raised when what wakes it next is an engine timer (or a finger
   /// is down: `SandboxSession.isTouching`), otherwise left ordinary (an idle window, an
@@ -230,23 +229,18 @@ public final class TimerWakePriority {
       return
     }
     guard wakingForTimer, isAvailable else { return }
-    fill()
+    cpu.fill(at: thread.now())
     guard available >= budget.minimumGrant else {
       deniedCount += 1
       return
     }
     if thread.raisingIsCostly {
-      let now = thread.now()
-      if let raisesCountedAt {
-        raisesLeft = min(
-          raiseAllowance.burst, raisesLeft + max(0, now - raisesCountedAt) / raiseAllowance.interval)
-      }
-      raisesCountedAt = now
-      guard raisesLeft >= 1 else {
+      raises.fill(at: thread.now())
+      guard raises.level >= 1 else {
         deniedCount += 1
         return
       }
-      raisesLeft -= 1
+      raises.take(1)
     }
     if thread.setRealTime(true) {
       isRaised = true
@@ -264,12 +258,12 @@ public final class TimerWakePriority {
   /// Counts the CPU time of the stretch so far and grants the next: lowered when the bucket
   /// is empty.
   private func renewStretch() {
-    let cpu = thread.cpuTime()
-    let used = max(0, cpu - raisedCPU)
+    let cpuTime = thread.cpuTime()
+    let used = max(0, cpuTime - raisedCPU)
     realTimeCPU += used
-    fill()
-    available -= used
-    raisedCPU = cpu
+    cpu.fill(at: thread.now())
+    cpu.take(used)
+    raisedCPU = cpuTime
     guard available >= budget.minimumGrant else {
       lower()
       return
@@ -339,13 +333,30 @@ public final class TimerWakePriority {
     isRaised = false
     let used = min(limit, max(0, thread.cpuTime() - raisedCPU))
     realTimeCPU += used
-    fill()
-    available -= used
+    cpu.fill(at: thread.now())
+    cpu.take(used)
+  }
+}
+
+/// A bucket that fills at `rate` a second up to `capacity` and is drawn on: the CPU time real
+/// time may use, and the RealtimeKit requests that may be made.
+struct RefillingBucket {
+  let capacity: Double
+  let rate: Double
+  private(set) var level: Double
+  private var filledAt: Double?
+
+  init(capacity: Double, rate: Double) {
+    self.capacity = capacity
+    self.rate = rate
+    level = capacity
   }
 
-  private func fill() {
-    let now = thread.now()
-    if let filledAt { available = min(budget.burst, available + budget.share * max(0, now - filledAt)) }
+  /// Adds what came in since the last fill.
+  mutating func fill(at now: Double) {
+    if let filledAt { level = min(capacity, level + rate * max(0, now - filledAt)) }
     filledAt = now
   }
+
+  mutating func take(_ amount: Double) { level -= amount }
 }
