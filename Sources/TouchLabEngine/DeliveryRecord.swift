@@ -35,18 +35,52 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
     case scheduled, fired
   }
 
-  public var time: TimeInterval
+  // The stored fields, under their own names: the struct keeps its memberwise initializer
+  // (internal), which the recorder builds every record with. An explicit `init` in the
+  // struct's body would suppress it, and the optimizer copies a record made by an explicit
+  // init once more (every string and array in it retained, then released) before handing
+  // it on; the public initializer below (in an extension) is for the other modules.
+  var storedTime: TimeInterval
+  var storedEvent: DeliveryEvent
+  var storedCause: DeliveryCause?
+  var storedTouchIDs: [Int]
+  var storedText: String?
+
+  enum CodingKeys: String, CodingKey {
+    case storedTime = "time"
+    case storedEvent = "event"
+    case storedCause = "cause"
+    case storedTouchIDs = "touchIDs"
+    case storedText = "text"
+  }
+
+  public var time: TimeInterval {
+    get { storedTime }
+    set { storedTime = newValue }
+  }
   /// What happened.
-  public var event: DeliveryEvent
+  public var event: DeliveryEvent {
+    _read { yield storedEvent }
+    _modify { yield &storedEvent }
+  }
   /// Why, for every cancel, drop, failure, hold, release and denial a rule decided.
-  public var cause: DeliveryCause?
-  public var touchIDs: [Int]
+  public var cause: DeliveryCause? {
+    _read { yield storedCause }
+    _modify { yield &storedCause }
+  }
+  public var touchIDs: [Int] {
+    _read { yield storedTouchIDs }
+    _modify { yield &storedTouchIDs }
+  }
   /// Text written outside the engine for this record (the engine writes none): a declared
   /// class's own line for a logged override or a received action (a print's text is its
   /// event's). The
   /// transcript's lines are made from the typed record (`TranscriptFormatter`), this text
   /// where there is one.
-  public var text: String?
+  public var text: String? {
+    _read { yield storedText }
+    _modify { yield &storedText }
+  }
 
   // The string form, worked out when asked (the engine makes records on every event; most
   // readers never ask).
@@ -58,16 +92,6 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   /// The method's selector (`touchesBegan:withEvent:`), the action's name, or the new state.
   public var method: String { Self.legacy(of: event, cause: cause).method }
   public var outcome: Outcome { Self.legacy(of: event, cause: cause).outcome }
-
-  public init(
-    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], text: String? = nil
-  ) {
-    self.time = time
-    self.event = event
-    self.cause = cause
-    self.touchIDs = touchIDs
-    self.text = text
-  }
 
   /// The string form of an event, as `--json` has always printed it.
   private static func legacy(of event: DeliveryEvent, cause: DeliveryCause?) -> (
@@ -134,6 +158,14 @@ public struct DeliveryRecord: Equatable, Sendable, Codable {
   }
 }
 
+extension DeliveryRecord {
+  public init(
+    time: TimeInterval, event: DeliveryEvent, cause: DeliveryCause? = nil, touchIDs: [Int] = [], text: String? = nil
+  ) {
+    self.init(storedTime: time, storedEvent: event, storedCause: cause, storedTouchIDs: touchIDs, storedText: text)
+  }
+}
+
 /// Collects the records of one scene and hands each to its observers as it happens
 /// (the transcript file of the live window, the overlay).
 public final class DeliveryRecorder {
@@ -153,6 +185,9 @@ public final class DeliveryRecorder {
     let call: (DeliveryRecord) -> Void
     var next: Observer?
     init(_ call: @escaping (DeliveryRecord) -> Void) { self.call = call }
+
+    /// Called on the node itself: `call` is read from a guaranteed `self`, not retained.
+    func deliver(_ record: borrowing DeliveryRecord) { call(record) }
   }
   var clock: EngineClock
 
@@ -170,24 +205,29 @@ public final class DeliveryRecorder {
     lastObserver = node
   }
 
-  private func notify(_ record: DeliveryRecord) {
-    var node = firstObserver
+  // Walked without retaining the nodes: they are never removed, and the recorder (kept
+  // alive by its caller) owns them all.
+  private func notify(_ record: borrowing DeliveryRecord) {
+    var node = firstObserver.map { Unmanaged.passUnretained($0) }
     while let current = node {
-      current.call(record)
-      node = current.next
+      current._withUnsafeGuaranteedRef { $0.deliver(record) }
+      node = current._withUnsafeGuaranteedRef { $0.next.map { Unmanaged.passUnretained($0) } }
     }
   }
 
   public func removeAllRecords() { records.removeAll(keepingCapacity: true) }
 
   // The event, cause and text are consumed: the record is built from them without copying
-  // (a copy of an event retains each of its strings).
+  // (a copy of an event retains each of its strings), and handed on borrowed.
   func record(
     _ event: consuming DeliveryEvent, cause: consuming DeliveryCause? = nil, touches: [UITouch] = [],
     text: consuming String? = nil
   ) {
     guard isListening else { return }
-    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touches.map(\.identifier), text: text))
+    let touchIDs = touches.count == 1 ? touches[0].identifierArray : touches.map(\.identifier)
+    keep(
+      DeliveryRecord(
+        storedTime: clock.now, storedEvent: event, storedCause: cause, storedTouchIDs: touchIDs, storedText: text))
   }
 
   func record(
@@ -195,10 +235,12 @@ public final class DeliveryRecorder {
     text: consuming String? = nil
   ) {
     guard isListening else { return }
-    keep(DeliveryRecord(time: clock.now, event: event, cause: cause, touchIDs: touchIDs, text: text))
+    keep(
+      DeliveryRecord(
+        storedTime: clock.now, storedEvent: event, storedCause: cause, storedTouchIDs: touchIDs, storedText: text))
   }
 
-  private func keep(_ record: consuming DeliveryRecord) {
+  private func keep(_ record: borrowing DeliveryRecord) {
     madeCount &+= 1
     if keepsRecords { records.append(copy record) }
     notify(record)

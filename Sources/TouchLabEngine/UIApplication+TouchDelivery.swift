@@ -218,6 +218,23 @@ extension UIApplication {
         }
       }
     }
+    if changed.count == 1 {
+      // One finger (the usual case): handed over as it is, no array made per recognizer.
+      let touch = changed[0]
+      for recognizer in order {
+        if touch.phase == .began {
+          recognizer.trackedTouches.append(touch)
+          recognizer.sequenceTouches.append(touch)
+          gestureArena.join(recognizer)
+        } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {
+          continue  // ignored by the recognizer (`ignore(_:for:)`)
+        }
+        if touch.phase != .stationary {
+          hand(changed, in: touch.phase, to: recognizer, recognizer.isEnabled && !recognizer.isTerminal, event)
+        }
+      }
+      return order
+    }
     for recognizer in order {
       // Its touches in this event, in arrival order; handed over one phase at a time.
       var received: [UITouch] = []

@@ -80,7 +80,9 @@ open class UIGestureRecognizer: Overridable {
   /// True for discrete recognizers (tap, swipe): possible → recognized or failed.
   open var isDiscrete: Bool { false }
 
-  public var recorder: DeliveryRecorder? { view?.application?.recorder }
+  public var recorder: DeliveryRecorder? {
+    view.map { Unmanaged.passUnretained($0) }?._withUnsafeGuaranteedRef { $0.applicationRecorder }
+  }
   /// The arena it asks to change state: its application's, once its view is in one.
   var arena: GestureArena<UIGestureRecognizer>? { view?.application?.gestureArena }
   var clock: EngineClock? { view?.application?.clock }

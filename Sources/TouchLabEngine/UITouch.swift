@@ -13,6 +13,9 @@ public final class UITouch: Hashable, CustomStringConvertible {
   /// A number unique within the scene, 1 for the first touch; transcripts' `--json` and the
   /// overlay name touches by it.
   public let identifier: Int
+  /// `[identifier]`, made once: the records of a one-finger event carry it without
+  /// allocating an array each.
+  let identifierArray: [Int]
   /// The finger of the input (a scenario's finger number, an XI2 touch id, the mouse…).
   public let finger: Int
   public internal(set) var phase: Phase = .began
@@ -36,6 +39,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
   init(identifier: Int, finger: Int, location: CGPoint, timestamp: TimeInterval) {
     self.identifier = identifier
+    self.identifierArray = [identifier]
     self.finger = finger
     self.locationInWindow = location
     self.previousLocationInWindow = location

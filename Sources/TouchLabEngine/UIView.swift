@@ -107,6 +107,22 @@ open class UIView: UIResponder {
 
   open override var application: UIApplication? { window?.application }
 
+  /// The recorder of the application this view is in, found without retaining the window
+  /// and the application on the way: the engine asks for it on every record.
+  final var applicationRecorder: DeliveryRecorder? {
+    let window: Unmanaged<UIWindow>
+    if hasCachedWindow, let cached = cachedWindow {
+      window = Unmanaged.passUnretained(cached)
+    } else if let found = self.window {
+      window = Unmanaged.passUnretained(found)
+    } else {
+      return nil
+    }
+    return window._withUnsafeGuaranteedRef { window in
+      window.owningApplication.map { Unmanaged.passUnretained($0) }?._withUnsafeGuaranteedRef { $0.deliveryRecorder }
+    }
+  }
+
   public func addSubview(_ view: UIView) {
     insertSubview(view, at: subviews.count)
   }

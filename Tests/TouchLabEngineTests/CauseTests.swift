@@ -418,6 +418,20 @@ final class CauseTests: XCTestCase {
     XCTAssertEqual(try JSONDecoder().decode([DeliveryRecord].self, from: data), scene.records)
   }
 
+  /// The stored fields have names of their own (DeliveryRecord.swift says why); the Codable
+  /// form keeps the record's field names.
+  func testRecordsEncodeUnderTheirFieldNames() throws {
+    let record = DeliveryRecord(
+      time: 0.15, event: .drop(phase: .began, view: Participant(kind: .view, className: "UIView")),
+      cause: DeliveryCause(.touchCancelled, by: "table"), touchIDs: [1, 2], text: "line")
+    let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any]
+    XCTAssertEqual(object.map { Set($0.keys) }, ["time", "event", "cause", "touchIDs", "text"])
+    XCTAssertEqual(object?["touchIDs"] as? [Int], [1, 2])
+    XCTAssertEqual(object?["text"] as? String, "line")
+    XCTAssertEqual(record.time, 0.15)
+    XCTAssertEqual(record.touchIDs, [1, 2])
+  }
+
   func testEveryRuleIsTested() {
     let source = try? String(contentsOfFile: #filePath, encoding: .utf8)
     for rule in DeliveryRule.allCases {
