@@ -86,7 +86,9 @@ extension ScriptedClass: OverrideHooks {
     _ builtin: @escaping () -> R
   ) -> R {
     let method = call.method
-    let callSuper = { self.invokeLevel(c.superclass, call, swallowed: swallowed, rule: rule, builtin: builtin) }
+    // Called where it is used, not kept in a closure: a kept one is a context allocated and
+    // the call copied into it, on every logged call.
+    func callSuper() -> R { invokeLevel(c.superclass, call, swallowed: swallowed, rule: rule, builtin: builtin) }
     let log = c.logs[method]
     // A line that shows `%result` waits for the answer, as an NSLog after the call would.
     let after = log.map { $0.afterSuper || c.showsResult($0) } ?? false

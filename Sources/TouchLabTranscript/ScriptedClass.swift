@@ -127,12 +127,17 @@ public final class ScriptedClass {
   /// Whether this class or a declared ancestor overrides `method` (when none does, calling
   /// it is calling the built-in method).
   func chainOverrides(_ method: Method) -> Bool {
-    var cls: ScriptedClass? = self
-    while let c = cls {
-      if c.overridesOwn(method) { return true }
-      cls = c.superclass
+    // The chain is walked without retaining each superclass: a class holds its superclass
+    // for its life.
+    var cls = Unmanaged.passUnretained(self)
+    while true {
+      let (overrides, superclass) = cls._withUnsafeGuaranteedRef {
+        ($0.overridesOwn(method), $0.superclass.map { Unmanaged.passUnretained($0) })
+      }
+      if overrides { return true }
+      guard let superclass else { return false }
+      cls = superclass
     }
-    return false
   }
 
   /// The engine asks this before every overridable call of every object of the class (30
