@@ -55,14 +55,14 @@ extension SceneRenderer {
     canvas.withAlpha(Double(view.alpha)) {
       drawContent(of: view, in: rect, on: canvas)
       drawCaption(of: view, in: rect, on: canvas)
-      let scrolls = view is ScrollViewDrawingTraits
+      let scrolls = view.scrollViewTraits != nil
       if view.clipsToBounds || scrolls { canvas.clip(to: rect) }
       canvas.withSavedState {
         canvas.translate(x: -Double(view.bounds.minX), y: -Double(view.bounds.minY))
         for subview in view.subviews { drawView(subview, isRoot: false, on: canvas) }
-        if let scrollView = view as? ScrollViewDrawingTraits { drawScrollIndicators(of: scrollView, on: canvas) }
+        if let scrollView = view.scrollViewTraits { drawScrollIndicators(of: scrollView, on: canvas) }
       }
-      if let cell = view as? TableViewCellDrawingTraits { drawSeparator(below: cell, in: rect, on: canvas) }
+      if let cell = view.tableViewCellTraits { drawSeparator(below: cell, in: rect, on: canvas) }
     }
   }
 
@@ -94,8 +94,8 @@ extension SceneRenderer {
   /// table's separator colour.
   private func drawSeparator(below cell: UIView, in rect: CanvasRect, on canvas: Canvas) {
     var ancestor = cell.superview
-    while let view = ancestor, !(view is TableViewDrawingTraits) { ancestor = view.superview }
-    let color = (ancestor as? TableViewDrawingTraits).map { CanvasColor($0.separatorColor) } ?? UIKitLook.separator
+    while let view = ancestor, view.tableViewTraits == nil { ancestor = view.superview }
+    let color = ancestor?.tableViewTraits.map { CanvasColor($0.separatorColor) } ?? UIKitLook.separator
     let hairline = 1 / canvas.scale
     let inset = min(UIKitLook.separatorInset, rect.width)
     canvas.fill(

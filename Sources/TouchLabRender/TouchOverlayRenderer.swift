@@ -282,7 +282,7 @@ final class TouchOverlayRenderer {
     var ancestor = view.superview
     while let clipping = ancestor, !(clipping is UIWindow) {
       // Scroll views clip whatever their clipsToBounds says, as the scene drawing does.
-      if clipping.clipsToBounds || clipping is ScrollViewDrawingTraits {
+      if clipping.clipsToBounds || clipping.scrollViewTraits != nil {
         let box = SceneRenderer.boundingBox(Self.windowCorners(of: clipping))
         clips.append(box)
         visible = Self.intersection(visible, box)

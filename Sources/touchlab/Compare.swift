@@ -6,6 +6,7 @@ import TouchLabRender
 
 struct Compare: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "compare",
     abstract: "Draw two moments side by side, each with a caption: the bug and the fix in one picture.",
     discussion: """
       The left picture is --scenario as the file has it; the right one is --versus (by default \

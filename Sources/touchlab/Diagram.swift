@@ -6,6 +6,7 @@ import TouchLabRender
 
 struct Diagram: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "diagram",
     abstract: "Draw a scenario's delivery as a sequence diagram: one lane per receiver, time running down.",
     discussion: """
       Plays the scenario headless (to its end, after pending timers fired) and draws its \

@@ -5,6 +5,7 @@ import TouchLabLayout
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "diff",
     abstract: "Set a device's console log against a scenario's transcript; report the first divergence.",
     discussion: """
       The log is pasted from Xcode's console or Console: NSLog and os_log prefixes are stripped, and \

@@ -6,6 +6,7 @@ import TouchLabLayout
 
 struct Hit: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "hit",
     abstract: "Tell where a touch at each point goes: the hit view, the path, the responders, the recognizers.",
     discussion: """
       FILE is a layout, or dumps as import takes them (imported in memory, warnings shown). Points are in \

@@ -6,6 +6,7 @@ import TouchLabLayout
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "import",
     abstract: "Import a debugger dump (recursiveDescription, recognizer lists, _printHierarchy) as a layout file.",
     discussion: """
       One FILE must be a view dump (po [[UIWindow keyWindow] recursiveDescription]); recognizer lists \

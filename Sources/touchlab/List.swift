@@ -4,6 +4,7 @@ import TouchLabLayout
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List a layout file's scenarios, one name a line, in the file's order.",
     discussion: """
       The names are what `replay`, `shot` and `open` take with --scenario:

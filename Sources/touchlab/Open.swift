@@ -7,6 +7,7 @@ import TouchLabX11
 
 struct Open: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "open",
     abstract: "Open a layout in a window, where the mouse or a touch screen drives it live.",
     discussion: """
       With no file, opens Layouts/playground.yaml. The scene is drawn from the window's top-left \

@@ -8,6 +8,7 @@ import TouchLabTranscript
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "record",
     abstract: "Record a scenario as an animated GIF, frame by frame on the virtual clock, headless.",
     discussion: """
       Frame N shows the scene as `shot --at T` would, at virtual time T = N × speed / fps, from 0 \

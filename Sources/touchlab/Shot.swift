@@ -8,6 +8,7 @@ import TouchLabTranscript
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "shot",
     abstract: "Draw a scene, its touch overlay and transcript panel to a PNG, SVG or PDF file, headless.",
     discussion: """
       Plays the scenario on the virtual clock up to --at (by default to its end, after the clock \

@@ -90,6 +90,7 @@ func fail(_ message: String) -> ExitCode {
 
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "replay",
     abstract: "Replay a scenario headless and print its transcript.",
     discussion: """
       Scripted fingers run on a virtual clock; after the last step the clock runs on until no timer \
@@ -218,6 +219,7 @@ final class BufferedStandardOutput {
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Check layout files; print each mistake as FILE:LINE:COLUMN: error: MESSAGE.",
     discussion: """
       Prints FILE: ok (N scenarios) for each good file; exits 0 when every file is good, 1 when any has \
