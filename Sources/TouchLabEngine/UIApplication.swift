@@ -67,6 +67,7 @@ open class UIApplication: UIResponder {
 
   public var records: DeliveryRecorder { deliveryRecorder }
   open override var application: UIApplication? { self }
+  public override var recorder: DeliveryRecorder? { deliveryRecorder }
 
   /// The first window added (the scene's main window, `makeKeyAndVisible`); further
   /// windows (an alert, a status-bar overlay) are not key.

@@ -32,7 +32,11 @@ open class UIGestureRecognizer: Overridable {
   /// UIKit's `name`, for debugging.
   public var name: String?
   /// Unowned, cleared by the view's `deinit` and `removeGestureRecognizer` (UIView.swift).
-  public internal(set) unowned(unsafe) var view: UIView?
+  public internal(set) var view: UIView? {
+    get { viewReference?.takeUnretainedValue() }
+    set { viewReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  private var viewReference: Unmanaged<UIView>?
   public weak var delegate: UIGestureRecognizerDelegate?
   public var cancelsTouchesInView = true
   public var delaysTouchesBegan = false
@@ -80,12 +84,16 @@ open class UIGestureRecognizer: Overridable {
   /// True for discrete recognizers (tap, swipe): possible → recognized or failed.
   open var isDiscrete: Bool { false }
 
-  public var recorder: DeliveryRecorder? {
-    view.map { Unmanaged.passUnretained($0) }?._withUnsafeGuaranteedRef { $0.applicationRecorder }
-  }
+  public var recorder: DeliveryRecorder? { withApplication { $0.deliveryRecorder } }
   /// The arena it asks to change state: its application's, once its view is in one.
-  var arena: GestureArena<UIGestureRecognizer>? { view?.application?.gestureArena }
-  var clock: EngineClock? { view?.application?.clock }
+  var arena: GestureArena<UIGestureRecognizer>? { withApplication { $0.gestureArena } }
+  var clock: EngineClock? { withApplication { $0.clock } }
+
+  /// `body` with its view's application, reached without retaining what lies between.
+  @inline(__always)
+  private func withApplication<Result>(_ body: (UIApplication) -> Result?) -> Result? {
+    viewReference?._withUnsafeGuaranteedRef { $0.withApplication(body) } ?? nil
+  }
 
   // MARK: State
 

@@ -84,15 +84,15 @@ open class UIView: UIResponder {
   /// The nearest window above (UIWindow answers itself). The engine asks for it on every
   /// record of every event, so it is remembered until the view or an ancestor moves.
   open var window: UIWindow? {
-    if hasCachedWindow { return cachedWindow }
+    if hasCachedWindow { return cachedWindow?.takeUnretainedValue() }
     let found = superview?.window
-    cachedWindow = found
+    cachedWindow = found.map { Unmanaged.passUnretained($0) }
     hasCachedWindow = true
     return found
   }
-  /// An ancestor (or nil): when it goes, its subviews' superviews are cleared, which makes
-  /// them forget it.
-  private unowned(unsafe) var cachedWindow: UIWindow?
+  /// An ancestor (or nil), unowned: when it goes, its subviews' superviews are cleared, which
+  /// makes them forget it.
+  private var cachedWindow: Unmanaged<UIWindow>?
   private var hasCachedWindow = false
 
   /// This view moved (its superview was set): it and its subviews find their window again
@@ -106,20 +106,23 @@ open class UIView: UIResponder {
   }
 
   open override var application: UIApplication? { window?.application }
+  public override var recorder: DeliveryRecorder? { withApplication { $0.deliveryRecorder } }
 
-  /// The recorder of the application this view is in, found without retaining the window
-  /// and the application on the way: the engine asks for it on every record.
-  final var applicationRecorder: DeliveryRecorder? {
+  /// `body` with the application this view is in, reached without retaining the window and
+  /// the application on the way (the engine asks for the recorder, the clock or the arena on
+  /// every record); nil when the view is in none.
+  @inline(__always)
+  final func withApplication<Result>(_ body: (UIApplication) -> Result?) -> Result? {
     let window: Unmanaged<UIWindow>
-    if hasCachedWindow, let cached = cachedWindow {
-      window = Unmanaged.passUnretained(cached)
-    } else if let found = self.window {
-      window = Unmanaged.passUnretained(found)
+    if hasCachedWindow {
+      guard let cached = cachedWindow else { return nil }
+      window = cached
     } else {
-      return nil
+      guard let found = self.window else { return nil }
+      window = Unmanaged.passUnretained(found)
     }
     return window._withUnsafeGuaranteedRef { window in
-      window.owningApplication.map { Unmanaged.passUnretained($0) }?._withUnsafeGuaranteedRef { $0.deliveryRecorder }
+      window.owningApplicationReference?._withUnsafeGuaranteedRef { body($0) } ?? nil
     }
   }
 

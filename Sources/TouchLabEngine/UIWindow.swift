@@ -4,7 +4,12 @@ import Foundation
 open class UIWindow: UIView {
   public override var participantKind: Participant.Kind { .window }
   /// Unowned, cleared by the application's `deinit` (UIView.swift says why not weak).
-  unowned(unsafe) var owningApplication: UIApplication?
+  var owningApplication: UIApplication? {
+    get { owningApplicationReference?.takeUnretainedValue() }
+    set { owningApplicationReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  /// The same reference, for reading without retaining (`UIView.withApplication`).
+  private(set) var owningApplicationReference: Unmanaged<UIApplication>?
   /// The responder that has the keyboard's attention (UIResponder+FirstResponder.swift).
   public internal(set) weak var firstResponder: UIResponder?
   /// The keyboard while a text field is editing: the window's top subview.
