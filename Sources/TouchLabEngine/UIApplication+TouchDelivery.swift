@@ -207,46 +207,28 @@ extension UIApplication {
   // MARK: Step 1: recognizers
 
   private func deliverToRecognizers(_ changed: [UITouch], _ event: UIEvent) -> [UIGestureRecognizer] {
-    var order: [UIGestureRecognizer]
     if changed.count == 1 {
-      order = changed[0].gestureRecognizers  // one finger (the usual case): nothing to merge
-    } else {
-      order = []
-      for touch in changed {
-        for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
-          order.append(recognizer)
-        }
-      }
-    }
-    if changed.count == 1 {
-      // One finger (the usual case): handed over as it is, no array made per recognizer.
+      // One finger (the usual case): nothing to merge, and the touch is handed over as it
+      // is, no array made per recognizer.
       let touch = changed[0]
-      for recognizer in order {
-        if touch.phase == .began {
-          recognizer.trackedTouches.append(touch)
-          recognizer.sequenceTouches.append(touch)
-          gestureArena.join(recognizer)
-        } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {
-          continue  // ignored by the recognizer (`ignore(_:for:)`)
-        }
-        if touch.phase != .stationary {
-          hand(changed, in: touch.phase, to: recognizer, recognizer.isEnabled && !recognizer.isTerminal, event)
-        }
+      let order = touch.gestureRecognizers
+      for recognizer in order where admits(touch, to: recognizer) && touch.phase != .stationary {
+        hand(changed, in: touch.phase, to: recognizer, recognizer.isEnabled && !recognizer.isTerminal, event)
       }
       return order
+    }
+    var order: [UIGestureRecognizer] = []
+    for touch in changed {
+      for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
+        order.append(recognizer)
+      }
     }
     for recognizer in order {
       // Its touches in this event, in arrival order; handed over one phase at a time.
       var received: [UITouch] = []
       received.reserveCapacity(changed.count)
-      for touch in changed where touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-        if touch.phase == .began {
-          recognizer.trackedTouches.append(touch)
-          recognizer.sequenceTouches.append(touch)
-          gestureArena.join(recognizer)
-        } else if !recognizer.trackedTouches.contains(where: { $0 === touch }) {
-          continue  // ignored by the recognizer (`ignore(_:for:)`)
-        }
+      for touch in changed
+      where touch.gestureRecognizers.contains(where: { $0 === recognizer }) && admits(touch, to: recognizer) {
         received.append(touch)
       }
       let receiving = recognizer.isEnabled && !recognizer.isTerminal
@@ -264,6 +246,17 @@ extension UIApplication {
       }
     }
     return order
+  }
+
+  /// Whether `recognizer` is handed `touch` in this event: a new touch joins it (and it the
+  /// arena); a later phase goes to it while it tracks the touch (not once it ignored it,
+  /// `ignore(_:for:)`).
+  private func admits(_ touch: UITouch, to recognizer: UIGestureRecognizer) -> Bool {
+    guard touch.phase == .began else { return recognizer.trackedTouches.contains(where: { $0 === touch }) }
+    recognizer.trackedTouches.append(touch)
+    recognizer.sequenceTouches.append(touch)
+    gestureArena.join(recognizer)
+    return true
   }
 
   private func hand(
