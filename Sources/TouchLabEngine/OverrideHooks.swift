@@ -134,8 +134,14 @@ public protocol Overridable: AnyObject {
   var builtinClassName: String { get }
 }
 
+/// A class's name as records, errors and drawings print it (`UIButton`, not
+/// `TouchLabEngine.UIButton`), read from the type's metadata. `String(describing:)` would
+/// first look for three protocol conformances of the metatype: a search of every
+/// conformance record of the program (about 1 M instructions a class in the static build).
+public func className(of type: Any.Type) -> String { _typeName(type, qualified: false) }
+
 extension Overridable {
-  public var builtinClassName: String { _typeName(type(of: self), qualified: false) }
+  public var builtinClassName: String { TouchLabEngine.className(of: type(of: self)) }
 
   /// The class name records use: the declared class, else the built-in one.
   public var className: String {

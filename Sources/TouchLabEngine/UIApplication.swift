@@ -131,7 +131,7 @@ open class UIApplication: UIResponder {
         let hooks = overridable?.overrideHooks
         let implementor =
           hooks?.implementor(ofAction: name) ?? overridable?.className
-          ?? _typeName(type(of: receiver), qualified: false)
+          ?? TouchLabEngine.className(of: type(of: receiver))
         let target = Participant(
           kind: overridable?.participant.kind ?? .responder, className: implementor, id: overridable?.identifier,
           object: overridable?.serial)

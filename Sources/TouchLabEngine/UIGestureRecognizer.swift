@@ -28,7 +28,7 @@ open class UIGestureRecognizer: Overridable {
   public var identifier: String?
   /// This object's identity in records.
   public let serial = ObjectSerial.next()
-  public private(set) lazy var builtinClassName = _typeName(type(of: self), qualified: false)
+  public private(set) lazy var builtinClassName = TouchLabEngine.className(of: type(of: self))
   /// UIKit's `name`, for debugging.
   public var name: String?
   /// Unowned, cleared by the view's `deinit` and `removeGestureRecognizer` (UIView.swift).

@@ -11,7 +11,7 @@ open class UIResponder: Overridable {
   public var identifier: String?
   /// This object's identity in records.
   public let serial = ObjectSerial.next()
-  public private(set) lazy var builtinClassName = _typeName(type(of: self), qualified: false)
+  public private(set) lazy var builtinClassName = TouchLabEngine.className(of: type(of: self))
 
   public init() {}
 

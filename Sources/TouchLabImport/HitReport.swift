@@ -87,7 +87,7 @@ public struct HitReport: Equatable {
       } else if let recognizer = object as? UIGestureRecognizer {
         participant = recognizer.participant
       } else {
-        participant = Participant(kind: .responder, className: _typeName(type(of: object), qualified: false))
+        participant = Participant(kind: .responder, className: className(of: type(of: object)))
       }
       let origin = scene.origins[ObjectIdentifier(object)]
       return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)

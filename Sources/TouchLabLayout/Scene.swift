@@ -161,7 +161,7 @@ public final class Scene {
     }
     guard let setter = try PropertyTable.setter(property, value, for: object) else {
       let names = PropertyTable.names(for: object)
-      let kind = (object as? Overridable)?.className ?? _typeName(type(of: object), qualified: false)
+      let kind = (object as? Overridable)?.className ?? className(of: type(of: object))
       throw place.error("\(kind) '\(id)' has no property '\(property)'\(suggestion(for: property, in: names))")
     }
     return setter

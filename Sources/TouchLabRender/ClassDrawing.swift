@@ -37,7 +37,7 @@ struct ClassDrawing {
     _ type: T.Type, drawsBackground: Bool = true, draw: ((SceneRenderer, T, CanvasRect, Canvas) -> Void)? = nil,
     inspectorRows: ((T, RowMaker) -> InspectorRows)? = nil
   ) {
-    self.name = _typeName(type, qualified: false)  // no conformance scan (BuiltinClass.init)
+    self.name = className(of: type)
     self.type = ObjectIdentifier(type)
     self.matches = { $0 is T }
     self.drawsBackground = drawsBackground
