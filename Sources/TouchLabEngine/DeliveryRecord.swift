@@ -225,9 +225,7 @@ public final class DeliveryRecorder {
   ) {
     guard isListening else { return }
     let touchIDs = touches.count == 1 ? touches[0].identifierArray : touches.map(\.identifier)
-    keep(
-      DeliveryRecord(
-        storedTime: clock.now, storedEvent: event, storedCause: cause, storedTouchIDs: touchIDs, storedText: text))
+    record(event, cause: cause, touchIDs: touchIDs, text: text)
   }
 
   func record(

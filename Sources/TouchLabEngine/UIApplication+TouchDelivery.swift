@@ -207,33 +207,29 @@ extension UIApplication {
   // MARK: Step 1: recognizers
 
   private func deliverToRecognizers(_ changed: [UITouch], _ event: UIEvent) -> [UIGestureRecognizer] {
+    var order: [UIGestureRecognizer]
     if changed.count == 1 {
-      // One finger (the usual case): nothing to merge, and the touch is handed over as it
-      // is, no array made per recognizer.
-      let touch = changed[0]
-      let order = touch.gestureRecognizers
-      for recognizer in order where admits(touch, to: recognizer) && touch.phase != .stationary {
-        hand(changed, in: touch.phase, to: recognizer, recognizer.isEnabled && !recognizer.isTerminal, event)
-      }
-      return order
-    }
-    var order: [UIGestureRecognizer] = []
-    for touch in changed {
-      for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
-        order.append(recognizer)
+      order = changed[0].gestureRecognizers  // one finger (the usual case): nothing to merge
+    } else {
+      order = []
+      for touch in changed {
+        for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
+          order.append(recognizer)
+        }
       }
     }
     for recognizer in order {
-      // Its touches in this event, in arrival order; handed over one phase at a time.
-      var received: [UITouch] = []
-      received.reserveCapacity(changed.count)
-      for touch in changed
-      where touch.gestureRecognizers.contains(where: { $0 === recognizer }) && admits(touch, to: recognizer) {
-        received.append(touch)
-      }
+      // Its touches in this event, in arrival order; handed over one phase at a time. One
+      // finger (the usual case) is handed over as `changed` itself: no array is made.
+      let received =
+        changed.count == 1
+        ? (admits(changed[0], to: recognizer) ? changed : [])
+        : changed.filter { touch in
+          touch.gestureRecognizers.contains(where: { $0 === recognizer }) && admits(touch, to: recognizer)
+        }
       let receiving = recognizer.isEnabled && !recognizer.isTerminal
       // Usually all in one phase (one finger): then no copy is made.
-      let onePhase = received.first.map { first in received.allSatisfy { $0.phase == first.phase } } ?? true
+      let onePhase = received.count < 2 || received.allSatisfy { $0.phase == received[0].phase }
       if onePhase {
         if let phase = received.first?.phase, phase != .stationary {
           hand(received, in: phase, to: recognizer, receiving, event)
