@@ -170,9 +170,11 @@ public final class CairoCanvas: Canvas {
 
   public func fill(_ rect: CanvasRect, color: CanvasColor) {
     if missesDamage(rect) { return }
-    cairo_new_path(context)
-    cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-    fillPath(color)
+    withBoxFillConfinedToDamage(deviceBounds(of: rect, outset: 0, margin: 0)) {
+      cairo_new_path(context)
+      cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+      fillPath(color)
+    }
   }
 
   public func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {

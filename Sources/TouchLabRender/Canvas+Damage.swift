@@ -61,9 +61,14 @@ struct DrawingItem: Equatable {
   var key: Int
   var rect: DamageRect
   /// A rectangle filled (or the canvas cleared): its pixels inside any clip are those of the
-  /// unclipped call. Cairo may composite the edge pixels of anything else (a stroke, text, a
-  /// circle, a fill in a fading layer) a level apart when a clip cuts through it.
+  /// unclipped call. Cairo may composite the edge pixels of a stroke, a circle or a fill in a
+  /// fading layer a level apart when a clip cuts through it (text: `cutsExactly`).
   var isBox = false
+  /// A clip of one pixel rectangle cuts it exactly: its pixels inside are those of the
+  /// unclipped call (`ClipExactnessTests`). Rectangle fills (`isBox`) and upright text
+  /// outside a layer; a damage rectangle may then cut it instead of taking it whole
+  /// (`closed`), so a thin change across a line of text draws the text's pixels it covers.
+  var cutsExactly = false
   /// A key for everything that decides its pixels but where it is vertically (0: none): two
   /// items with the same one whose rectangles are whole rows apart draw the same pixels that
   /// many rows apart (a panel line scrolled up, `FrameDamageTracker.scroll`).
@@ -104,9 +109,9 @@ extension DrawingItem {
   }
 
   /// `rects` with every item of `items` that one of them cuts added, until none is cut (an
-  /// item is cut when it meets a rectangle but lies inside none; rectangle fills are never
-  /// cut, `isBox`): a clip then never cuts through what it redraws, and the pixels are
-  /// exactly those of the whole drawing. Each item cut is added as a rectangle of its own: a
+  /// item is cut when it meets a rectangle but lies inside none; rectangle fills and upright
+  /// text never count as cut, `cutsExactly`): a clip then never cuts through what it
+  /// redraws but what it cuts exactly, and the pixels are exactly those of the whole drawing. Each item cut is added as a rectangle of its own: a
   /// rectangle grown over it would cut more, and grow on over the frame. At most
   /// `maximumRects` (`coalesced`); should that not settle in 8 rounds, the rectangles are
   /// grown over what they cut instead, which always settles (at worst, the whole frame).
@@ -114,7 +119,7 @@ extension DrawingItem {
     var result = coalesced(rects, maximumRects: maximumRects)
     for _ in 0..<8 {
       var added: [DamageRect] = []
-      for item in items where !item.isBox {
+      for item in items where !item.cutsExactly {
         var meets = false
         var held = false
         for rect in result where !item.rect.intersection(rect).isEmpty {
@@ -132,14 +137,15 @@ extension DrawingItem {
     return grown(result, over: items, maximumRects: maximumRects)
   }
 
-  /// `rects` grown until no item of `items` but a rectangle fill has an edge inside one.
+  /// `rects` grown until no item of `items` but one a clip cuts exactly has an edge inside one.
   private static func grown(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
     var result = rects
     while true {
       var grown = false
       result = result.map { rect in
         var rect = rect
-        for item in items where !item.isBox && !item.rect.intersection(rect).isEmpty && !rect.contains(item.rect) {
+        for item in items where !item.cutsExactly && !item.rect.intersection(rect).isEmpty && !rect.contains(item.rect)
+        {
           rect = rect.union(item.rect)
           grown = true
         }

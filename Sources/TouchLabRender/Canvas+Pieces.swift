@@ -158,20 +158,51 @@ extension CairoCanvas {
 
   /// Fills a rectangle given in device space.
   func fillDeviceBox(_ box: (x0: Double, y0: Double, x1: Double, y1: Double), color: CanvasColor) {
-    if let damageClip {
-      let covered = DamageRect(
-        x: Int(box.x0.rounded(.down)), y: Int(box.y0.rounded(.down)),
-        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)),
-        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)))
-      if !damageClip.contains(where: { !$0.intersection(covered).isEmpty }) { return }
+    let covered = DamageRect(
+      x: Int(box.x0.rounded(.down)), y: Int(box.y0.rounded(.down)),
+      width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)),
+      height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)))
+    if let damageClip, !damageClip.contains(where: { !$0.intersection(covered).isEmpty }) { return }
+    withBoxFillConfinedToDamage(covered) {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(context, &matrix)
+      cairo_identity_matrix(context)
+      cairo_new_path(context)
+      cairo_rectangle(context, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+      cairo_set_matrix(context, &matrix)
+      setSource(color)
+      cairo_fill(context)
     }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    cairo_identity_matrix(context)
-    cairo_new_path(context)
-    cairo_rectangle(context, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
-    cairo_set_matrix(context, &matrix)
-    setSource(color)
-    cairo_fill(context)
+  }
+
+  /// Draws `fill`, a fill of an upright rectangle covering the pixels `covered`, only where
+  /// it meets the damage drawing's own rectangles, not over the whole rectangle holding
+  /// them: a view's background under a thin change (the line from the finger to its card)
+  /// fills the pixels sent, not everything around them. Each part is filled under a clip of
+  /// one rectangle, which cuts a rectangle fill exactly (a clip of several has Cairo
+  /// rasterise it as a path, its edges a level apart), and the parts do not overlap (a
+  /// translucent fill is blended once). Outside a damage drawing, or when one of its
+  /// rectangles holds the fill, as it is.
+  func withBoxFillConfinedToDamage(_ covered: DamageRect, _ fill: () -> Void) {
+    guard let damageClip, damageClip.count > 1, isRectilinear else { return fill() }
+    let meeting = damageClip.compactMap { rect -> DamageRect? in
+      let part = rect.intersection(covered)
+      return part.isEmpty ? nil : part
+    }
+    if meeting.isEmpty || meeting.contains(where: { $0 == covered }) { return fill() }
+    var parts: [DamageRect] = []
+    for rect in meeting {
+      var pieces = [rect]
+      for earlier in parts { pieces = pieces.flatMap { $0.subtracting(earlier) } }
+      parts += pieces
+    }
+    // Many small parts cost more calls than the pixels they save.
+    if parts.count > 8 { return fill() }
+    for part in parts {
+      cairo_save(context)
+      clip(toPixels: [part])
+      fill()
+      cairo_restore(context)
+    }
   }
 }

@@ -241,7 +241,7 @@ final class DamageRecordingCanvas: Canvas {
         $0.combine(rect.minX)
         $0.combine(rect.size)
       }
-      note(.text, bounds: placed.inkBounds, shift: (rect.minY, shift)) {
+      note(.text, bounds: placed.inkBounds, isUprightText: true, shift: (rect.minY, shift)) {
         $0.combine(text)
         $0.combine(style)
         $0.combine(rect)
@@ -279,7 +279,7 @@ final class DamageRecordingCanvas: Canvas {
   /// everything it draws is placed from, and `details` hashes the arguments but that y.
   private func note(
     _ kind: Kind, bounds: CanvasRect = CanvasRect(x: 0, y: 0, width: 0, height: 0),
-    outset: Double = 0, wholeCanvas: Bool = false, cutsExactly: Bool = false,
+    outset: Double = 0, wholeCanvas: Bool = false, cutsExactly: Bool = false, isUprightText: Bool = false,
     shift: (origin: Double, details: (inout Hasher) -> Void)? = nil, details: (inout Hasher) -> Void
   ) {
     let clip = deviceClipExtents
@@ -294,6 +294,7 @@ final class DamageRecordingCanvas: Canvas {
     let isRectilinear = base.isRectilinear
     let isBox = (kind == .fill || kind == .clear || cutsExactly) && layerAlphas.isEmpty && isRectilinear
     var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
+    item.cutsExactly = isBox || (isUprightText && layerAlphas.isEmpty && isRectilinear)
     // Only a call no clip cuts draws the same pixels wherever it is.
     if let shift, !wholeCanvas, isRectilinear, rect == unclipped {
       var shifted = Hasher()
@@ -331,7 +332,8 @@ final class DamageRecordingCanvas: Canvas {
     var hasher = self.hasher(kind, clip: clip, details: details)
     hasher.combine(index)
     hasher.combine(rect)
-    add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox && layerAlphas.isEmpty))
+    let isBox = isBox && layerAlphas.isEmpty
+    add(DrawingItem(key: hasher.finalize(), rect: clipped, isBox: isBox, cutsExactly: isBox))
   }
 
   /// Notes the pieces of a rounded rectangle drawn in pieces: each corner (what its clip

@@ -76,9 +76,9 @@ public final class FrameDamageTracker {
     let rects = rects.filter { !$0.isEmpty }
     guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { return [] }
     if bottom - top <= rows { return [rects] }
-    // Which rows an item other than a rectangle fill crosses (has rows above and below).
+    // Which rows an item a clip does not cut exactly crosses (has rows above and below).
     var crossed = [Bool](repeating: false, count: bottom - top + 1)
-    for item in noted where !item.isBox && item.rect.maxY > top && item.rect.y < bottom {
+    for item in noted where !item.cutsExactly && item.rect.maxY > top && item.rect.y < bottom {
       for row in max(top, item.rect.y + 1)..<min(bottom, item.rect.maxY) { crossed[row - top] = true }
     }
     var passes: [[DamageRect]] = []

@@ -194,7 +194,9 @@ final class DamageDrawingTests: XCTestCase {
   /// text, the line from the finger to the card and the finger's mark change, and only they
   /// and what they cut are drawn, not the views they pass over (big rounded outlines and the
   /// line to the card are drawn in pieces: Canvas+Pieces.swift). A tenth of the frame at
-  /// most; it was nearly half (the whole scene) before.
+  /// most; it was nearly half (the whole scene) before. The line crosses the table's rows
+  /// on its way down: only a thin band of them is drawn, not each row's text whole (a clip
+  /// cuts text exactly, `DrawingItem.cutsExactly`).
   private func checkDragOnAView(scale: Double) throws {
     session = try playground(scale: scale)
     try drawBoth("the first frame")
@@ -208,6 +210,13 @@ final class DamageDrawingTests: XCTestCase {
       let rects = try drawBoth("drag step \(step)")
       XCTAssertGreaterThan(area(rects), 0, "drag step \(step) changed something")
       XCTAssertLessThan(area(rects), frameArea() / 10, "drag step \(step): only what moved, \(rects)")
+      // The table's rows (292–468 points down), below the finger's mark, above the card.
+      let rows = DamageRect(
+        x: 0, y: Int(300 * scale), width: Int(390 * scale), height: Int(160 * scale))
+      let widest = rects.filter { !$0.intersection(rows).isEmpty }.map(\.width).max() ?? 0
+      XCTAssertGreaterThan(widest, 0, "drag step \(step): the line crosses the rows")
+      XCTAssertLessThanOrEqual(
+        widest, Int(24 * scale), "drag step \(step): a band of the rows, not their text whole: \(rects)")
     }
   }
 
