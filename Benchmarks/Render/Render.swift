@@ -138,6 +138,82 @@ final class Frame {
   }
 }
 
+/// The live window's frames through a drag on the playground's yellow view, as
+/// `touchlab-live`'s drag (a motion of 2 points every 8 ms, back and forth over 40 points):
+/// each frame the finger's mark, the line to its card and the card's figures move; only what
+/// changed is drawn (damage drawing). The view logs no moves, so the panel stays.
+final class DragFrame {
+  let renderer: SceneRenderer
+  let application: UIApplication
+  let overlay: TouchOverlay
+  var content: FrameContent
+  let canvas: CairoCanvas
+  let tracker = FrameDamageTracker()
+  private var motions = 0
+  private let start = CGPoint(x: 101, y: 156)
+
+  init(scale: Double) {
+    let scene = BenchScenes.load("playground.yaml")
+    application = scene.application
+    overlay = TouchOverlay(application: application)
+    do {
+      renderer = SceneRenderer(theme: try Theme.loadDefault())
+    } catch {
+      fatalError("cannot load the theme: \(error)")
+    }
+    application.clock.advance(to: application.clock.now + 0.5)
+    application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
+    application.clock.advance(to: application.clock.now + 0.3)
+    content = FrameContent(
+      window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: Frame.keyHelp,
+      now: application.clock.now)
+    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    do {
+      canvas = try CairoCanvas(size: size, scale: scale)
+    } catch {
+      fatalError("cannot make a canvas: \(error)")
+    }
+  }
+
+  /// The next motion, and the frame that shows it drawn with damage.
+  @inline(never)
+  func drawNextMotion() {
+    let step = motions % 40 < 20 ? motions % 20 : 20 - motions % 20
+    motions += 1
+    application.clock.advance(to: application.clock.now + 0.008)
+    application.sendTouches([
+      TouchInput(finger: 1, phase: .moved, location: CGPoint(x: start.x + Double(step * 2), y: start.y + 1))
+    ])
+    content.overlay = overlay.state
+    content.now = application.clock.now
+    _ = renderer.draw(content, on: canvas, tracking: tracker)
+  }
+}
+
+func dragFrameBenchmark(scale: Double) {
+  let frame = Box<DragFrame>()
+  Benchmark(
+    "frame.drag.scale\(Int(scale)).damage",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, units: [.mallocCountTotal: .count],
+      warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000),
+    closure: { benchmark in
+      let frame = frame.value!
+      for _ in benchmark.scaledIterations { frame.drawNextMotion() }
+    },
+    setup: {
+      let made = DragFrame(scale: scale)
+      made.drawNextMotion()  // the first, whole
+      if let folder = ProcessInfo.processInfo.environment["TOUCHLAB_BENCH_FRAME"] {
+        made.renderer.draw(made.content, on: made.canvas)
+        try made.canvas.writePNG(
+          to: URL(fileURLWithPath: folder).appendingPathComponent("frame.drag.scale\(Int(scale)).png"))
+      }
+      frame.value = made
+    },
+    teardown: { frame.value = nil })
+}
+
 /// How a frame benchmark draws: whole, damage only, or damage sent to a window.
 enum FrameKind {
   case whole
@@ -199,6 +275,8 @@ let benchmarks: @Sendable () -> Void = {
   // other line moved up (issue 29 §3: a card-only frame is not the panel's cost).
   frameBenchmark("frame.panelnew.scale1.damage", scale: 1, fullPanel: true, changesPanel: true, kind: .damage)
   frameBenchmark("frame.panelnew.scale2.damage", scale: 2, fullPanel: true, changesPanel: true, kind: .damage)
+  // A drag's frames (issue 30: the live drag at scales 2 and 3).
+  for scale in [1.0, 2, 3] { dragFrameBenchmark(scale: scale) }
   // The same frames sent to an X server, with MIT-SHM and with XPutImage: only with a display.
   if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false {
     for scale in [1, 2] {
