@@ -41,10 +41,25 @@ final class DamageRecordingCanvas: Canvas {
   /// canvas's identity (a frame's own).
   private var unknownCount = 0
   /// The part of the frame being noted, and where each part's items reach.
-  var part: FramePart?
-  private(set) var partBounds: [FramePart: DamageRect] = [:]
+  var part: FramePart? {
+    didSet { if part != oldValue { closePart(oldValue) } }
+  }
+  var partBounds: [FramePart: DamageRect] {
+    closePart(part)
+    return closedPartBounds
+  }
   /// The items each part noted (each part's are noted together).
-  private(set) var partRanges: [FramePart: Range<Int>] = [:]
+  var partRanges: [FramePart: Range<Int>] {
+    closePart(part)
+    return closedPartRanges
+  }
+  private var closedPartBounds: [FramePart: DamageRect] = [:]
+  private var closedPartRanges: [FramePart: Range<Int>] = [:]
+  /// Where the open part's items noted since it was last closed reach, and the first of them:
+  /// kept here, not in the dictionaries, item by item (two lookups an item cost more than
+  /// the rest of noting it).
+  private var openBounds: DamageRect?
+  private var openStart: Int?
   /// What the clips set since the last `save()` were; saved and restored with the rest of
   /// the state.
   private(set) var clipKey = 0
@@ -263,9 +278,20 @@ final class DamageRecordingCanvas: Canvas {
 
   private func add(_ item: DrawingItem) {
     items.append(item)
-    guard let part else { return }
-    partBounds[part] = partBounds[part].map { $0.union(item.rect) } ?? item.rect
-    partRanges[part] = (partRanges[part]?.lowerBound ?? items.count - 1)..<items.count
+    guard part != nil else { return }
+    openBounds = openBounds.map { $0.union(item.rect) } ?? item.rect
+    if openStart == nil { openStart = items.count - 1 }
+  }
+
+  /// Adds what `part` noted since it was last closed to its bounds and range.
+  private func closePart(_ part: FramePart?) {
+    defer {
+      openBounds = nil
+      openStart = nil
+    }
+    guard let part, let bounds = openBounds, let start = openStart else { return }
+    closedPartBounds[part] = closedPartBounds[part].map { $0.union(bounds) } ?? bounds
+    closedPartRanges[part] = (closedPartRanges[part]?.lowerBound ?? start)..<items.count
   }
 
   /// The clips' extents in pixels, within the canvas.
