@@ -57,7 +57,7 @@ public final class LiveClock {
   /// fire on time, PERFORMANCE.md), and the timer's own frame comes right after.
   public func wakeUpTime(animationTime: TimeInterval?) -> Double? {
     var animation = animationTime
-    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < frameCost {
+    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < frameCost + timerMargin {
       animation = nil
     }
     let times = [engineClock.nextFireTime, animation].compactMap { $0 }
@@ -90,7 +90,13 @@ public final class LiveClock {
   /// Whether a frame may start now: none of the engine's timers falls due before it would
   /// be drawn and sent. When one does, the loop sleeps until the timer instead (it is the
   /// wake-up time), fires it, and then draws one frame with its effect too.
-  public var mayStartFrame: Bool { !timerDue(within: frameCost) }
+  public var mayStartFrame: Bool { !timerDue(within: frameCost + timerMargin) }
+
+  /// Time kept free before an engine timer besides a frame's cost: no frame starts, and no
+  /// animation frame is woken for, that close to one. Set where the engine's timers are
+  /// fired by a thread of their own (`EngineTimerThread`), which fires nothing while the
+  /// loop is awake: on a busy machine a frame takes longer than it costs.
+  public var timerMargin: TimeInterval = 0
 
   /// Counts a drawing's time into `drawingCost`.
   public func recordDrawing(_ seconds: TimeInterval) {

@@ -27,6 +27,9 @@ public final class LiveSandbox {
   private var standardOutputFailed = false
   /// `TOUCHLAB_FRAME_LOG`: a line for each frame sent (the live benchmark's pairing).
   private let frameLog = FrameLog.fromEnvironment()
+  /// With no real time for the loop's thread: the engine's timers fired on a thread of
+  /// their own while the loop sleeps (`EngineTimerThread`).
+  private var timerThread: EngineTimerThread?
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -49,9 +52,17 @@ public final class LiveSandbox {
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
     let priority = TimerWakePriority.forThisThread()
     session.wakePriority = priority
+    var note = priority.source.description
+    let usesTimerThread: Bool
+    if case .none = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
+      usesTimerThread = true
+      note += ", the engine's timers fired on a thread of their own"
+    } else {
+      usesTimerThread = false
+    }
     // Said once: what the window got for its timers (PERFORMANCE.md, issue 29 §2).
-    session.realTimeNote = priority.source.description
-    SandboxSession.printToStandardError("touchlab: " + priority.source.description)
+    session.realTimeNote = note
+    SandboxSession.printToStandardError("touchlab: " + note)
     frameSize = renderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
@@ -67,7 +78,18 @@ public final class LiveSandbox {
     let loader = BackgroundLoader()
     session.backgroundLoader = loader
     pollLoop = PollLoop(source: window, waker: loader.waker)
+    if usesTimerThread {
+      session.timerMargin = EngineTimerThread.timerMargin
+      let waker = loader.waker
+      timerThread = EngineTimerThread(
+        inputDescriptor: window.fileDescriptor, fire: { [unowned session] in session.fireDueEngineTimers() },
+        wakeLoop: { waker.wake() })
+    }
     watch(session.layoutPath)
+  }
+
+  deinit {
+    timerThread?.stop()
   }
 
   /// The time slice the loop's thread asks for as an ordinary thread (the kernel's least).
@@ -91,11 +113,20 @@ public final class LiveSandbox {
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }
       session.prepareToSleep()
-      let wakeup = pollLoop.wait(until: session.wakeUpTime)
+      var deadline = session.wakeUpTime
+      if let timerThread {
+        timerThread.willSleep(untilEngineTimer: session.nextEngineTimerTime)
+        // The timer thread fires it and wakes the loop (it fires nothing while the loop is
+        // awake: waking with it would only contend for the lock); a fallback after that.
+        if session.wakesForEngineTimer, let due = deadline { deadline = due + EngineTimerThread.loopFallback }
+      }
+      let wakeup = pollLoop.wait(until: deadline)
       for request in session.handle(wakeup) {
         switch request {
         case .quit:
           window.close()
+          timerThread?.stop()
+          timerThread = nil
           return
         case .screenshot:
           saveScreenshot()
@@ -132,6 +163,7 @@ public final class LiveSandbox {
       pollLoop = PollLoop(source: window, waker: session.backgroundLoader?.waker)
       SandboxSession.printToStandardError("touchlab: warning: \(error) R reloads by hand.")
     }
+    pollLoop.sleepObserver = timerThread
   }
 
   /// The frame sent last, until the frame log has it.

@@ -249,6 +249,26 @@ public final class SandboxSession {
   /// Whether an engine timer is pending (live; a scenario's are the player's).
   public var hasEngineTimer: Bool { playback == nil && clock.engineClock.nextFireTime != nil }
 
+  /// Time kept free of frames before an engine timer (`LiveClock.timerMargin`), for this
+  /// scene's clock and every one after it.
+  public var timerMargin: TimeInterval = 0 {
+    didSet { clock.timerMargin = timerMargin }
+  }
+
+  /// When the next engine timer falls due (`timeSource` seconds; live only).
+  public var nextEngineTimerTime: Double? {
+    guard playback == nil, let timer = clock.engineClock.nextFireTime else { return nil }
+    return clock.startTime + timer
+  }
+
+  /// Fires the engine timers due by now: `EngineTimerThread`'s work while the loop sleeps,
+  /// every input read so far handled and none waiting. The loop draws what they did when
+  /// it wakes.
+  public func fireDueEngineTimers() {
+    guard playback == nil else { return }
+    if clock.advance(toSourceTime: timeSource()) { needsFrame = true }
+  }
+
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
   /// confirmation's end or input only): the loop then sleeps at real-time priority.
   public var wakesForEngineTimer: Bool {
@@ -504,6 +524,7 @@ public final class SandboxSession {
     clickPinnedCards.removeAll()
     hoveredCard = nil
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
+    clock.timerMargin = timerMargin
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size
   }

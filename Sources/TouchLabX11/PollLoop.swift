@@ -15,6 +15,12 @@ public protocol InputEventSource: AnyObject {
   func drainEvents() -> [InputEvent]
 }
 
+/// Told when a `PollLoop` goes to sleep in `poll()` and when it wakes, on the loop's thread.
+public protocol PollSleepObserver: AnyObject {
+  func loopWillSleep()
+  func loopDidWake()
+}
+
 /// Why `PollLoop.wait(until:)` returned.
 public struct PollWakeup: Equatable, Sendable {
   /// Input that arrived, in order; empty when woken by the deadline or file.
@@ -50,6 +56,10 @@ public final class PollLoop {
   public let waker: LoopWaker?
   /// How many times `poll()` was entered; a test's proof of no busy waiting.
   public private(set) var sleepCount = 0
+  /// Told just before the loop sleeps in `poll()` and just after it wakes, before anything
+  /// is read: while it sleeps, and only then, another thread may act for it (the engine's
+  /// timers fired on a thread of their own, knowing no input was read meanwhile).
+  public var sleepObserver: PollSleepObserver?
 
   public init(source: InputEventSource, fileWatcher: FileChangeWatcher? = nil, waker: LoopWaker? = nil) {
     self.source = source
@@ -95,11 +105,15 @@ public final class PollLoop {
       // ppoll() takes the timeout to the nanosecond; poll()'s whole milliseconds would wake
       // a timer due in 0.2 ms 1 ms later (PERFORMANCE.md).
       let result: Int32
+      sleepObserver?.loopWillSleep()
       if var timeout = PollLoop.timeout(until: deadline, now: now) {
         result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), &timeout)
       } else {
         result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), nil)
       }
+      let pollError = errno
+      sleepObserver?.loopDidWake()
+      errno = pollError
       if result < 0 && errno != EINTR {
         preconditionFailure("ppoll() failed: \(String(cString: strerror(errno)))")
       }

@@ -73,6 +73,31 @@ final class LiveClockTests: XCTestCase {
     XCTAssertEqual(clock.wakeUpTime(animationTime: 0.21)!, 100.21, accuracy: 1e-9, "no timer: frames as usual")
   }
 
+  /// Where the engine's timers are fired by a thread of their own (`EngineTimerThread`),
+  /// the loop keeps `timerMargin` before each timer free of frames too, so that it sleeps
+  /// when the timer falls due; the session gives every scene's clock its margin.
+  func testATimerMarginKeepsFramesAndAnimationFramesAwayFromATimer() throws {
+    var time = 100.0
+    let engine = EngineClock()
+    let clock = LiveClock(engineClock: engine, source: { time })
+    engine.schedule(after: 0.15) {}
+    time = 100.13  // 20 ms before the timer, more than the learned cost of a frame (10 ms)
+    XCTAssertTrue(clock.mayStartFrame)
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.135)!, 100.135, accuracy: 1e-9)
+    clock.timerMargin = 0.012
+    XCTAssertFalse(clock.mayStartFrame, "10 ms of frame and 12 ms of margin reach past the timer")
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.135)!, 100.15, accuracy: 1e-9, "the animation frame waits")
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.12)!, 100.12, accuracy: 1e-9, "one well before is drawn")
+
+    let session = SandboxSession(scene: try TestLayouts.scene("live"), scale: 1, timeSource: { time }, report: { _ in })
+    session.timerMargin = 0.006
+    XCTAssertEqual(session.clock.timerMargin, 0.006)
+    let firstClock = session.clock
+    session.perform(.reload)
+    XCTAssertFalse(session.clock === firstClock, "a new scene, a new clock")
+    XCTAssertEqual(session.clock.timerMargin, 0.006, "the reloaded scene's clock has it too")
+  }
+
   func testASessionWakesForTheLongPressTimerWithoutInput() throws {
     let time = ManualTime(1000)
     let scene = try TestLayouts.scene("live")

@@ -16,7 +16,7 @@ import XCTest
 /// the virtual clock's for the middle of each interval, and an attempt whose intervals
 /// reach across one of the scene's deadlines (the virtual transcripts at the two ends
 /// differ) is made again, up to three times.
-final class StoppedWindowEndToEndTests: WindowTestCase {
+class StoppedWindowEndToEndTests: WindowTestCase {
   enum Action {
     case press(x: Int, y: Int)
     case release
@@ -36,6 +36,12 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
     try start(width: 1400, height: 900, folder: try emptyFolder("touchlab-stopped"))
   }
 
+  /// What the window is run with (the timer thread's runs turn real time off).
+  var windowEnvironment: [String: String] { [:] }
+
+  /// Said on standard error by every window these tests run, when not empty.
+  var expectedNote: String { "" }
+
   /// Runs `actions`, each at its time (seconds after the first), against a fresh window on
   /// `layout`; returns the transcript once it has `lineCount` lines and the window quit.
   func attempt(
@@ -44,7 +50,8 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
     let transcript = folder.appendingPathComponent("transcript-\(UUID().uuidString).txt")
     let touchlab = try TouchLabProcess(
       ["open", RepositoryLayouts.url(layout).path, "--scale", "1", "--transcript", transcript.path],
-      display: server.displayName, folder: folder.appendingPathComponent("run-\(UUID().uuidString)"))
+      display: server.displayName, folder: folder.appendingPathComponent("run-\(UUID().uuidString)"),
+      environment: windowEnvironment)
     let window = try XCTUnwrap(xdotool.waitForWindow(titled: title), "no window; stderr: \(touchlab.errors)")
     let pid = touchlab.process.processIdentifier
     var bounds: [(before: Double, after: Double)] = []
@@ -68,6 +75,9 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
       "\(lines(of: transcript)); stderr: \(touchlab.errors)")
     try xdotool.key("q", window: window)
     XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+    if !expectedNote.isEmpty {
+      XCTAssertTrue(touchlab.realTimeLines.contains { $0.contains(expectedNote) }, touchlab.allErrors)
+    }
     let live = lines(of: transcript).map { line -> (time: Double, text: String) in
       let close = line.firstIndex(of: "]")!
       return (
@@ -183,7 +193,8 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
     let transcript = folder.appendingPathComponent("stopped-server.jsonl")
     let touchlab = try TouchLabProcess(
       ["open", RepositoryLayouts.url(table).path, "--scale", "1", "--transcript", transcript.path],
-      display: server.displayName, folder: folder.appendingPathComponent("run-stopped-server"))
+      display: server.displayName, folder: folder.appendingPathComponent("run-stopped-server"),
+      environment: windowEnvironment)
     let window = try XCTUnwrap(xdotool.waitForWindow(titled: tableTitle), "no window; stderr: \(touchlab.errors)")
     func records() -> [[String: Any]] {
       lines(of: transcript).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -214,5 +225,35 @@ final class StoppedWindowEndToEndTests: WindowTestCase {
     try xdotool.run(["mouseup", "1"])
     try xdotool.key("q", window: window)
     XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+  }
+}
+
+/// The same, on the path of a window that got no real time (an ordinary user without
+/// RealtimeKit): the engine's timers are fired by a thread of their own while the loop
+/// sleeps (`EngineTimerThread`), and the transcripts must still be the virtual clock's —
+/// a lift read late is handled before a timer that fell due after it happened — and a
+/// timer must still fire while the X server is stopped. (Every test of the class above runs
+/// again here, inherited.)
+final class StoppedWindowTimerThreadEndToEndTests: StoppedWindowEndToEndTests {
+  override var windowEnvironment: [String: String] { ["TOUCHLAB_NO_REALTIME": "1"] }
+  override var expectedNote: String { "the engine's timers fired on a thread of their own" }
+
+  /// The window says which way its timers go, once, and `TOUCHLAB_NO_TIMER_THREAD=1` keeps
+  /// them on the loop's thread (the benchmarks' way to compare).
+  func testTheWindowSaysItsTimersHaveAThreadOfTheirOwn() throws {
+    for (environment, expected) in [
+      (windowEnvironment, true), (windowEnvironment.merging(["TOUCHLAB_NO_TIMER_THREAD": "1"]) { $1 }, false),
+    ] {
+      let touchlab = try TouchLabProcess(
+        ["open", RepositoryLayouts.url(table).path, "--scale", "1"], display: server.displayName,
+        folder: folder.appendingPathComponent("run-\(UUID().uuidString)"), environment: environment)
+      let window = try XCTUnwrap(xdotool.waitForWindow(titled: tableTitle), "no window; stderr: \(touchlab.errors)")
+      XCTAssertTrue(eventually { !touchlab.realTimeLines.isEmpty }, touchlab.allErrors)
+      XCTAssertEqual(touchlab.realTimeLines.count, 1, "said once: \(touchlab.allErrors)")
+      XCTAssertTrue(touchlab.realTimeLines.allSatisfy { $0.contains("no real time for timers") }, touchlab.allErrors)
+      XCTAssertEqual(touchlab.realTimeLines.contains { $0.contains(expectedNote) }, expected, touchlab.allErrors)
+      try xdotool.key("q", window: window)
+      XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+    }
   }
 }

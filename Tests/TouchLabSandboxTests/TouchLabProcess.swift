@@ -33,10 +33,10 @@ final class TouchLabProcess {
 
   /// Starts `touchlab ARGUMENTS` with DISPLAY set to `display` (nil: unset), in `folder`
   /// (its output files go there too) or in `workingDirectory` when given; `standardOutput`
-  /// replaces the output file when given.
+  /// replaces the output file when given; `environment` adds to (or replaces) the test's.
   init(
     _ arguments: [String], display: String?, folder: URL? = nil, workingDirectory: URL? = nil,
-    standardOutput: FileHandle? = nil
+    standardOutput: FileHandle? = nil, environment extraEnvironment: [String: String] = [:]
   ) throws {
     guard let executable = Self.executable else {
       throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
@@ -54,6 +54,7 @@ final class TouchLabProcess {
     process.currentDirectoryURL = workingDirectory ?? self.folder
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
+    environment.merge(extraEnvironment) { $1 }
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: outputURL)

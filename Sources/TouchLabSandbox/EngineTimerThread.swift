@@ -1,0 +1,136 @@
+import Foundation
+import TouchLabX11
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The engine's timers fired on a thread of their own while the loop sleeps, for a window
+/// that got no real time (issue 29 §2: an ordinary user without RealtimeKit).
+///
+/// Why: the loop's thread draws. On a busy machine the kernel's fair scheduler (EEVDF) lets a
+/// thread that has just computed wake behind the busy tasks it owes time to, so a timer it
+/// sleeps for fires milliseconds late; an ordinary process cannot raise its priority. This
+/// thread does nothing but fire due timers (microseconds), so it is owed time when it wakes
+/// and runs at once.
+///
+/// How it stays safe: one lock, the loop's. The loop's thread holds it whenever it is awake
+/// and lets it go only while it sleeps in `poll()` (`PollSleepObserver`: after it has read
+/// every input, before it reads any more). This thread fires a timer only holding the lock,
+/// so only while the loop sleeps, and only when no input is waiting on `inputDescriptor`
+/// (an input not yet read may have happened before the deadline: the loop reads it first,
+/// then fires the timer in order). Then it wakes the loop, which draws what the timer did.
+final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// The engine timer the loop sleeps for (`MonotonicClock` seconds), if any.
+  private var deadline: Double?
+  private var loopSleeps = false
+  private var stopped = false
+  private let inputDescriptor: Int32
+  private let fire: () -> Void
+  private let wakeLoop: () -> Void
+  /// How many times it fired the timers for the loop (the loop's note of it; tests).
+  private(set) var firedCount = 0
+  /// How long after an engine timer's deadline the loop wakes by itself when it sleeps for
+  /// one: this thread fires the timer and wakes it first, the loop's own wake-up is only
+  /// in case it cannot.
+  static let loopFallback = 0.05
+  /// The time the loop keeps free of frames before an engine timer (`LiveClock.timerMargin`),
+  /// so that it is asleep, and the lock free, when the timer falls due: about two of the
+  /// kernel's time slices, what a busy machine may add to a frame.
+  static let timerMargin = 0.006
+
+  /// Starts the thread, the calling thread (the loop's) holding the lock. `fire` fires the
+  /// engine timers due by now; `wakeLoop` ends the loop's sleep; `inputDescriptor` is the
+  /// X connection's.
+  init(inputDescriptor: Int32, fire: @escaping () -> Void, wakeLoop: @escaping () -> Void) {
+    self.inputDescriptor = inputDescriptor
+    self.fire = fire
+    self.wakeLoop = wakeLoop
+    pthread_mutex_init(mutex, nil)
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
+    pthread_mutex_lock(mutex)
+    let thread = Thread { [self] in run() }
+    thread.name = "touchlab-timers"
+    thread.start()
+  }
+
+  /// The engine timer the loop will sleep for next (nil: it sleeps for none). Called by the
+  /// loop, holding the lock.
+  func willSleep(untilEngineTimer due: Double?) {
+    deadline = due
+  }
+
+  /// Stops the thread and gives the lock up for good (the window closes). Called by the
+  /// loop, holding the lock; once.
+  func stop() {
+    guard !stopped else { return }
+    stopped = true
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  // MARK: - PollSleepObserver (the loop's thread)
+
+  func loopWillSleep() {
+    loopSleeps = true
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  func loopDidWake() {
+    pthread_mutex_lock(mutex)
+    loopSleeps = false
+  }
+
+  // MARK: - The thread
+
+  private func run() {
+    // As the loop's thread asks: the shortest slice, no timer slack.
+    ThreadScheduling.requestTimeSlice(seconds: LiveSandbox.timeSlice)
+    ThreadScheduling.setTimerSlack(seconds: 1e-9)
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !stopped {
+      guard loopSleeps, let due = deadline else {
+        pthread_cond_wait(condition, mutex)
+        continue
+      }
+      if MonotonicClock.now() < due {
+        var until = Self.timespec(at: due)
+        pthread_cond_timedwait(condition, mutex, &until)
+        continue
+      }
+      deadline = nil
+      if !inputIsWaiting() {
+        fire()
+        firedCount += 1
+      }
+      wakeLoop()
+    }
+  }
+
+  /// Whether the X connection has something to read: input the loop must read first.
+  private func inputIsWaiting() -> Bool {
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
+  private static func timespec(at seconds: Double) -> Glibc.timespec {
+    let whole = seconds.rounded(.down)
+    let nanoseconds = min(999_999_999, ((seconds - whole) * 1e9).rounded(.up))
+    return Glibc.timespec(tv_sec: Int(whole), tv_nsec: Int(nanoseconds))
+  }
+}
