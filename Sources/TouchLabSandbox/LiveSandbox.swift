@@ -54,9 +54,11 @@ public final class LiveSandbox {
     session.wakePriority = priority
     var note = priority.source.description
     let usesTimerThread: Bool
-    if case .none = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
+    if case .none(let reason) = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1"
+    {
       usesTimerThread = true
-      note += ", the engine's timers fired on a thread of their own"
+      // What it means first: the reason is long, and the key help shows what fits.
+      note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
     } else {
       usesTimerThread = false
     }

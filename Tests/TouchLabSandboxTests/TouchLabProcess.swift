@@ -80,7 +80,7 @@ final class TouchLabProcess {
     allErrors.split(separator: "\n").filter { Self.isRealTimeLine($0) }.map(String.init)
   }
   static func isRealTimeLine(_ line: Substring) -> Bool {
-    line.hasPrefix("touchlab: real time for timers: ") || line.hasPrefix("touchlab: no real time for timers (")
+    line.hasPrefix("touchlab: real time for timers: ") || line.hasPrefix("touchlab: no real time for timers")
   }
 
   /// The process's resident memory (VmRSS in /proc/PID/status), in kilobytes; nil once it ended.
