@@ -381,6 +381,12 @@ extension CairoCanvas {
     return Self.pixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: margin)
   }
 
+  /// The pixels a rectangle given in device space (`ShapePieces`' boxes) covers, grown by
+  /// `margin` pixels.
+  static func pixels(ofDeviceBox box: (x0: Double, y0: Double, x1: Double, y1: Double), margin: Int) -> DamageRect {
+    pixelRect(minX: box.x0, minY: box.y0, maxX: box.x1, maxY: box.y1, margin: margin)
+  }
+
   private static func pixelRect(minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Int) -> DamageRect {
     let limit = 1e7
     let x0 = Int(max(-limit, min(limit, minX.rounded(.down)))) - margin

@@ -158,10 +158,7 @@ extension CairoCanvas {
 
   /// Fills a rectangle given in device space.
   func fillDeviceBox(_ box: (x0: Double, y0: Double, x1: Double, y1: Double), color: CanvasColor) {
-    let covered = DamageRect(
-      x: Int(box.x0.rounded(.down)), y: Int(box.y0.rounded(.down)),
-      width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)),
-      height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)))
+    let covered = Self.pixels(ofDeviceBox: box, margin: 0)
     if let damageClip, !damageClip.contains(where: { !$0.intersection(covered).isEmpty }) { return }
     withBoxFillConfinedToDamage(covered) {
       var matrix = cairo_matrix_t()

@@ -371,10 +371,7 @@ final class DamageRecordingCanvas: Canvas {
       notePiece(kind, index: index, rect: corner, isBox: false, details: details)
     }
     for (index, box) in pieces.boxes.enumerated() {
-      let covered = DamageRect(
-        x: Int(box.x0.rounded(.down)) - 1, y: Int(box.y0.rounded(.down)) - 1,
-        width: Int(box.x1.rounded(.up) - box.x0.rounded(.down)) + 2,
-        height: Int(box.y1.rounded(.up) - box.y0.rounded(.down)) + 2)
+      let covered = CairoCanvas.pixels(ofDeviceBox: box, margin: 1)
       notePiece(kind, index: 4 + index, rect: covered, isBox: true) {
         details(&$0)
         $0.combine(box.x0)

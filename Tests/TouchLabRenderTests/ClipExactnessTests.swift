@@ -84,6 +84,26 @@ final class ClipExactnessTests: XCTestCase {
     }
   }
 
+  /// Text inside a view that clips (`clipsToBounds`: a rectangle at fractional points, or
+  /// a rounded one), the clip cutting the text too: the damage rectangle's cut is still exact.
+  func testTextUnderAViewsClipIsCutExactly() throws {
+    let style = TextStyle(fontSize: 17)
+    for scale in [1.0, 2, 3, 1.5] {
+      try assertCutExactly(
+        scale: scale, origin: CanvasPoint(x: 3.3, y: 1.6),
+        draw: { canvas in
+          canvas.clip(to: CanvasRect(x: 0.4, y: 2.7, width: 180.3, height: 20.2))
+          canvas.draw(texts[0], in: CanvasRect(x: 0, y: 0, width: 300, height: 34), style: style)
+        }, "\"\(texts[0])\" under a fractional clip")
+      try assertCutExactly(
+        scale: scale, origin: CanvasPoint(x: 3.3, y: 1.6),
+        draw: { canvas in
+          canvas.clip(toRoundedRect: CanvasRect(x: 0.4, y: 2.2, width: 190.3, height: 26.2), cornerRadius: 9)
+          canvas.draw(texts[3], in: CanvasRect(x: 0, y: 0, width: 300, height: 34), style: style)
+        }, "\"\(texts[3])\" under a rounded clip")
+    }
+  }
+
   func testRectangleFillsAreCutExactlyAtFractionalEdges() throws {
     for scale in [1.0, 2, 3] {
       try assertCutExactly(
