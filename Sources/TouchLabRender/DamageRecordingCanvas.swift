@@ -41,25 +41,21 @@ final class DamageRecordingCanvas: Canvas {
   /// canvas's identity (a frame's own).
   private var unknownCount = 0
   /// The part of the frame being noted, and where each part's items reach.
+  /// Set before a part is noted, nil after the last: each part's items are noted together,
+  /// and when it ends its range and bounds are taken from them (not item by item: two
+  /// dictionary lookups an item cost more than the rest of noting it).
   var part: FramePart? {
-    didSet { if part != oldValue { closePart(oldValue) } }
+    didSet {
+      guard part != oldValue else { return }
+      if let oldValue { close(oldValue) }
+      partStart = items.count
+    }
   }
-  var partBounds: [FramePart: DamageRect] {
-    closePart(part)
-    return closedPartBounds
-  }
-  /// The items each part noted (each part's are noted together).
-  var partRanges: [FramePart: Range<Int>] {
-    closePart(part)
-    return closedPartRanges
-  }
-  private var closedPartBounds: [FramePart: DamageRect] = [:]
-  private var closedPartRanges: [FramePart: Range<Int>] = [:]
-  /// Where the open part's items noted since it was last closed reach, and the first of them:
-  /// kept here, not in the dictionaries, item by item (two lookups an item cost more than
-  /// the rest of noting it).
-  private var openBounds: DamageRect?
-  private var openStart: Int?
+  private(set) var partBounds: [FramePart: DamageRect] = [:]
+  /// The items each part noted.
+  private(set) var partRanges: [FramePart: Range<Int>] = [:]
+  /// Where the items of the part being noted begin.
+  private var partStart = 0
   /// What the clips set since the last `save()` were; saved and restored with the rest of
   /// the state.
   private(set) var clipKey = 0
@@ -278,20 +274,16 @@ final class DamageRecordingCanvas: Canvas {
 
   private func add(_ item: DrawingItem) {
     items.append(item)
-    guard part != nil else { return }
-    openBounds = openBounds.map { $0.union(item.rect) } ?? item.rect
-    if openStart == nil { openStart = items.count - 1 }
   }
 
-  /// Adds what `part` noted since it was last closed to its bounds and range.
-  private func closePart(_ part: FramePart?) {
-    defer {
-      openBounds = nil
-      openStart = nil
+  /// Gives `part` the items noted since it was set: their range and where they reach.
+  private func close(_ part: FramePart) {
+    let noted = items[partStart...]
+    guard let first = noted.first else { return }
+    partBounds[part] = noted.dropFirst().reduce(partBounds[part].map { $0.union(first.rect) } ?? first.rect) {
+      $0.union($1.rect)
     }
-    guard let part, let bounds = openBounds, let start = openStart else { return }
-    closedPartBounds[part] = closedPartBounds[part].map { $0.union(bounds) } ?? bounds
-    closedPartRanges[part] = (closedPartRanges[part]?.lowerBound ?? start)..<items.count
+    partRanges[part] = (partRanges[part]?.lowerBound ?? partStart)..<items.count
   }
 
   /// The clips' extents in pixels, within the canvas.

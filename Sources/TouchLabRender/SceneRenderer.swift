@@ -124,6 +124,7 @@ public final class SceneRenderer {
     let recorder = DamageRecordingCanvas(wrapping: base)
     touchOverlay.forgetNotedLayout()
     _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
+    recorder.part = nil  // the last part closed, however the noting ended
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
     tracker.scroll = nil
