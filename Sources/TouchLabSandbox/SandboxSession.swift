@@ -247,7 +247,7 @@ public final class SandboxSession {
   }
 
   /// Whether an engine timer is pending (live; a scenario's are the player's).
-  public var hasEngineTimer: Bool { playback == nil && clock.engineClock.nextFireTime != nil }
+  public var hasEngineTimer: Bool { nextEngineTimerTime != nil }
 
   /// Time kept free of frames before an engine timer (`LiveClock.timerMargin`), for this
   /// scene's clock and every one after it.
@@ -272,8 +272,8 @@ public final class SandboxSession {
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
   /// confirmation's end or input only): the loop then sleeps at real-time priority.
   public var wakesForEngineTimer: Bool {
-    guard playback == nil, let timer = clock.engineClock.nextFireTime, let wakeUp = wakeUpTime else { return false }
-    return wakeUp >= clock.startTime + timer
+    guard let timer = nextEngineTimerTime, let wakeUp = wakeUpTime else { return false }
+    return wakeUp >= timer
   }
 
   /// Raises the loop's thread for an engine timer it is about to sleep for
