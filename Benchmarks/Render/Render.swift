@@ -57,20 +57,28 @@ final class Frame {
         return "[\(String(format: "%.3f", Double(index) * 0.016))]" + line.drop { $0 != "]" }.dropFirst()
       }
     }
-    let theme: Theme
-    do {
-      theme = try Theme.loadDefault()
-    } catch {
-      fatalError("cannot load the theme: \(error)")
-    }
-    renderer = SceneRenderer(theme: theme)
+    renderer = Self.makeRenderer()
     content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
       now: application.clock.now)
     let size = renderer.frameSize(for: scene.window, showsPanel: true)
     pixels = LiveSandbox.pixelSize(of: size, scale: scale)
+    canvas = Self.makeCanvas(size: size, scale: scale)
+  }
+
+  /// The window's renderer, with the default theme.
+  static func makeRenderer() -> SceneRenderer {
     do {
-      canvas = try CairoCanvas(size: size, scale: scale)
+      return SceneRenderer(theme: try Theme.loadDefault())
+    } catch {
+      fatalError("cannot load the theme: \(error)")
+    }
+  }
+
+  /// An image canvas for frames of `size` points at `scale`.
+  static func makeCanvas(size: CanvasSize, scale: Double) -> CairoCanvas {
+    do {
+      return try CairoCanvas(size: size, scale: scale)
     } catch {
       fatalError("cannot make a canvas: \(error)")
     }
@@ -156,23 +164,14 @@ final class DragFrame {
     let scene = BenchScenes.load("playground.yaml")
     application = scene.application
     overlay = TouchOverlay(application: application)
-    do {
-      renderer = SceneRenderer(theme: try Theme.loadDefault())
-    } catch {
-      fatalError("cannot load the theme: \(error)")
-    }
+    renderer = Frame.makeRenderer()
     application.clock.advance(to: application.clock.now + 0.5)
     application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
     application.clock.advance(to: application.clock.now + 0.3)
     content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: Frame.keyHelp,
       now: application.clock.now)
-    let size = renderer.frameSize(for: scene.window, showsPanel: true)
-    do {
-      canvas = try CairoCanvas(size: size, scale: scale)
-    } catch {
-      fatalError("cannot make a canvas: \(error)")
-    }
+    canvas = Frame.makeCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
   }
 
   /// The next motion, and the frame that shows it drawn with damage.
@@ -190,13 +189,16 @@ final class DragFrame {
   }
 }
 
+/// Every frame benchmark's: wall clock and allocations, up to 4 s or 5,000 frames.
+let frameConfiguration = Benchmark.Configuration(
+  metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, units: [.mallocCountTotal: .count],
+  warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000)
+
 func dragFrameBenchmark(scale: Double) {
   let frame = Box<DragFrame>()
   Benchmark(
     "frame.drag.scale\(Int(scale)).damage",
-    configuration: .init(
-      metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, units: [.mallocCountTotal: .count],
-      warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000),
+    configuration: frameConfiguration,
     closure: { benchmark in
       let frame = frame.value!
       for _ in benchmark.scaledIterations { frame.drawNextMotion() }
@@ -231,10 +233,7 @@ func frameBenchmark(
   let frame = Box<Frame>()
   Benchmark(
     name,
-    configuration: .init(
-      metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, units: [.mallocCountTotal: .count],
-      warmupIterations: 10,
-      scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 5_000),
+    configuration: frameConfiguration,
     closure: { benchmark in
       let frame = frame.value!
       switch kind {
