@@ -266,7 +266,7 @@ public final class SandboxSession {
   /// it wakes.
   public func fireDueEngineTimers() {
     guard playback == nil else { return }
-    if clock.advance(toSourceTime: timeSource()) { needsFrame = true }
+    if transcript.inOneWrite({ clock.advance(toSourceTime: timeSource()) }) { needsFrame = true }
   }
 
   /// Whether what wakes the loop next is an engine timer (not an animation frame, a
@@ -303,6 +303,10 @@ public final class SandboxSession {
   /// window must do.
   @discardableResult
   public func handle(_ wakeup: PollWakeup) -> [WindowRequest] {
+    transcript.inOneWrite { handleInOneStep(wakeup) }
+  }
+
+  private func handleInOneStep(_ wakeup: PollWakeup) -> [WindowRequest] {
     // The timers (and the input that came with them) run at the priority they woke at; the
     // frame after them is ordinary unless a timer is near or a finger is down.
     defer { wakePriority.timersFired(timerSoon: timerSoon || isTouching) }

@@ -19,9 +19,14 @@ public struct TranscriptFileError: Error, Equatable, CustomStringConvertible {
 }
 
 /// `--transcript FILE`: every transcript line appended to FILE as it happens. A FILE named
-/// `*.jsonl` gets one JSON object a line instead (`TranscriptLog`). Each line is
-/// one `write` to a descriptor opened with O_APPEND, so it is in the file (and visible to
-/// `tail -f`) the moment the engine logs it, and a crash loses nothing already logged.
+/// `*.jsonl` gets one JSON object a line instead (`TranscriptLog`). Lines are written with
+/// `write` to a descriptor opened with O_APPEND: a line outside a step at once, the lines
+/// of one engine step (`inOneWrite`: an input read, the timers fired) together when the
+/// step ends, microseconds later. So they are in the file (and visible to `tail -f`) as the
+/// engine logs them, a crash loses at most the step under way, and a process watching the
+/// file is woken once a step, not once a line in the middle of the step's work (traced: a
+/// watcher at real-time priority woken by the first of a timer's lines took the CPU from
+/// the thread firing it, which then waited 3 ms behind a busy process).
 /// Opened by `OutputFile.openForAppending`: `-` is standard output, a symlink is followed,
 /// a FIFO with no reader is an error before the window opens (not a wait). A reader that
 /// goes away (`>(head -n2)`) is a write error, reported once; the window carries on.
@@ -51,11 +56,37 @@ public final class TranscriptFile {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// Appends `line` and a newline. Returns the error text the first time a write fails.
+  /// Lines appended inside `inOneWrite`, not yet written.
+  private var pending: [UInt8] = []
+  /// How many `inOneWrite` calls are under way (they may nest).
+  private var stepDepth = 0
+
+  /// Appends `line` and a newline: written now, or when the step under way ends. Returns
+  /// the error text the first time a write fails.
   @discardableResult
   public func append(_ line: String) -> String? {
     guard failure == nil else { return nil }
-    let bytes = Array((line + "\n").utf8)
+    pending += (line + "\n").utf8
+    return stepDepth == 0 || pending.count >= Self.stepBufferLimit ? writePending() : nil
+  }
+
+  /// The most a step's lines are held before they are written anyway (a step with
+  /// thousands of lines writes them in pieces of about this size).
+  public static let stepBufferLimit = 65_536
+
+  /// Runs `body` (an engine step) with the lines it appends written in one `write` when it
+  /// ends. Returns the body's result, and the error text the first time that write fails.
+  public func inOneWrite<Result>(_ body: () -> Result) -> (result: Result, problem: String?) {
+    stepDepth += 1
+    let result = body()
+    stepDepth -= 1
+    return (result, stepDepth == 0 ? writePending() : nil)
+  }
+
+  private func writePending() -> String? {
+    defer { pending.removeAll(keepingCapacity: true) }
+    guard failure == nil, !pending.isEmpty else { return nil }
+    let bytes = pending
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -198,6 +229,15 @@ public final class TranscriptLog {
     }
   }
 
+  /// Runs `body`, an engine step (an input read, the timers fired), with the lines it
+  /// writes to the file written together when it ends (`TranscriptFile.inOneWrite`).
+  public func inOneWrite<Result>(_ body: () -> Result) -> Result {
+    guard let file else { return body() }
+    let (result, problem) = file.inOneWrite(body)
+    write(problem)
+    return result
+  }
+
   /// Starts following a scene's recorder (a new scene: on open and every reload).
   public func follow(_ recorder: DeliveryRecorder) {
     recorder.keepsRecords = false
@@ -219,7 +259,7 @@ public final class TranscriptLog {
   }
 
   /// A record as the `.jsonl` file has it: `TranscriptFormatter.json`'s object with `time`
-  /// the seconds since the scene loaded when it was written (monotonic, to the microsecond)
+  /// the seconds since the scene loaded when it was made (monotonic, to the microsecond)
   /// and, for a record a firing timer made, `due`: when that timer was due, on the same clock.
   /// The timer's own `fired` record also carries its `deadline` (docs/records.md), so
   /// `time - deadline` there, and `time - due` on what it caused, is how late it fired.

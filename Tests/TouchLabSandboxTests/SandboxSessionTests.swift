@@ -53,6 +53,53 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("tap view tapped\n"))
   }
 
+  /// A step's lines (an input read, the timers fired) are written together when it ends: a
+  /// process watching the file is woken once, not in the middle of the step's work. Outside
+  /// a step a line is written at once; steps nest; a step's lines past the buffer's limit
+  /// are written anyway.
+  func testTheLinesOfOneStepAreWrittenTogetherWhenItEnds() throws {
+    folder = try TestLayouts.copies([])
+    let path = folder!.appendingPathComponent("transcript.txt").path
+    let file = try TranscriptFile(path: path)
+    func written() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+    file.append("alone")
+    XCTAssertEqual(try written(), "alone\n", "outside a step: at once")
+    let (seen, problem) = file.inOneWrite { () -> String in
+      file.append("one")
+      _ = file.inOneWrite { file.append("two") }
+      XCTAssertEqual(try? written(), "alone\n", "the inner step's end is not the step's end")
+      return (try? written()) ?? ""
+    }
+    XCTAssertEqual(seen, "alone\n", "nothing of the step while it runs")
+    XCTAssertNil(problem)
+    XCTAssertEqual(try written(), "alone\none\ntwo\n", "all of it when it ends")
+    let long = String(repeating: "x", count: TranscriptFile.stepBufferLimit)
+    _ = file.inOneWrite {
+      file.append(long)
+      XCTAssertEqual(try? written().count, 14 + long.count + 1, "a step's lines past the limit: written anyway")
+    }
+
+    // The session's steps: a press on the long-press view, then the loop waking for its
+    // timer, and the timer thread's firing, each writes its lines when it ends.
+    let transcriptPath = folder!.appendingPathComponent("session.txt").path
+    let session = try makeSession(TestLayouts.url("live").path, transcriptFile: TranscriptFile(path: transcriptPath))
+    var linesSeenByRecords: [Int] = []
+    session.scene.records.addObserver { _ in
+      linesSeenByRecords.append(((try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "").count)
+    }
+    time.seconds = 50.2
+    session.handle(PollWakeup(events: TestEvents.click(200, 120)))  // the tap view
+    XCTAssertEqual(Set(linesSeenByRecords), [0], "no line on disk while the step runs")
+    XCTAssertEqual(try String(contentsOfFile: transcriptPath, encoding: .utf8), "[0.200] tap view tapped\n")
+    session.handle(PollWakeup(events: [TestEvents.mouse(.down, 200, 450)]))  // the long-press view
+    linesSeenByRecords.removeAll()
+    time.seconds = 50.71
+    session.fireDueEngineTimers()
+    XCTAssertFalse(linesSeenByRecords.isEmpty)
+    XCTAssertEqual(Set(linesSeenByRecords), [24], "the timers' step too")
+    XCTAssertTrue(try String(contentsOfFile: transcriptPath, encoding: .utf8).hasSuffix("[0.700] long press\n"))
+  }
+
   func testAJSONLinesTranscriptHasEveryRecordWithItsRealTimeAndATimersDeadline() throws {
     folder = try TestLayouts.copies([])
     let path = folder!.appendingPathComponent("transcript.jsonl").path
