@@ -148,6 +148,36 @@ static inline int touchlab_request_time_slice(uint64_t nanoseconds) {
   return syscall(SYS_sched_setattr, 0, &attributes, 0) == 0 ? 0 : errno;
 }
 
+// The CPUs the calling thread may run on (its affinity, raw so that no _GNU_SOURCE macro is
+// needed), the first `capacity` of them into `cpus`. Returns how many, or -1.
+static inline int touchlab_allowed_cpus(int *cpus, int capacity) {
+  unsigned long mask[16];  // 1,024 CPUs
+  const int bits = 8 * (int)sizeof(unsigned long);
+  memset(mask, 0, sizeof mask);
+  long size = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+  if (size < 0) return -1;
+  int count = 0;
+  for (int cpu = 0; cpu < (int)size * 8 && count < capacity; cpu++) {
+    if (mask[cpu / bits] & (1UL << (cpu % bits))) cpus[count++] = cpu;
+  }
+  return count;
+}
+
+// Keeps the calling thread on one CPU. Returns 0 or the errno of the refusal.
+static inline int touchlab_pin_to_cpu(int cpu) {
+  unsigned long mask[16];
+  const int bits = 8 * (int)sizeof(unsigned long);
+  if (cpu < 0 || cpu >= 16 * bits) return EINVAL;
+  memset(mask, 0, sizeof mask);
+  mask[cpu / bits] = 1UL << (cpu % bits);
+  return syscall(SYS_sched_setaffinity, 0, sizeof mask, mask) == 0 ? 0 : errno;
+}
+
+// Names the calling thread (its `comm`, as top -H and the kernel's traces show it; 15 bytes).
+static inline int touchlab_set_thread_name(const char *name) {
+  return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0) == 0 ? 0 : errno;
+}
+
 // The timer slack of the calling thread (50 µs by default): how late the kernel may fire
 // its sleeps' timers to group wake-ups.
 static inline int touchlab_set_timer_slack(unsigned long nanoseconds) {

@@ -20,6 +20,12 @@ import TouchLabX11
 /// so only while the loop sleeps, and only when no input is waiting on `inputDescriptor`
 /// (an input not yet read may have happened before the deadline: the loop reads it first,
 /// then fires the timer in order). Then it wakes the loop, which draws what the timer did.
+///
+/// Two of them, each kept on a CPU of its own (where the process may use two): both sleep
+/// until the deadline, the first that runs fires, the other finds nothing due. A CPU can be
+/// held for milliseconds by a kernel thread the scheduler does not preempt (traced on the
+/// project's machine: the memory monitor `kdamond` held the CPU the one thread woke on for
+/// 1.8 and 2.4 ms while the other CPU ran a busy loop it would have preempted at once).
 final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -32,6 +38,12 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   private let wakeLoop: () -> Void
   /// How many times it fired the timers for the loop (the loop's note of it; tests).
   private(set) var firedCount = 0
+  /// The CPU each waiting thread is kept on (empty: one thread, wherever the kernel puts it).
+  let cpus: [Int32]
+  /// The kernel's ids of the waiting threads that have started (tests).
+  private(set) var waiterThreadIDs: [Int32] = []
+  /// How many threads wait for each timer, on as many CPUs.
+  static let waiterCount = 2
   /// How long after an engine timer's deadline the loop wakes by itself when it sleeps for
   /// one: this thread fires the timer and wakes it first, the loop's own wake-up is only
   /// in case it cannot.
@@ -44,10 +56,16 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// Starts the thread, the calling thread (the loop's) holding the lock. `fire` fires the
   /// engine timers due by now; `wakeLoop` ends the loop's sleep; `inputDescriptor` is the
   /// X connection's.
-  init(inputDescriptor: Int32, fire: @escaping () -> Void, wakeLoop: @escaping () -> Void) {
+  /// `cpus`: the CPUs the waiting threads are kept on, one each (by default the first
+  /// `waiterCount` the process may use; fewer than two: one thread, not kept anywhere).
+  init(
+    inputDescriptor: Int32, cpus: [Int32] = ThreadScheduling.allowedCPUs(limit: EngineTimerThread.waiterCount),
+    fire: @escaping () -> Void, wakeLoop: @escaping () -> Void
+  ) {
     self.inputDescriptor = inputDescriptor
     self.fire = fire
     self.wakeLoop = wakeLoop
+    self.cpus = cpus.count >= 2 ? cpus : []
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -55,9 +73,9 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     pthread_cond_init(condition, &attributes)
     pthread_condattr_destroy(&attributes)
     pthread_mutex_lock(mutex)
-    let thread = Thread { [self] in run() }
-    thread.name = "touchlab-timers"
-    thread.start()
+    for cpu in self.cpus.isEmpty ? [nil] : self.cpus.map(Optional.some) {
+      Thread { [self] in run(keptOn: cpu) }.start()
+    }
   }
 
   /// The engine timer the loop will sleep for next (nil: it sleeps for none). Called by the
@@ -71,7 +89,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   func stop() {
     guard !stopped else { return }
     stopped = true
-    pthread_cond_signal(condition)
+    pthread_cond_broadcast(condition)
     pthread_mutex_unlock(mutex)
   }
 
@@ -86,7 +104,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
 
   func loopWillSleep() {
     loopSleeps = true
-    pthread_cond_signal(condition)
+    pthread_cond_broadcast(condition)
     pthread_mutex_unlock(mutex)
   }
 
@@ -97,12 +115,15 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
 
   // MARK: - The thread
 
-  private func run() {
+  private func run(keptOn cpu: Int32?) {
+    ThreadScheduling.setName("touchlab-timers")
+    if let cpu { ThreadScheduling.pin(toCPU: cpu) }
     // As the loop's thread asks: the shortest slice, no timer slack.
     ThreadScheduling.requestTimeSlice(seconds: LiveSandbox.timeSlice)
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
+    waiterThreadIDs.append(ThreadScheduling.threadID)
     while !stopped {
       guard loopSleeps, let due = deadline else {
         pthread_cond_wait(condition, mutex)

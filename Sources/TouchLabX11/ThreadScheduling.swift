@@ -1,3 +1,4 @@
+import CDBus
 import CX11
 
 #if canImport(Glibc)
@@ -31,6 +32,28 @@ public enum ThreadScheduling {
   public static func setTimerSlack(seconds: Double) -> Bool {
     touchlab_set_timer_slack(UInt(max(1, (seconds * 1e9).rounded()))) == 0
   }
+
+  /// The CPUs the calling thread may run on (at most `limit` of them, lowest first); empty
+  /// where the system does not say.
+  public static func allowedCPUs(limit: Int = 1024) -> [Int32] {
+    var cpus = [Int32](repeating: 0, count: max(0, limit))
+    let count = touchlab_allowed_cpus(&cpus, Int32(cpus.count))
+    return Array(cpus.prefix(max(0, Int(count))))
+  }
+
+  /// Keeps the calling thread on `cpu`. Returns whether it took effect.
+  @discardableResult
+  public static func pin(toCPU cpu: Int32) -> Bool {
+    touchlab_pin_to_cpu(cpu) == 0
+  }
+
+  /// Names the calling thread as `top -H` and the kernel's traces show it (15 bytes kept).
+  public static func setName(_ name: String) {
+    _ = touchlab_set_thread_name(name)
+  }
+
+  /// The calling thread's id (the kernel's: `/proc/self/task/ID`).
+  public static var threadID: Int32 { Int32(truncatingIfNeeded: touchlab_thread_id()) }
 
   /// Whether the calling thread runs at a real-time policy now (the watchdog may have
   /// dropped it).

@@ -68,4 +68,49 @@ final class EngineTimerThreadTests: XCTestCase {
     XCTAssertEqual(firedWhileTheLoopSlept, [], "the timer is not fired past input not yet read")
     XCTAssertEqual(thread.firedCount, 0)
   }
+
+  /// Two threads wait for each timer, each kept on a CPU of its own (a CPU held by a kernel
+  /// thread delays one, not both); whichever runs first fires, so every deadline is fired
+  /// once, never twice.
+  func testTwoWaitersOnCPUsOfTheirOwnFireEachDeadlineOnce() throws {
+    let allowed = ThreadScheduling.allowedCPUs(limit: EngineTimerThread.waiterCount)
+    try XCTSkipIf(allowed.count < 2, "this machine lets the process use one CPU: one thread, kept nowhere")
+    let thread = makeThread()
+    defer { thread.stop() }
+    XCTAssertEqual(thread.cpus, allowed)
+    var sleeps = 0
+    // Both threads start while the loop first sleeps; a few sleeps let the second in.
+    while thread.waiterThreadIDs.count < 2 && sleeps < 200 {
+      XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+      sleeps += 1
+    }
+    for _ in 0..<20 {
+      XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+      sleeps += 1
+    }
+    XCTAssertEqual(firedWhileTheLoopSlept, Array(repeating: true, count: sleeps), "one firing a deadline")
+    XCTAssertEqual(thread.firedCount, sleeps)
+    XCTAssertEqual(thread.waiterThreadIDs.count, 2)
+    var kept: [Int32] = []
+    for id in thread.waiterThreadIDs {
+      let task = "/proc/self/task/\(id)/"
+      let name = try String(contentsOfFile: task + "comm", encoding: .utf8)
+      XCTAssertEqual(name, "touchlab-timers\n")
+      let status = try String(contentsOfFile: task + "status", encoding: .utf8)
+      let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+      kept.append(try XCTUnwrap(Int32(line.split(separator: "\t").last ?? "")))
+    }
+    XCTAssertEqual(kept.sorted(), allowed.sorted(), "one thread on each CPU")
+  }
+
+  /// Given one CPU, one thread, kept nowhere.
+  func testOneCPUOneWaiter() {
+    let thread = EngineTimerThread(
+      inputDescriptor: input[0], cpus: [0], fire: {}, wakeLoop: { [waker] in waker.wake() })
+    defer { thread.stop() }
+    XCTAssertEqual(thread.cpus, [])
+    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+    XCTAssertEqual(thread.waiterThreadIDs.count, 1)
+    XCTAssertEqual(thread.firedCount, 1)
+  }
 }
