@@ -48,10 +48,12 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// one: this thread fires the timer and wakes it first, the loop's own wake-up is only
   /// in case it cannot.
   static let loopFallback = 0.05
-  /// The time the loop keeps free of frames before an engine timer (`LiveClock.timerMargin`),
-  /// so that it is asleep, and the lock free, when the timer falls due: about two of the
-  /// kernel's time slices, what a busy machine may add to a frame.
-  static let timerMargin = 0.006
+  /// How far before an engine timer the loop starts no frame (`LiveClock.timerClearance`),
+  /// so that it is asleep, and the lock free, when the timer falls due. On a busy machine a
+  /// frame takes longer than it costs: the fair scheduler shares the loop's CPU with the busy
+  /// tasks a few milliseconds at a time (traced: a frame learned at 11.6 ms took 23.6 ms,
+  /// preempted twice for 4 ms each), so twice its cost, and two of the kernel's time slices.
+  static let timerClearance = TimerClearance(frameStretch: 2, margin: 0.006)
 
   /// Starts the thread, the calling thread (the loop's) holding the lock. `fire` fires the
   /// engine timers due by now; `wakeLoop` ends the loop's sleep; `inputDescriptor` is the

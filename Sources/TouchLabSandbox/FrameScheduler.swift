@@ -16,7 +16,8 @@ public enum FrameDrawing: Equatable, Sendable {
 ///   timer (`SandboxSession.wakeUpTime`), fires it, and draws one frame with its effect as
 ///   well;
 /// - the drawing stops before its next view, or between its parts (scene, overlay,
-///   panel), once a timer is due; a frame stopped so, or drawn when a timer is due, is not
+///   panel), once a timer is due (or within `TimerClearance.margin` of one: the timer
+///   thread fires it then, `EngineTimerThread`); a frame stopped so, or drawn when a timer is due, is not
 ///   sent: the loop wakes at once (the timer is its wake-up), reads the input that came
 ///   meanwhile, `SandboxSession.handle` fires the timer in its turn among it, and the frame
 ///   is drawn again with their effect — the engine never runs past input not yet read;
@@ -55,7 +56,7 @@ struct FrameScheduler {
       wakePriority.frameDidEnd()
       pacer.frameEnded(started: started, ended: timeSource())
     }
-    let drawing = draw { clock.timerDue(within: 0) }
+    let drawing = draw { clock.timerDue(within: clock.timerClearance.margin) }
     if drawing == .failed { return .failed }
     let drawn = timeSource()
     if drawing == .drawn { clock.recordDrawing(drawn - started) }

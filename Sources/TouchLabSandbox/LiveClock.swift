@@ -57,7 +57,7 @@ public final class LiveClock {
   /// fire on time, PERFORMANCE.md), and the timer's own frame comes right after.
   public func wakeUpTime(animationTime: TimeInterval?) -> Double? {
     var animation = animationTime
-    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < frameCost + timerMargin {
+    if let a = animation, let timer = engineClock.nextFireTime, timer >= a, timer - a < timeKeptBeforeTimer {
       animation = nil
     }
     let times = [engineClock.nextFireTime, animation].compactMap { $0 }
@@ -90,13 +90,17 @@ public final class LiveClock {
   /// Whether a frame may start now: none of the engine's timers falls due before it would
   /// be drawn and sent. When one does, the loop sleeps until the timer instead (it is the
   /// wake-up time), fires it, and then draws one frame with its effect too.
-  public var mayStartFrame: Bool { !timerDue(within: frameCost + timerMargin) }
+  public var mayStartFrame: Bool { !timerDue(within: timeKeptBeforeTimer) }
 
-  /// Time kept free before an engine timer besides a frame's cost: no frame starts, and no
-  /// animation frame is woken for, that close to one. Set where the engine's timers are
-  /// fired by a thread of their own (`EngineTimerThread`), which fires nothing while the
-  /// loop is awake: on a busy machine a frame takes longer than it costs.
-  public var timerMargin: TimeInterval = 0
+  /// How far before an engine timer no frame starts, and no animation frame is woken for:
+  /// by default a frame's expected cost (the loop fires the timers itself right after).
+  public var timerClearance = TimerClearance.frameCost
+
+  /// The time kept free of frames before an engine timer now (`timerClearance` for the
+  /// frame cost learned so far).
+  public var timeKeptBeforeTimer: TimeInterval {
+    frameCost * timerClearance.frameStretch + timerClearance.margin
+  }
 
   /// Counts a drawing's time into `drawingCost`.
   public func recordDrawing(_ seconds: TimeInterval) {
@@ -111,4 +115,22 @@ public final class LiveClock {
   private static func learn(_ estimate: TimeInterval, _ sample: TimeInterval) -> TimeInterval {
     max(minimumFrameCost, sample, estimate * 0.9)
   }
+}
+
+/// How far before an engine timer the live loop starts no frame (`LiveClock.timerClearance`):
+/// a frame's expected cost stretched, and a margin besides.
+public struct TimerClearance: Equatable {
+  /// How many times its expected cost a frame may take on this window's machine.
+  public var frameStretch: Double
+  /// Time kept free besides; a frame that runs into it (preempted part-way) stops before
+  /// its next view, unsent, and is drawn again after the timer (`FrameScheduler`).
+  public var margin: TimeInterval
+
+  public init(frameStretch: Double, margin: TimeInterval) {
+    self.frameStretch = frameStretch
+    self.margin = margin
+  }
+
+  /// A frame's expected cost, no more: the loop fires the timers itself, right after it.
+  public static let frameCost = TimerClearance(frameStretch: 1, margin: 0)
 }

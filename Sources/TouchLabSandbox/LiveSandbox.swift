@@ -81,7 +81,7 @@ public final class LiveSandbox {
     session.backgroundLoader = loader
     pollLoop = PollLoop(source: window, waker: loader.waker)
     if usesTimerThread {
-      session.timerMargin = EngineTimerThread.timerMargin
+      session.timerClearance = EngineTimerThread.timerClearance
       let waker = loader.waker
       timerThread = EngineTimerThread(
         inputDescriptor: window.fileDescriptor, fire: { [unowned session] in session.fireDueEngineTimers() },

@@ -249,10 +249,10 @@ public final class SandboxSession {
   /// Whether an engine timer is pending (live; a scenario's are the player's).
   public var hasEngineTimer: Bool { nextEngineTimerTime != nil }
 
-  /// Time kept free of frames before an engine timer (`LiveClock.timerMargin`), for this
+  /// How far before an engine timer no frame starts (`LiveClock.timerClearance`), for this
   /// scene's clock and every one after it.
-  public var timerMargin: TimeInterval = 0 {
-    didSet { clock.timerMargin = timerMargin }
+  public var timerClearance = TimerClearance.frameCost {
+    didSet { clock.timerClearance = timerClearance }
   }
 
   /// When the next engine timer falls due (`timeSource` seconds; live only).
@@ -528,7 +528,7 @@ public final class SandboxSession {
     clickPinnedCards.removeAll()
     hoveredCard = nil
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
-    clock.timerMargin = timerMargin
+    clock.timerClearance = timerClearance
     mapper.forgetAllFingers()
     mapper.sceneSize = newScene.window.bounds.size
   }

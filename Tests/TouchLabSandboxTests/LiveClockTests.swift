@@ -1,9 +1,10 @@
 import Foundation
 import TouchLabEngine
 import TouchLabRender
-import TouchLabSandbox
 import TouchLabX11
 import XCTest
+
+@testable import TouchLabSandbox
 
 /// A monotonic clock the test moves by hand: nothing sleeps.
 final class ManualTime {
@@ -74,28 +75,39 @@ final class LiveClockTests: XCTestCase {
   }
 
   /// Where the engine's timers are fired by a thread of their own (`EngineTimerThread`),
-  /// the loop keeps `timerMargin` before each timer free of frames too, so that it sleeps
-  /// when the timer falls due; the session gives every scene's clock its margin.
-  func testATimerMarginKeepsFramesAndAnimationFramesAwayFromATimer() throws {
+  /// the loop keeps more than a frame's cost before each timer free of frames
+  /// (`timerClearance`: the cost stretched, and a margin), so that it sleeps when the timer
+  /// falls due; the session gives every scene's clock its clearance.
+  func testATimerClearanceKeepsFramesAndAnimationFramesAwayFromATimer() throws {
     var time = 100.0
     let engine = EngineClock()
     let clock = LiveClock(engineClock: engine, source: { time })
     engine.schedule(after: 0.15) {}
-    time = 100.13  // 20 ms before the timer, more than the learned cost of a frame (10 ms)
+    time = 100.125  // 25 ms before the timer, more than the learned cost of a frame (10 ms + 1)
+    XCTAssertEqual(clock.frameCost, 0.011, accuracy: 1e-9)
+    XCTAssertEqual(clock.timeKeptBeforeTimer, 0.011, accuracy: 1e-9, "by default a frame's cost")
     XCTAssertTrue(clock.mayStartFrame)
-    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.135)!, 100.135, accuracy: 1e-9)
-    clock.timerMargin = 0.012
-    XCTAssertFalse(clock.mayStartFrame, "10 ms of frame and 12 ms of margin reach past the timer")
-    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.135)!, 100.15, accuracy: 1e-9, "the animation frame waits")
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.13)!, 100.13, accuracy: 1e-9)
+    clock.timerClearance = TimerClearance(frameStretch: 1, margin: 0.015)
+    XCTAssertFalse(clock.mayStartFrame, "11 ms of frame and 15 ms of margin reach past the timer")
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.13)!, 100.15, accuracy: 1e-9, "the animation frame waits")
     XCTAssertEqual(clock.wakeUpTime(animationTime: 0.12)!, 100.12, accuracy: 1e-9, "one well before is drawn")
+    clock.timerClearance = TimerClearance(frameStretch: 2, margin: 0)
+    XCTAssertEqual(clock.timeKeptBeforeTimer, 0.022, accuracy: 1e-9)
+    XCTAssertTrue(clock.mayStartFrame, "twice 11 ms is 22 ms: a frame 25 ms before the timer starts")
+    clock.recordDrawing(0.013)  // a slower frame: 14 ms a frame, 28 ms kept
+    XCTAssertFalse(clock.mayStartFrame, "the stretch follows the learned cost")
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.121)!, 100.121, accuracy: 1e-9)
+    XCTAssertEqual(clock.wakeUpTime(animationTime: 0.123)!, 100.15, accuracy: 1e-9)
 
     let session = SandboxSession(scene: try TestLayouts.scene("live"), scale: 1, timeSource: { time }, report: { _ in })
-    session.timerMargin = 0.006
-    XCTAssertEqual(session.clock.timerMargin, 0.006)
+    session.timerClearance = EngineTimerThread.timerClearance
+    XCTAssertEqual(session.clock.timerClearance, EngineTimerThread.timerClearance)
     let firstClock = session.clock
     session.perform(.reload)
     XCTAssertFalse(session.clock === firstClock, "a new scene, a new clock")
-    XCTAssertEqual(session.clock.timerMargin, 0.006, "the reloaded scene's clock has it too")
+    XCTAssertEqual(
+      session.clock.timerClearance, EngineTimerThread.timerClearance, "the reloaded scene's clock has it too")
   }
 
   func testASessionWakesForTheLongPressTimerWithoutInput() throws {
@@ -343,6 +355,37 @@ final class LiveClockTests: XCTestCase {
     time.seconds += SandboxSession.longFrameRest * 0.055
     XCTAssertTrue(frame())
     XCTAssertEqual(steps, ["scene", "timer", "scene", "panel", "present"], "stopped, the timer, then a whole frame")
+  }
+
+  /// Where a thread of its own fires the timers (`EngineTimerThread`), a frame preempted
+  /// part-way that comes back within the clearance's margin of a timer stops there, unsent:
+  /// the loop sleeps, so the thread can fire the timer on time, and draws it after.
+  func testADrawingStopsWithinTheMarginOfATimerWhereAThreadFiresTheTimers() throws {
+    for clearance in [TimerClearance.frameCost, EngineTimerThread.timerClearance] {
+      let time = ManualTime(1000)
+      let session = SandboxSession(
+        scene: try TestLayouts.scene("live"), scale: 1, timeSource: time.read, report: { _ in })
+      session.timerClearance = clearance
+      session.scene.application.clock.schedule(after: 0.100) {}
+      var stops: [Bool] = []
+      time.seconds = 1000.060  // 40 ms before the timer: more than twice 11 ms and 6 ms
+      let sent = session.renderFrame(
+        draw: { shouldStop in
+          time.seconds += 0.036  // preempted: back 4 ms before the timer
+          stops.append(shouldStop())
+          return stops.last! ? .stopped : .drawn
+        },
+        present: {})
+      if clearance == .frameCost {
+        XCTAssertTrue(sent, "without a margin: drawn and sent 4 ms before the timer")
+        XCTAssertEqual(stops, [false], "it stops only once the timer is due")
+      } else {
+        XCTAssertFalse(sent, "within the margin: stopped")
+        XCTAssertEqual(stops, [true])
+        XCTAssertTrue(session.needsFrame, "drawn again after the timer")
+        XCTAssertEqual(try XCTUnwrap(session.wakeUpTime), 1000.1, accuracy: 1e-9, "the loop sleeps until the timer")
+      }
+    }
   }
 
   /// The renderer asks before each view of the tree (a timer due in the middle of a big
