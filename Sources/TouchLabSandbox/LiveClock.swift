@@ -126,11 +126,6 @@ public struct TimerClearance: Equatable {
   /// its next view, unsent, and is drawn again after the timer (`FrameScheduler`).
   public var margin: TimeInterval
 
-  public init(frameStretch: Double, margin: TimeInterval) {
-    self.frameStretch = frameStretch
-    self.margin = margin
-  }
-
   /// A frame's expected cost, no more: the loop fires the timers itself, right after it.
   public static let frameCost = TimerClearance(frameStretch: 1, margin: 0)
 }
