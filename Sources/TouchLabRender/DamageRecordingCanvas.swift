@@ -280,9 +280,8 @@ final class DamageRecordingCanvas: Canvas {
   private func close(_ part: FramePart) {
     let noted = items[partStart...]
     guard let first = noted.first else { return }
-    partBounds[part] = noted.dropFirst().reduce(partBounds[part].map { $0.union(first.rect) } ?? first.rect) {
-      $0.union($1.rect)
-    }
+    let reach = noted.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+    partBounds[part] = partBounds[part]?.union(reach) ?? reach
     partRanges[part] = (partRanges[part]?.lowerBound ?? partStart)..<items.count
   }
 
