@@ -42,6 +42,10 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   let cpus: [Int32]
   /// The kernel's ids of the waiting threads that have started (tests).
   private(set) var waiterThreadIDs: [Int32] = []
+  /// How many times a thread came back from waiting, and how many wait with no deadline
+  /// now (tests: a sleep without a deadline wakes none of them).
+  private(set) var wakeUps = 0
+  private(set) var parkedCount = 0
   /// How many threads wait for each timer, on as many CPUs.
   static let waiterCount = 2
   /// How long after an engine timer's deadline the loop wakes by itself when it sleeps for
@@ -106,7 +110,9 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
 
   func loopWillSleep() {
     loopSleeps = true
-    pthread_cond_broadcast(condition)
+    // Only a deadline is news: a sleep without one (a drag's, between its motions) leaves
+    // the threads waiting, and one still waiting for an old deadline finds none then.
+    if deadline != nil { pthread_cond_broadcast(condition) }
     pthread_mutex_unlock(mutex)
   }
 
@@ -128,12 +134,16 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     waiterThreadIDs.append(ThreadScheduling.threadID)
     while !stopped {
       guard loopSleeps, let due = deadline else {
+        parkedCount += 1
         pthread_cond_wait(condition, mutex)
+        parkedCount -= 1
+        wakeUps += 1
         continue
       }
       if MonotonicClock.now() < due {
         var until = Self.timespec(at: due)
         pthread_cond_timedwait(condition, mutex, &until)
+        wakeUps += 1
         continue
       }
       deadline = nil

@@ -103,6 +103,33 @@ final class EngineTimerThreadTests: XCTestCase {
     XCTAssertEqual(kept.sorted(), allowed.sorted(), "one thread on each CPU")
   }
 
+  /// A sleep without an engine timer (a drag's, between its motions) wakes none of the
+  /// threads: only a deadline is news to them. A deadline after that is fired as before.
+  func testASleepWithoutADeadlineWakesNoThread() {
+    let thread = makeThread()
+    defer { thread.stop() }
+    let waiters = thread.cpus.isEmpty ? 1 : thread.cpus.count
+    // Every thread waiting with no deadline: the one that fired always is when the loop
+    // wakes; the other gets there within a few sleeps.
+    var sleeps = 0
+    repeat {
+      XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+      sleeps += 1
+    } while thread.parkedCount < waiters && sleeps < 200
+    XCTAssertEqual(thread.parkedCount, waiters)
+    let wakeUps = thread.wakeUps
+    for _ in 0..<50 {
+      thread.willSleep(untilEngineTimer: nil)
+      thread.loopWillSleep()
+      sched_yield()
+      thread.loopDidWake()
+    }
+    XCTAssertEqual(thread.wakeUps, wakeUps, "50 sleeps without a deadline woke no thread")
+    XCTAssertEqual(thread.parkedCount, waiters)
+    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+    XCTAssertEqual(thread.firedCount, sleeps + 1)
+  }
+
   /// Given one CPU, one thread, kept nowhere.
   func testOneCPUOneWaiter() {
     let thread = EngineTimerThread(
