@@ -115,11 +115,16 @@ extension DrawingItem {
   /// rectangle grown over it would cut more, and grow on over the frame. At most
   /// `maximumRects` (`coalesced`); should that not settle in 8 rounds, the rectangles are
   /// grown over what they cut instead, which always settles (at worst, the whole frame).
-  static func closed(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
+  ///
+  /// The items in `excluded` are left out: their pixels are not drawn but copied
+  /// (`KeptViews`), which any rectangle cuts exactly.
+  static func closed(
+    _ rects: [DamageRect], over items: [DrawingItem], excluding excluded: Range<Int>? = nil, maximumRects: Int
+  ) -> [DamageRect] {
     var result = coalesced(rects, maximumRects: maximumRects)
     for _ in 0..<8 {
       var added: [DamageRect] = []
-      for item in items where !item.cutsExactly {
+      for (index, item) in items.enumerated() where !item.cutsExactly && excluded?.contains(index) != true {
         var meets = false
         var held = false
         for rect in result where !item.rect.intersection(rect).isEmpty {
@@ -134,17 +139,22 @@ extension DrawingItem {
       if added.isEmpty { return result }
       result = coalesced(result + added, maximumRects: maximumRects)
     }
-    return grown(result, over: items, maximumRects: maximumRects)
+    return grown(result, over: items, excluding: excluded, maximumRects: maximumRects)
   }
 
-  /// `rects` grown until no item of `items` but one a clip cuts exactly has an edge inside one.
-  private static func grown(_ rects: [DamageRect], over items: [DrawingItem], maximumRects: Int) -> [DamageRect] {
+  /// `rects` grown until no item of `items` (but those `excluded`) but one a clip cuts exactly
+  /// has an edge inside one.
+  private static func grown(
+    _ rects: [DamageRect], over items: [DrawingItem], excluding excluded: Range<Int>?, maximumRects: Int
+  ) -> [DamageRect] {
     var result = rects
     while true {
       var grown = false
       result = result.map { rect in
         var rect = rect
-        for item in items where !item.cutsExactly && !item.rect.intersection(rect).isEmpty && !rect.contains(item.rect)
+        for (index, item) in items.enumerated()
+        where !item.cutsExactly && excluded?.contains(index) != true && !item.rect.intersection(rect).isEmpty
+          && !rect.contains(item.rect)
         {
           rect = rect.union(item.rect)
           grown = true

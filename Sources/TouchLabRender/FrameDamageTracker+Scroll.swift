@@ -70,10 +70,10 @@ extension FrameDamageTracker {
       isMove(move)
     else { return nil }
     // What else changed, without the moved rectangle.
-    let changed = DrawingItem.changedRects(from: items, to: noted) + pending
+    let changed = DrawingItem.changedRects(from: items, to: noted) + pending + keptViewsNeeded
     let rest = changed.flatMap { $0.subtracting(destination) }
     let rects = DrawingItem.closed(
-      rest, over: noted, maximumRects: Self.maximumRects)
+      rest, over: noted, excluding: notedViews, maximumRects: Self.maximumRects)
     guard !rects.contains(where: { !$0.intersection(destination).isEmpty }) else { return nil }
     scroll = move
     return rects

@@ -17,6 +17,15 @@ public final class FrameDamageTracker {
   public internal(set) var scroll: PixelMove?
   /// Rectangles a stopped drawing left part-drawn.
   var pending: [DamageRect] = []
+  /// The scene's views kept drawn alone, copied where the frame's damage meets them
+  /// (`KeptViews`); nil until a frame with views is noted.
+  var keptViews: KeptViews?
+  /// The views' items among `noted`, when their pixels are copied from `keptViews`: no
+  /// damage rectangle needs to hold one whole, and a pass may end across one.
+  var notedViews: Range<Int>?
+  /// What of the kept views must be drawn again before this frame copies them: part of its
+  /// damage.
+  var keptViewsNeeded: [DamageRect] { notedViews == nil ? [] : keptViews?.needed ?? [] }
   /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
   private(set) var holdsFrame = false
   private var recordingBase: CairoCanvas?
@@ -78,7 +87,8 @@ public final class FrameDamageTracker {
     if bottom - top <= rows { return [rects] }
     // Which rows an item a clip does not cut exactly crosses (has rows above and below).
     var crossed = [Bool](repeating: false, count: bottom - top + 1)
-    for item in noted where !item.cutsExactly && item.rect.maxY > top && item.rect.y < bottom {
+    for (index, item) in noted.enumerated()
+    where !item.cutsExactly && item.rect.maxY > top && item.rect.y < bottom && notedViews?.contains(index) != true {
       for row in max(top, item.rect.y + 1)..<min(bottom, item.rect.maxY) { crossed[row - top] = true }
     }
     var passes: [[DamageRect]] = []
@@ -96,6 +106,19 @@ public final class FrameDamageTracker {
       start = end
     }
     return passes
+  }
+
+  /// The kept views for a scene of `pixelWidth`×`pixelHeight` pixels at `scale`, made again
+  /// (all of it to draw) for another size or scale; nil when it cannot be made.
+  func keptViews(pixelWidth: Int, pixelHeight: Int, scale: Double) -> KeptViews? {
+    if let keptViews, keptViews.canvas.pixelWidth == pixelWidth, keptViews.canvas.pixelHeight == pixelHeight,
+      keptViews.canvas.scale == scale
+    {
+      return keptViews
+    }
+    keptViews = (try? CairoCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
+      .map(KeptViews.init)
+    return keptViews
   }
 
   /// The canvas frames are noted on (`DamageRecordingCanvas.makeBase`), made again for

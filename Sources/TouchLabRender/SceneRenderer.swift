@@ -17,6 +17,9 @@ public final class SceneRenderer {
   /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
   /// known, every part is drawn).
   var partBounds: [FramePart: DamageRect]?
+  /// The views kept drawn for the frame last noted by `damage(for:…)`, brought up to date and
+  /// copied by its damage drawing (nil: the views are drawn).
+  var keptViews: KeptViews?
   /// While a frame is drawn, the drawing's `shouldStop`: asked before each view, so that a
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
@@ -129,14 +132,69 @@ public final class SceneRenderer {
     tracker.notedPanel = recorder.partRanges[.panel]
     tracker.scroll = nil
     partBounds = recorder.partBounds
+    noteKeptViews(of: recorder, sceneSize: content.window.bounds.size, scale: scale, tracking: tracker)
     guard tracker.holdsFrame else { return [bounds] }
     if let scrolled = tracker.scrolledDamage(panelBounds: recorder.partBounds[.panel], frame: bounds) {
       return scrolled.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
     }
     let rects = DrawingItem.closed(
-      DrawingItem.changedRects(from: tracker.items, to: tracker.noted) + tracker.pending,
-      over: tracker.noted, maximumRects: FrameDamageTracker.maximumRects)
+      DrawingItem.changedRects(from: tracker.items, to: tracker.noted) + tracker.pending + tracker.keptViewsNeeded,
+      over: tracker.noted, excluding: tracker.notedViews, maximumRects: FrameDamageTracker.maximumRects)
     return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+  }
+
+  /// Notes the views of the frame `recorder` noted on the tracker's kept views, which the
+  /// damage drawing of the frame then copies (`keptViews`, `FrameDamageTracker.notedViews`).
+  private func noteKeptViews(
+    of recorder: DamageRecordingCanvas, sceneSize: CGSize, scale: Double, tracking tracker: FrameDamageTracker
+  ) {
+    keptViews = nil
+    tracker.notedViews = nil
+    guard let views = recorder.partRanges[.scene],
+      let kept = tracker.keptViews(
+        pixelWidth: min(recorder.pixelWidth, Int((Double(sceneSize.width) * scale).rounded(.up))),
+        pixelHeight: min(recorder.pixelHeight, Int((Double(sceneSize.height) * scale).rounded(.up))), scale: scale)
+    else { return }
+    kept.note(Array(recorder.items[views]), maximumRects: FrameDamageTracker.maximumRects)
+    tracker.notedViews = views
+    keptViews = kept
+  }
+
+  /// Draws what of `kept` is needed, one rectangle at a time (a canvas that keeps its pixels:
+  /// `CairoCanvas.withDamageClip`); false when `shouldStop` stopped it (all of it is then
+  /// drawn again next time).
+  private func bringUpToDate(_ kept: KeptViews, content: FrameContent, shouldStop: () -> Bool) -> Bool {
+    let sceneRect = CanvasRect(
+      x: 0, y: 0, width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
+    for rect in kept.needed {
+      let finished = withoutActuallyEscaping(shouldStop) { shouldStop in
+        viewStop = shouldStop
+        stoppedInViewTree = false
+        defer { viewStop = nil }
+        return kept.canvas.withDamageClip([rect]) {
+          kept.canvas.clear(to: theme.colors.background)
+          drawViews(of: content, in: sceneRect, on: kept.canvas)
+          return !stoppedInViewTree
+        }
+      }
+      guard finished else { return false }
+    }
+    kept.commit()
+    return true
+  }
+
+  /// The scene's views, clipped to the scene: the window's tree and the application's other
+  /// visible windows over the main one, lowest level first (docs/BEHAVIOUR.md §15): a
+  /// status-bar banner, an alert's dimming view.
+  private func drawViews(of content: FrameContent, in sceneRect: CanvasRect, on canvas: Canvas) {
+    canvas.withSavedState {
+      canvas.clip(to: sceneRect)
+      drawViewTree(content.window, on: canvas)
+      for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
+      where other !== content.window && !other.isHidden {
+        drawViewTree(other, on: canvas)
+      }
+    }
   }
 
   /// Draws the part of the frame inside `rect` (pixels): the background and everything that
@@ -157,48 +215,63 @@ public final class SceneRenderer {
     _ content: FrameContent, on canvas: CairoCanvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
   ) -> Bool {
     let bounds = partBounds
+    if let keptViews, !keptViews.needed.isEmpty,
+      !bringUpToDate(keptViews, content: content, shouldStop: shouldStop)
+    {
+      return false
+    }
     return canvas.withDamageClip(rects) {
-      drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false) { part in
+      drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false, keptViews: keptViews?.canvas) { part in
         guard let reach = bounds?[part] else { return bounds == nil }
         return rects.contains { !reach.intersection($0).isEmpty }
       }
     }
   }
 
+  /// `keptViews`: the views are not drawn but copied from it (`KeptViews`).
   private func drawParts(
     _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
-    drawsPart: (FramePart) -> Bool = { _ in true }
+    keptViews: CairoCanvas? = nil, drawsPart: (FramePart) -> Bool = { _ in true }
   ) -> Bool {
     withoutActuallyEscaping(shouldStop) { shouldStop in
       viewStop = canvas is DamageRecordingCanvas ? nil : shouldStop
       stoppedInViewTree = false
       defer { viewStop = nil }
-      return drawPartsChecked(content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, drawsPart: drawsPart)
+      return drawPartsChecked(
+        content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, keptViews: keptViews,
+        drawsPart: drawsPart)
     }
   }
 
   private func drawPartsChecked(
-    _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
+    _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool, keptViews: CairoCanvas?,
     drawsPart: (FramePart) -> Bool
   ) -> Bool {
-    canvas.clear(to: theme.colors.background)
+    // The views copied from those kept: the background only where they are not.
+    let copied = drawsPart(.scene) ? keptViews.flatMap { kept in (canvas as? CairoCanvas).map { (kept, $0) } } : nil
+    if let (kept, canvas) = copied {
+      canvas.clear(to: theme.colors.background, outside: kept.pixelBounds)
+    } else {
+      canvas.clear(to: theme.colors.background)
+    }
     touchOverlay.timeOrigin = content.timeOrigin
     let recorder = canvas as? DamageRecordingCanvas
     let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
     let sceneRect = CanvasRect(origin: .zero, size: sceneSize)
     recorder?.part = .scene
+    if drawsPart(.scene) {
+      if let (kept, canvas) = copied {
+        canvas.copyKeptViews(kept)
+      } else {
+        drawViews(of: content, in: sceneRect, on: canvas)
+        if stoppedInViewTree { return false }
+      }
+    }
+    recorder?.part = .overlay
     let finishedScene: Bool =
-      !drawsPart(.scene)
+      !drawsPart(.overlay)
       || canvas.withSavedState {
         canvas.clip(to: sceneRect)
-        drawViewTree(content.window, on: canvas)
-        // The application's other visible windows over the main one, lowest level first
-        // (docs/BEHAVIOUR.md §15): a status-bar banner, an alert's dimming view.
-        for other in (content.window.application?.windowsFrontToBack ?? []).reversed()
-        where other !== content.window && !other.isHidden {
-          drawViewTree(other, on: canvas)
-        }
-        if stoppedInViewTree { return false }
         if let overlay = content.overlay {
           if shouldStop() { return false }
           touchOverlay.draw(

@@ -1,0 +1,86 @@
+import CCairo
+import Foundation
+
+/// The scene's views drawn alone, on a canvas kept between frames, for a damage drawing
+/// (`SceneRenderer.damage(for:…)`): where only what is over the views changed (a dragged
+/// finger's mark, the line to its card, a card's countdown), their pixels are copied from
+/// here instead of drawn again, and nothing of the views under them needs drawing whole.
+///
+/// The canvas has the frame's pixel grid from its top left corner to the scene's far
+/// corner, and holds, outside `needed`, exactly the pixels a whole drawing of the
+/// background and `items` has there (the views are drawn here as on the frame: the same
+/// calls, transforms and clip). What the views change is drawn here first, one damage
+/// rectangle at a time (`SceneRenderer.bringUpToDate`), then copied with the rest.
+final class KeptViews {
+  let canvas: CairoCanvas
+  /// The views' items the pixels show, outside `needed` (none yet: all of it is needed).
+  var items: [DrawingItem] = []
+  /// The views' items as last noted: what the pixels show once `needed` is drawn.
+  var noted: [DrawingItem] = []
+  /// Rectangles to draw again before the pixels are used: where `items` and `noted`
+  /// differ, grown until no clip cuts a view's item (`DrawingItem.closed`), and any a
+  /// stopped drawing left.
+  var needed: [DamageRect]
+
+  init(canvas: CairoCanvas) {
+    self.canvas = canvas
+    needed = [canvas.pixelBounds]
+  }
+
+  /// Notes the views of the frame being noted (`views`) and what of the pixels they change.
+  func note(_ views: [DrawingItem], maximumRects: Int) {
+    noted = views
+    needed = DrawingItem.closed(
+      DrawingItem.changedRects(from: items, to: views) + needed, over: views, maximumRects: maximumRects
+    ).map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
+  }
+
+  /// `needed` was drawn: the pixels show `noted`.
+  func commit() {
+    items = noted
+    needed = []
+  }
+}
+
+extension CairoCanvas {
+  /// Lays `kept`'s pixels (the frame's, from its top left corner) over the damage
+  /// rectangles where it has them, replacing what is there: rows copied in memory, the
+  /// canvas's own rows where it holds only some of the frame's (a strip).
+  func copyKeptViews(_ kept: CairoCanvas) {
+    guard let damageClip else { return copyPixels(of: kept, toPixelX: 0, y: 0) }
+    cairo_surface_flush(surface)
+    cairo_surface_flush(kept.surface)
+    guard let target = cairo_image_surface_get_data(surface), let source = cairo_image_surface_get_data(kept.surface)
+    else { return copyPixels(of: kept, toPixelX: 0, y: 0) }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+    // The frame's pixels this canvas's memory holds.
+    let memory = DamageRect(
+      x: -Int(offsetX), y: -Int(offsetY), width: Int(cairo_image_surface_get_width(surface)),
+      height: Int(cairo_image_surface_get_height(surface)))
+    let targetStride = Int(cairo_image_surface_get_stride(surface))
+    let sourceStride = Int(cairo_image_surface_get_stride(kept.surface))
+    for rect in damageClip {
+      let copied = rect.intersection(kept.pixelBounds).intersection(memory)
+      guard !copied.isEmpty else { continue }
+      for row in copied.y..<copied.maxY {
+        memcpy(
+          target + (row - memory.y) * targetStride + (copied.x - memory.x) * 4,
+          source + row * sourceStride + copied.x * 4, copied.width * 4)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// `clear(to:)` of the damage rectangles but where they meet `kept` (pixels): what
+  /// `copyKeptViews` then covers.
+  func clear(to color: CanvasColor, outside kept: DamageRect) {
+    guard let damageClip else { return clear(to: color) }
+    let rest = damageClip.flatMap { $0.subtracting(kept) }
+    guard !rest.isEmpty else { return }
+    self.damageClip = rest
+    clear(to: color)
+    self.damageClip = damageClip
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TouchLabEngine
+import XCTest
+
+@testable import TouchLabRender
+
+/// Issue 30 (a drag's frame at scales 2 and 3): what a drag's frame no longer draws again.
+/// The scene's views are kept drawn on a canvas of their own and copied where only what is
+/// over them changed (`KeptViews`); a finger's mark is drawn once and laid as pixels at each
+/// motion (`Canvas.drawStamp`); a card's times are written without Foundation's formatting.
+final class KeptPixelsTests: XCTestCase {
+  /// The largest difference of any channel between the two canvases' pixels in `rect` of
+  /// `a` and the same rectangle moved by (`dx`, `dy`) in `b`.
+  private func largestDifference(
+    _ a: CairoCanvas, _ b: CairoCanvas, in rect: DamageRect, movedBy dx: Int = 0, _ dy: Int = 0
+  ) -> Int {
+    var largest = 0
+    for y in rect.y..<rect.maxY {
+      for x in rect.x..<rect.maxX {
+        let p = a.pixel(x: x, y: y)
+        let q = b.pixel(x: x + dx, y: y + dy)
+        largest = max(
+          largest, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
+          abs(Int(p.alpha) - Int(q.alpha)))
+      }
+    }
+    return largest
+  }
+
+  /// How many rows of the two canvases (of one size) differ.
+  private func differingRows(_ a: CairoCanvas, _ b: CairoCanvas) -> Int {
+    a.withUnsafePixelBytes { first in
+      b.withUnsafePixelBytes { second in
+        (0..<a.pixelHeight).filter { row in
+          memcmp(first.baseAddress! + row * a.bytesPerRow, second.baseAddress! + row * b.bytesPerRow, a.pixelWidth * 4)
+            != 0
+        }.count
+      }
+    }
+  }
+
+  /// A drag over the playground's yellow view at scale 2: the views do not change, and the
+  /// frames copy them (nothing of theirs to draw again, no rectangle grown over the slider's
+  /// thumb the line to the card crosses); a view that changes is drawn again on the kept
+  /// views, and every frame has a whole drawing's pixels.
+  func testADragCopiesTheKeptViewsAndAChangedViewIsDrawnOnThem() throws {
+    let scene = try RenderSupport.bundledScene("playground.yaml")
+    let application = scene.application
+    let overlay = TouchOverlay(application: application)
+    let renderer = SceneRenderer(theme: .standard)
+    let tracker = FrameDamageTracker()
+    let start = CGPoint(x: 101, y: 156)
+    application.clock.advance(to: application.clock.now + 0.5)
+    application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
+    var content = FrameContent(
+      window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: [],
+      now: application.clock.now)
+    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    let canvas = try CairoCanvas(size: size, scale: 2)
+    func drawAndCompare(_ what: String) throws -> [DamageRect] {
+      guard case .drawn(let rects) = renderer.draw(content, on: canvas, tracking: tracker) else {
+        XCTFail("\(what): stopped")
+        return []
+      }
+      let whole = try CairoCanvas(size: size, scale: 2)
+      SceneRenderer(theme: .standard).draw(content, on: whole)
+      XCTAssertEqual(differingRows(canvas, whole), 0, "\(what): a whole drawing's pixels")
+      return rects
+    }
+    _ = try drawAndCompare("the first frame")
+    let kept = try XCTUnwrap(tracker.keptViews)
+    XCTAssertEqual(kept.canvas.pixelWidth, Int(scene.window.bounds.width) * 2, "the scene's pixels only")
+    for step in 1...5 {
+      application.clock.advance(to: application.clock.now + 0.008)
+      application.sendTouches([
+        TouchInput(finger: 1, phase: .moved, location: CGPoint(x: start.x + Double(step * 2), y: start.y + 1))
+      ])
+      content.overlay = overlay.state
+      content.now = application.clock.now
+      _ = renderer.damage(
+        for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: 2, tracking: tracker)
+      XCTAssertEqual(kept.needed, [], "step \(step): the views did not change")
+      let rects = try drawAndCompare("step \(step)")
+      // The slider's thumb (112–140, 525–555 points) under the line: not drawn whole.
+      let thumb = DamageRect(x: 230, y: 1060, width: 40, height: 40)
+      XCTAssertFalse(
+        rects.contains { $0.contains(thumb) }, "step \(step): the thumb under the line is copied, not drawn: \(rects)")
+    }
+    // A view changes: drawn again on the kept views, where it is.
+    let yellow = try XCTUnwrap(scene.window.view(withIdentifier: "yellow"))
+    yellow.backgroundColor = UIColor(red: 0, green: 0.5, blue: 0, alpha: 1)
+    _ = renderer.damage(
+      for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: 2, tracking: tracker)
+    let frame = yellow.frame
+    let yellowPixels = DamageRect(
+      x: Int(frame.minX * 2) + 2, y: Int(frame.minY * 2) + 2, width: Int(frame.width * 2) - 4,
+      height: Int(frame.height * 2) - 4)
+    XCTAssertTrue(kept.needed.contains { !$0.intersection(yellowPixels).isEmpty }, "\(kept.needed)")
+    _ = try drawAndCompare("the view recoloured")
+    XCTAssertEqual(kept.needed, [])
+  }
+}
