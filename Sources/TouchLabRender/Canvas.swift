@@ -137,6 +137,13 @@ public protocol Canvas: AnyObject {
   /// Copies `other`'s pixels onto this canvas, their top-left corner at pixel (`x`, `y`),
   /// replacing what is there: no transform, no clip, no blending.
   func copyPixels(of other: CairoCanvas, toPixelX x: Int, y: Int)
+
+  /// Draws what `body` draws, all of it inside `bounds`, as a stamp kept in `stamps`
+  /// (Canvas+Stamps.swift): `key` stands for everything that decides the drawing but where
+  /// `bounds` is (the same key, the same drawing about `bounds`' origin). An image canvas
+  /// draws it once onto a surface of its own, for each scale and place within a pixel, and
+  /// from then on lays that surface over the canvas; a vector or turned canvas draws it.
+  func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void)
 }
 
 extension Canvas {

@@ -25,6 +25,7 @@ final class DamageRecordingCanvas: Canvas {
     case strokePolyline
     case fillPolygon
     case text
+    case stamp
     case unknown
   }
 
@@ -263,6 +264,13 @@ final class DamageRecordingCanvas: Canvas {
   /// Copied pixels cannot be keyed: they count as changed every frame.
   func copyPixels(of other: CairoCanvas, toPixelX x: Int, y: Int) {
     noteUnknown(DamageRect(x: x, y: y, width: other.pixelWidth, height: other.pixelHeight))
+  }
+
+  /// A stamp laid over the canvas is an image at whole pixels: a clip cuts it exactly. Where
+  /// the canvas would draw it instead, its drawing is noted.
+  func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void) {
+    guard base.stampPlacement(of: key, bounds: bounds) != nil else { return body(self) }
+    note(.stamp, bounds: bounds, cutsExactly: true) { $0.combine(key) }
   }
 
   // MARK: - Items

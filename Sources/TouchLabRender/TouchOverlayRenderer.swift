@@ -22,6 +22,8 @@ final class TouchOverlayRenderer {
   /// Lays the cards out (`OverlayCardLayout`) and draws them (`OverlayCardPainter`).
   let cardLayout: OverlayCardLayout
   private let cardPainter: OverlayCardPainter
+  /// The fingers' marks, drawn once and laid as pixels at each motion (`drawMarker`).
+  private let stamps = StampCache()
 
   struct OverlayLayout {
     /// What the layout was made for: used again only for the same.
@@ -336,13 +338,36 @@ final class TouchOverlayRenderer {
 
   /// A ring round the finger, see-through so the view under it shows, a dot at the exact
   /// point, and the touch's number in a badge at the ring's upper right. Lifted: dashed.
+  /// Drawn as a stamp (`Canvas.drawStamp`): the same mark wherever the finger is.
   private func drawMarker(of touch: OverlayTouch, on canvas: Canvas) {
     guard let location = touch.location else { return }
     let center = CanvasPoint(location)
     let radius = theme.overlay.touchRadius
     let color = theme.overlay.touchColor(of: touch)
-    let halo = CanvasColor.white.withAlpha(0.85)
     let badge = CanvasPoint(x: center.x + radius * 0.7071, y: center.y - radius * 0.7071)
+    // Everything it draws: the ring and its halo, and the badge's text box.
+    let reach = radius + 3
+    let bounds = CanvasRect.bounds(of: [
+      CanvasPoint(x: center.x - reach, y: min(center.y - reach, badge.y - 10)),
+      CanvasPoint(x: max(center.x + reach, badge.x + 20), y: center.y + reach),
+    ])
+    var key = Hasher()
+    key.combine(touch.isOnScreen)
+    key.combine(touch.identifier)
+    key.combine(color)
+    key.combine(radius)
+    key.combine(bounds.minX - center.x)
+    key.combine(bounds.minY - center.y)
+    canvas.drawStamp(key.finalize(), bounds: bounds, stamps: stamps) { canvas in
+      drawMarkerShapes(of: touch, center: center, badge: badge, color: color, on: canvas)
+    }
+  }
+
+  private func drawMarkerShapes(
+    of touch: OverlayTouch, center: CanvasPoint, badge: CanvasPoint, color: CanvasColor, on canvas: Canvas
+  ) {
+    let radius = theme.overlay.touchRadius
+    let halo = CanvasColor.white.withAlpha(0.85)
     if touch.isOnScreen {
       canvas.fillCircle(center: center, radius: radius, color: color.withAlpha(0.22))
       canvas.strokeCircle(center: center, radius: radius, color: halo, style: .solid(5.5))

@@ -9,6 +9,24 @@ import XCTest
 /// over them changed (`KeptViews`); a finger's mark is drawn once and laid as pixels at each
 /// motion (`Canvas.drawStamp`); a card's times are written without Foundation's formatting.
 final class KeptPixelsTests: XCTestCase {
+  private let violet = CanvasColor(red: 0.6, green: 0.3, blue: 0.9)
+
+  /// A mark like a finger's: a translucent disc, two ring strokes, a badge with a number.
+  private func drawMark(at center: CanvasPoint, on canvas: Canvas) {
+    canvas.fillCircle(center: center, radius: 22, color: violet.withAlpha(0.22))
+    canvas.strokeCircle(center: center, radius: 22, color: CanvasColor.white.withAlpha(0.85), style: .solid(5.5))
+    canvas.strokeCircle(center: center, radius: 22, color: violet, style: .solid(2.5))
+    canvas.fillCircle(center: CanvasPoint(x: center.x + 15.6, y: center.y - 15.6), radius: 8, color: violet)
+    canvas.draw(
+      "1", in: CanvasRect(x: center.x - 4.4, y: center.y - 25.6, width: 40, height: 20),
+      style: TextStyle(fontSize: 10.5, weight: .bold, color: .white, alignment: .center, verticalAlignment: .center))
+  }
+
+  private func stampMark(at center: CanvasPoint, on canvas: Canvas, stamps: StampCache) {
+    let bounds = CanvasRect(x: center.x - 26, y: center.y - 26, width: 76, height: 52)
+    canvas.drawStamp(7, bounds: bounds, stamps: stamps) { drawMark(at: center, on: $0) }
+  }
+
   /// The largest difference of any channel between the two canvases' pixels in `rect` of
   /// `a` and the same rectangle moved by (`dx`, `dy`) in `b`.
   private func largestDifference(
@@ -37,6 +55,66 @@ final class KeptPixelsTests: XCTestCase {
         }.count
       }
     }
+  }
+
+  func testAStampIsDrawnOnceAndLaidWhereverItsDrawingFallsAsFarIntoAPixel() throws {
+    let stamps = StampCache()
+    let first = try CairoCanvas(pixelWidth: 400, pixelHeight: 300, scale: 3)
+    first.clear(to: .white)
+    stampMark(at: CanvasPoint(x: 30, y: 40), on: first, stamps: stamps)
+    XCTAssertEqual(stamps.drawnCount, 1)
+    // Whole pixels away (10 points is 30 pixels at scale 3), and at a point that comes back
+    // from pixels a hair short (101.333… points is 303.99999999999994 pixels).
+    let second = try CairoCanvas(pixelWidth: 400, pixelHeight: 300, scale: 3)
+    second.clear(to: .white)
+    stampMark(at: CanvasPoint(x: 40, y: 50), on: second, stamps: stamps)
+    stampMark(at: CanvasPoint(x: 304.0 / 3, y: 40), on: second, stamps: stamps)
+    XCTAssertEqual(stamps.drawnCount, 1, "the same stamp laid three times")
+    let mark = DamageRect(x: 10, y: 40, width: 150, height: 160)
+    XCTAssertEqual(largestDifference(first, second, in: mark, movedBy: 30, 30), 0, "the same pixels 30 pixels on")
+    // Where the drawing falls elsewhere in a pixel, another stamp.
+    stampMark(at: CanvasPoint(x: 40.5, y: 50), on: second, stamps: stamps)
+    XCTAssertEqual(stamps.drawnCount, 2)
+    // The stamp is the drawing: laid over white, within a level or two of drawing it there.
+    let drawn = try CairoCanvas(pixelWidth: 400, pixelHeight: 300, scale: 3)
+    drawn.clear(to: .white)
+    drawMark(at: CanvasPoint(x: 30, y: 40), on: drawn)
+    let difference = largestDifference(first, drawn, in: mark)
+    XCTAssertLessThanOrEqual(difference, 2, "a stamp looks as the drawing does")
+    XCTAssertGreaterThan(
+      largestDifference(first, try CairoCanvas(pixelWidth: 400, pixelHeight: 300, scale: 3), in: mark), 100,
+      "the mark was laid at all")
+  }
+
+  func testAStampIsDrawnWhereItCannotBeLaid() throws {
+    let stamps = StampCache()
+    // Turned: drawn, as a vector canvas draws it.
+    let turned = try CairoCanvas(pixelWidth: 200, pixelHeight: 200, scale: 1)
+    turned.rotate(radians: 0.3)
+    stampMark(at: CanvasPoint(x: 100, y: 60), on: turned, stamps: stamps)
+    XCTAssertEqual(stamps.drawnCount, 0, "a turned canvas draws the mark's shapes")
+    XCTAssertEqual(stamps.count, 0)
+    let vector = try CairoCanvas(vector: .svg, size: CanvasSize(width: 200, height: 200))
+    stampMark(at: CanvasPoint(x: 60, y: 60), on: vector, stamps: stamps)
+    XCTAssertEqual(stamps.drawnCount, 0, "a vector canvas draws the mark's shapes")
+    let text = String(decoding: try vector.vectorData(), as: UTF8.self)
+    XCTAssertTrue(text.contains("<path"), "vectors, not an embedded bitmap")
+    XCTAssertFalse(text.contains("<image"))
+  }
+
+  func testAStampIsNotedAsOneItemAClipCutsExactlyOutsideALayer() throws {
+    let stamps = StampCache()
+    let recorder = DamageRecordingCanvas(
+      wrapping: try DamageRecordingCanvas.makeBase(pixelWidth: 400, pixelHeight: 300, scale: 2))
+    stampMark(at: CanvasPoint(x: 60, y: 60), on: recorder, stamps: stamps)
+    recorder.beginTransparencyLayer(alpha: 0.35)
+    stampMark(at: CanvasPoint(x: 60, y: 60), on: recorder, stamps: stamps)
+    recorder.endTransparencyLayer()
+    XCTAssertEqual(recorder.items.count, 2, "one item a stamp: \(recorder.items)")
+    XCTAssertEqual(recorder.items.map(\.cutsExactly), [true, false])
+    // (34, 34)–(110, 86) points at scale 2, with a pixel more for antialiasing.
+    XCTAssertEqual(recorder.items.first?.rect, DamageRect(x: 67, y: 67, width: 154, height: 106))
+    XCTAssertEqual(stamps.drawnCount, 0, "noting draws nothing")
   }
 
   /// A drag over the playground's yellow view at scale 2: the views do not change, and the
