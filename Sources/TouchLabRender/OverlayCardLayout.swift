@@ -409,8 +409,18 @@ struct OverlayCardLayout {
     }
   }
 
+  /// `value` to two places, exactly as `String(format: "%.2f")` writes it (a card's times,
+  /// written again at every frame: Foundation's formatting was 3 % of a drag's frame).
   static func seconds(_ value: TimeInterval) -> String {
-    String(format: "%.2f", value)
+    let hundredths = value.magnitude * 100
+    let rounded = hundredths.rounded(.toNearestOrEven)
+    // A tie (or what rounding the product may have made one) is left to the C library's rounding.
+    guard value.isFinite, hundredths < 1e15, (hundredths - rounded).magnitude < 0.499 else {
+      return String(format: "%.2f", value)
+    }
+    let whole = Int(rounded)
+    let fraction = whole % 100
+    return (value.sign == .minus ? "-" : "") + String(whole / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
   }
 
   /// A receiver's name as the card shows it: a built-in class says little on its own, so

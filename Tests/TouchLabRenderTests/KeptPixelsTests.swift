@@ -117,6 +117,17 @@ final class KeptPixelsTests: XCTestCase {
     XCTAssertEqual(stamps.drawnCount, 0, "noting draws nothing")
   }
 
+  func testACardsTimesAreWrittenAsPrintfWritesThem() {
+    var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, 0.375, 2.675, 1.005, -0.001, -2.5, 99.995, 1e9 + 0.125, 1e20]
+    values += (-2000...20000).map { Double($0) / 1000 }
+    var generator = SystemRandomNumberGenerator()
+    values += (0..<5000).map { _ in Double.random(in: 0..<100_000, using: &generator) }
+    values += [.nan, .infinity]
+    for value in values {
+      XCTAssertEqual(OverlayCardLayout.seconds(value), String(format: "%.2f", value), "\(value)")
+    }
+  }
+
   /// A drag over the playground's yellow view at scale 2: the views do not change, and the
   /// frames copy them (nothing of theirs to draw again, no rectangle grown over the slider's
   /// thumb the line to the card crosses); a view that changes is drawn again on the kept
