@@ -348,6 +348,8 @@ extension CairoCanvas {
     return !damageClip.contains { !$0.intersection(rect).isEmpty }
   }
 
+  public func skips(_ rect: CanvasRect) -> Bool { missesDamage(rect) }
+
   /// Clips to `damageClip`, in pixels, whatever the transform.
   func applyDamageClip() {
     guard let damageClip else { return }

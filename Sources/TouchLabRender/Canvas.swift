@@ -144,6 +144,11 @@ public protocol Canvas: AnyObject {
   /// draws it once onto a surface of its own, for each scale and place within a pixel, and
   /// from then on lays that surface over the canvas; a vector or turned canvas draws it.
   func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void)
+
+  /// Whether nothing drawn inside `rect` (user space) would be kept: a damage drawing's
+  /// rectangles miss it. Drawing code may leave out what it would draw there (and the work of
+  /// making it); a recording canvas skips nothing, it notes every call.
+  func skips(_ rect: CanvasRect) -> Bool
 }
 
 extension Canvas {

@@ -273,6 +273,8 @@ final class DamageRecordingCanvas: Canvas {
     note(.stamp, bounds: bounds, cutsExactly: true) { $0.combine(key) }
   }
 
+  func skips(_ rect: CanvasRect) -> Bool { false }
+
   // MARK: - Items
 
   /// Notes items noted before (the panel, when it shows the same).

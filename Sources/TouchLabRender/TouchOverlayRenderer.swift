@@ -73,7 +73,8 @@ final class TouchOverlayRenderer {
     for card in cards {
       canvas.withAlpha(card.opacity) { cardPainter.drawLeader(of: card, on: canvas) }
     }
-    for card in cards {
+    // A pass of a damage drawing that misses a card leaves it (and its layer) out.
+    for card in cards where !canvas.skips(card.frame.insetBy(dx: -2, dy: -2)) {
       canvas.withAlpha(card.opacity) {
         cardPainter.drawCard(card, now: now, timeOrigin: timeOrigin, on: canvas)
       }
