@@ -20,8 +20,10 @@ import CCairo
 /// `ShapePieces` finds the pieces under a context's transform; a `CairoCanvas` draws them, a
 /// `DamageRecordingCanvas` notes them.
 struct ShapePieces {
-  /// How long a piece of a long line is, in pixels along its longer axis.
+  /// How long a piece of a long line is, in pixels along its longer axis: at least this…
   static let linePieceLength = 32
+  /// …and at most this, for a line near an axis.
+  static let longestLinePiece = 128
 
   /// Where a rounded rectangle's pieces are, in device pixels.
   struct RoundedRect {
@@ -95,14 +97,18 @@ struct ShapePieces {
     let dx = ex - sx
     let dy = ey - sy
     let length = (dx * dx + dy * dy).squareRoot()
-    let pieceLength = Double(Self.linePieceLength)
-    guard length > 2 * pieceLength else { return nil }
+    guard length > 2 * Double(Self.linePieceLength) else { return nil }
     let deviceWidth = width * max(abs(matrix.xx), abs(matrix.yy))
     // Along the longer axis: the line and its caps, in bands; across it, what the line
     // crosses in each band, with room for its width at its slant, its caps and antialiasing.
     let vertical = abs(dy) >= abs(dx)
     let (a0, a1, b0, b1) = vertical ? (sy, ey, sx, ex) : (sx, ex, sy, ey)
     let along = abs(a1 - a0)
+    // Near an axis, longer pieces (fewer clips and strokes) widen the bands little: each as
+    // long as keeps its slant within what a 32-pixel piece of a 1-in-4 slope has, 8 pixels.
+    let slope = abs(b1 - b0) / along
+    let pieceLength = min(
+      Double(Self.longestLinePiece), max(Double(Self.linePieceLength), (8 / max(slope, 1e-6)).rounded(.down)))
     let reach = deviceWidth * (length / along) + deviceWidth + 2
     let first = (min(a0, a1) - deviceWidth - 2).rounded(.down)
     let last = (max(a0, a1) + deviceWidth + 2).rounded(.up)

@@ -189,3 +189,41 @@ final class KeptPixelsTests: XCTestCase {
     XCTAssertEqual(kept.needed, [])
   }
 }
+
+/// What a damage drawing skips: a card or a card's row its rectangles miss, and the clips and
+/// strokes of a long line near an axis, drawn in longer pieces.
+final class DamageSkippingTests: XCTestCase {
+  func testACanvasSkipsOnlyWhatItsDamageRectanglesMissAndARecordingNothing() throws {
+    let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 200, scale: 2)
+    XCTAssertFalse(canvas.skips(CanvasRect(x: 0, y: 0, width: 10, height: 10)), "a whole drawing skips nothing")
+    canvas.withDamageClip([DamageRect(x: 100, y: 100, width: 20, height: 20)]) {
+      XCTAssertTrue(canvas.skips(CanvasRect(x: 0, y: 0, width: 40, height: 40)))
+      XCTAssertFalse(canvas.skips(CanvasRect(x: 45, y: 45, width: 10, height: 10)))
+      // A pixel of antialiasing more: a rectangle ending half a point short is drawn.
+      XCTAssertFalse(canvas.skips(CanvasRect(x: 0, y: 0, width: 49.75, height: 49.75)))
+    }
+    let recorder = DamageRecordingCanvas(
+      wrapping: try DamageRecordingCanvas.makeBase(pixelWidth: 200, pixelHeight: 200, scale: 2))
+    XCTAssertFalse(recorder.skips(CanvasRect(x: -500, y: -500, width: 1, height: 1)))
+  }
+
+  func testALineNearAnAxisIsDrawnInLongerPiecesWhoseBandsSlantNoMore() throws {
+    let canvas = try CairoCanvas(pixelWidth: 1200, pixelHeight: 1200, scale: 1)
+    let pieces = try XCTUnwrap(canvas.shapePieces)
+    func lengths(dx: Double) throws -> [Int] {
+      let bands = try XCTUnwrap(
+        pieces.line(from: CanvasPoint(x: 100, y: 50), to: CanvasPoint(x: 100 + dx, y: 1050), width: 1.5))
+      return bands.dropLast().map(\.height)
+    }
+    XCTAssertEqual(Set(try lengths(dx: 0)), [128], "upright: the longest pieces")
+    XCTAssertEqual(Set(try lengths(dx: 125)), [64], "1 in 8")
+    XCTAssertEqual(Set(try lengths(dx: 250)), [32], "1 in 4")
+    XCTAssertEqual(Set(try lengths(dx: 600)), [32], "steeper: never shorter than 32")
+    // However long the pieces, a band is as wide as the line's slant over it and its width.
+    for dx in [0.0, 125, 250] {
+      let bands = try XCTUnwrap(
+        pieces.line(from: CanvasPoint(x: 100, y: 50), to: CanvasPoint(x: 100 + dx, y: 1050), width: 1.5))
+      XCTAssertLessThanOrEqual(bands.map(\.width).max() ?? 0, 8 + 12, "dx \(dx): \(bands.map(\.width))")
+    }
+  }
+}
