@@ -35,6 +35,12 @@ final class KeptViews {
     ).map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
   }
 
+  /// All of it to draw again, whatever it holds.
+  func forget() {
+    items = []
+    needed = [canvas.pixelBounds]
+  }
+
   /// `needed` was drawn: the pixels show `noted`.
   func commit() {
     items = noted

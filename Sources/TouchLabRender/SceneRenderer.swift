@@ -155,6 +155,9 @@ public final class SceneRenderer {
         pixelWidth: min(recorder.pixelWidth, Int((Double(sceneSize.width) * scale).rounded(.up))),
         pixelHeight: min(recorder.pixelHeight, Int((Double(sceneSize.height) * scale).rounded(.up))), scale: scale)
     else { return }
+    // A whole frame (a new canvas, an Expose, a new size) draws the views whole on them too:
+    // whatever they hold, the frame is a whole drawing's.
+    if !tracker.holdsFrame { kept.forget() }
     kept.note(Array(recorder.items[views]), maximumRects: FrameDamageTracker.maximumRects)
     tracker.notedViews = views
     keptViews = kept

@@ -187,6 +187,14 @@ final class KeptPixelsTests: XCTestCase {
     XCTAssertTrue(kept.needed.contains { !$0.intersection(yellowPixels).isEmpty }, "\(kept.needed)")
     _ = try drawAndCompare("the view recoloured")
     XCTAssertEqual(kept.needed, [])
+    // A whole frame (an Expose, a new size) draws the kept views whole again: pixels spoilt
+    // on them do not outlive it.
+    _ = kept.canvas.withUnsafePixelBytes { bytes in
+      memset(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), 0x5A, bytes.count / 2)
+    }
+    tracker.reset()
+    tracker.canvas = canvas
+    _ = try drawAndCompare("a whole frame after the kept views were spoilt")
   }
 }
 
