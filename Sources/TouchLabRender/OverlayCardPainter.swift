@@ -86,12 +86,9 @@ struct OverlayCardPainter {
     let nameX = x + Layout.glyphWidth
     for row in card.rows {
       let receiver = row.receiver
-      let rowHeight =
-        (row.wraps ? row.nameHeight + Double(row.stepLines.count) * lineHeight : lineHeight)
-        + row.reasons.reduce(0) { $0 + $1.width } + row.noteHeight + 3
       // A row a damage drawing does not reach is left out, its names and steps unmade.
-      if canvas.skips(CanvasRect(x: frame.minX, y: y - 3, width: frame.width, height: rowHeight + 6)) {
-        y += rowHeight
+      if canvas.skips(CanvasRect(x: frame.minX, y: y - 3, width: frame.width, height: row.height + 6)) {
+        y += row.height
         continue
       }
       Self.drawGlyph(
