@@ -119,11 +119,19 @@ extension DamageRect {
 }
 
 extension CairoCanvas {
-  /// Moves the pixels of `move.source` to `move.destination` (an image canvas's memory; the
-  /// window moves its own with `X11Window.copyArea`).
-  /// Copies `other`'s pixels in `rect` to the same place on this canvas (same size).
+  /// Copies `other`'s pixels in `rect` to the same place on this canvas, rows copied in
+  /// memory: where this canvas holds only some of the frame's rows (a strip, its memory
+  /// offset by `firstRow`), only those, and `other` (whose memory starts at its pixel 0, 0)
+  /// gives what it has.
   func copyPixels(of other: CairoCanvas, in rect: DamageRect) {
-    let rect = rect.intersection(pixelBounds).intersection(other.pixelBounds)
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+    // The frame's pixels this canvas's memory holds.
+    let memory = DamageRect(
+      x: -Int(offsetX), y: -Int(offsetY), width: Int(cairo_image_surface_get_width(surface)),
+      height: Int(cairo_image_surface_get_height(surface)))
+    let rect = rect.intersection(memory).intersection(other.pixelBounds)
     guard !rect.isEmpty else { return }
     cairo_surface_flush(surface)
     cairo_surface_flush(other.surface)
@@ -132,10 +140,15 @@ extension CairoCanvas {
     let targetStride = Int(cairo_image_surface_get_stride(surface))
     let sourceStride = Int(cairo_image_surface_get_stride(other.surface))
     for row in rect.y..<rect.maxY {
-      memcpy(target + row * targetStride + rect.x * 4, source + row * sourceStride + rect.x * 4, rect.width * 4)
+      memcpy(
+        target + (row - memory.y) * targetStride + (rect.x - memory.x) * 4, source + row * sourceStride + rect.x * 4,
+        rect.width * 4)
     }
     cairo_surface_mark_dirty(surface)
   }
+
+  /// Moves the pixels of `move.source` to `move.destination` (an image canvas's memory; the
+  /// window moves its own with `X11Window.copyArea`).
 
   public func movePixels(_ move: PixelMove) {
     let destination = move.destination.intersection(pixelBounds)

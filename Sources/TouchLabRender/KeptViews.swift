@@ -1,6 +1,3 @@
-import CCairo
-import Foundation
-
 /// The scene's views drawn alone, on a canvas kept between frames, for a damage drawing
 /// (`SceneRenderer.damage(for:…)`): where only what is over the views changed (a dragged
 /// finger's mark, the line to its card, a card's countdown), their pixels are copied from
@@ -50,33 +47,10 @@ final class KeptViews {
 
 extension CairoCanvas {
   /// Lays `kept`'s pixels (the frame's, from its top left corner) over the damage
-  /// rectangles where it has them, replacing what is there: rows copied in memory, the
-  /// canvas's own rows where it holds only some of the frame's (a strip).
+  /// rectangles where it has them, replacing what is there.
   func copyKeptViews(_ kept: CairoCanvas) {
     guard let damageClip else { return copyPixels(of: kept, toPixelX: 0, y: 0) }
-    cairo_surface_flush(surface)
-    cairo_surface_flush(kept.surface)
-    guard let target = cairo_image_surface_get_data(surface), let source = cairo_image_surface_get_data(kept.surface)
-    else { return copyPixels(of: kept, toPixelX: 0, y: 0) }
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
-    // The frame's pixels this canvas's memory holds.
-    let memory = DamageRect(
-      x: -Int(offsetX), y: -Int(offsetY), width: Int(cairo_image_surface_get_width(surface)),
-      height: Int(cairo_image_surface_get_height(surface)))
-    let targetStride = Int(cairo_image_surface_get_stride(surface))
-    let sourceStride = Int(cairo_image_surface_get_stride(kept.surface))
-    for rect in damageClip {
-      let copied = rect.intersection(kept.pixelBounds).intersection(memory)
-      guard !copied.isEmpty else { continue }
-      for row in copied.y..<copied.maxY {
-        memcpy(
-          target + (row - memory.y) * targetStride + (copied.x - memory.x) * 4,
-          source + row * sourceStride + copied.x * 4, copied.width * 4)
-      }
-    }
-    cairo_surface_mark_dirty(surface)
+    for rect in damageClip { copyPixels(of: kept, in: rect) }
   }
 
   /// `clear(to:)` of the damage rectangles but where they meet `kept` (pixels): what
