@@ -278,12 +278,13 @@ extension DrawingItem {
 extension CairoCanvas {
   /// A canvas drawing straight into `pixels` (premultiplied ARGB32 words, `bytesPerRow`
   /// apart, as a 24-bit TrueColor XImage holds them), which must outlive it: the window's
-  /// strip, drawn into and sent without a copy. The memory holds `pixelHeight` rows; with a
-  /// `frameHeight`, the canvas is a whole frame of that many rows (its size, its clips) whose
-  /// rows from `firstRow` on are those in memory: what is drawn elsewhere goes nowhere.
+  /// strip, drawn into and sent without a copy. The memory holds `pixelHeight` rows of
+  /// `pixelWidth` pixels; with a `frameWidth` and `frameHeight`, the canvas is a whole frame
+  /// of that size (its size, its clips) whose pixels from column `firstColumn` and row
+  /// `firstRow` on are those in memory: what is drawn elsewhere goes nowhere.
   public convenience init(
     drawingInto pixels: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, bytesPerRow: Int, scale: Double,
-    frameHeight: Int? = nil, firstRow: Int = 0
+    frameWidth: Int? = nil, frameHeight: Int? = nil, firstColumn: Int = 0, firstRow: Int = 0
   ) throws {
     guard pixelWidth > 0, pixelHeight > 0 else {
       throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
@@ -302,11 +303,11 @@ extension CairoCanvas {
       cairo_surface_destroy(surface)
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    // Frame pixel (x, y) is memory pixel (x, y − firstRow): a whole pixel apart, so every
-    // shape and glyph lands on the same pixels as on a canvas of the whole frame.
-    cairo_surface_set_device_offset(surface, 0, -Double(firstRow))
+    // Frame pixel (x, y) is memory pixel (x − firstColumn, y − firstRow): whole pixels apart,
+    // so every shape and glyph lands on the same pixels as on a canvas of the whole frame.
+    cairo_surface_set_device_offset(surface, -Double(firstColumn), -Double(firstRow))
     try self.init(
-      surface: surface, pixelWidth: pixelWidth, pixelHeight: frameHeight ?? pixelHeight, scale: scale,
+      surface: surface, pixelWidth: frameWidth ?? pixelWidth, pixelHeight: frameHeight ?? pixelHeight, scale: scale,
       vectorOutput: nil)
   }
 

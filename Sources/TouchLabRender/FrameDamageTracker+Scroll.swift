@@ -120,9 +120,9 @@ extension DamageRect {
 
 extension CairoCanvas {
   /// Copies `other`'s pixels in `rect` to the same place on this canvas, rows copied in
-  /// memory: where this canvas holds only some of the frame's rows (a strip, its memory
-  /// offset by `firstRow`), only those, and `other` (whose memory starts at its pixel 0, 0)
-  /// gives what it has.
+  /// memory: where this canvas holds only some of the frame's pixels (a strip, its memory
+  /// offset by `firstColumn` and `firstRow`), only those, and `other` (whose memory starts at
+  /// its pixel 0, 0) gives what it has.
   func copyPixels(of other: CairoCanvas, in rect: DamageRect) {
     var offsetX = 0.0
     var offsetY = 0.0

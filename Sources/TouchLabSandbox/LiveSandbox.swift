@@ -234,7 +234,9 @@ public final class LiveSandbox {
       let source = move.source
       window.copyArea(source, toX: move.destination.x, y: move.destination.y)
     }
-    let rows = X11Window.stripRows(frameWidth: pixels.width, frameHeight: pixels.height)
+    // The strip holds more rows of a narrower damage (`X11Window.stripRows(passWidth:…)`).
+    let width = (rects.map(\.maxX).max() ?? 0) - (rects.map(\.x).min() ?? 0)
+    let rows = X11Window.stripRows(passWidth: width, frameWidth: pixels.width, frameHeight: pixels.height)
     let passes = tracker.passes(of: rects, maximumRows: rows)
     let drawn = window.drawAndSend(
       passes: passes, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale

@@ -30,6 +30,26 @@ final class FrameBuffer {
 
   var isShared: Bool { segment != nil }
   var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(image.pointee.data) }
+  /// The bytes of pixels it holds: `height` rows of `width`, or more rows of fewer pixels
+  /// (`layOut(width:)`).
+  var capacity: Int { bytesPerRow * height }
+
+  /// The rows it holds of `width` pixels each (its pixels laid out so, `layOut(width:)`).
+  func rows(ofWidth width: Int) -> Int { capacity / (max(1, width) * 4) }
+
+  /// Lays its memory out as rows of `width` pixels, `width` × 4 bytes apart (as many as it
+  /// holds, `rows(ofWidth:)`): a pass narrower than the frame gets more rows. What is sent
+  /// next is read so; what was sent before was read as it was then (each put carries the
+  /// image's size, and the memory is not drawn into before it is read).
+  func layOut(width: Int) {
+    let width = min(max(1, width), capacity / 4)
+    image.pointee.width = Int32(width)
+    image.pointee.bytes_per_line = Int32(width * 4)
+    image.pointee.height = Int32(rows(ofWidth: width))
+  }
+
+  /// The pixels in a row as now laid out (`layOut(width:)`).
+  var layoutWidth: Int { Int(image.pointee.width) }
 
   /// A buffer of `width`×`height` pixels; shared with the server when `shared` and the
   /// server agrees, otherwise in the process's memory. Nil when memory runs out.
@@ -72,19 +92,22 @@ final class FrameBuffer {
     }
   }
 
-  /// Sends each of `rects` of a frame whose row `firstRow` is the buffer's first, and does
-  /// not wait: through shared memory, the server reports when it has read the strip (a
+  /// Sends each of `rects` of a frame whose pixel (`firstColumn`, `firstRow`) is the
+  /// buffer's first (in its layout, `layOut(width:)`), and does not wait: through shared memory, the server reports when it has read the strip (a
   /// `ShmCompletion`, which the window's events bring: `X11Window.drainEvents`), and the
   /// strip is not drawn into before (`waitUntilRead`). The loop is free meanwhile — an
   /// engine timer falling due while the X server is slow to read (a busy machine) fires on
   /// time instead of waiting for it.
-  func send(_ rects: [PixelRect], fromRow firstRow: Int, to drawable: Drawable, graphicsContext: GC) {
+  func send(
+    _ rects: [PixelRect], fromColumn firstColumn: Int = 0, row firstRow: Int, to drawable: Drawable,
+    graphicsContext: GC
+  ) {
     for (index, rect) in rects.enumerated() {
       let reportsRead = segment != nil && index == rects.count - 1
       // Requests are handled in order: the last put read, all of them are.
       if reportsRead { readRequest = touchlab_next_request(display) }
       put(
-        x: rect.x, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
+        x: rect.x - firstColumn, y: rect.y - firstRow, width: rect.width, height: rect.height, toX: rect.x, toY: rect.y,
         drawable: drawable, graphicsContext: graphicsContext, reportsRead: reportsRead)
     }
     XFlush(display)

@@ -276,6 +276,16 @@ public final class X11Window: InputEventSource {
     max(1, min(frameHeight, max(16, maximumBytes / max(1, frameWidth * 4))))
   }
 
+  /// The rows a pass `width` pixels wide may span (`drawAndSend(passes:…)`): the strip made
+  /// for the frame (`stripRows(frameWidth:frameHeight:maximumBytes:)`) laid out in rows of
+  /// `width` pixels — more rows than a whole row of the frame gets — at most the frame's.
+  public static func stripRows(
+    passWidth width: Int, frameWidth: Int, frameHeight: Int, maximumBytes: Int = maximumStripBytes
+  ) -> Int {
+    let bytes = frameWidth * 4 * stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumBytes)
+    return max(1, min(frameHeight, bytes / (4 * min(frameWidth, max(1, width)))))
+  }
+
   /// Whether the window lacks a whole frame drawn by `drawAndSend` (none yet, the frames
   /// changed size, or the server lost its pixels: an Expose): the next must be drawn whole.
   public var needsWholeFrame: Bool { !(stripBuffer?.holdsFrame ?? false) }
@@ -299,9 +309,11 @@ public final class X11Window: InputEventSource {
   }
 
   /// As `drawAndSend(_:frameWidth:frameHeight:scale:maximumStripBytes:draw:)`, with the
-  /// rectangles in passes: each pass's rectangles, whose rows together fit the strip, are
-  /// drawn in one go (`draw` gets them all and draws clipped to them), then sent one by one.
-  /// Many small rectangles then cost one drawing, not one each.
+  /// rectangles in passes: each pass's rectangles, whose rows together fit the strip laid out
+  /// at the pass's width (from its leftmost pixel to its rightmost: `stripRows(passWidth:…)`),
+  /// are drawn in one go (`draw` gets them all and draws clipped to them), then sent one by
+  /// one. Many small rectangles then cost one drawing, not one each, and a frame's damage
+  /// narrower than the frame (a drag over the scene) fewer passes.
   public func drawAndSend(
     passes: [[PixelRect]], frameWidth: Int, frameHeight: Int, scale: Double,
     maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (CairoCanvas, [PixelRect]) -> Bool
@@ -323,17 +335,23 @@ public final class X11Window: InputEventSource {
           x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
           height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
       }.filter { $0.width > 0 && $0.height > 0 }
-      guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max() else { continue }
-      precondition(bottom - top <= rows, "a pass of \(bottom - top) rows does not fit a strip of \(rows)")
+      guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max(),
+        let left = rects.map(\.x).min(), let right = rects.map(\.maxX).max()
+      else { continue }
+      // The strip laid out as rows of the pass's own width: a pass narrower than the frame
+      // gets more rows (`stripRows(passWidth:…)`).
+      let passRows = min(frameHeight, strip.rows(ofWidth: right - left))
+      precondition(bottom - top <= passRows, "a pass of \(bottom - top) rows does not fit a strip of \(passRows)")
       strip.waitUntilRead()  // the pass before (or the last frame) may still be being read
+      strip.layOut(width: right - left)
       guard
         let canvas = try? CairoCanvas(
-          drawingInto: strip.pixels, pixelWidth: frameWidth, pixelHeight: rows, bytesPerRow: strip.bytesPerRow,
-          scale: scale, frameHeight: frameHeight, firstRow: top)
+          drawingInto: strip.pixels, pixelWidth: right - left, pixelHeight: passRows, bytesPerRow: (right - left) * 4,
+          scale: scale, frameWidth: frameWidth, frameHeight: frameHeight, firstColumn: left, firstRow: top)
       else { return nil }
       guard draw(canvas, rects) else { return false }
       canvas.finishDrawing()
-      strip.send(rects, fromRow: top, to: window, graphicsContext: graphicsContext)
+      strip.send(rects, fromColumn: left, row: top, to: window, graphicsContext: graphicsContext)
       lastSentRects += rects
     }
     strip.holdsFrame = true

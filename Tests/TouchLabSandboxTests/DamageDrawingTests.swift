@@ -68,8 +68,10 @@ final class DamageDrawingTests: XCTestCase {
     return rects
   }
 
-  /// Draws what changed pass by pass into a strip of `stripRows` rows (filled with garbage
-  /// first, so a pass must draw every pixel of its bands) and copies each band onto `screen`.
+  /// Draws what changed pass by pass into a strip of `stripRows` rows of the frame (filled
+  /// with garbage first, so a pass must draw every pixel of its bands), laid out as the window
+  /// lays it out (`X11Window.drawAndSend(passes:…)`: rows of the pass's own width, so a
+  /// narrow pass starts mid-row of the frame), and copies each band onto `screen`.
   private func drawThroughStrip(_ content: FrameContent, width: Int, height: Int) throws -> CairoCanvas {
     if screen?.pixelWidth != width || screen?.pixelHeight != height {
       screen = try CairoCanvas(pixelWidth: width, pixelHeight: height, scale: session.scale)
@@ -80,15 +82,21 @@ final class DamageDrawingTests: XCTestCase {
       for: content, pixelWidth: width, pixelHeight: height, scale: session.scale, tracking: stripTracker)
     // The window has the server move the pixels first (`X11Window.copyArea`).
     if let move = stripTracker.scroll { shown.movePixels(move) }
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * stripRows, alignment: 16)
+    let capacity = width * 4 * stripRows
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { memory.deallocate() }
-    for pass in stripTracker.passes(of: rects, maximumRows: stripRows) {
+    let damageWidth = (rects.map(\.maxX).max() ?? 0) - (rects.map(\.x).min() ?? 0)
+    let rows = min(height, capacity / (4 * max(1, damageWidth)))
+    for pass in stripTracker.passes(of: rects, maximumRows: rows) {
       let top = try XCTUnwrap(pass.map(\.y).min())
-      XCTAssertLessThanOrEqual(try XCTUnwrap(pass.map(\.maxY).max()) - top, stripRows)
-      memset(memory, 0xAB, width * 4 * stripRows)
+      let left = try XCTUnwrap(pass.map(\.x).min())
+      let passWidth = try XCTUnwrap(pass.map(\.maxX).max()) - left
+      let passRows = min(height, capacity / (4 * passWidth))
+      XCTAssertLessThanOrEqual(try XCTUnwrap(pass.map(\.maxY).max()) - top, passRows)
+      memset(memory, 0xAB, capacity)
       let strip = try CairoCanvas(
-        drawingInto: memory, pixelWidth: width, pixelHeight: stripRows, bytesPerRow: width * 4, scale: session.scale,
-        frameHeight: height, firstRow: top)
+        drawingInto: memory, pixelWidth: passWidth, pixelHeight: passRows, bytesPerRow: passWidth * 4,
+        scale: session.scale, frameWidth: width, frameHeight: height, firstColumn: left, firstRow: top)
       XCTAssertTrue(renderer.draw(content, on: strip, within: pass))
       strip.finishDrawing()
       shown.withUnsafePixelBytes { target in
@@ -96,7 +104,7 @@ final class DamageDrawingTests: XCTestCase {
         for band in pass {
           for row in band.y..<band.maxY {
             memcpy(
-              base + row * shown.bytesPerRow + band.x * 4, memory + (row - top) * width * 4 + band.x * 4,
+              base + row * shown.bytesPerRow + band.x * 4, memory + (row - top) * passWidth * 4 + (band.x - left) * 4,
               band.width * 4)
           }
         }

@@ -109,6 +109,80 @@ final class X11WindowIntegrationTests: XCTestCase {
     return comparison.matches
   }
 
+  /// A pass narrower than the frame has the strip laid out at its own width
+  /// (`X11Window.stripRows(passWidth:…)`): a strip of 16 rows of 200 pixels holds 80 rows of
+  /// 40, so rows 10–70 of a 40-pixel column are one drawing, not four; sent where they belong,
+  /// and a whole frame after it is laid out at the frame's width again. Through MIT-SHM and
+  /// the `XPutImage` fallback alike.
+  func testANarrowPassHasTheStripLaidOutAtItsWidth() throws {
+    XCTAssertEqual(X11Window.stripRows(frameWidth: 200, frameHeight: 150, maximumBytes: 1600), 16)
+    XCTAssertEqual(X11Window.stripRows(passWidth: 40, frameWidth: 200, frameHeight: 150, maximumBytes: 1600), 80)
+    XCTAssertEqual(X11Window.stripRows(passWidth: 20, frameWidth: 200, frameHeight: 150, maximumBytes: 1600), 150)
+    XCTAssertEqual(X11Window.stripRows(passWidth: 400, frameWidth: 200, frameHeight: 150, maximumBytes: 1600), 16)
+    XCTAssertTrue(try sendsANarrowPass(window), "MIT-SHM")
+    let fallback = try X11Window(
+      title: "no shm", width: 200, height: 150, displayName: server.displayName, sharedMemory: false)
+    defer { fallback.close() }
+    XCTAssertTrue(try sendsANarrowPass(fallback), "XPutImage")
+  }
+
+  private func sendsANarrowPass(_ window: X11Window) throws -> Bool {
+    func paint(_ canvas: CairoCanvas, shade: Int) {
+      canvas.clear(to: CanvasColor(hex: "#204080")!)
+      for y in stride(from: 0, to: 150, by: 10) {
+        let color = CanvasColor(red: Double((y * 3 + shade) % 256) / 255, green: 0.5, blue: Double(shade) / 255)
+        canvas.fill(CanvasRect(x: 0, y: Double(y), width: 200, height: 10), color: color)
+      }
+      canvas.fillCircle(center: CanvasPoint(x: 40, y: 40), radius: 25, color: .white)
+    }
+    let before = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
+    paint(before, shade: 0)
+    let bands = stride(from: 0, to: 150, by: 16).map { PixelRect(x: 0, y: $0, width: 200, height: min(16, 150 - $0)) }
+    XCTAssertEqual(
+      window.drawAndSend(
+        passes: bands.map { [$0] }, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600
+      ) {
+        canvas, _ in
+        paint(canvas, shade: 0)
+        return true
+      }, true)
+    let after = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
+    paint(after, shade: 200)
+    let rects = [PixelRect(x: 20, y: 10, width: 30, height: 40), PixelRect(x: 30, y: 40, width: 30, height: 30)]
+    var drawings = 0
+    let sent = window.drawAndSend(
+      passes: [rects], frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600
+    ) { canvas, pass in
+      drawings += 1
+      XCTAssertEqual(canvas.pixelWidth, 200, "the canvas is the whole frame")
+      XCTAssertEqual(canvas.pixelHeight, 150)
+      paint(canvas, shade: 200)
+      return true
+    }
+    XCTAssertEqual(sent, true)
+    XCTAssertEqual(drawings, 1, "60 rows of a 40-pixel pass: one drawing")
+    var expected = before.makeImage()
+    let changed = after.makeImage()
+    for rect in rects {
+      for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { expected[x, y] = changed[x, y] } }
+    }
+    var comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected)
+    XCTAssertTrue(comparison.matches, "the narrow pass where it belongs: " + comparison.summary)
+    // The frame's width again: the strip's rows are the frame's rows once more.
+    XCTAssertEqual(
+      window.drawAndSend(
+        passes: bands.map { [$0] }, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600
+      ) {
+        canvas, _ in
+        paint(canvas, shade: 0)
+        return true
+      }, true)
+    XCTAssertEqual(window.lastSentRects, bands)
+    comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: before.makeImage())
+    XCTAssertTrue(comparison.matches, "whole again: " + comparison.summary)
+    return comparison.matches
+  }
+
   /// Frames drawn band by band through the strip (`drawAndSend`): the first whole, later ones
   /// only their bands, and the window shows every pixel of the frame; through MIT-SHM and the
   /// `XPutImage` fallback alike. A strip of 1,600 bytes holds 2 rows of 200 pixels… but 16
