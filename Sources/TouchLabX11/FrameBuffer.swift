@@ -29,27 +29,39 @@ final class FrameBuffer {
   var holdsFrame = false
 
   var isShared: Bool { segment != nil }
-  var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(image.pointee.data) }
+  /// Its memory's first byte.
+  private let memory: UnsafeMutableRawPointer
   /// The bytes of pixels it holds: `height` rows of `width`, or more rows of fewer pixels
-  /// (`layOut(width:)`).
+  /// (`room(width:rows:)`).
   var capacity: Int { bytesPerRow * height }
+  /// The bytes from its start that passes sent since the server last read it took.
+  private var used = 0
 
-  /// The rows it holds of `width` pixels each (its pixels laid out so, `layOut(width:)`).
+  /// The rows it holds of `width` pixels each.
   func rows(ofWidth width: Int) -> Int { capacity / (max(1, width) * 4) }
 
-  /// Lays its memory out as rows of `width` pixels, `width` × 4 bytes apart (as many as it
-  /// holds, `rows(ofWidth:)`): a pass narrower than the frame gets more rows. What is sent
-  /// next is read so; what was sent before was read as it was then (each put carries the
-  /// image's size, and the memory is not drawn into before it is read).
-  func layOut(width: Int) {
-    let width = min(max(1, width), capacity / 4)
+  /// Room for a pass of `rows` rows of `width` pixels (`width` × 4 bytes apart), which the
+  /// image then describes (what is sent next is read from there): after what the passes sent
+  /// since the server last read took, when the rest holds it — no waiting for the server —
+  /// else from the start, once the server has read it (`waitUntilRead`). What was sent
+  /// before is read as it was then (each put carries the image's place and size). The
+  /// rows must fit it whole (`rows(ofWidth:)`).
+  func room(width: Int, rows: Int) -> UnsafeMutableRawPointer {
+    let bytes = max(1, width) * 4 * max(1, rows)
+    precondition(bytes <= capacity, "\(rows) rows of \(width) pixels do not fit a strip of \(capacity) bytes")
+    if !isBeingRead { used = 0 }
+    if used + bytes > capacity {
+      waitUntilRead()
+      used = 0
+    }
+    let start = memory + used
+    used += (bytes + 63) & ~63  // the next pass's rows start on a cache line
+    image.pointee.data = start.assumingMemoryBound(to: CChar.self)
     image.pointee.width = Int32(width)
     image.pointee.bytes_per_line = Int32(width * 4)
-    image.pointee.height = Int32(rows(ofWidth: width))
+    image.pointee.height = Int32(rows)
+    return start
   }
-
-  /// The pixels in a row as now laid out (`layOut(width:)`).
-  var layoutWidth: Int { Int(image.pointee.width) }
 
   /// A buffer of `width`×`height` pixels; shared with the server when `shared` and the
   /// server agrees, otherwise in the process's memory. Nil when memory runs out.
@@ -77,6 +89,7 @@ final class FrameBuffer {
     // of the other order.
     image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
     bytesPerRow = Int(image.pointee.bytes_per_line)
+    memory = UnsafeMutableRawPointer(image.pointee.data)
   }
 
   deinit {
@@ -88,12 +101,14 @@ final class FrameBuffer {
       touchlab_destroy_image(image)
       segment.deallocate()
     } else {
+      image.pointee.data = memory.assumingMemoryBound(to: CChar.self)
       touchlab_destroy_image(image)  // frees the malloc'd pixels too
     }
   }
 
-  /// Sends each of `rects` of a frame whose pixel (`firstColumn`, `firstRow`) is the
-  /// buffer's first (in its layout, `layOut(width:)`), and does not wait: through shared memory, the server reports when it has read the strip (a
+  /// Sends each of `rects` of a frame whose pixel (`firstColumn`, `firstRow`) is the first of
+  /// the room last made (`room(width:rows:)`), and does not wait: through shared memory, the
+  /// server reports when it has read the strip (a
   /// `ShmCompletion`, which the window's events bring: `X11Window.drainEvents`), and the
   /// strip is not drawn into before (`waitUntilRead`). The loop is free meanwhile — an
   /// engine timer falling due while the X server is slow to read (a busy machine) fires on

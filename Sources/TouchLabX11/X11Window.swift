@@ -338,15 +338,15 @@ public final class X11Window: InputEventSource {
       guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max(),
         let left = rects.map(\.x).min(), let right = rects.map(\.maxX).max()
       else { continue }
-      // The strip laid out as rows of the pass's own width: a pass narrower than the frame
-      // gets more rows (`stripRows(passWidth:…)`).
+      // The pass's rows of its own width: a pass narrower than the frame gets more rows
+      // (`stripRows(passWidth:…)`), and one that fits after the pass before is drawn there
+      // while the server reads that one.
       let passRows = min(frameHeight, strip.rows(ofWidth: right - left))
       precondition(bottom - top <= passRows, "a pass of \(bottom - top) rows does not fit a strip of \(passRows)")
-      strip.waitUntilRead()  // the pass before (or the last frame) may still be being read
-      strip.layOut(width: right - left)
+      let pixels = strip.room(width: right - left, rows: bottom - top)
       guard
         let canvas = try? CairoCanvas(
-          drawingInto: strip.pixels, pixelWidth: right - left, pixelHeight: passRows, bytesPerRow: (right - left) * 4,
+          drawingInto: pixels, pixelWidth: right - left, pixelHeight: bottom - top, bytesPerRow: (right - left) * 4,
           scale: scale, frameWidth: frameWidth, frameHeight: frameHeight, firstColumn: left, firstRow: top)
       else { return nil }
       guard draw(canvas, rects) else { return false }

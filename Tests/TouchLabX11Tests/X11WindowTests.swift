@@ -111,8 +111,9 @@ final class X11WindowIntegrationTests: XCTestCase {
 
   /// A pass narrower than the frame has the strip laid out at its own width
   /// (`X11Window.stripRows(passWidth:…)`): a strip of 16 rows of 200 pixels holds 80 rows of
-  /// 40, so rows 10–70 of a 40-pixel column are one drawing, not four; sent where they belong,
-  /// and a whole frame after it is laid out at the frame's width again. Through MIT-SHM and
+  /// 40, so rows 10–70 of a 40-pixel column are one drawing, not four; sent where they belong;
+  /// two small passes share the strip; and a whole frame after them is laid out at the
+  /// frame's width again. Through MIT-SHM and
   /// the `XPutImage` fallback alike.
   func testANarrowPassHasTheStripLaidOutAtItsWidth() throws {
     XCTAssertEqual(X11Window.stripRows(frameWidth: 200, frameHeight: 150, maximumBytes: 1600), 16)
@@ -168,6 +169,23 @@ final class X11WindowIntegrationTests: XCTestCase {
     }
     var comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected)
     XCTAssertTrue(comparison.matches, "the narrow pass where it belongs: " + comparison.summary)
+    // Two passes that fit the strip together: the second is drawn after the first in its
+    // memory (while the server may still read the first), and both land where they belong.
+    let again = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
+    paint(again, shade: 90)
+    let passes = [[PixelRect(x: 100, y: 20, width: 30, height: 40)], [PixelRect(x: 60, y: 100, width: 40, height: 20)]]
+    XCTAssertEqual(
+      window.drawAndSend(passes: passes, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600) {
+        canvas, _ in
+        paint(canvas, shade: 90)
+        return true
+      }, true)
+    let shaded = again.makeImage()
+    for rect in passes.joined() {
+      for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { expected[x, y] = shaded[x, y] } }
+    }
+    comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected)
+    XCTAssertTrue(comparison.matches, "two passes in one strip: " + comparison.summary)
     // The frame's width again: the strip's rows are the frame's rows once more.
     XCTAssertEqual(
       window.drawAndSend(
