@@ -409,6 +409,19 @@ extension CairoCanvas {
     return DamageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
   }
 
+  /// Whether every edge of an upright stroke through `points`, `halfWidth` to each side,
+  /// falls on a whole device pixel (as its corners, mitred, do).
+  func hasWholePixelEdges(_ points: [CanvasPoint], halfWidth: Double) -> Bool {
+    points.allSatisfy { point in
+      [(-halfWidth, -halfWidth), (halfWidth, halfWidth)].allSatisfy { offset in
+        var x = point.x + offset.0
+        var y = point.y + offset.1
+        cairo_user_to_device(context, &x, &y)
+        return abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
+      }
+    }
+  }
+
   /// Whether the transform keeps rectangles upright (no rotation or shear).
   var isRectilinear: Bool {
     var matrix = cairo_matrix_t()

@@ -226,10 +226,13 @@ final class DamageRecordingCanvas: Canvas {
     guard points.count > 1 else { return }
     // A mitred corner reaches up to the miter limit (10) half-widths out.
     let outset = style.join == .miter ? style.width * 5 : style.width
-    // Upright segments, mitred, undashed, without round caps: Cairo draws rectangles.
+    // Upright segments, mitred, undashed, without round caps: Cairo draws rectangles — cut
+    // exactly only when their edges are whole pixels (at a scale such as 1.25 a clip moves
+    // a fractional edge's pixels a level).
     let upright =
       style.join == .miter && style.cap != .round && style.dash.isEmpty
       && zip(points, points.dropFirst()).allSatisfy { $0.x == $1.x || $0.y == $1.y }
+      && base.hasWholePixelEdges(points, halfWidth: style.width / 2)
     note(.strokePolyline, bounds: .bounds(of: points), outset: outset, cutsExactly: upright) {
       $0.combine(color)
       $0.combine(style)

@@ -40,6 +40,27 @@ final class DamageRecordingCanvasTests: XCTestCase {
     XCTAssertNotEqual(square.key, rounded.key, "a rounded clip draws other pixels than a square one")
   }
 
+  /// An upright mitred stroke is drawn as rectangles, which a clip cuts exactly only when
+  /// their edges are whole pixels: a 2-point stroke along y = 572 at scale 2 or 3, not at
+  /// 1.25 (its edges at 713.75 and 716.25 pixels).
+  func testAnUprightStrokeCutsExactlyOnlyWithWholePixelEdges() throws {
+    func noted(scale: Double, width: Double, y: Double = 40, join: CanvasStrokeStyle = .solid(2)) throws -> Bool {
+      let canvas = try recorder(scale: scale)
+      var style = join
+      style.width = width
+      canvas.strokePolyline(
+        [CanvasPoint(x: 0, y: y), CanvasPoint(x: 60, y: y), CanvasPoint(x: 60, y: y + 20)], color: red, style: style)
+      return try XCTUnwrap(canvas.items.first).cutsExactly
+    }
+    XCTAssertTrue(try noted(scale: 2, width: 2))
+    XCTAssertTrue(try noted(scale: 3, width: 2))
+    XCTAssertTrue(try noted(scale: 1, width: 4))
+    XCTAssertFalse(try noted(scale: 1.25, width: 2), "edges at 48.75 and 51.25 pixels")
+    XCTAssertFalse(try noted(scale: 1, width: 3), "edges at 38.5 and 41.5 pixels")
+    XCTAssertFalse(try noted(scale: 2, width: 2, y: 40.3), "the line between pixels")
+    XCTAssertFalse(try noted(scale: 2, width: 2, join: .rounded(2)), "round joins are curves")
+  }
+
   func testLayersAlphasJoinTheKeyAndMakeAFillNoLongerABox() throws {
     let canvas = try recorder()
     let rect = CanvasRect(x: 0, y: 0, width: 10, height: 10)
