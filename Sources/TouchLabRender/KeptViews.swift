@@ -15,8 +15,9 @@ final class KeptViews {
   /// The views' items as last noted: what the pixels show once `needed` is drawn.
   var noted: [DrawingItem] = []
   /// Rectangles to draw again before the pixels are used: where `items` and `noted`
-  /// differ, grown until no clip cuts a view's item (`DrawingItem.closed`), and any a
-  /// stopped drawing left.
+  /// differ, grown until none cuts a view's item (`DrawingItem.closed`, then
+  /// `DrawingItem.grown`: each is drawn under a clip of its own), and any a stopped
+  /// drawing left.
   var needed: [DamageRect]
 
   init(canvas: CairoCanvas) {
@@ -27,9 +28,12 @@ final class KeptViews {
   /// Notes the views of the frame being noted (`views`) and what of the pixels they change.
   func note(_ views: [DrawingItem], maximumRects: Int) {
     noted = views
-    needed = DrawingItem.closed(
-      DrawingItem.changedRects(from: items, to: views) + needed, over: views, maximumRects: maximumRects
-    ).map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
+    // Drawn one rectangle at a time (`SceneRenderer.bringUpToDate`): no rectangle may cut
+    // what it redraws, even an item another rectangle holds whole.
+    let closed = DrawingItem.closed(
+      DrawingItem.changedRects(from: items, to: views) + needed, over: views, maximumRects: maximumRects)
+    needed = DrawingItem.grown(closed, over: views, excluding: nil, maximumRects: maximumRects)
+      .map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
   }
 
   /// All of it to draw again, whatever it holds.

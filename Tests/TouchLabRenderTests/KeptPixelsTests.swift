@@ -132,6 +132,29 @@ final class KeptPixelsTests: XCTestCase {
   /// frames copy them (nothing of theirs to draw again, no rectangle grown over the slider's
   /// thumb the line to the card crosses); a view that changes is drawn again on the kept
   /// views, and every frame has a whole drawing's pixels.
+  /// The kept views are drawn one rectangle at a time, each under a clip of its own: no
+  /// rectangle may cut an item, even one another rectangle holds whole (a switch's track
+  /// redrawn, and its knob's shadow a row taller than the track's rectangle).
+  func testEveryRectangleOfTheKeptViewsHoldsWholeWhatItMeets() throws {
+    let kept = KeptViews(canvas: try CairoCanvas(pixelWidth: 1200, pixelHeight: 900))
+    let track = DamageRect(x: 611, y: 713, width: 155, height: 95)
+    let shadow = DamageRect(x: 720, y: 768, width: 41, height: 41)
+    kept.note([DrawingItem(key: 1, rect: track), DrawingItem(key: 2, rect: shadow)], maximumRects: 16)
+    kept.commit()
+    let views = [
+      DrawingItem(key: 3, rect: track),
+      DrawingItem(key: 4, rect: DamageRect(x: 720, y: 768, width: 41, height: 42)),
+    ]
+    kept.note(views, maximumRects: 16)
+    XCTAssertFalse(kept.needed.isEmpty)
+    for rect in kept.needed {
+      for item in views where !item.rect.intersection(rect).isEmpty {
+        XCTAssertTrue(rect.contains(item.rect), "\(rect) cuts \(item.rect)")
+      }
+    }
+    XCTAssertTrue(kept.needed.contains { $0.contains(track) })
+  }
+
   func testADragCopiesTheKeptViewsAndAChangedViewIsDrawnOnThem() throws {
     let scene = try RenderSupport.bundledScene("playground.yaml")
     let application = scene.application
