@@ -136,17 +136,24 @@ final class X11WindowIntegrationTests: XCTestCase {
       }
       canvas.fillCircle(center: CanvasPoint(x: 40, y: 40), radius: 25, color: .white)
     }
-    let before = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
-    paint(before, shade: 0)
+    // The whole frame in bands of the frame's width; `rects` of `image` laid over `expected`.
     let bands = stride(from: 0, to: 150, by: 16).map { PixelRect(x: 0, y: $0, width: 200, height: min(16, 150 - $0)) }
-    XCTAssertEqual(
+    func sendWhole() -> Bool? {
       window.drawAndSend(
         passes: bands.map { [$0] }, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600
-      ) {
-        canvas, _ in
+      ) { canvas, _ in
         paint(canvas, shade: 0)
         return true
-      }, true)
+      }
+    }
+    func lay<Rects: Sequence<PixelRect>>(_ rects: Rects, of image: PNGImage, over expected: inout PNGImage) {
+      for rect in rects {
+        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { expected[x, y] = image[x, y] } }
+      }
+    }
+    let before = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
+    paint(before, shade: 0)
+    XCTAssertEqual(sendWhole(), true)
     let after = try CairoCanvas(pixelWidth: 200, pixelHeight: 150)
     paint(after, shade: 200)
     let rects = [PixelRect(x: 20, y: 10, width: 30, height: 40), PixelRect(x: 30, y: 40, width: 30, height: 30)]
@@ -163,10 +170,7 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertEqual(sent, true)
     XCTAssertEqual(drawings, 1, "60 rows of a 40-pixel pass: one drawing")
     var expected = before.makeImage()
-    let changed = after.makeImage()
-    for rect in rects {
-      for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { expected[x, y] = changed[x, y] } }
-    }
+    lay(rects, of: after.makeImage(), over: &expected)
     var comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected)
     XCTAssertTrue(comparison.matches, "the narrow pass where it belongs: " + comparison.summary)
     // Two passes that fit the strip together: the second is drawn after the first in its
@@ -180,21 +184,11 @@ final class X11WindowIntegrationTests: XCTestCase {
         paint(canvas, shade: 90)
         return true
       }, true)
-    let shaded = again.makeImage()
-    for rect in passes.joined() {
-      for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { expected[x, y] = shaded[x, y] } }
-    }
+    lay(passes.joined(), of: again.makeImage(), over: &expected)
     comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: expected)
     XCTAssertTrue(comparison.matches, "two passes in one strip: " + comparison.summary)
     // The frame's width again: the strip's rows are the frame's rows once more.
-    XCTAssertEqual(
-      window.drawAndSend(
-        passes: bands.map { [$0] }, frameWidth: 200, frameHeight: 150, scale: 1, maximumStripBytes: 1600
-      ) {
-        canvas, _ in
-        paint(canvas, shade: 0)
-        return true
-      }, true)
+    XCTAssertEqual(sendWhole(), true)
     XCTAssertEqual(window.lastSentRects, bands)
     comparison = PNGComparison(actual: try XCTUnwrap(window.captureImage()), expected: before.makeImage())
     XCTAssertTrue(comparison.matches, "whole again: " + comparison.summary)
