@@ -108,9 +108,9 @@ final class FrameBuffer {
 
   /// Sends each of `rects` of a frame whose pixel (`firstColumn`, `firstRow`) is the first of
   /// the room last made (`room(width:rows:)`), and does not wait: through shared memory, the
-  /// server reports when it has read the strip (a
-  /// `ShmCompletion`, which the window's events bring: `X11Window.drainEvents`), and the
-  /// strip is not drawn into before (`waitUntilRead`). The loop is free meanwhile — an
+  /// server reports when it has read the strip (a `ShmCompletion`, which the window's events
+  /// bring: `X11Window.drainEvents`), and what of the strip was sent is not drawn into before
+  /// (`room(width:rows:)`, `waitUntilRead`). The loop is free meanwhile — an
   /// engine timer falling due while the X server is slow to read (a busy machine) fires on
   /// time instead of waiting for it.
   func send(
