@@ -145,7 +145,8 @@ extension DrawingItem {
   /// `rects` grown until no item of `items` (but those `excluded`) but one a clip cuts exactly
   /// has an edge inside one: each rectangle holds whole every item it meets, so each may be
   /// drawn under a clip of its own (`KeptViews`, drawn one rectangle at a time), where
-  /// `closed` lets an item held by one rectangle be cut by another.
+  /// `closed` lets an item held by one rectangle be cut by another. Merged as it grows
+  /// (`merge`), to at most `maximumRects`.
   static func grown(
     _ rects: [DamageRect], over items: [DrawingItem], excluding excluded: Range<Int>?, maximumRects: Int
   ) -> [DamageRect] {

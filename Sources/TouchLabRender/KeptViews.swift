@@ -15,9 +15,8 @@ final class KeptViews {
   /// The views' items as last noted: what the pixels show once `needed` is drawn.
   var noted: [DrawingItem] = []
   /// Rectangles to draw again before the pixels are used: where `items` and `noted`
-  /// differ, grown until none cuts a view's item (`DrawingItem.closed`, then
-  /// `DrawingItem.grown`: each is drawn under a clip of its own), and any a stopped
-  /// drawing left.
+  /// differ, and any a stopped drawing left, each grown until it holds whole every view's
+  /// item it meets (`DrawingItem.grown`: each is drawn under a clip of its own).
   var needed: [DamageRect]
 
   init(canvas: CairoCanvas) {
@@ -29,11 +28,11 @@ final class KeptViews {
   func note(_ views: [DrawingItem], maximumRects: Int) {
     noted = views
     // Drawn one rectangle at a time (`SceneRenderer.bringUpToDate`): no rectangle may cut
-    // what it redraws, even an item another rectangle holds whole.
-    let closed = DrawingItem.closed(
-      DrawingItem.changedRects(from: items, to: views) + needed, over: views, maximumRects: maximumRects)
-    needed = DrawingItem.grown(closed, over: views, excluding: nil, maximumRects: maximumRects)
-      .map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
+    // what it redraws, even an item another rectangle holds whole (`grown`, not `closed`).
+    needed = DrawingItem.grown(
+      DrawingItem.changedRects(from: items, to: views) + needed, over: views, excluding: nil,
+      maximumRects: maximumRects
+    ).map { $0.intersection(canvas.pixelBounds) }.filter { !$0.isEmpty }
   }
 
   /// All of it to draw again, whatever it holds.
