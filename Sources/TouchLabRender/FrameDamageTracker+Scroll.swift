@@ -149,7 +149,6 @@ extension CairoCanvas {
 
   /// Moves the pixels of `move.source` to `move.destination` (an image canvas's memory; the
   /// window moves its own with `X11Window.copyArea`).
-
   public func movePixels(_ move: PixelMove) {
     let destination = move.destination.intersection(pixelBounds)
     guard !destination.isEmpty, pixelBounds.contains(move.source) else { return }
