@@ -29,6 +29,11 @@ public struct DamageRect: Equatable, Hashable, Sendable, CustomStringConvertible
     return DamageRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
   }
 
+  /// The smallest rectangle holding all of `rects` (empty when there are none).
+  public static func bounds(of rects: [DamageRect]) -> DamageRect {
+    rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+  }
+
   /// The part of both; empty (zero size) when they do not meet.
   public func intersection(_ other: DamageRect) -> DamageRect {
     let minX = max(x, other.x)
@@ -336,7 +341,7 @@ extension CairoCanvas {
   func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
     damageClip = rects
     cairo_save(context)
-    clip(toPixels: [rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }])
+    clip(toPixels: [DamageRect.bounds(of: rects)])
     defer {
       cairo_restore(context)
       damageClip = nil

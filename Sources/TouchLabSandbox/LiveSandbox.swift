@@ -235,8 +235,8 @@ public final class LiveSandbox {
       window.copyArea(source, toX: move.destination.x, y: move.destination.y)
     }
     // The strip holds more rows of a narrower damage (`X11Window.stripRows(passWidth:…)`).
-    let width = (rects.map(\.maxX).max() ?? 0) - (rects.map(\.x).min() ?? 0)
-    let rows = X11Window.stripRows(passWidth: width, frameWidth: pixels.width, frameHeight: pixels.height)
+    let rows = X11Window.stripRows(
+      passWidth: DamageRect.bounds(of: rects).width, frameWidth: pixels.width, frameHeight: pixels.height)
     let passes = tracker.passes(of: rects, maximumRows: rows)
     let drawn = window.drawAndSend(
       passes: passes, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale

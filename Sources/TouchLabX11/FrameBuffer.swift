@@ -32,20 +32,17 @@ final class FrameBuffer {
   /// Its memory's first byte.
   private let memory: UnsafeMutableRawPointer
   /// The bytes of pixels it holds: `height` rows of `width`, or more rows of fewer pixels
-  /// (`room(width:rows:)`).
+  /// (`room(width:rows:)`; `X11Window.stripRows(passWidth:…)` says how many).
   var capacity: Int { bytesPerRow * height }
   /// The bytes from its start that passes sent since the server last read it took.
   private var used = 0
-
-  /// The rows it holds of `width` pixels each.
-  func rows(ofWidth width: Int) -> Int { capacity / (max(1, width) * 4) }
 
   /// Room for a pass of `rows` rows of `width` pixels (`width` × 4 bytes apart), which the
   /// image then describes (what is sent next is read from there): after what the passes sent
   /// since the server last read took, when the rest holds it — no waiting for the server —
   /// else from the start, once the server has read it (`waitUntilRead`). What was sent
   /// before is read as it was then (each put carries the image's place and size). The
-  /// rows must fit it whole (`rows(ofWidth:)`).
+  /// rows must fit it whole.
   func room(width: Int, rows: Int) -> UnsafeMutableRawPointer {
     let bytes = max(1, width) * 4 * max(1, rows)
     precondition(bytes <= capacity, "\(rows) rows of \(width) pixels do not fit a strip of \(capacity) bytes")

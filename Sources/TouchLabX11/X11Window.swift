@@ -335,23 +335,23 @@ public final class X11Window: InputEventSource {
           x: max(0, whole.x), y: max(0, whole.y), width: min(frameWidth, whole.x + whole.width) - max(0, whole.x),
           height: min(frameHeight, whole.y + whole.height) - max(0, whole.y))
       }.filter { $0.width > 0 && $0.height > 0 }
-      guard let top = rects.map(\.y).min(), let bottom = rects.map(\.maxY).max(),
-        let left = rects.map(\.x).min(), let right = rects.map(\.maxX).max()
-      else { continue }
+      let bounds = DamageRect.bounds(of: rects)
+      guard !bounds.isEmpty else { continue }
       // The pass's rows of its own width: a pass narrower than the frame gets more rows
       // (`stripRows(passWidth:…)`), and one that fits after the pass before is drawn there
       // while the server reads that one.
-      let passRows = min(frameHeight, strip.rows(ofWidth: right - left))
-      precondition(bottom - top <= passRows, "a pass of \(bottom - top) rows does not fit a strip of \(passRows)")
-      let pixels = strip.room(width: right - left, rows: bottom - top)
+      let passRows = Self.stripRows(
+        passWidth: bounds.width, frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
+      precondition(bounds.height <= passRows, "a pass of \(bounds.height) rows does not fit a strip of \(passRows)")
+      let pixels = strip.room(width: bounds.width, rows: bounds.height)
       guard
         let canvas = try? CairoCanvas(
-          drawingInto: pixels, pixelWidth: right - left, pixelHeight: bottom - top, bytesPerRow: (right - left) * 4,
-          scale: scale, frameWidth: frameWidth, frameHeight: frameHeight, firstColumn: left, firstRow: top)
+          drawingInto: pixels, pixelWidth: bounds.width, pixelHeight: bounds.height, bytesPerRow: bounds.width * 4,
+          scale: scale, frameWidth: frameWidth, frameHeight: frameHeight, firstColumn: bounds.x, firstRow: bounds.y)
       else { return nil }
       guard draw(canvas, rects) else { return false }
       canvas.finishDrawing()
-      strip.send(rects, fromColumn: left, row: top, to: window, graphicsContext: graphicsContext)
+      strip.send(rects, fromColumn: bounds.x, row: bounds.y, to: window, graphicsContext: graphicsContext)
       lastSentRects += rects
     }
     strip.holdsFrame = true

@@ -85,17 +85,17 @@ final class DamageDrawingTests: XCTestCase {
     let capacity = width * 4 * stripRows
     let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { memory.deallocate() }
-    let damageWidth = (rects.map(\.maxX).max() ?? 0) - (rects.map(\.x).min() ?? 0)
-    let rows = min(height, capacity / (4 * max(1, damageWidth)))
-    for pass in stripTracker.passes(of: rects, maximumRows: rows) {
-      let top = try XCTUnwrap(pass.map(\.y).min())
-      let left = try XCTUnwrap(pass.map(\.x).min())
-      let passWidth = try XCTUnwrap(pass.map(\.maxX).max()) - left
-      let passRows = min(height, capacity / (4 * passWidth))
-      XCTAssertLessThanOrEqual(try XCTUnwrap(pass.map(\.maxY).max()) - top, passRows)
+    // The window's own arithmetic (`X11Window.stripRows(passWidth:…)`) for a strip of that many bytes.
+    func rows(ofWidth passWidth: Int) -> Int {
+      X11Window.stripRows(passWidth: passWidth, frameWidth: width, frameHeight: height, maximumBytes: capacity)
+    }
+    for pass in stripTracker.passes(of: rects, maximumRows: rows(ofWidth: DamageRect.bounds(of: rects).width)) {
+      let bounds = DamageRect.bounds(of: pass)
+      let (top, left, passWidth) = (bounds.y, bounds.x, bounds.width)
+      XCTAssertLessThanOrEqual(bounds.height, rows(ofWidth: passWidth))
       memset(memory, 0xAB, capacity)
       let strip = try CairoCanvas(
-        drawingInto: memory, pixelWidth: passWidth, pixelHeight: passRows, bytesPerRow: passWidth * 4,
+        drawingInto: memory, pixelWidth: passWidth, pixelHeight: bounds.height, bytesPerRow: passWidth * 4,
         scale: session.scale, frameWidth: width, frameHeight: height, firstColumn: left, firstRow: top)
       XCTAssertTrue(renderer.draw(content, on: strip, within: pass))
       strip.finishDrawing()
