@@ -46,6 +46,8 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// now (tests: a sleep without a deadline wakes none of them).
   private(set) var wakeUps = 0
   private(set) var parkedCount = 0
+  /// How many broadcasts woke the waiting threads (`broadcast()`), under the lock.
+  private var broadcasts = 0
   /// How many threads wait for each timer, on as many CPUs.
   static let waiterCount = 2
   /// How long after an engine timer's deadline the loop wakes by itself when it sleeps for
@@ -95,7 +97,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   func stop() {
     guard !stopped else { return }
     stopped = true
-    pthread_cond_broadcast(condition)
+    broadcast()
     pthread_mutex_unlock(mutex)
   }
 
@@ -112,8 +114,15 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     loopSleeps = true
     // Only a deadline is news: a sleep without one (a drag's, between its motions) leaves
     // the threads waiting, and one still waiting for an old deadline finds none then.
-    if deadline != nil { pthread_cond_broadcast(condition) }
+    if deadline != nil { broadcast() }
     pthread_mutex_unlock(mutex)
+  }
+
+  /// Wakes every waiting thread. Called holding the lock.
+  private func broadcast() {
+    broadcasts &+= 1
+    parkedCount = 0  // every parked thread is woken, even before it has the lock again
+    pthread_cond_broadcast(condition)
   }
 
   func loopDidWake() {
@@ -134,9 +143,11 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     waiterThreadIDs.append(ThreadScheduling.threadID)
     while !stopped {
       guard loopSleeps, let due = deadline else {
-        parkedCount += 1
-        pthread_cond_wait(condition, mutex)
-        parkedCount -= 1
+        parkedCount += 1  // until the broadcast that wakes it (`broadcast()`)
+        // A wait that returns without a broadcast (POSIX lets it return for nothing) waits
+        // again, uncounted.
+        let generation = broadcasts
+        repeat { pthread_cond_wait(condition, mutex) } while broadcasts == generation
         wakeUps += 1
         continue
       }
