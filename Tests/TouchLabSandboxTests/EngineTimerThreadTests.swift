@@ -109,13 +109,22 @@ final class EngineTimerThreadTests: XCTestCase {
     let thread = makeThread()
     defer { thread.stop() }
     let waiters = thread.cpus.isEmpty ? 1 : thread.cpus.count
-    // Every thread waiting with no deadline: the one that fired always is when the loop
-    // wakes; the other gets there within a few sleeps.
+    // A timer fired, then sleeps without a deadline (they broadcast nothing) until every
+    // thread waits with none: the one that fired, and the other, which the same broadcast
+    // woke and which parks once it has the lock while the loop sleeps. A sleep with a
+    // deadline would wake them both again, so the other might never be seen parked on a
+    // busy machine.
     var sleeps = 0
-    repeat {
-      XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
-      sleeps += 1
-    } while thread.parkedCount < waiters && sleeps < 200
+    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
+    sleeps += 1
+    var idleSleeps = 0
+    while thread.parkedCount < waiters && idleSleeps < 100_000 {
+      thread.willSleep(untilEngineTimer: nil)
+      thread.loopWillSleep()
+      sched_yield()
+      thread.loopDidWake()
+      idleSleeps += 1
+    }
     XCTAssertEqual(thread.parkedCount, waiters)
     let wakeUps = thread.wakeUps
     for _ in 0..<50 {
