@@ -87,6 +87,8 @@ final class FrameBuffer {
     image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
     bytesPerRow = Int(image.pointee.bytes_per_line)
     memory = UnsafeMutableRawPointer(image.pointee.data)
+    // Its pages mapped in while the first frame is noted, not by that frame's drawing.
+    PageMapping.mapInMeanwhile(memory, bytes: bytesPerRow * height)
   }
 
   deinit {

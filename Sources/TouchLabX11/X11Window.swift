@@ -130,6 +130,9 @@ public final class X11Window: InputEventSource {
     setClassHint(name: "touchlab", className: "TouchLab")
     if let icon { setIcon(icon) }
     selectInputEvents(root: root)
+    // The strip for frames of the window's size, made before the window is mapped (its round
+    // trips then wait for no mapping), its pages mapped in while the first frame is noted.
+    _ = strip(frameWidth: width, frameHeight: height, maximumStripBytes: Self.maximumStripBytes)
     XMapWindow(display, window)
     XFlush(display)
   }
@@ -318,16 +321,9 @@ public final class X11Window: InputEventSource {
     passes: [[PixelRect]], frameWidth: Int, frameHeight: Int, scale: Double,
     maximumStripBytes: Int = X11Window.maximumStripBytes, draw: (CairoCanvas, [PixelRect]) -> Bool
   ) -> Bool? {
-    guard frameWidth > 0, frameHeight > 0 else { return nil }
-    let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
-    if stripBuffer?.width != frameWidth || stripBuffer?.height != rows || stripFrameHeight != frameHeight {
-      stripBuffer = nil  // the old segment goes first
-      stripBuffer = FrameBuffer(
-        display: display, visual: visual, depth: depth, width: frameWidth, height: rows, shared: prefersSharedMemory)
-      if stripBuffer?.isShared == false { prefersSharedMemory = false }
-      stripFrameHeight = frameHeight
-    }
-    guard let strip = stripBuffer else { return nil }
+    guard frameWidth > 0, frameHeight > 0,
+      let strip = strip(frameWidth: frameWidth, frameHeight: frameHeight, maximumStripBytes: maximumStripBytes)
+    else { return nil }
     lastSentRects = []
     for pass in passes {
       let rects = pass.map { whole in
@@ -368,8 +364,22 @@ public final class X11Window: InputEventSource {
       UInt32(source.height), Int32(x), Int32(y))
   }
 
+  /// The strip for frames of `frameWidth`×`frameHeight` pixels, made anew when the frames
+  /// changed size; nil when memory runs out.
+  private func strip(frameWidth: Int, frameHeight: Int, maximumStripBytes: Int) -> FrameBuffer? {
+    let rows = Self.stripRows(frameWidth: frameWidth, frameHeight: frameHeight, maximumBytes: maximumStripBytes)
+    if stripBuffer?.width != frameWidth || stripBuffer?.height != rows || stripFrameHeight != frameHeight {
+      stripBuffer = nil  // the old segment goes first
+      stripBuffer = FrameBuffer(
+        display: display, visual: visual, depth: depth, width: frameWidth, height: rows, shared: prefersSharedMemory)
+      if stripBuffer?.isShared == false { prefersSharedMemory = false }
+      stripFrameHeight = frameHeight
+    }
+    return stripBuffer
+  }
+
   /// The strip frames are drawn and sent through (`drawAndSend`).
-  private var stripBuffer: FrameBuffer?
+  private(set) var stripBuffer: FrameBuffer?
   private var stripFrameHeight = 0
 
   /// The bands the last `drawAndSend` sent.

@@ -2,8 +2,9 @@ import CX11
 import Foundation
 import TouchLabRender
 import TouchLabTestSupport
-import TouchLabX11
 import XCTest
+
+@testable import TouchLabX11
 
 final class X11WindowErrorTests: XCTestCase {
   func testMissingDisplayExplainsHowToRunHeadless() {
@@ -125,6 +126,23 @@ final class X11WindowIntegrationTests: XCTestCase {
       title: "no shm", width: 200, height: 150, displayName: server.displayName, sharedMemory: false)
     defer { fallback.close() }
     XCTAssertTrue(try sendsANarrowPass(fallback), "XPutImage")
+  }
+
+  /// The strip is made with the window, for frames of its size, before its first frame (its
+  /// round trips to the server and its pages are then out of the first frame's way): the
+  /// first frame of that size is drawn through it, not through a new one.
+  func testTheStripIsMadeWithTheWindow() throws {
+    let strip = try XCTUnwrap(window.stripBuffer, "no strip before the first frame")
+    XCTAssertEqual(strip.width, 200)
+    XCTAssertEqual(strip.height, X11Window.stripRows(frameWidth: 200, frameHeight: 150))
+    let sent = window.drawAndSend(
+      passes: [[PixelRect(x: 0, y: 0, width: 200, height: 150)]], frameWidth: 200, frameHeight: 150, scale: 1
+    ) { canvas, _ in
+      canvas.clear(to: .white)
+      return true
+    }
+    XCTAssertEqual(sent, true)
+    XCTAssertTrue(window.stripBuffer === strip, "the first frame made a strip of its own")
   }
 
   private func sendsANarrowPass(_ window: X11Window) throws -> Bool {
