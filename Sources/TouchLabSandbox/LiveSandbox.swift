@@ -73,9 +73,6 @@ public final class LiveSandbox {
     window = try X11Window(
       title: shownTitle, width: pixels.width, height: pixels.height, displayName: displayName)
     session.windowResized(width: pixels.width, height: pixels.height)
-    // The server's clock learned from a prompt sample before any input (ServerTimeMapping).
-    let sample = window.serverTimeSample()
-    session.serverClock.learn(serverTime: sample.serverTime, readAt: sample.readAt)
     // Reloads happen off the loop: the old scene keeps running until the new one is ready.
     let loader = BackgroundLoader()
     session.backgroundLoader = loader
@@ -92,6 +89,18 @@ public final class LiveSandbox {
 
   deinit {
     timerThread?.stop()
+  }
+
+  /// Whether the server's clock was sampled (`learnServerTime`).
+  private var hasServerTimeSample = false
+
+  /// The server's clock learned from a prompt sample before any input (`ServerTimeMapping`):
+  /// once the first frame is out, so that its round trip to the server does not hold the
+  /// first frame back.
+  private func learnServerTime() {
+    hasServerTimeSample = true
+    let sample = window.serverTimeSample()
+    session.serverClock.learn(serverTime: sample.serverTime, readAt: sample.readAt)
   }
 
   /// The time slice the loop's thread asks for as an ordinary thread (the kernel's least).
@@ -114,6 +123,7 @@ public final class LiveSandbox {
       if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }
+      if !hasServerTimeSample { learnServerTime() }
       session.prepareToSleep()
       var deadline = session.wakeUpTime
       if let timerThread {
