@@ -228,6 +228,9 @@ _ = FileManager.default.createFile(atPath: frameLogPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
+// Told when a window is mapped (the window is waited for, not polled for).
+XSelectInput(display, root, SubstructureNotifyMask)
+XSync(display, 0)
 let app = Process()
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
@@ -276,39 +279,45 @@ let pid: Int32 = {
 
 func appLog() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-/// The window whose title starts with "TouchLab".
-func findWindow() -> Window? {
-  var rootReturn: Window = 0
-  var parent: Window = 0
-  var list: UnsafeMutablePointer<Window>?
-  var count: UInt32 = 0
-  guard XQueryTree(display, root, &rootReturn, &parent, &list, &count) != 0, let list else { return nil }
-  defer { XFree(list) }
-  for i in 0..<Int(count) {
-    // WM_NAME is STRING or COMPOUND_TEXT (XFetchName reads only the first); both begin
-    // with "TouchLab" in ASCII.
-    var name = XTextProperty()
-    if XGetWMName(display, list[i], &name) != 0, let value = name.value {
-      defer { XFree(value) }
-      let title = String(decoding: UnsafeBufferPointer(start: value, count: Int(name.nitems)), as: UTF8.self)
-      var attributes = XWindowAttributes()
-      XGetWindowAttributes(display, list[i], &attributes)
-      if title.hasPrefix("TouchLab") && attributes.map_state == IsViewable { return list[i] }
-    }
-  }
-  return nil
+/// Whether `candidate` is the window: its title starts with "TouchLab" and it is viewable.
+func isTouchLabWindow(_ candidate: Window) -> Bool {
+  // WM_NAME is STRING or COMPOUND_TEXT (XFetchName reads only the first); both begin
+  // with "TouchLab" in ASCII.
+  var name = XTextProperty()
+  guard XGetWMName(display, candidate, &name) != 0, let value = name.value else { return false }
+  defer { XFree(value) }
+  let title = String(decoding: UnsafeBufferPointer(start: value, count: Int(name.nitems)), as: UTF8.self)
+  var attributes = XWindowAttributes()
+  XGetWindowAttributes(display, candidate, &attributes)
+  return title.hasPrefix("TouchLab") && attributes.map_state == IsViewable
 }
 
+/// Waits for the X connection to have something to read, at most `seconds`.
+func waitForX(_ seconds: Double) {
+  guard XPending(display) == 0 else { return }
+  var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+  _ = poll(&fds, 1, Int32(max(1, (seconds * 1000).rounded(.up))))
+}
+
+// The window and its first frame are waited for, not polled for: the server says when a
+// window is mapped (SubstructureNotify on the root, selected before touchlab started) and
+// when pixels reach it (DAMAGE). Round trips every millisecond would take CPU time and the X
+// server's attention from the window being timed, on a machine of two cores.
 var window: Window = 0
 let startDeadline = now() + 60
 while window == 0 {
   if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
   if now() > startDeadline { fail("no TouchLab window appeared within 60 s:\n\(appLog())") }
-  window = findWindow() ?? 0
-  if window == 0 { usleep(1_000) }
+  waitForX(0.1)
+  while window == 0 && XPending(display) > 0 {
+    var event = XEvent()
+    XNextEvent(display, &event)
+    if event.type == MapNotify && isTouchLabWindow(event.xmap.window) { window = event.xmap.window }
+  }
 }
+XSelectInput(display, root, 0)
 // The first frame: the window's background is black until touchlab puts a frame on it; the
-// yellow view's pixel is not. Polled every millisecond.
+// yellow view's pixel is not. Looked at when the window is found and after each damage.
 func firstFramePixel() -> Bool {
   guard
     let image = XGetImage(
@@ -318,9 +327,26 @@ func firstFramePixel() -> Bool {
   defer { bench_destroy_image(image) }
   return bench_get_pixel(image, 0, 0) & 0xFFFFFF != 0
 }
+let firstDamage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
+XSync(display, 0)
 var firstFrame: Double?
 while firstFrame == nil && now() < startDeadline {
-  if firstFramePixel() { firstFrame = now() } else { usleep(1_000) }
+  if firstFramePixel() {
+    firstFrame = now()
+    break
+  }
+  if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
+  waitForX(0.1)
+  while XPending(display) > 0 {
+    var event = XEvent()
+    XNextEvent(display, &event)
+  }
+}
+XDamageDestroy(display, firstDamage)
+XSync(display, 0)
+while XPending(display) > 0 {
+  var event = XEvent()
+  XNextEvent(display, &event)
 }
 let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
 var originX: Int32 = 0
