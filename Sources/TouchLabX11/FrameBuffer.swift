@@ -88,7 +88,28 @@ final class FrameBuffer {
     bytesPerRow = Int(image.pointee.bytes_per_line)
     memory = UnsafeMutableRawPointer(image.pointee.data)
     // Its pages mapped in while the first frame is noted, not by that frame's drawing.
-    PageMapping.mapInMeanwhile(memory, bytes: bytesPerRow * height)
+    Self.mapInMeanwhile(memory, bytes: bytesPerRow * height)
+  }
+
+  /// Maps `bytes` at `memory` in, writable, without writing them: 0, or the errno of the
+  /// kernel's refusal (EINVAL before Linux 5.14, whose `MADV_POPULATE_WRITE` it is). A new
+  /// strip's first drawing otherwise takes a page fault for each of its pages (a 4 MB strip:
+  /// a thousand, 3–5 ms of the window's first frame at scale 2).
+  @discardableResult
+  static func mapIn(_ memory: UnsafeMutableRawPointer, bytes: Int) -> Int32 {
+    touchlab_populate_for_writing(memory, bytes)
+  }
+
+  /// `mapIn` on a thread of its own, so that the window goes on. The pages' contents are not
+  /// touched, so drawing may start meanwhile; a kernel that refuses leaves the faults to the
+  /// first drawing, as before; a strip freed meanwhile (a resize) only makes it fail, or map
+  /// in pages of what took its place, unwritten.
+  private static func mapInMeanwhile(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+    let address = Int(bitPattern: memory)
+    Thread.detachNewThread {
+      guard let memory = UnsafeMutableRawPointer(bitPattern: address) else { return }
+      mapIn(memory, bytes: bytes)
+    }
   }
 
   deinit {

@@ -145,6 +145,31 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertTrue(window.stripBuffer === strip, "the first frame made a strip of its own")
   }
 
+  /// `FrameBuffer.mapIn` maps a new strip's pages in without writing them: every page of a
+  /// fresh mapping resident afterwards, none before, and every byte still zero.
+  func testMappingInMakesEveryPageResidentWithoutWritingIt() throws {
+    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let pages = 64
+    let bytes = pages * pageSize
+    let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let memory = mapped, memory != UnsafeMutableRawPointer(bitPattern: -1) else {
+      throw XCTSkip("no memory for the test")
+    }
+    defer { munmap(memory, bytes) }
+    func residentPages() -> Int {
+      var vector = [UInt8](repeating: 0, count: pages)
+      XCTAssertEqual(mincore(memory, bytes, &vector), 0)
+      return vector.filter { $0 & 1 != 0 }.count
+    }
+    XCTAssertEqual(residentPages(), 0)
+    let refusal = FrameBuffer.mapIn(memory, bytes: bytes)
+    if refusal == EINVAL { throw XCTSkip("the kernel has no MADV_POPULATE_WRITE (before Linux 5.14)") }
+    XCTAssertEqual(refusal, 0)
+    XCTAssertEqual(residentPages(), pages)
+    let contents = UnsafeRawBufferPointer(start: memory, count: bytes)
+    XCTAssertTrue(contents.allSatisfy { $0 == 0 })
+  }
+
   private func sendsANarrowPass(_ window: X11Window) throws -> Bool {
     func paint(_ canvas: CairoCanvas, shade: Int) {
       canvas.clear(to: CanvasColor(hex: "#204080")!)
