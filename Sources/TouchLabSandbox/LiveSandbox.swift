@@ -91,14 +91,10 @@ public final class LiveSandbox {
     timerThread?.stop()
   }
 
-  /// Whether the server's clock was sampled (`learnServerTime`).
-  private var hasServerTimeSample = false
-
   /// The server's clock learned from a prompt sample before any input (`ServerTimeMapping`):
   /// once the first frame is out, so that its round trip to the server does not hold the
   /// first frame back.
   private func learnServerTime() {
-    hasServerTimeSample = true
     let sample = window.serverTimeSample()
     session.serverClock.learn(serverTime: sample.serverTime, readAt: sample.readAt)
   }
@@ -114,6 +110,7 @@ public final class LiveSandbox {
   /// Runs until the user quits (Q, Escape, closing the window). Losing the X server ends the
   /// program from inside Xlib (`X11Window.installConnectionLossHandler`).
   public func run() {
+    var sampledServerTime = false
     while true {
       followSceneChanges()
       // A frame the X server is still reading (a busy machine) holds the next back. With an
@@ -123,7 +120,10 @@ public final class LiveSandbox {
       if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }
-      if !hasServerTimeSample { learnServerTime() }
+      if !sampledServerTime {
+        learnServerTime()
+        sampledServerTime = true
+      }
       session.prepareToSleep()
       var deadline = session.wakeUpTime
       if let timerThread {

@@ -292,6 +292,15 @@ func isTouchLabWindow(_ candidate: Window) -> Bool {
   return title.hasPrefix("TouchLab") && attributes.map_state == IsViewable
 }
 
+/// Reads every event the X connection holds, each handed to `handle`.
+func drainX(_ handle: (XEvent) -> Void = { _ in }) {
+  while XPending(display) > 0 {
+    var event = XEvent()
+    XNextEvent(display, &event)
+    handle(event)
+  }
+}
+
 /// Waits for the X connection to have something to read, at most `seconds`.
 func waitForX(_ seconds: Double) {
   guard XPending(display) == 0 else { return }
@@ -309,10 +318,8 @@ while window == 0 {
   if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
   if now() > startDeadline { fail("no TouchLab window appeared within 60 s:\n\(appLog())") }
   waitForX(0.1)
-  while window == 0 && XPending(display) > 0 {
-    var event = XEvent()
-    XNextEvent(display, &event)
-    if event.type == MapNotify && isTouchLabWindow(event.xmap.window) { window = event.xmap.window }
+  drainX { event in
+    if window == 0 && event.type == MapNotify && isTouchLabWindow(event.xmap.window) { window = event.xmap.window }
   }
 }
 XSelectInput(display, root, 0)
@@ -337,17 +344,11 @@ while firstFrame == nil && now() < startDeadline {
   }
   if !app.isRunning { fail("touchlab open exited with \(app.terminationStatus):\n\(appLog())") }
   waitForX(0.1)
-  while XPending(display) > 0 {
-    var event = XEvent()
-    XNextEvent(display, &event)
-  }
+  drainX()
 }
 XDamageDestroy(display, firstDamage)
 XSync(display, 0)
-while XPending(display) > 0 {
-  var event = XEvent()
-  XNextEvent(display, &event)
-}
+drainX()
 let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
 var originX: Int32 = 0
 var originY: Int32 = 0
