@@ -5,6 +5,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
+#include <fontconfig/fontconfig.h>
 
 // PANGO_SCALE is a macro of an expression Swift can import, but keep one
 // spelling for layout units so callers never hard-code 1024.

@@ -80,13 +80,14 @@ public enum TextFonts {
   private static var configuredPath: String?
 
   // Made once, lazily and thread-safely (Swift runs global initialisers
-  // once), so FONTCONFIG_FILE is set before fontconfig first reads it.
+  // once), so TouchLab's configuration is fontconfig's before fontconfig first starts.
   static let fontMap: UnsafeMutablePointer<PangoFontMap> = {
     if let assets = AssetLocator.assetsFolder() {
       let file = assets.appendingPathComponent("fonts.conf").path
       if FileManager.default.fileExists(atPath: file) {
         setenv("FONTCONFIG_FILE", file, 1)
         configuredPath = file
+        makeCurrentConfiguration(from: file)
       }
     }
     guard let map = pango_cairo_font_map_new() else {
@@ -94,6 +95,22 @@ public enum TextFonts {
     }
     return map
   }()
+
+  /// Loads the fontconfig file `file` into a configuration of its own and makes it the one
+  /// every fontconfig user gets. Left to itself, fontconfig's start-up (`FcInit`, which Pango
+  /// calls) reads the same file from FONTCONFIG_FILE but then also parses every file of the
+  /// system's template folder (/usr/share/fontconfig/conf.avail, 40-odd, for the descriptions
+  /// `fc-conflist` prints): 5 ms before the first text (docs/PERFORMANCE.md). `FcInit` finds
+  /// this configuration and loads nothing. On failure nothing changes: fontconfig then starts
+  /// by itself, from FONTCONFIG_FILE.
+  private static func makeCurrentConfiguration(from file: String) {
+    guard let configuration = FcConfigCreate() else { return }
+    defer { FcConfigDestroy(configuration) }  // the current configuration keeps a reference
+    guard FcConfigParseAndLoad(configuration, file, FcBool(FcTrue)) != 0,
+      FcConfigBuildFonts(configuration) != 0
+    else { return }
+    _ = FcConfigSetCurrent(configuration)
+  }
 
   /// A Pango context with the options that make text reproducible: grey
   /// antialiasing, no hinting, unhinted metrics, unrounded glyph positions
@@ -121,18 +138,36 @@ public enum TextFonts {
   /// One user of Pango at a time: its font map, contexts and layouts are not thread-safe.
   static let lock = NSLock()
 
-  /// Sets fonts up on a thread of their own (fontconfig reading its files, the first
-  /// fonts opened: tens of milliseconds), so that a program can do other start-up work —
-  /// load a layout, open a window — meanwhile. Text drawn or measured before it is done
-  /// waits for it. Returns at once.
+  /// Sets fonts up on a thread of their own (fontconfig reading its files, the Latin faces
+  /// opened: milliseconds), so that a program can do other start-up work — load a layout,
+  /// open a window — meanwhile. Text drawn or measured before it is done waits for it.
+  /// Returns at once. The CJK face is left out: see `startWarmingUpFallbackFonts`.
   public static func startWarmingUp() {
+    warmUp(with: startUpWarmUpText, threadName: "touchlab fonts")
+  }
+
+  /// What `startWarmingUp` measures: Latin only (DejaVu Sans and Sans Mono).
+  static let startUpWarmUpText = "Tap 0.150"
+  /// What `startWarmingUpFallbackFonts` measures: Chinese (Noto Sans CJK SC).
+  static let fallbackWarmUpText = "按钮"
+  /// The styles both measure their text in.
+  static let warmUpStyles = [TextStyle(), TextStyle(fontFamily: "DejaVu Sans Mono", weight: .bold)]
+
+  /// Opens the CJK face (Noto Sans CJK: 15–20 ms the first time a text needs it) on a thread
+  /// of its own. For a window once its first frame is out: warmed with the Latin faces at
+  /// start-up it held the first frame of every scene back that long, behind the fonts' lock
+  /// (docs/PERFORMANCE.md); warmed afterwards, a first Chinese line (a transcript's NSLog)
+  /// does not wait for it. A scene that shows Chinese in its first frame opens it then.
+  public static func startWarmingUpFallbackFonts() {
+    warmUp(with: fallbackWarmUpText, threadName: "touchlab CJK font")
+  }
+
+  /// Measures `text` in each of `warmUpStyles` on a new thread.
+  private static func warmUp(with text: String, threadName: String) {
     let thread = Thread {
-      for text in ["Tap 0.150", "按钮"] {
-        _ = measure(text, style: TextStyle())
-        _ = measure(text, style: TextStyle(fontFamily: "DejaVu Sans Mono", weight: .bold))
-      }
+      for style in warmUpStyles { _ = measure(text, style: style) }
     }
-    thread.name = "touchlab fonts"
+    thread.name = threadName
     thread.start()
   }
   static let drawingContext: OpaquePointer = makeContext()

@@ -110,7 +110,7 @@ public final class LiveSandbox {
   /// Runs until the user quits (Q, Escape, closing the window). Losing the X server ends the
   /// program from inside Xlib (`X11Window.installConnectionLossHandler`).
   public func run() {
-    var sampledServerTime = false
+    var startedUp = false
     while true {
       followSceneChanges()
       // A frame the X server is still reading (a busy machine) holds the next back. With an
@@ -120,9 +120,11 @@ public final class LiveSandbox {
       if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
       if session.needsFrame && !window.isSendingFrame { drawFrame() }
-      if !sampledServerTime {
+      if !startedUp {
+        // The first frame is out; no input handled yet.
         learnServerTime()
-        sampledServerTime = true
+        TextFonts.startWarmingUpFallbackFonts()
+        startedUp = true
       }
       session.prepareToSleep()
       var deadline = session.wakeUpTime

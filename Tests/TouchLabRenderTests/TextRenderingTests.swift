@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import XCTest
 
@@ -8,6 +9,39 @@ final class TextRenderingTests: XCTestCase {
     let path = try XCTUnwrap(TextFonts.configurationPath, "Assets/fonts.conf was not found")
     XCTAssertTrue(path.hasSuffix("Assets/fonts.conf"), path)
     XCTAssertEqual(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"], path)
+  }
+
+  /// fontconfig runs on TouchLab's file alone: it was loaded into a configuration made
+  /// current before fontconfig first started, so `FcInit` (which Pango calls) did not also
+  /// parse the system's 40-odd template files for their descriptions (5 ms at start-up).
+  func testFontconfigReadTouchLabsFileAndNoOther() throws {
+    let path = try XCTUnwrap(TextFonts.configurationPath, "Assets/fonts.conf was not found")
+    _ = TextFonts.measure("Tap", style: TextStyle())
+    let configuration = try XCTUnwrap(FcConfigGetCurrent())
+    var iterator = FcConfigFileInfoIter()
+    FcConfigFileInfoIterInit(configuration, &iterator)
+    var files: [String] = []
+    repeat {
+      var name: UnsafeMutablePointer<FcChar8>?
+      var description: UnsafeMutablePointer<FcChar8>?
+      var enabled = FcBool(FcFalse)
+      guard FcConfigFileInfoIterGet(configuration, &iterator, &name, &description, &enabled) != 0 else { break }
+      if let name { files.append(String(cString: name)) }
+      FcStrFree(name)
+      FcStrFree(description)
+    } while FcConfigFileInfoIterNext(configuration, &iterator) != 0
+    XCTAssertEqual(files, [path])
+  }
+
+  /// The fonts warmed at start-up are the Latin ones alone; the CJK face (15–20 ms to open)
+  /// is warmed apart, once a window's first frame is out.
+  func testStartUpWarmsLatinFontsAndTheFallbackWarmsChinese() {
+    let families = TextFonts.warmUpStyles.map {
+      TextFonts.fontFamilies(usedFor: TextFonts.startUpWarmUpText, style: $0)
+    }
+    XCTAssertEqual(families, [["DejaVu Sans"], ["DejaVu Sans Mono"]])
+    XCTAssertEqual(
+      TextFonts.fontFamilies(usedFor: TextFonts.fallbackWarmUpText, style: TextStyle()), ["Noto Sans CJK SC"])
   }
 
   func testChineseAndLatinHaveGlyphs() {
@@ -195,6 +229,7 @@ final class TextRenderingTests: XCTestCase {
     let style = TextStyle(fontSize: 13)
     let expected = TextFonts.measure("[0.150] -[Tile touchesBegan:withEvent:]", style: style)
     TextFonts.startWarmingUp()
+    TextFonts.startWarmingUpFallbackFonts()
     let sizes = (0..<8).map { _ in CanvasSize(width: 0, height: 0) }
     let results = UnsafeMutableBufferPointer<CanvasSize>.allocate(capacity: sizes.count)
     defer { results.deallocate() }
