@@ -154,7 +154,7 @@ public enum TextFonts {
   static let warmUpStyles = [TextStyle(), TextStyle(fontFamily: "DejaVu Sans Mono", weight: .bold)]
 
   /// Opens the CJK face (Noto Sans CJK: 15–20 ms the first time a text needs it) on a thread
-  /// of its own. For a window once its first frame is out: warmed with the Latin faces at
+  /// of its own. For a window once its first frame is sent: warmed with the Latin faces at
   /// start-up it held the first frame of every scene back that long, behind the fonts' lock
   /// (docs/PERFORMANCE.md); warmed afterwards, a first Chinese line (a transcript's NSLog)
   /// does not wait for it. A scene that shows Chinese in its first frame opens it then.

@@ -110,7 +110,8 @@ public final class LiveSandbox {
   /// Runs until the user quits (Q, Escape, closing the window). Losing the X server ends the
   /// program from inside Xlib (`X11Window.installConnectionLossHandler`).
   public func run() {
-    var startedUp = false
+    var sampledServerTime = false
+    var warmedFallbackFonts = false
     while true {
       followSceneChanges()
       // A frame the X server is still reading (a busy machine) holds the next back. With an
@@ -119,12 +120,16 @@ public final class LiveSandbox {
       // one go rather than wake for each input meanwhile (a drag's motions).
       if session.needsFrame && window.isSendingFrame && !session.hasEngineTimer { window.waitUntilFrameRead() }
       noteFrameRead()
-      if session.needsFrame && !window.isSendingFrame { drawFrame() }
-      if !startedUp {
-        // The first frame is out; no input handled yet.
+      let sent = session.needsFrame && !window.isSendingFrame && drawFrame()
+      if !sampledServerTime {
+        // After the first turn's frame (sent, or put off for an engine timer), before any input.
         learnServerTime()
+        sampledServerTime = true
+      }
+      if sent && !warmedFallbackFonts {
+        // The first frame is out: the CJK face no longer holds it back.
         TextFonts.startWarmingUpFallbackFonts()
-        startedUp = true
+        warmedFallbackFonts = true
       }
       session.prepareToSleep()
       var deadline = session.wakeUpTime
@@ -200,7 +205,9 @@ public final class LiveSandbox {
   /// Only what differs from the frame before is drawn (damage drawing), pass by pass through
   /// the window's strip, each pass sent as soon as it is drawn: the window never holds a
   /// whole frame (docs/ARCHITECTURE.md, the sandbox loop).
-  private func drawFrame() {
+  /// Whether a frame was sent.
+  @discardableResult
+  private func drawFrame() -> Bool {
     session.renderFrame(draw: { shouldStop in drawDamage(shouldStop: shouldStop) }, present: {})
   }
 
