@@ -242,6 +242,15 @@ if let user = options["user"] {
   // it (fork, exec) — not `runuser`, whose PAM session costs 6–8 ms before touchlab even starts
   // and is no part of a user's start-up. The transcript and the folder are the user's to write.
   guard let entry = getpwnam(user) else { fail("no user named \(user)") }
+  let setpriv = "/usr/bin/setpriv"
+  guard FileManager.default.isExecutableFile(atPath: setpriv) else { notAvailable("no \(setpriv) (util-linux)") }
+  // No PAM session applies the user's limits: touchlab gets the harness's. Its real-time
+  // priority limit made none, as a desktop user's by default, whatever root's is (the user
+  // has no capabilities after the switch), so that the user's runs get no SCHED_FIFO.
+  var noRealTime = rlimit(rlim_cur: 0, rlim_max: 0)
+  guard setrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &noRealTime) == 0 else {
+    fail("cannot lower RLIMIT_RTPRIO: \(String(cString: strerror(errno)))")
+  }
   chmod(folder.path, 0o777)
   chmod(transcriptPath, 0o666)
   chmod(frameLogPath, 0o666)
@@ -249,7 +258,7 @@ if let user = options["user"] {
   environment["SHELL"] = String(cString: entry.pointee.pw_shell)
   environment["USER"] = user
   environment["LOGNAME"] = user
-  app.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+  app.executableURL = URL(fileURLWithPath: setpriv)
   app.arguments =
     ["--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)", "--init-groups", "--", touchlabPath]
     + touchlabArguments
