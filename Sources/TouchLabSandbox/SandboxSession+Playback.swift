@@ -10,11 +10,9 @@ import TouchLabX11
 /// the scene.
 extension SandboxSession {
   /// Starts playing the scenario `name` of the session's layout at `speed`. Throws
-  /// `PlaybackError` when the layout has no such scenario.
+  /// `ScenarioRunError.choice` when the layout has no such scenario.
   public func play(scenario name: String, speed: Double, loops: Bool) throws {
-    guard let scenario = scene.scenario(named: name) else {
-      throw PlaybackError.noScenario(file: scene.file, name: name, names: scene.scenarios.map(\.name))
-    }
+    guard let scenario = try ScenarioRun.choose(in: scene, file: scene.file, name: name) else { return }
     keepPlayedSection()
     playback = try ScenarioPlayback(
       scenario: scenario, file: layoutPath, speed: speed, loops: loops, realTime: now,

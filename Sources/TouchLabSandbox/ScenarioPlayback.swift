@@ -65,11 +65,8 @@ public final class ScenarioPlayback {
   private static func play(_ scenario: Scenario, _ load: () throws -> Scene) throws -> ([DeliveryRecord], TimelineStrip)
   {
     let scene = try load()
-    guard let ours = scene.scenario(named: scenario.name) else {
-      throw PlaybackError.noScenario(file: scene.file, name: scenario.name, names: scene.scenarios.map(\.name))
-    }
-    let end = ScenarioPlayer(scene: scene).play(ours)
-    if let overrun = scene.overrun { throw overrun }  // past a replay's limits
+    let run = try ScenarioRun(scene: scene, file: scene.file, scenario: scenario.name)
+    let end = try run.play()  // past a replay's limits: its overrun
     let records = scene.records.records
     return (records, TimelineStrip(records: records, end: end))
   }
@@ -283,8 +280,10 @@ public final class ScenarioPlayback {
     guard scenario != nil || liveInputs != nil, let scene = try? loadScene() else { return shownScene }
     scene.records.keepsRecords = false
     if let scenario {
-      guard let ours = scene.scenario(named: scenario.name) else { return shownScene }
-      if count > 0 { ScenarioPlayer(scene: scene).play(ours, until: records[count - 1].time) }
+      guard let run = try? ScenarioRun(scene: scene, file: scene.file, scenario: scenario.name) else {
+        return shownScene
+      }
+      if count > 0 { _ = try? run.play(until: records[count - 1].time) }
     } else if let liveInputs {
       // Before the first reviewed record: the scene as the gesture found it.
       let end = count > 0 ? records[count - 1].time : start

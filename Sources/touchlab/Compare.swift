@@ -3,6 +3,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
+import TouchLabSandbox
 
 struct Compare: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -64,15 +65,16 @@ struct Compare: ParsableCommand {
     if versus == nil && assignments.isEmpty {
       throw fail("compare needs a difference: --versus SCENARIO, --set ID.PROPERTY=VALUE, or both")
     }
-    let leftScene = try loadScene(file)
-    let rightScene = try loadScene(file)
-    guard let leftScenario = try chooseScenario(in: leftScene, file: file, name: scenario, noScenario: false),
-      let rightScenario = try chooseScenario(
-        in: rightScene, file: file, name: versus ?? leftScenario.name, noScenario: false)
-    else { throw fail("\(file) has no scenarios to compare") }
-    try apply(assignments, to: rightScene)
-    let left = try Moment(scene: leftScene, file: file, scenario: leftScenario, at: time)
-    let right = try Moment(scene: rightScene, file: file, scenario: rightScenario, at: time)
+    let leftRun = try ScenarioRun(
+      scene: try loadScene(file), file: file, scenario: scenario, requirement: .one(purpose: "compare"))
+    let rightRun = try ScenarioRun(
+      scene: try loadScene(file), file: file, scenario: versus ?? leftRun.scenario?.name,
+      requirement: .one(purpose: "compare"))
+    try rightRun.apply(assignments: assignments)
+    let left = try Moment(leftRun, at: time)
+    let right = try Moment(rightRun, at: time)
+    let leftScene = left.scene
+    let rightScene = right.scene
 
     let theme = try loadTheme()
     let renderer = SceneRenderer(theme: theme)

@@ -50,30 +50,25 @@ struct Diagram: ParsableCommand {
     let start = try from.map { try parseTime($0, option: "--from") } ?? 0
     let end = try to.map { try parseTime($0, option: "--to") } ?? .infinity
     guard start <= end else { throw fail("--from must not be later than --to") }
-    let scene = try loadScene(file)
-    guard let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: false) else {
-      throw fail("\(file) has no scenarios to draw")
-    }
-    try apply(setFiles: played.setFiles, to: scene)
-    try apply(assignments, to: scene)
+    let run = try ScenarioRun(
+      scene: try loadScene(file), file: file, scenario: scenario, requirement: .one(purpose: "draw"))
+    let scene = run.scene
+    guard let chosen = run.scenario else { throw fail("\(file) has no scenarios to draw") }
+    try run.apply(setFiles: played.setFiles, assignments: assignments)
     // Only the records drawn are kept, and at most the limit: a scenario that makes more
     // stops there, with the error (and the way round) at the scenario.
     var drawn: [DeliveryRecord] = []
-    scene.records.keepsRecords = false
-    scene.records.addObserver { record in
-      guard record.time >= start, record.time <= end, scene.overrun == nil else { return }
+    run.observe { [unowned run] record in
+      guard record.time >= start, record.time <= end else { return }
       guard drawn.count < Self.maximumRecords else {
-        scene.overrun = LayoutError(
-          file: scene.file, line: chosen.line, column: chosen.column,
-          message: "scenario '\(chosen.name)' makes more than \(Self.maximumRecords) records to draw by "
-            + String(format: "%.3f s", record.time) + ", the limit on a diagram's records; draw part of it with "
-            + "--from and --to (seconds)")
+        run.stop(
+          "makes more than \(Self.maximumRecords) records to draw by " + String(format: "%.3f s", record.time)
+            + ", the limit on a diagram's records; draw part of it with --from and --to (seconds)")
         return
       }
       drawn.append(record)
     }
-    ScenarioPlayer(scene: scene).play(chosen)
-    try checkOverrun(scene)
+    try run.play()
     let theme = try loadTheme()
     let name = (file as NSString).lastPathComponent
     let window =

@@ -34,18 +34,9 @@ struct Diff: ParsableCommand {
       throw fail("--tolerance must be a number of seconds from 0 to 60, not \(tolerance)")
     }
     let scene = try loadScene(file)
-    let chosen: Scenario
-    if let name = scenario {
-      guard let found = scene.scenario(named: name) else {
-        throw fail("\(file) has no scenario '\(name)'; it has: \(scene.scenarios.map(\.name).joined(separator: ", "))")
-      }
-      chosen = found
-    } else {
-      guard scene.scenarios.count == 1 else {
-        throw fail("\(file) has \(scene.scenarios.count) scenarios; choose one with --scenario")
-      }
-      chosen = scene.scenarios[0]
-    }
+    guard
+      let chosen = try ScenarioRun.choose(in: scene, file: file, name: scenario, requirement: .oneCounted)
+    else { return }  // `.oneCounted` chooses one or throws
     let text: String
     do {
       text = try LayoutLoader.readText(log)

@@ -95,9 +95,7 @@ struct Open: ParsableCommand {
       throw fail(LayoutFiles.defaultLayoutMissingMessage)
     }
     let scene = try loadScene(path)
-    if let scenario, scene.scenario(named: scenario) == nil {
-      throw fail("\(PlaybackError.noScenario(file: path, name: scenario, names: scene.scenarios.map(\.name)))")
-    }
+    if let scenario { _ = try ScenarioRun.choose(in: scene, file: path, name: scenario) }
     let transcriptFile: TranscriptFile?
     do {
       transcriptFile = try transcript.map { try TranscriptFile(path: $0) }

@@ -99,22 +99,19 @@ struct Record: ParsableCommand {
 
     // A scene fresh from the file for each frame, played to that frame's time: the same
     // picture `shot --at` draws. The first one also finds where the scenario ends.
-    func freshScene() throws -> Scene {
+    func freshRun() throws -> ScenarioRun {
       let scene = try loadScene(file)
-      try apply(setFiles: played.setFiles, to: scene)
-      try apply(assignments, to: scene)
-      return scene
+      try ScenarioRun.apply(setFiles: played.setFiles, assignments: assignments, to: scene)
+      return try ScenarioRun(scene: scene, file: file, scenario: scenario, requirement: .one(purpose: "record"))
     }
-    let first = try freshScene()
-    guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
-      throw fail("\(file) has no scenarios to record")
-    }
-    first.records.keepsRecords = false  // only its end is wanted, and the size of its transcript
+    let firstRun = try freshRun()
+    let first = firstRun.scene
+    guard let chosen = firstRun.scenario else { throw fail("\(file) has no scenarios to record") }
+    // Only its end is wanted, and the size of its transcript.
     var lineBytes = 0
     let formatter = TranscriptFormatter(showsTimes: true)
-    first.records.addObserver { record in lineBytes += formatter.line(record)?.utf8.count ?? 0 }
-    let end = ScenarioPlayer(scene: first).play(chosen)
-    try checkOverrun(first)
+    firstRun.observe { record in lineBytes += formatter.line(record)?.utf8.count ?? 0 }
+    let end = try firstRun.play()
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
     try checkPixels(size, scale: pixelScale, format: .gif, scene: first)
@@ -136,7 +133,7 @@ struct Record: ParsableCommand {
       try checkWork(frames: lastFrame + 1, scene: first, scenario: chosen, lineBytes: lineBytes)
       for frame in 0...max(0, lastFrame) {
         let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
-        let moment = try Moment(scene: try freshScene(), file: file, scenario: chosen, at: time)
+        let moment = try Moment(try freshRun(), at: time)
         renderer.draw(moment.content, on: canvas)
         var delay = centiseconds(frame + 1) - centiseconds(frame)
         if frame == max(0, lastFrame) { delay += Self.finalHold }

@@ -48,9 +48,10 @@ struct Shot: ParsableCommand {
     var time: TimeInterval?
     if let at { time = try parseTime(at, option: "--at") }
     let format = try OutputFormat(path: out, allowed: [.png, .svg, .pdf])
-    let scene = try loadScene(file)
-    let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: noScenario)
-    let moment = try Moment(scene: scene, file: file, scenario: chosen, at: time)
+    let run = try ScenarioRun(
+      scene: try loadScene(file), file: file, scenario: scenario, noScenario: noScenario, requirement: .atMostOne)
+    let moment = try Moment(run, at: time)
+    let scene = moment.scene
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
     try checkPixels(size, scale: pixelScale, format: format, scene: scene)
@@ -58,61 +59,6 @@ struct Shot: ParsableCommand {
       renderer.draw(moment.content, on: canvas)
     }
     try writeOutput(data, to: out)
-  }
-}
-
-/// One moment of a played scenario, ready to draw: what `shot`, `record` and `compare` show.
-struct Moment {
-  let scene: Scene
-  var content: FrameContent
-  /// Transcript lines a picture keeps: more than the tallest window's panel shows.
-  static let keptLines = 1_000
-
-  /// Plays `scenario` on `scene` (fresh from the file, with any `--set` already applied) up
-  /// to `time`, or to its end after pending timers fired.
-  init(scene: Scene, file: String, scenario: Scenario?, at time: TimeInterval?) throws {
-    // The overlay is the fold of the records up to the moment drawn, as the window's is:
-    // folded as they come, so that no record is kept (every record is at or before the moment).
-    var overlay = OverlayState()
-    // The newest lines only (the panel shows fewer than fit in the tallest window); the
-    // older ones counted.
-    var transcript: [String] = []
-    var older = 0
-    let formatter = TranscriptFormatter(showsTimes: true)
-    scene.records.keepsRecords = false
-    scene.records.addObserver { record in
-      overlay.apply(record)
-      guard let line = formatter.line(record) else { return }
-      transcript.append(line)
-      if transcript.count >= 2 * Self.keptLines {
-        older += transcript.count - Self.keptLines
-        transcript.removeFirst(transcript.count - Self.keptLines)
-      }
-    }
-    let player = ScenarioPlayer(scene: scene)
-    if let scenario {
-      if let time {
-        player.play(scenario, until: time)
-      } else {
-        player.play(scenario)
-      }
-    } else if let time {
-      scene.application.clock.advance(to: time)
-    }
-    try checkOverrun(scene)
-    let now = scene.application.clock.now
-    var subtitle = (file as NSString).lastPathComponent
-    if let scenario { subtitle += " · " + scenario.name }
-    subtitle += " · t = " + String(format: "%.3f", now) + " s"
-    self.scene = scene
-    if transcript.count > Self.keptLines {
-      older += transcript.count - Self.keptLines
-      transcript.removeFirst(transcript.count - Self.keptLines)
-    }
-    content = FrameContent(
-      window: scene.window, overlay: overlay, transcript: transcript,
-      title: scene.title ?? (file as NSString).lastPathComponent, now: now, subtitle: subtitle)
-    content.olderLineCount = older
   }
 }
 
@@ -187,29 +133,6 @@ func loadTheme() throws -> Theme {
   }
 }
 
-/// Applies each `--set-file FILE` (its mistakes are layout errors: FILE:LINE:COLUMN).
-func apply(setFiles: [String], to scene: Scene) throws {
-  for file in setFiles {
-    do {
-      try scene.set(contentsOfFile: file)
-    } catch let error as LayoutError {
-      FileHandle.standardError.write(Data("\(error)\n".utf8))
-      throw ExitCode(1)
-    }
-  }
-}
-
-/// Applies each `--set ID.PROPERTY=VALUE` to the scene.
-func apply(_ assignments: [String], to scene: Scene) throws {
-  for assignment in assignments {
-    do {
-      try scene.set(assignment)
-    } catch let error as LayoutError {
-      throw fail("--set \(assignment): \(error.message)")
-    }
-  }
-}
-
 /// Draws one picture `size` points large as PNG (at `scale` pixels a point), SVG or PDF bytes.
 func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (CairoCanvas) throws -> Void) throws -> Data {
   do {
@@ -239,23 +162,4 @@ func writeOutput(_ data: Data, to path: String) throws {
   } catch let error as PNGWriteError {
     throw fail(error.description)
   }
-}
-
-/// The scenario named by --scenario, the file's only one, or none when the file has none.
-func chooseScenario(in scene: Scene, file: String, name: String?, noScenario: Bool) throws -> Scenario? {
-  if noScenario {
-    if name != nil { throw fail("--no-scenario and --scenario exclude each other") }
-    return nil
-  }
-  let names = scene.scenarios.map(\.name).joined(separator: ", ")
-  if let name {
-    guard let found = scene.scenario(named: name) else {
-      throw fail("\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names)"))
-    }
-    return found
-  }
-  guard scene.scenarios.count <= 1 else {
-    throw fail("\(file) has several scenarios; choose one with --scenario: \(names)")
-  }
-  return scene.scenarios.first
 }

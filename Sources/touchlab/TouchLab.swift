@@ -36,6 +36,15 @@ struct TouchLab: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
+    } catch let error as ScenarioRunError {
+      // A scenario's run (`ScenarioRun`): a layout error as compilers print them, a choice
+      // or a `--set` as `touchlab: error: …`; exit 1.
+      if case .layout = error {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        Foundation.exit(1)
+      }
+      FileHandle.standardError.write(Data("touchlab: error: \(error.description.escapingControlCharacters)\n".utf8))
+      Foundation.exit(1)
     } catch {
       let code = exitCode(for: error)
       // --help and --version (status 0), and our own exits (their message is already out).
@@ -72,14 +81,6 @@ func loadScene(_ path: String) throws -> Scene {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     throw ExitCode(1)
   }
-}
-
-/// After a scenario played: past a replay's limits (`Scene.overrun`), prints that error the
-/// way a layout's is printed and exits 1.
-func checkOverrun(_ scene: Scene) throws {
-  guard let overrun = scene.overrun else { return }
-  FileHandle.standardError.write(Data("\(overrun)\n".utf8))
-  throw ExitCode(1)
 }
 
 /// Prints `touchlab: error: MESSAGE` (its control characters written out) and gives exit status 1.
@@ -120,36 +121,13 @@ struct Replay: ParsableCommand {
       throw fail("--times is for the plain transcript; --json gives every record its \"time\" already")
     }
     if explain && (json || times) { throw fail("--explain prints its own story; it takes neither --json nor --times") }
-    let scene = try loadScene(file)
-    let chosen: Scenario
-    if let name = scenario {
-      guard let found = scene.scenario(named: name) else {
-        let names = scene.scenarios.map(\.name).joined(separator: ", ")
-        throw fail("\(file) has no scenario '\(name)'" + (names.isEmpty ? "" : "; it has: \(names)"))
-      }
-      chosen = found
-    } else {
-      guard scene.scenarios.count == 1 else {
-        let names = scene.scenarios.map(\.name).joined(separator: ", ")
-        throw fail(
-          scene.scenarios.isEmpty
-            ? "\(file) has no scenarios" : "\(file) has several scenarios; choose one with --scenario: \(names)")
-      }
-      chosen = scene.scenarios[0]
-    }
-    try apply(setFiles: played.setFiles, to: scene)
-    for assignment in assignments {
-      do {
-        try scene.set(assignment)
-      } catch let error as LayoutError {
-        throw fail("--set \(assignment): \(error.message)")
-      }
-    }
+    let run = try ScenarioRun(scene: try loadScene(file), file: file, scenario: scenario)
+    let scene = run.scene
+    try run.apply(setFiles: played.setFiles, assignments: assignments)
     let output = BufferedStandardOutput()
     if explain {
       // The story looks ahead (a chain of forwarded calls is one line): it reads every record.
-      ScenarioPlayer(scene: scene).play(chosen)
-      try checkOverrun(scene)
+      try run.play()
       // The story starts with each change as the UIKit line an app would have for it.
       for assignment in assignments {
         let line = Scene.swiftLine(for: assignment)
@@ -164,25 +142,21 @@ struct Replay: ParsableCommand {
       let formatter = TranscriptFormatter(showsTimes: times)
       let json = json
       let allRecords = allRecords
-      scene.records.keepsRecords = false
-      scene.records.addObserver { record in
-        guard scene.overrun == nil else { return }
+      run.observe { [unowned run] record in
         if json {
           if allRecords || record.line != nil { output.write(TranscriptFormatter.json(record) + "\n") }
         } else if let line = formatter.line(record) {
           output.write(line + "\n")
         }
         if output.written > LayoutLimits.maximumOutputBytes {
-          scene.overrun = LayoutError(
-            file: scene.file, line: chosen.line, column: chosen.column,
-            message:
-              "scenario '\(chosen.name)' writes more than \(LayoutLimits.maximumOutputBytes >> 20) MB, the limit "
-              + "on a replay's output; stopped at " + String(format: "%.3f s", record.time))
+          run.stop(
+            "writes more than \(LayoutLimits.maximumOutputBytes >> 20) MB, the limit on a replay's output; stopped at "
+              + String(format: "%.3f s", record.time))
         }
       }
-      ScenarioPlayer(scene: scene).play(chosen)
-      output.flush()
-      try checkOverrun(scene)
+      // What was written before an overrun goes out before its error.
+      defer { output.flush() }
+      try run.play()
     }
     output.flush()
     // The process ends now: freeing the scene object by object would be the last tenth of
