@@ -17,7 +17,8 @@ public struct DeviceLogDiff {
 
   /// The model's lines, with their virtual times.
   public var model: [(time: TimeInterval, text: String)]
-  /// The log's lines the scene could print, prefixes stripped.
+  /// The log's lines the scene could print, prefixes stripped: at most one more than the
+  /// model prints (the one past the model's end is the divergence).
   public var device: [LogLine]
   /// Time differences beyond this (seconds) are reported with `times`.
   public var tolerance: Double
@@ -41,8 +42,18 @@ public struct DeviceLogDiff {
     }
     let printable = Set(lines.map(\.1))
     var device: [LogLine] = []
-    for (index, raw) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let (text, time) = Self.strip(String(raw))
+    // One pass over the log's lines, none kept but the scene's; past one more than the model
+    // prints, the diff is decided (that line is the divergence): the rest is not read.
+    let bytes = log.utf8
+    var lineStart = bytes.startIndex
+    var index = 0
+    while lineStart < bytes.endIndex, device.count <= lines.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      defer {
+        lineStart = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
+        index += 1
+      }
+      let (text, time) = Self.strip(String(Substring(bytes[lineStart..<lineEnd])))
       guard !text.isEmpty else { continue }
       if let name = Self.messageClass(text) {
         guard classes.contains(name) else { continue }
@@ -65,7 +76,10 @@ public struct DeviceLogDiff {
 
   /// The line without its NSLog, os_log (Console) or print prefix, and the time the prefix gives.
   static func strip(_ raw: String) -> (String, Double?) {
-    var line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+    // No Foundation character sets made or searched per line: a log may have millions.
+    var line = raw
+    while line.hasSuffix("\r") { line.removeLast() }
+    while line.hasPrefix("\r") { line.removeFirst() }
     var time: Double?
     func seconds(_ clock: Substring) -> Double? {
       let parts = clock.split(separator: ":")
@@ -75,15 +89,9 @@ public struct DeviceLogDiff {
       return h * 3600 + m * 60 + s
     }
     // NSLog: `2024-01-02 03:04:05.678 App[123:4567] text` (the time may carry a zone: +0100).
-    if let match = line.range(
-      of: #"^\d{4}-\d\d-\d\d[ T](\d\d:\d\d:\d\d\.\d+)[+-]?\d{0,4} +[^\[\]]+\[\d+:[0-9a-fA-Fx]+\] "#,
-      options: .regularExpression)
-    {
-      let prefix = line[match]
-      if let clock = prefix.split(separator: " ").first(where: { $0.contains(":") }) {
-        time = seconds(clock.prefix { $0 != "+" && $0 != "-" })
-      }
-      line = String(line[match.upperBound...])
+    if let (clock, rest) = nslogPrefix(line) {
+      time = seconds(Substring(clock))
+      line = rest
     } else if line.contains("\t") {
       // Console: `default\t03:04:05.678901+0100\tApp\ttext`.
       let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
@@ -92,7 +100,59 @@ public struct DeviceLogDiff {
         line = String(fields[3])
       }
     }
-    return (line.trimmingCharacters(in: .whitespaces), time)
+    let isBlank = { (s: Unicode.Scalar) in s == " " || s == "\t" || s.properties.generalCategory == .spaceSeparator }
+    let scalars = line.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return ("", time) }
+    let last = scalars.lastIndex(where: { !isBlank($0) })!
+    return (String(scalars[first...last]), time)
+  }
+
+  /// `2024-01-02 03:04:05.678[+0100] App[123:4567] ` at the start of `line`: its clock
+  /// (`03:04:05.678`) and the text after it. Read by hand, in one pass: the regular expression
+  /// it was compiled afresh for every line (5,000,000 lines: minutes).
+  static func nslogPrefix(_ line: String) -> (clock: String, rest: String)? {
+    let b = Array(line.utf8)
+    var i = 0
+    func digits(_ n: Int) -> Bool {
+      guard i + n <= b.count, b[i..<(i + n)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+      i += n
+      return true
+    }
+    func byte(_ c: UInt8) -> Bool {
+      guard i < b.count, b[i] == c else { return false }
+      i += 1
+      return true
+    }
+    let space = UInt8(ascii: " ")
+    let colon = UInt8(ascii: ":")
+    guard digits(4), byte(UInt8(ascii: "-")), digits(2), byte(UInt8(ascii: "-")), digits(2),
+      byte(space) || byte(UInt8(ascii: "T"))
+    else { return nil }
+    let clockStart = i
+    guard digits(2), byte(colon), digits(2), byte(colon), digits(2), byte(UInt8(ascii: ".")), digits(1) else {
+      return nil
+    }
+    while digits(1) {}
+    let clockEnd = i
+    // A zone: a sign and up to 4 digits.
+    if byte(UInt8(ascii: "+")) || byte(UInt8(ascii: "-")) {
+      var n = 0
+      while n < 4 && digits(1) { n += 1 }
+    }
+    // At least one blank, then the process's name (no brackets; it may hold blanks), `[PID:THREAD] `.
+    guard byte(space) else { return nil }
+    let nameStart = i
+    while i < b.count && b[i] != UInt8(ascii: "[") && b[i] != UInt8(ascii: "]") { i += 1 }
+    // The name is at least one character besides the blank that must come before it.
+    guard i < b.count, b[i] == UInt8(ascii: "["), i > nameStart else { return nil }
+    i += 1
+    guard digits(1) else { return nil }
+    while digits(1) {}
+    guard byte(colon) else { return nil }
+    let threadStart = i
+    while i < b.count, Unicode.Scalar(b[i]).isHexDigit || b[i] == UInt8(ascii: "x") { i += 1 }
+    guard i > threadStart, byte(UInt8(ascii: "]")), byte(space) else { return nil }
+    return (String(decoding: b[clockStart..<clockEnd], as: UTF8.self), String(decoding: b[i...], as: UTF8.self))
   }
 
   /// The first line where the two differ (nil when they agree), as a sentence.

@@ -36,6 +36,12 @@ public enum DumpKind: Equatable, Sendable {
   }
 }
 
+/// A recognizer attached to a view, by their addresses.
+private struct AttachedRecognizer: Hashable {
+  var view: String
+  var recognizer: String?
+}
+
 /// The result of an import: the layout's text, what was said, and the counts.
 public struct ImportResult {
   public var yaml: String
@@ -75,7 +81,12 @@ public enum DumpImporter {
   public static func importTexts(_ texts: [(file: String, text: String)], windowSize: CGSize? = nil) throws
     -> ImportResult
   {
-    var diagnostics: [DumpDiagnostic] = []
+    var diagnostics: [DumpDiagnostic] = [] {
+      // Within the cap as it grows (a hierarchy of a million controllers not in the dump).
+      didSet {
+        if diagnostics.count > 2 * DumpDiagnostic.maximumShown { diagnostics = DumpDiagnostic.limited(diagnostics) }
+      }
+    }
     var viewDump: ViewDump?
     var recognizerFiles: [(String, [DumpedRecognizer])] = []
     var controllerFiles: [(String, [DumpedController])] = []
@@ -133,6 +144,7 @@ public enum DumpImporter {
     }
     // Attach by address.
     var attachments = LayoutWriter.Attachments()
+    var attachedRecognizers: Set<AttachedRecognizer> = []
     let viewsByAddress = Dictionary(
       dump.views.enumerated().compactMap { index, view in view.address.map { ($0, index) } },
       uniquingKeysWith: { first, _ in first })
@@ -160,7 +172,8 @@ public enum DumpImporter {
           continue
         }
         let address = dump.views[viewIndex].address!
-        guard !(attachments.recognizers[address] ?? []).contains(where: { $0.address == recognizer.address })
+        // A recognizer listed twice (in two lists) is attached once: a set, not a search of the view's list.
+        guard attachedRecognizers.insert(AttachedRecognizer(view: address, recognizer: recognizer.address)).inserted
         else { continue }
         attachments.recognizers[address, default: []].append(recognizer)
       }
@@ -206,8 +219,8 @@ public enum DumpImporter {
       }
     }
     return ImportResult(
-      yaml: yaml, diagnostics: diagnostics, viewCount: writer.viewCount, recognizerCount: writer.recognizerCount,
-      controllerCount: writer.controllerCount)
+      yaml: yaml, diagnostics: DumpDiagnostic.limited(diagnostics), viewCount: writer.viewCount,
+      recognizerCount: writer.recognizerCount, controllerCount: writer.controllerCount)
   }
 
   /// Loads files as a scene: a layout as it is, dumps imported in memory (their diagnostics

@@ -47,20 +47,26 @@ public struct HitReport: Equatable {
     let order: [UIView]
     let byObject: [ObjectIdentifier: UIView]
     let boxes: [CGRect]
+    /// Each view's index among its superview's subviews (a view with 10,000 siblings was
+    /// searched for among them for every view passed over, at every point).
+    let positions: [ObjectIdentifier: Int]
 
     public init(_ scene: Scene) {
       var order: [UIView] = []
       var byObject: [ObjectIdentifier: UIView] = [:]
+      var positions: [ObjectIdentifier: Int] = [:]
       for window in scene.application.windowsFrontToBack {
         var stack: [UIView] = [window]
         while let view = stack.popLast() {
           byObject[ObjectIdentifier(view)] = view
           order.append(view)
+          for (position, subview) in view.subviews.enumerated() { positions[ObjectIdentifier(subview)] = position }
           stack.append(contentsOf: view.subviews.reversed())
         }
       }
       self.order = order
       self.byObject = byObject
+      self.positions = positions
       boxes = order.map { view in
         let b = view.bounds
         let corners = [
@@ -107,13 +113,24 @@ public struct HitReport: Equatable {
     var verdicts: [ObjectIdentifier: HitTestTrace.Verdict] = [:]
     for step in trace.steps { verdicts[step.object] = step.verdict }
     let onPath = Set(objects.map(ObjectIdentifier.init))
+    // The positions of the path's views among their siblings, by their superview: what
+    // `reason` asks of a passed-over view, without searching the siblings.
+    var pathPositions: [ObjectIdentifier: [(position: Int, view: UIView)]] = [:]
+    for object in objects {
+      if let parent = object.superview, let position = index.positions[ObjectIdentifier(object)] {
+        pathPositions[ObjectIdentifier(parent), default: []].append((position, object))
+      }
+    }
     var skipped: [Skip] = []
-    for (index, view) in order.enumerated() where !onPath.contains(ObjectIdentifier(view)) && !(view is UIWindow) {
+    for (number, view) in order.enumerated() where !onPath.contains(ObjectIdentifier(view)) && !(view is UIWindow) {
       // The box around the view on the screen rules most views out without converting the point.
-      guard boxes[index].contains(point) else { continue }
+      guard boxes[number].contains(point) else { continue }
       let local = view.convert(point, from: nil)
       guard view.bounds.containsPoint(local) else { continue }
-      if let reason = Self.reason(for: view, verdicts: verdicts, onPath: onPath, entry: entry) {
+      if let reason = Self.reason(
+        for: view, verdicts: verdicts, onPath: onPath, positions: index.positions, pathPositions: pathPositions,
+        entry: entry)
+      {
         skipped.append(Skip(view: entry(view), reason: reason))
       }
     }
@@ -152,6 +169,7 @@ public struct HitReport: Equatable {
   /// Why hit-testing passed over `view`, which lies under the point.
   static func reason(
     for view: UIView, verdicts: [ObjectIdentifier: HitTestTrace.Verdict], onPath: Set<ObjectIdentifier>,
+    positions: [ObjectIdentifier: Int], pathPositions: [ObjectIdentifier: [(position: Int, view: UIView)]],
     entry: (AnyObject) -> Entry
   ) -> String? {
     func name(_ v: UIView) -> String {
@@ -175,8 +193,10 @@ public struct HitReport: Equatable {
     while let p = parent {
       if onPath.contains(ObjectIdentifier(p)) {
         // p answered with a view: a later sibling of `child` (or one of its subviews) answered first.
-        if let index = p.subviews.firstIndex(where: { $0 === child }),
-          let later = p.subviews[(index + 1)...].last(where: { onPath.contains(ObjectIdentifier($0)) })
+        if let index = positions[ObjectIdentifier(child)],
+          let later = pathPositions[ObjectIdentifier(p)]?.filter({ $0.position > index }).max(by: {
+            $0.position < $1.position
+          })?.view
         {
           return child === view
             ? "covered by a later sibling, \(name(later))"

@@ -27,6 +27,11 @@ struct LayoutWriter {
   /// The declared classes: printed name → (legal name, base, why, first line).
   private var declared: [(printed: String, legal: String, base: String, why: String, line: Int)] = []
   private var declaredIndex: [String: Int] = [:]
+  /// The legal names declared, to look up (3,000 printed names that became one legal name
+  /// were each searched for in the list, with a `_` more each time: cubic).
+  private var declaredLegal: Set<String> = []
+  /// The next suffix's number to try for a legal name taken.
+  private var nextSuffix: [String: Int] = [:]
   /// The ids of the controllers attached, by address.
   private var controllerIds: [String: String] = [:]
   private(set) var viewCount = 0
@@ -197,6 +202,21 @@ struct LayoutWriter {
   }
   private var nextNumber: [String: Int] = [:]
 
+  /// `wanted`, or `wanted_`, `wanted_2`, `wanted_3`… — the first that is no built-in class's
+  /// name and no other declared class's (a name stays short however many collapse to it); the search for a name goes on from where the last one for `wanted`
+  /// stopped (linear in the names, not quadratic).
+  private mutating func unusedClassName(_ wanted: String) -> String {
+    func taken(_ name: String) -> Bool {
+      LayoutLoader.builtinClassNames.contains(name) || name == "UIViewController" || declaredLegal.contains(name)
+    }
+    func suffixed(_ n: Int) -> String { n == 1 ? wanted + "_" : wanted + "_\(n)" }
+    if !taken(wanted) { return wanted }
+    var n = nextSuffix[wanted] ?? 1
+    while taken(suffixed(n)) { n += 1 }
+    nextSuffix[wanted] = n + 1
+    return suffixed(n)
+  }
+
   /// Declares the printed class (once) and returns the name the layout uses.
   private mutating func declare(_ view: DumpedView, base: String) -> String {
     if let index = declaredIndex[view.className] { return declared[index].legal }
@@ -209,9 +229,7 @@ struct LayoutWriter {
     }
     // Never the name of a built-in class or another declared one.
     let wanted = legal
-    while LayoutLoader.builtinClassNames.contains(legal) || declared.contains(where: { $0.legal == legal }) {
-      legal += "_"
-    }
+    legal = unusedClassName(wanted)
     if legal != wanted && LayoutLoader.builtinClassNames.contains(wanted) {
       log.warn(
         view.line, view.column,
@@ -232,6 +250,7 @@ struct LayoutWriter {
         : "no baseClass printed: a direct UIView subclass, whatever its name says"
     }
     declaredIndex[view.className] = declared.count
+    declaredLegal.insert(legal)
     declared.append((view.className, legal, base, why, view.line))
     return legal
   }
@@ -367,13 +386,9 @@ struct LayoutWriter {
   private mutating func controllerClassName(_ controller: DumpedController) -> String {
     if controller.className == "UIViewController" { return "UIViewController" }
     if let index = declaredIndex[controller.className] { return declared[index].legal }
-    var legal = ImportedClasses.legalClassName(controller.className)
-    while LayoutLoader.builtinClassNames.contains(legal) || legal == "UIViewController"
-      || declared.contains(where: { $0.legal == legal })
-    {
-      legal += "_"
-    }
+    let legal = unusedClassName(ImportedClasses.legalClassName(controller.className))
     declaredIndex[controller.className] = declared.count
+    declaredLegal.insert(legal)
     declared.append(
       (
         controller.className, legal, "UIViewController", "a view controller (its overrides are not in a dump)",

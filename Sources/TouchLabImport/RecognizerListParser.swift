@@ -16,7 +16,8 @@ public struct DumpedRecognizer: Equatable, Sendable {
   /// The address of its `view=<Class 0x…>`.
   public var viewAddress: String?
   public var targets: [Target] = []
-  /// Printed fields by key (`delaysTouchesBegan`, `enabled`, `name`, `numberOfTapsRequired`…).
+  /// The printed fields TouchLab reads, by key (`delaysTouchesBegan`, `enabled`, `name`,
+  /// `numberOfTapsRequired`…, `state`).
   public var fields: [String: String] = [:]
   /// The addresses of its `must-fail = {…}` list.
   public var mustFail: [String] = []
@@ -101,9 +102,10 @@ struct RecognizerListParser {
       }
       let end = matchingClose(text, from: i)
       let (line, column) = text.place(i)
-      let entry = text.string((i + 1)..<min(end, text.count))
+      let entryStart = i + 1
       i = end + 1
-      guard var recognizer = parseEntry(entry, line: line, column: column) else { continue }
+      guard var recognizer = parseEntry(text, entryStart..<min(end, text.count), line: line, column: column)
+      else { continue }
       // `<__NSArrayI 0x…>(`, and any entry that is no recognizer.
       guard recognizer.className.contains("Recognizer") || recognizer.fields["state"] != nil else { continue }
       if end >= text.count {
@@ -138,51 +140,81 @@ struct RecognizerListParser {
 
   /// `UITapGestureRecognizer: 0x…; state = Possible; view = <UIView 0x…>; target= <(action=…, target=<… 0x…>)>`.
   static func parseEntry(_ entry: String, line: Int, column: Int) -> DumpedRecognizer? {
-    let chars = Array(entry)
-    var k = 0
-    while k < chars.count && (chars[k].isLetter || chars[k].isNumber || "_.$".contains(chars[k])) { k += 1 }
-    let className = String(chars[0..<k])
-    guard !className.isEmpty else { return nil }
+    let text = DumpText(entry)
+    return parseEntry(text, 0..<text.count, line: line, column: column)
+  }
+
+  /// The fields `properties(for:)` reads, and `state` (which tells a recognizer): the others
+  /// are passed over without making their text.
+  static let keptFields: Set<String> = [
+    "state", "enabled", "delaysTouchesBegan", "delaysTouchesEnded", "cancelsTouchesInView", "name",
+    "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "minimumNumberOfTouches",
+  ]
+
+  /// The entry in `range` of `text` (after its `<`): one pass over its scalars, no copy of the
+  /// entry made (an endless entry was copied as characters, 16 bytes each, then per field).
+  static func parseEntry(_ text: DumpText, _ range: Range<Int>, line: Int, column: Int) -> DumpedRecognizer? {
+    let end = range.upperBound
+    var k = range.lowerBound
+    while k < end && (text[k].isIdentifierPart || text[k] == ".") { k += 1 }
+    guard k > range.lowerBound else { return nil }
+    let className = text.string(range.lowerBound..<k)
     var recognizer = DumpedRecognizer(className: className, address: nil, line: line, column: column)
-    if let range = entry.range(of: #"0x[0-9a-fA-F]+"#, options: .regularExpression),
-      entry.distance(from: entry.startIndex, to: range.lowerBound) <= k + 3
-    {
-      recognizer.address = entry[range].lowercased()
+    // The first `0x…` when it starts within 3 characters of the name's end.
+    var a = range.lowerBound
+    while a <= min(k + 3, end - 2) {
+      if let (address, _) = ControllerHierarchyParser.hexAddress(text, at: a, end: end) {
+        recognizer.address = text.string(address).lowercased()
+        break
+      }
+      a += 1
+    }
+    func trimmed(_ r: Range<Int>) -> Range<Int> {
+      var low = r.lowerBound
+      var high = r.upperBound
+      while low < high && text[low].properties.isWhitespace { low += 1 }
+      while high > low && text[high - 1].properties.isWhitespace { high -= 1 }
+      return low..<high
     }
     // Fields at the top level, split at `;`.
-    var fields: [String] = []
     var depth = 0
-    var current = ""
-    for c in chars[k...] {
-      switch c {
+    var fieldStart = k
+    var equals: Int?
+    var j = k
+    while j <= end {
+      let s: Unicode.Scalar = j < end ? text[j] : ";"
+      switch s {
       case "<", "(", "{", "[": depth += 1
       case ">", ")", "}", "]": depth = max(0, depth - 1)
+      case "=" where equals == nil: equals = j
       default: break
       }
-      if c == ";" && depth == 0 {
-        fields.append(current)
-        current = ""
-      } else {
-        current.append(c)
-      }
-    }
-    fields.append(current)
-    for field in fields {
-      guard let equals = field.firstIndex(where: { $0 == "=" }) else { continue }
-      let key = field[..<equals].trimmingCharacters(in: .whitespacesAndNewlines)
-      let value = field[field.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
-      switch key {
-      case "target", "targets":
-        recognizer.targets = targets(in: value)
-      case "view":
-        recognizer.viewAddress = value.range(of: #"0x[0-9a-fA-F]+"#, options: .regularExpression).map {
-          value[$0].lowercased()
+      if s == ";" && (depth == 0 || j == end) {
+        if let equals {
+          let key = text.string(trimmed(fieldStart..<equals))
+          let valueRange = trimmed((equals + 1)..<j)
+          switch key {
+          case "target", "targets":
+            recognizer.targets = targets(in: text.string(valueRange))
+          case "view":
+            var v = valueRange.lowerBound
+            while v + 1 < valueRange.upperBound {
+              if let (address, _) = ControllerHierarchyParser.hexAddress(text, at: v, end: valueRange.upperBound) {
+                recognizer.viewAddress = text.string(address).lowercased()
+                break
+              }
+              v += 1
+            }
+          case "must-fail":
+            recognizer.mustFail = addressesOfEntries(in: text.string(valueRange))
+          default:
+            if keptFields.contains(key) { recognizer.fields[key] = text.string(valueRange) }
+          }
         }
-      case "must-fail":
-        recognizer.mustFail = addressesOfEntries(in: value)
-      default:
-        recognizer.fields[key] = value
+        fieldStart = j + 1
+        equals = nil
       }
+      j += 1
     }
     return recognizer
   }
@@ -190,10 +222,8 @@ struct RecognizerListParser {
   /// `<(action=handleTap:, target=<App.ViewController 0x…>)>`, or several in a list.
   static func targets(in value: String) -> [DumpedRecognizer.Target] {
     var result: [DumpedRecognizer.Target] = []
-    let pattern = #"action=([^,\s\)]+)(?:,\s*target=<([^\s>:]+):?\s*(0x[0-9a-fA-F]+)?)?"#
-    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
     let ns = value as NSString
-    for match in regex.matches(in: value, range: NSRange(location: 0, length: ns.length)) {
+    for match in targetPattern.matches(in: value, range: NSRange(location: 0, length: ns.length)) {
       func group(_ n: Int) -> String? {
         let r = match.range(at: n)
         return r.location == NSNotFound ? nil : ns.substring(with: r)
@@ -204,14 +234,21 @@ struct RecognizerListParser {
     return result
   }
 
+  /// `<Class: 0x…>`, compiled once.
+  static let entryAddress = try! NSRegularExpression(pattern: #"<[A-Za-z_$][\w.$]*:?\s*(0x[0-9a-fA-F]+)"#)
+  /// `action=…, target=<Class 0x…>`, compiled once.
+  static let targetPattern = try! NSRegularExpression(
+    pattern: #"action=([^,\s\)]+)(?:,\s*target=<([^\s>:]+):?\s*(0x[0-9a-fA-F]+)?)?"#)
+
   /// The addresses of the `<Class: 0x…>` entries in `{…}`, each once.
   static func addressesOfEntries(in value: String) -> [String] {
     var result: [String] = []
-    guard let regex = try? NSRegularExpression(pattern: #"<[A-Za-z_$][\w.$]*:?\s*(0x[0-9a-fA-F]+)"#) else { return [] }
+    // Each once: a set (150,000 addresses searched in an array were minutes).
+    var seen: Set<String> = []
     let ns = value as NSString
-    for match in regex.matches(in: value, range: NSRange(location: 0, length: ns.length)) {
+    for match in entryAddress.matches(in: value, range: NSRange(location: 0, length: ns.length)) {
       let address = ns.substring(with: match.range(at: 1)).lowercased()
-      if !result.contains(address) { result.append(address) }
+      if seen.insert(address).inserted { result.append(address) }
     }
     return result
   }
@@ -240,32 +277,37 @@ struct ControllerHierarchyParser {
       log.warn(1, 1, "the hierarchy is an escaped string; unescaped")
       text = text.unescaped()
     }
-    let all = text.string(0..<text.count)
     var controllers: [DumpedController] = []
-    let pattern = #"^([\s|+]*)<([^\s>:]+):?\s*(0x[0-9a-fA-F]+)>(.*)$"#
-    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else {
-      return ([], log)
-    }
-    let ns = all as NSString
-    var lineNumber = 1
-    var lastLocation = 0
-    for match in regex.matches(in: all, range: NSRange(location: 0, length: ns.length)) {
-      lineNumber +=
-        ns.substring(with: NSRange(location: lastLocation, length: match.range.location - lastLocation))
-        .filter { $0 == "\n" }.count
-      lastLocation = match.range.location
-      let prefix = ns.substring(with: match.range(at: 1))
-      let className = ns.substring(with: match.range(at: 2))
-      let address = ns.substring(with: match.range(at: 3)).lowercased()
-      let rest = ns.substring(with: match.range(at: 4))
-      var viewAddress: String?
-      if let viewRange = rest.range(of: #"view:\s*<[^\s>]+\s+(0x[0-9a-fA-F]+)>"#, options: .regularExpression) {
-        let piece = rest[viewRange]
-        viewAddress = piece.range(of: #"0x[0-9a-fA-F]+"#, options: .regularExpression).map { piece[$0].lowercased() }
-      }
-      if rest.contains("not in the window") {
+    // One pass, line by line (a regular expression whose `\s` crossed lines was tried from
+    // every line start to the end of a run of blank lines: quadratic).
+    var lineStart = 0
+    var lineNumber = 0
+    while lineStart < text.count {
+      let lineEnd = text.lineEnd(from: lineStart)
+      lineNumber += 1
+      defer { lineStart = lineEnd + 1 }
+      // `^[ \t|+]*<NAME:? ?0x…>REST`.
+      var i = lineStart
+      while i < lineEnd && (text[i].isBlank || text[i] == "|" || text[i] == "+") { i += 1 }
+      let prefixEnd = i
+      guard i < lineEnd, text[i] == "<" else { continue }
+      i += 1
+      let nameStart = i
+      while i < lineEnd && !text[i].properties.isWhitespace && text[i] != ">" && text[i] != ":" { i += 1 }
+      guard i > nameStart else { continue }
+      let className = text.string(nameStart..<i)
+      if i < lineEnd && text[i] == ":" { i += 1 }
+      while i < lineEnd && text[i].isBlank { i += 1 }
+      guard let (addressRange, afterAddress) = hexAddress(text, at: i, end: lineEnd), afterAddress < lineEnd,
+        text[afterAddress] == ">"
+      else { continue }
+      let address = text.string(addressRange).lowercased()
+      let restStart = afterAddress + 1
+      let viewAddress = controllerViewAddress(text, restStart..<lineEnd)
+      if notInTheWindow(text, restStart..<lineEnd) {
         log.warn(lineNumber, 1, "\(className) \(address) is not in the window: its view is not in the dump")
       }
+      let prefix = (lineStart..<prefixEnd).map { text[$0] }
       controllers.append(
         DumpedController(
           className: className, address: address, line: lineNumber,
@@ -273,5 +315,50 @@ struct ControllerHierarchyParser {
           isPresented: prefix.contains("+")))
     }
     return (controllers, log)
+  }
+}
+
+extension ControllerHierarchyParser {
+  /// `0x` and hex digits at `i`: their range and the offset after them.
+  static func hexAddress(_ text: DumpText, at i: Int, end: Int) -> (Range<Int>, Int)? {
+    guard i + 1 < end, text[i] == "0", text[i + 1] == "x" else { return nil }
+    var j = i + 2
+    while j < end && text[j].isHexDigit { j += 1 }
+    return j > i + 2 ? (i..<j, j) : nil
+  }
+
+  /// The address in `view: <Class 0x…>` in `range`, or nil (`(view not loaded)`).
+  static func controllerViewAddress(_ text: DumpText, _ range: Range<Int>) -> String? {
+    var i = range.lowerBound
+    let end = range.upperBound
+    let key: [Unicode.Scalar] = ["v", "i", "e", "w", ":"]
+    while i + key.count <= end {
+      defer { i += 1 }
+      guard (0..<key.count).allSatisfy({ text[i + $0] == key[$0] }) else { continue }
+      var j = i + key.count
+      while j < end && text[j].properties.isWhitespace { j += 1 }
+      guard j < end, text[j] == "<" else { continue }
+      j += 1
+      let nameStart = j
+      while j < end && !text[j].properties.isWhitespace && text[j] != ">" { j += 1 }
+      guard j > nameStart else { continue }
+      let blanksStart = j
+      while j < end && text[j].properties.isWhitespace { j += 1 }
+      guard j > blanksStart, let (address, after) = hexAddress(text, at: j, end: end), after < end, text[after] == ">"
+      else { continue }
+      return text.string(address).lowercased()
+    }
+    return nil
+  }
+
+  /// Whether `range` says `not in the window`.
+  static func notInTheWindow(_ text: DumpText, _ range: Range<Int>) -> Bool {
+    let phrase = Array("not in the window".unicodeScalars)
+    var i = range.lowerBound
+    while i + phrase.count <= range.upperBound {
+      if (0..<phrase.count).allSatisfy({ text[i + $0] == phrase[$0] }) { return true }
+      i += 1
+    }
+    return false
   }
 }

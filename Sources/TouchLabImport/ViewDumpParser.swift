@@ -171,34 +171,68 @@ public struct ViewDumpParser {
   /// A line with no view on it: the lldb command, an elision, a layer, a closing quote, a blank.
   /// Returns whether it is an elision.
   mutating func otherLine(_ range: Range<Int>, afterViews: Bool) throws -> Bool {
-    let line = text.string(range)
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty { return false }
-    let (number, _) = text.place(range.lowerBound)
-    let column = (line.firstIndex { !$0.isWhitespace }.map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
-    let withoutBars = trimmed.filter { $0 != "|" && !$0.isWhitespace }
-    if withoutBars.count >= 3 && withoutBars.allSatisfy({ $0 == "." || $0 == "…" }) || withoutBars == "…" {
-      log.warn(number, column, "an elision ('\(trimmed)'): views left out of the dump are missing from the scene")
+    // On the scalars, no string made unless it is said (seven million junk lines were seven
+    // million trimmed copies, and as many warnings).
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high && text[low].properties.isWhitespace { low += 1 }
+    while high > low && text[high - 1].properties.isWhitespace { high -= 1 }
+    if low == high { return false }
+    let trimmedRange = low..<high
+    let text = text
+    func trimmed() -> String { text.string(trimmedRange) }
+    func starts(_ prefix: String) -> Bool {
+      var i = low
+      for s in prefix.unicodeScalars {
+        guard i < high, text[i] == s else { return false }
+        i += 1
+      }
       return true
     }
-    if trimmed.contains("(layer)") { return false }
+    let (number, _) = text.place(range.lowerBound)
+    let column = low - range.lowerBound + 1
+    var dots = 0
+    var others = 0
+    var ellipses = 0
+    for i in trimmedRange where text[i] != "|" && !text[i].properties.isWhitespace {
+      if text[i] == "." { dots += 1 } else if text[i] == "…" { ellipses += 1 } else { others += 1 }
+    }
+    if others == 0 && (dots + ellipses >= 3 || dots == 0 && ellipses == 1) {
+      log.warn(number, column) {
+        "an elision ('\(trimmed())'): views left out of the dump are missing from the scene"
+      }
+      return true
+    }
+    if Self.contains(text, trimmedRange, "(layer)") { return false }
     if !afterViews {
-      if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("cy#") || trimmed.hasPrefix("[") && trimmed.contains("]->")
-        || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("(gdb)")
+      if starts("(lldb)") || starts("cy#") || starts("[") && Self.contains(text, trimmedRange, "]->")
+        || starts("po ") || starts("expr ") || starts("(gdb)")
       {
-        log.warn(
-          number, column, "the debugger's command line ('\(Self.shortened(trimmed))') is not part of the dump; skipped")
+        log.warn(number, column) {
+          "the debugger's command line ('\(Self.shortened(trimmed()))') is not part of the dump; skipped"
+        }
       } else {
-        log.warn(number, column, "text before the dump skipped: '\(Self.shortened(trimmed))'")
+        log.warn(number, column) { "text before the dump skipped: '\(Self.shortened(trimmed()))'" }
       }
       return false
     }
-    if ["`", "\"", "'", ")", "\")", "`)", "}"].contains(trimmed) {
-      log.warn(number, column, "the closing '\(trimmed)' of a wrapper stripped")
+    if high - low <= 2, ["`", "\"", "'", ")", "\")", "`)", "}"].contains(trimmed()) {
+      log.warn(number, column) { "the closing '\(trimmed())' of a wrapper stripped" }
       return false
     }
-    if trimmed.hasPrefix("(lldb)") { return false }
-    log.warn(number, column, "a line with no view on it skipped: '\(Self.shortened(trimmed))'")
+    if starts("(lldb)") { return false }
+    log.warn(number, column) { "a line with no view on it skipped: '\(Self.shortened(trimmed()))'" }
+    return false
+  }
+
+  /// Whether `text` holds `phrase` within `range`.
+  static func contains(_ text: DumpText, _ range: Range<Int>, _ phrase: String) -> Bool {
+    let scalars = Array(phrase.unicodeScalars)
+    var i = range.lowerBound
+    while i + scalars.count <= range.upperBound {
+      if text[i] == scalars[0] && (1..<scalars.count).allSatisfy({ text[i + $0] == scalars[$0] }) { return true }
+      i += 1
+    }
     return false
   }
 

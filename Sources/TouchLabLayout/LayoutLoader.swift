@@ -12,6 +12,12 @@ public enum LayoutLoader {
     try load(yaml: try readText(path), file: path)
   }
 
+  /// Loads the layout at `path` when it is a regular file; anything else (a FIFO moved onto
+  /// the path, a device) is an error at once, never a read that waits: the window's reloads.
+  public static func loadRegularFile(path: String) throws -> Scene {
+    try load(yaml: try readText(path, regularFileOnly: true), file: path)
+  }
+
   /// Loads a layout from its text; `file` names it in error messages.
   public static func load(yaml: String, file: String) throws -> Scene {
     guard let (document, root) = try parseYAML(yaml, file: file) else {
@@ -44,7 +50,8 @@ public enum LayoutLoader {
   /// (`strerror`: permission denied, a symlink loop…). A FIFO is read as a pipe (`<(…)`
   /// works), but one that nobody writes to is an error, not a hang; a file bigger than
   /// `LayoutLimits.maximumFileBytes` (or endless, like `/dev/zero`) is an error too.
-  public static func readText(_ path: String) throws -> String {
+  /// With `regularFileOnly`, anything but a regular file is an error before any read.
+  public static func readText(_ path: String, regularFileOnly: Bool = false) throws -> String {
     func failure(_ reason: String) -> LayoutError {
       LayoutError(file: path, line: 1, column: 1, message: "cannot read the file: \(reason)")
     }
@@ -56,6 +63,11 @@ public enum LayoutLoader {
     guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
     let type = info.st_mode & S_IFMT
     if type == S_IFDIR { throw failure("it is a directory") }
+    if regularFileOnly && type != S_IFREG {
+      throw failure(
+        "it is not a regular file (\(type == S_IFIFO ? "a FIFO" : type == S_IFSOCK ? "a socket" : "a device")); the "
+          + "window reloads regular files only")
+    }
     // Reads block again (a pipe's writer may be slow); with no writer, a read ends at once.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     var bytes: [UInt8] = []

@@ -29,7 +29,7 @@ public struct LayoutLoading {
       backgroundLoader.load(path)
       return nil
     }
-    return (path, Result { try LayoutLoader.load(path: path) })
+    return (path, Result { try LayoutLoader.loadRegularFile(path: path) })
   }
 
   /// The latest background load, if it has finished.

@@ -26,7 +26,7 @@ extension SandboxSession {
   /// size and its limit (`WindowSizeLimit`) were checked on the accepted scene only.
   private func sceneLoader(_ path: String) -> () throws -> Scene {
     { [weak self] in
-      guard let self else { return try LayoutLoader.load(path: path) }
+      guard let self else { return try LayoutLoader.loadRegularFile(path: path) }
       let copy = try self.loadWithChanges(path)
       guard copy.window.bounds == self.scene.window.bounds else { throw PlaybackError.windowChanged(file: path) }
       return copy

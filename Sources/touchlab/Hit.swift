@@ -33,6 +33,7 @@ struct Hit: ParsableCommand {
 
   func run() throws {
     guard !points.isEmpty else { throw fail("hit needs at least one --at X,Y") }
+    if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
     let parsed = try points.map { text -> CGPoint in
       let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
       guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite,

@@ -56,6 +56,7 @@ func parseWindowSize(_ text: String?) throws -> CGSize? {
 /// Imports dumps, printing every diagnostic on standard error; an error (or, with `strict`,
 /// a warning) ends the command with status 1.
 func importDumps(_ files: [String], window: String?, strict: Bool) throws -> ImportResult {
+  if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
   let size = try parseWindowSize(window)
   let result: ImportResult
   do {

@@ -32,7 +32,13 @@ struct TouchLab: ParsableCommand {
   /// `FILE:LINE:COLUMN: error: …`).
   static func main() {
     // The window's fonts set up meanwhile, while the command line is parsed.
-    if opensWindow(Array(CommandLine.arguments.dropFirst())) { Open.startWarmingUpFonts() }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // Before parsing, whose work grows faster than the command line.
+    if let problem = OptionLimits.problem(in: arguments) {
+      FileHandle.standardError.write(Data("touchlab: error: \(problem.escapingControlCharacters)\n".utf8))
+      Foundation.exit(1)
+    }
+    if opensWindow(arguments) { Open.startWarmingUpFonts() }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -204,6 +210,7 @@ struct Check: ParsableCommand {
   var files: [String]
 
   func run() throws {
+    if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
     var failed = false
     for file in files {
       do {

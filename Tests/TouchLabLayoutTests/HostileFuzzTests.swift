@@ -71,6 +71,81 @@ final class HostileFuzzTests: XCTestCase {
     XCTAssertGreaterThan(statuses[1, default: 0], 0, "some go past a limit and are refused")
   }
 
+  /// Issue 43's campaign: the importer's own fixtures (Tests/TouchLabImportTests/Dumps) and a
+  /// device log made from a golden transcript, mutated — cut, lines repeated thousands of
+  /// times, numbers made NaN, infinite or huge, control and line-separator characters put
+  /// in — and given to `import`, `hit`, `diff` and the commands that take a dump (`replay`,
+  /// `shot`), under the same limits. Each run ends with 0, or 1 and one error line (after the
+  /// importer's warnings and notes, at most 1,000 lines of them); never a crash or a hang.
+  func testHostileDumpsAndDeviceLogsEndCleanlyWithinTheLimits() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let runs = environment["TOUCHLAB_HOSTILE_DUMP_RUNS"].flatMap(Int.init) ?? 60
+    let budget = environment["TOUCHLAB_HOSTILE_SECONDS"].flatMap(Double.init) ?? Self.budget
+    var random = SeededRandom(seed: environment["TOUCHLAB_HOSTILE_SEED"].flatMap(UInt64.init) ?? 43)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-dumps-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let executable = CommandLineTests.executable.path
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw XCTSkip("touchlab is not built beside the tests (run `swift build --build-tests`)")
+    }
+    let dumps = GoldenTranscriptTests.repository.appendingPathComponent("Tests/TouchLabImportTests/Dumps")
+    let fixtures = try FileManager.default.contentsOfDirectory(atPath: dumps.path).filter { $0.hasSuffix(".txt") }
+      .sorted().map { try String(contentsOf: dumps.appendingPathComponent($0), encoding: .utf8) }
+    let transcript = try String(
+      contentsOf: GoldenTranscriptTests.repository.appendingPathComponent(
+        "Tests/TouchLabLayoutTests/Golden/seed003-gestures/tap-red.txt"), encoding: .utf8
+    ).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+    let start = ProcessInfo.processInfo.systemUptime
+    var ran = 0
+    var statuses: [Int32: Int] = [:]
+    var commands: [String: Int] = [:]
+    for index in 0..<runs {
+      if ProcessInfo.processInfo.systemUptime - start > budget { break }
+      let dump = HostileDump.mutate(fixtures.randomElement(using: &random)!, &random)
+      let file = folder.appendingPathComponent("\(index).txt").path
+      try dump.write(toFile: file, atomically: true, encoding: .utf8)
+      let log = folder.appendingPathComponent("\(index).log").path
+      try HostileDump.mutate(HostileDump.deviceLog(transcript, &random), &random).write(
+        toFile: log, atomically: true, encoding: .utf8)
+      let out = folder.appendingPathComponent("\(index)").path
+      let command = HostileDump.command(&random, dump: file, log: log, out: out)
+      commands[command[0], default: 0] += 1
+      let run = try runLimited(executable, command, measuring: hasTime)
+      ran += 1
+      statuses[run.status, default: 0] += 1
+      let what = "run \(index): touchlab \(command.prefix(8).joined(separator: " ")) — status \(run.status)"
+      XCTAssertFalse(run.timedOut, "\(what): still running after \(Self.runSeconds) s")
+      XCTAssertTrue([0, 1].contains(run.status), "\(what); stderr: \(run.err.suffix(500))")
+      if let peak = run.peakKB {
+        XCTAssertLessThan(peak, Self.residentLimitKB, "\(what): \(peak) kB resident")
+      }
+      let lines = run.err.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      XCTAssertLessThanOrEqual(lines.count, 1_002, "\(what): \(lines.count) lines on standard error")
+      var errors = 0
+      for line in lines {
+        let diagnostic = line.range(of: #"^.+:[0-9]+:[0-9]+: (error|warning|note): "#, options: .regularExpression)
+        let isError = line.hasPrefix("touchlab: error: ") || diagnostic != nil && line.contains(": error: ")
+        if isError { errors += 1 }
+        let styled = isError || diagnostic != nil || line.hasPrefix("imported ")
+        XCTAssertTrue(styled, "\(what): an unstyled line on standard error: \(line.prefix(300))")
+      }
+      if run.status == 1 && command[0] != "diff" {
+        XCTAssertEqual(errors, 1, "\(what): one error line; stderr: \(run.err.suffix(500))")
+      }
+      if run.status == 0 { XCTAssertEqual(errors, 0, "\(what): an error and status 0") }
+      if !run.err.isEmpty { XCTAssertTrue(run.err.hasSuffix("\n"), "\(what): unterminated message") }
+    }
+    print(
+      "hostile dump campaign: \(ran) runs in "
+        + "\(String(format: "%.1f", ProcessInfo.processInfo.systemUptime - start)) s, statuses "
+        + "\(statuses.sorted { $0.key < $1.key }), commands \(commands.sorted { $0.key < $1.key })")
+    XCTAssertGreaterThanOrEqual(ran, min(runs, 12), "the campaign ran too few dumps")
+    XCTAssertGreaterThan(statuses[0, default: 0], 0, "some mutated dumps still import and run")
+    XCTAssertGreaterThan(statuses[1, default: 0], 0, "some are refused")
+  }
+
   /// Runs `touchlab ARGUMENTS` under `ulimit -t` and `ulimit -v`, killed after `runSeconds`,
   /// with its peak resident memory from GNU time when there is one.
   private func runLimited(_ executable: String, _ arguments: [String], measuring: Bool) throws -> (
@@ -345,3 +420,86 @@ enum HostileLayout {
     }
   }
 }
+
+/// The mutated dumps and device logs of issue 43's campaign.
+enum HostileDump {
+  /// Characters a pasted dump may hold that a dump never should: line and paragraph
+  /// separators, NEL, an escape sequence, NUL, a lone carriage return, non-characters.
+  static let oddPieces = [
+    "\u{2028}", "\u{2029}", "\u{85}", "\u{1B}]0;title\u{7}", "\u{1B}[2J", "\u{0}", "\r", "\u{FFFE}", "\u{FFFF}",
+    "\t", "\u{202E}",
+  ]
+  /// What a number becomes.
+  static let oddNumbers = [
+    "nan", "NaN", "inf", "-inf", "1e308", "-1e308", "99999999999999999999", "1e-30", "0x7fffffffffffffff",
+    "-0", "1e7",
+  ]
+
+  static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      guard !lines.isEmpty else { break }
+      let at = Int.random(in: 0..<lines.count, using: &random)
+      switch Int.random(in: 0..<7, using: &random) {
+      case 0:
+        // Cut anywhere, mid-line too.
+        let line = lines[at]
+        lines = Array(lines[..<at]) + [String(line.prefix(Int.random(in: 0...line.count, using: &random)))]
+      case 1:
+        // A line repeated thousands of times.
+        let count = [2, 100, 5_000, 30_000].randomElement(using: &random)!
+        lines.insert(contentsOf: Array(repeating: lines[at], count: count), at: at)
+      case 2, 3:
+        // Every number of a line made odd.
+        let odd = oddNumbers.randomElement(using: &random)!
+        lines[at] = lines[at].replacingOccurrences(
+          of: #"-?[0-9]+(\.[0-9]+)?"#, with: odd, options: .regularExpression)
+      case 4:
+        // Odd characters put in.
+        var line = Array(lines[at])
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          line.insert(
+            contentsOf: oddPieces.randomElement(using: &random)!, at: Int.random(in: 0...line.count, using: &random))
+        }
+        lines[at] = String(line)
+      case 5:
+        // Huge counts: a view nested hundreds deep, or the whole text again.
+        if Bool.random(using: &random) {
+          lines[at] = String(repeating: "   |", count: 300) + lines[at]
+        } else {
+          lines += lines
+        }
+      default:
+        lines.remove(at: at)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A console log of the transcript, as Xcode shows NSLog's lines, with noise between.
+  static func deviceLog(_ transcript: [Substring], _ random: inout SeededRandom) -> String {
+    var out: [String] = ["2024-05-01 10:00:00.000 Demo[812:33101] app launched"]
+    for (index, line) in transcript.enumerated() {
+      let text = line.hasPrefix("method: ") ? line.dropFirst(8) : line
+      out.append(String(format: "2024-05-01 10:00:%06.3f Demo[812:33101] ", 1 + Double(index) * 0.01) + text)
+      if Bool.random(using: &random) { out.append("default\t10:00:01.000000+0100\tDemo\t-[UIKeyboardImpl x]") }
+    }
+    return out.joined(separator: "\n")
+  }
+
+  static func command(_ random: inout SeededRandom, dump: String, log: String, out: String) -> [String] {
+    let point = { (random: inout SeededRandom) in
+      "--at=\(Int.random(in: -10...400, using: &random)),\(Int.random(in: -10...900, using: &random))"
+    }
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0: return ["import", dump, "--out", out + ".yaml"]
+    case 1: return ["hit", dump] + (0..<Int.random(in: 1...20, using: &random)).map { _ in point(&random) }
+    case 2: return ["hit", dump, "--json", point(&random)]
+    case 3: return ["replay", dump]
+    case 4: return ["shot", dump, "--no-scenario", "--out", out + ".png"]
+    case 5: return ["diff", dump, "--log", log]
+    default: return ["diff", "Layouts/seed003-gestures.yaml", "--scenario", "tap-red", "--log", log, "--times"]
+    }
+  }
+}
+

@@ -177,20 +177,21 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertEqual(session.scene.records.records, [])
   }
 
-  /// Issue 16: a reload never freezes the window. The layout here is a FIFO whose writer
-  /// has not written yet — a load that takes as long as anyone likes: the old scene stays,
-  /// clicks still reach it, and the new one replaces it once it is ready (the loop woken).
+  /// Issue 16: a reload never freezes the window. The load here waits on a semaphore — a load
+  /// that takes as long as anyone likes: the old scene stays, clicks still reach it, and the
+  /// new one replaces it once it is ready (the loop woken).
   func testABackgroundReloadKeepsTheOldSceneWorkingUntilTheNewOneIsReady() throws {
-    folder = try TestLayouts.copies(["live"])
+    folder = try TestLayouts.copies(["live", "second"])
     let path = folder!.appendingPathComponent("live.yaml").path
     let session = try makeSession(path)
-    let loader = BackgroundLoader()
+    let release = DispatchSemaphore(value: 0)
+    let loader = BackgroundLoader(load: { path in
+      release.wait()
+      return try LayoutLoader.loadRegularFile(path: path)
+    })
     session.backgroundLoader = loader
     let original = session.scene
-    let slow = folder!.appendingPathComponent("slow.yaml").path
-    XCTAssertEqual(mkfifo(slow, 0o600), 0)
-    let writer = open(slow, O_RDWR | O_CLOEXEC)  // a writer (and reader) for the load to wait on
-    XCTAssertGreaterThanOrEqual(writer, 0)
+    let slow = folder!.appendingPathComponent("second.yaml").path
 
     XCTAssertTrue(session.open(slow))
     XCTAssertTrue(session.isLoading)
@@ -199,15 +200,45 @@ final class SandboxSessionTests: XCTestCase {
     XCTAssertEqual(session.transcript.recentLines.last, "[0.000] button A tapped")
     XCTAssertFalse(loader.waker.wait(timeout: 0.05), "still loading")
 
-    let yaml = try String(contentsOf: TestLayouts.url("second"), encoding: .utf8)
-    _ = yaml.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
-    close(writer)
+    release.signal()
     XCTAssertTrue(loader.waker.wait(timeout: 30), "the load finished and woke the loop")
     session.handle(PollWakeup())
     XCTAssertFalse(session.isLoading)
     XCTAssertFalse(session.scene === original)
     XCTAssertEqual(session.windowTitle, "TouchLab — Second scene")
     XCTAssertEqual(session.layoutPath, slow)
+  }
+
+  /// Issue 43: a FIFO moved onto the layout's path (its writer there, never writing) is
+  /// refused at once with the usual error — it used to hold the loader, and every later
+  /// reload behind it, until the writer left.
+  func testAFIFOOnTheLayoutsPathIsRefusedAtOnceAndLaterReloadsGoOn() throws {
+    folder = try TestLayouts.copies(["live", "second"])
+    let path = folder!.appendingPathComponent("live.yaml").path
+    let session = try makeSession(path)
+    let loader = BackgroundLoader()
+    session.backgroundLoader = loader
+    let fifo = folder!.appendingPathComponent("moved.yaml").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let writer = open(fifo, O_RDWR | O_CLOEXEC)  // a writer that never writes
+    XCTAssertGreaterThanOrEqual(writer, 0)
+    defer { close(writer) }
+
+    session.open(fifo)
+    XCTAssertTrue(loader.waker.wait(timeout: 30), "the load of a FIFO did not wait for its writer")
+    loader.waker.consume()
+    session.handle(PollWakeup())
+    XCTAssertFalse(session.isLoading)
+    XCTAssertEqual(
+      session.layoutError,
+      "\(fifo):1:1: error: cannot read the file: it is not a regular file (a FIFO); the window reloads regular "
+        + "files only")
+    // The next save is loaded: nothing is held up.
+    session.open(folder!.appendingPathComponent("second.yaml").path)
+    XCTAssertTrue(loader.waker.wait(timeout: 30))
+    session.handle(PollWakeup())
+    XCTAssertEqual(session.windowTitle, "TouchLab — Second scene")
+    XCTAssertNil(session.layoutError)
   }
 
   func testABackgroundLoadSupersededByANewerOneIsDropped() throws {
