@@ -19,6 +19,9 @@ public struct DeviceLogDiff {
   public var model: [(time: TimeInterval, text: String)]
   /// The log's lines the scene could print, prefixes stripped.
   public var device: [LogLine]
+  /// The log's other non-empty lines (a `print` the model lacks, a class the scene has not),
+  /// prefixes stripped: not set against the model.
+  public var ignored: [LogLine]
   /// Time differences beyond this (seconds) are reported with `times`.
   public var tolerance: Double
 
@@ -41,17 +44,24 @@ public struct DeviceLogDiff {
     }
     let printable = Set(lines.map(\.1))
     var device: [LogLine] = []
+    var ignored: [LogLine] = []
     for (index, raw) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let (text, time) = Self.strip(String(raw))
       guard !text.isEmpty else { continue }
+      let line = LogLine(text: text, line: index + 1, time: time)
       if let name = Self.messageClass(text) {
-        guard classes.contains(name) else { continue }
+        guard classes.contains(name) else {
+          ignored.append(line)
+          continue
+        }
       } else if !printable.contains(text) {
+        ignored.append(line)
         continue
       }
-      device.append(LogLine(text: text, line: index + 1, time: time))
+      device.append(line)
     }
     self.device = device
+    self.ignored = ignored
   }
 
   /// `Class` of a line that prints `-[Class selector…]` (`method: -[Class …]` too).
