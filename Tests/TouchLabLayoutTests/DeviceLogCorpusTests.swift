@@ -93,6 +93,9 @@ final class DeviceLogCorpusTests: XCTestCase {
         "\(slug): every non-empty log line is either compared or ignored")
     }
     print("device-log corpus: \(layouts.count) replayed entries from \(sources.count) sources")
+    // Issue 44's corpus: 33 replayed logs from 6 sources (docs/BEHAVIOUR.md §28.1); fewer means one was lost.
+    XCTAssertGreaterThanOrEqual(layouts.count, 33)
+    XCTAssertGreaterThanOrEqual(sources.count, 6)
   }
 
   /// Entries TouchLab cannot express yet: listed and counted, each with its source and why.
