@@ -86,8 +86,10 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabLayoutTests",
-      dependencies: ["TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport"],
-      exclude: ["Golden", "GoldenExplain"],  // read from the source tree by path (#filePath), not bundled
+      dependencies: [
+        "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabImport", "TouchLabTestSupport",
+      ],
+      exclude: ["Golden", "GoldenExplain", "DeviceLogs"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Invariants under random scenes and fingers, fuzzed layouts, the soak (docs/HARDENING.md).
     .testTarget(

@@ -19,7 +19,7 @@ import Foundation
 /// | may recognize simultaneously (either delegate) | is left alone                      |
 /// | requires the winner to fail                    | fails                              |
 /// | is possible (or waiting on a requirement)      | fails, if the winner can prevent it|
-/// | began or recognized in this same settle        | loses: cancelled / failed, no action|
+/// | began or recognized in this same settle        | loses: cancelled / failed, no action, if the winner can prevent it|
 /// | began in an earlier settle (even if ending now) | is left alone (it won back then)   |
 ///
 /// Several members starting in one settle are taken closest-to-the-touched-view first
@@ -296,7 +296,9 @@ final class GestureArena<Member: GestureArenaMember> where Member.Peer == Member
         // A newcomer of lower priority loses: one that began is cancelled, one that
         // recognized fails (docs/BEHAVIOUR.md §4), before any action of it fired. One that won
         // in an earlier settle stays.
-        if newcomers.contains(where: { $0 === other }) && hasUnsettledStates(other) {
+        if newcomers.contains(where: { $0 === other }) && hasUnsettledStates(other)
+          && winner.canPrevent(other) && other.canBePrevented(by: winner)
+        {
           force(
             other, other.state == .began ? .cancelled : .failed,
             cause: DeliveryCause(Self.rule(winner: winner, loser: other), by: winner.causeName), carryOut)

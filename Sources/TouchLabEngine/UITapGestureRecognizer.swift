@@ -19,6 +19,19 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
   open override var holdsLaterTaps: Bool { numberOfTapsRequired > 1 }
 
+  /// A tap does not prevent a tap that requires more taps: without a failure requirement a
+  /// single tap recognizes on the first tap of a double tap and the double tap on the second
+  /// (Apple, "Preferring one gesture over another": "Normally, the single-tap gesture would
+  /// always be recognized before the double-tap gesture"; docs/BEHAVIOUR.md §28.2).
+  open override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+    if let tap = preventedGestureRecognizer as? UITapGestureRecognizer,
+      tap.numberOfTapsRequired > numberOfTapsRequired
+    {
+      return false
+    }
+    return super.canPrevent(preventedGestureRecognizer)
+  }
+
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count == touches.count {
       // The first finger of a tap: a new tap starts; the gap timer stops.

@@ -20,6 +20,15 @@ public struct DeviceLogDiff {
   /// The log's lines the scene could print, prefixes stripped: at most one more than the
   /// model prints (the one past the model's end is the divergence).
   public var device: [LogLine]
+  /// The log's other non-empty lines (a `print` the model lacks, a class the scene has not),
+  /// prefixes stripped: not set against the model.
+  /// (The first `maximumKeptIgnored` of them: a log of millions of lines the scene cannot
+  /// print keeps its memory bounded; `ignoredCount` counts them all.)
+  public var ignored: [LogLine]
+  /// How many of the log's lines read were ignored.
+  public var ignoredCount: Int
+  /// The ignored lines kept, at most.
+  public static let maximumKeptIgnored = 1_000
   /// Time differences beyond this (seconds) are reported with `times`.
   public var tolerance: Double
 
@@ -42,6 +51,8 @@ public struct DeviceLogDiff {
     }
     let printable = Set(lines.map(\.1))
     var device: [LogLine] = []
+    var ignored: [LogLine] = []
+    var ignoredCount = 0
     // One pass over the log's lines, none kept but the scene's; past one more than the model
     // prints, the diff is decided (that line is the divergence): the rest is not read.
     let bytes = log.utf8
@@ -55,14 +66,23 @@ public struct DeviceLogDiff {
       }
       let (text, time) = Self.strip(String(Substring(bytes[lineStart..<lineEnd])))
       guard !text.isEmpty else { continue }
+      let line = LogLine(text: text, line: index + 1, time: time)
       if let name = Self.messageClass(text) {
-        guard classes.contains(name) else { continue }
+        guard classes.contains(name) else {
+          ignoredCount += 1
+          if ignored.count < Self.maximumKeptIgnored { ignored.append(line) }
+          continue
+        }
       } else if !printable.contains(text) {
+        ignoredCount += 1
+        if ignored.count < Self.maximumKeptIgnored { ignored.append(line) }
         continue
       }
-      device.append(LogLine(text: text, line: index + 1, time: time))
+      device.append(line)
     }
     self.device = device
+    self.ignored = ignored
+    self.ignoredCount = ignoredCount
   }
 
   /// `Class` of a line that prints `-[Class selector…]` (`method: -[Class …]` too).

@@ -181,7 +181,9 @@ extension SceneBuilder {
     }
   }
 
-  func parseAction(_ value: YAMLValue) throws -> ActionMessage {
+  /// A target's action: a method name, or `{print: TEXT}`; a recognizer's (`forRecognizer`)
+  /// may add `when: STATE` or a list of states, the only ones its line is printed in.
+  func parseAction(_ value: YAMLValue, forRecognizer: Bool = false) throws -> ActionMessage {
     if let name = value.scalarText, !value.isNull {
       guard !name.isEmpty, !name.contains(" ") else {
         throw value.error("an action is a method name (no spaces) or {print: TEXT}")
@@ -189,10 +191,50 @@ extension SceneBuilder {
       return .selector(name)
     }
     let entries = try value.mapping("action")
-    guard entries.count == 1, entries[0].key == "print" else {
-      throw value.error("an action is a method name or {print: TEXT}")
+    var text: String?
+    var states: Set<UIGestureRecognizer.State>?
+    for (key, keyValue, entry) in entries {
+      switch key {
+      case "print": text = try entry.lineText("print")
+      case "when" where forRecognizer: states = try Self.recognizerStates(entry)
+      case "when":
+        throw keyValue.error("`when:` filters a gesture recognizer's action by its state; this action is not one")
+      default:
+        throw value.error(
+          forRecognizer
+            ? "a recognizer's action is a method name or {print: TEXT, when: STATE}"
+            : "an action is a method name or {print: TEXT}")
+      }
     }
-    return .print(try entries[0].value.lineText("print"))
+    guard let text else { throw value.error("an action is a method name or {print: TEXT}") }
+    return states.map { .print(text, when: $0) } ?? .print(text)
+  }
+
+  /// `began`, or `[began, ended]`: UIKit's state names (`recognized` is `ended`).
+  static func recognizerStates(_ value: YAMLValue) throws -> Set<UIGestureRecognizer.State> {
+    let items = value.isSequence ? try value.list("when") : [value]
+    guard !items.isEmpty else { throw value.error("`when:` names at least one state") }
+    var states: Set<UIGestureRecognizer.State> = []
+    for item in items {
+      let name = try item.string("a state")
+      let state: UIGestureRecognizer.State? =
+        switch name {
+        case "possible": .possible
+        case "began": .began
+        case "changed": .changed
+        case "ended", "recognized": .ended
+        case "cancelled": .cancelled
+        case "failed": .failed
+        default: nil
+        }
+      guard let state else {
+        throw item.error(
+          "unknown state '\(name)' in `when:`; expected possible, began, changed, ended (recognized), cancelled, failed"
+        )
+      }
+      states.insert(state)
+    }
+    return states
   }
 
 }

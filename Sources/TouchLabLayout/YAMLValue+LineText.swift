@@ -51,7 +51,7 @@ enum LineText {
       switch word {
       case "s": length += longestMethodName
       // An answer, or an object's id (`%other`, `%viewController`): a name at its limit.
-      case "result", "other", "viewController": length += LayoutLimits.maximumNameLength
+      case "result", "other", "otherClass", "class", "viewController": length += LayoutLimits.maximumNameLength
       case "": length += 1  // `%%` prints one `%`; a lone `%` itself
       default: length += LinePlaceholder(rawValue: word) != nil ? longestValue : word.count + 1
       }

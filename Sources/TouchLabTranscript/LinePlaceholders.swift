@@ -41,6 +41,12 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// The other recognizer a gesture delegate is asked about (`shouldRecognizeSimultaneously`,
   /// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy`): its id, else its class.
   case other
+  /// The other recognizer's class (`NSStringFromClass([other class])`), and its state as
+  /// `%state` prints one (issue 44).
+  case otherClass, otherState
+  /// The class of the object logging, or of the action's sender (a recognizer's class when it
+  /// has an id).
+  case `class`
   /// The controller a navigation controller's delegate is told about (`willShow:`,
   /// `didShow:`): its id, else its class.
   case viewController
@@ -154,6 +160,12 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return String(self == .row ? indexPath.row : indexPath.section)
     case .other:
       return context.other.map { $0.identifier ?? $0.className } ?? null
+    case .otherClass:
+      return context.other?.className ?? null
+    case .otherState:
+      return context.other.map { String($0.state.rawValue) } ?? null
+    case .class:
+      return (subject as? any Overridable)?.className ?? null
     case .viewController:
       return context.viewController.map { $0.identifier ?? $0.className } ?? null
     }

@@ -22,6 +22,27 @@ final class TapSequenceTests: XCTestCase {
     XCTAssertEqual(drop?.cause, DeliveryCause(.tapSequence, by: "DoubleTap"))
   }
 
+  func testSingleAndDoubleTap_NoRequirement_SingleOnTheFirstTapDoubleOnTheSecond() {
+    // Issue 44 (docs/BEHAVIOUR.md §28.2): a single and a double tap on one view, no failure
+    // requirement, in either order of adding: the first tap is a single tap (it does not
+    // prevent the double tap, which requires more taps); the second is the double tap's.
+    for singleFirst in [true, false] {
+      let scene = Scene()
+      let view = scene.view("View", rect(0, 0, 400, 400))
+      if singleFirst {
+        scene.tap("SingleTap", on: view)
+        scene.tap("DoubleTap", on: view, taps: 2)
+      } else {
+        scene.tap("DoubleTap", on: view, taps: 2)
+        scene.tap("SingleTap", on: view)
+      }
+      scene.tap(at: pt(100, 100), at: 0)
+      scene.tap(at: pt(100, 100), at: 0.15)
+      XCTAssertEqual(
+        scene.actions, ["-[Target SingleTap]", "-[Target DoubleTap]"], "single added first: \(singleFirst)")
+    }
+  }
+
   func testDoubleTap_DelaysTouchesEndedFalseGivesNothingForTheSecondTap() {
     let scene = Scene()
     let view = scene.view("View", rect(0, 0, 400, 400))

@@ -65,4 +65,49 @@ final class LinePlaceholderTests: XCTestCase {
     let lines = TranscriptFormatter().lines(scene.records.records)
     for line in expected { XCTAssertTrue(lines.contains(line), "\(line) not in \(lines)") }
   }
+
+  /// Issue 44: a delegate line names the other recognizer's class and state, and the asking
+  /// recognizer's class although it has an id.
+  func testOtherClassOtherStateAndClass() {
+    let asked = UITapGestureRecognizer()
+    asked.identifier = "single"
+    let other = UIPanGestureRecognizer()
+    other.identifier = "drag"
+    var context = LineContext(subject: asked)
+    context.other = other
+    XCTAssertEqual(
+      LinePlaceholder.expand("%class %state / %other %otherClass %otherState", context),
+      "UITapGestureRecognizer 0 / drag UIPanGestureRecognizer 0")
+    XCTAssertEqual(LinePlaceholder.expand("%otherClass %otherState", LineContext(subject: asked)), "(null) (null)")
+  }
+
+  /// Issue 44: `when:` prints a recognizer's action only in the states it names, one line per
+  /// gesture whatever the number of moves; it is refused elsewhere and names known states only.
+  func testWhenFiltersARecognizersActionByState() throws {
+    let yaml = """
+      controller:
+        view:
+          subviews:
+            - id: pad
+              frame: [0, 0, 300, 300]
+              gestures:
+                - {class: UIPanGestureRecognizer, action: {print: "pan %state", when: [began, recognized]}}
+      scenarios:
+        drag:
+          - drag: pad
+            by: [120, 0]
+            duration: 0.3
+            steps: 12
+      """
+    let scene = try LayoutLoader.load(yaml: yaml, file: "when.yaml")
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "drag")))
+    XCTAssertEqual(TranscriptFormatter().lines(scene.records.records), ["pan 1", "pan 3"])
+    assertLayoutError(
+      "controller:\n  view:\n    gestures:\n      - {class: UITapGestureRecognizer, action: {print: x, when: begun}}\n",
+      line: 4, column: 66, contains: "unknown state 'begun' in `when:`")
+    assertLayoutError(
+      "controller:\n  view:\n    subviews:\n"
+        + "      - {class: UIButton, frame: [0, 0, 80, 40], targets: [{event: touchUpInside, action: {print: x, when: began}}]}\n",
+      line: 4, column: 102, contains: "`when:` filters a gesture recognizer's action by its state")
+  }
 }

@@ -61,7 +61,7 @@ extension BuiltinClass {
             case "target":
               t = v
               has = true
-            case "action": a = try builder.parseAction(v)
+            case "action": a = try builder.parseAction(v, forRecognizer: true)
             default: throw kv.error("unknown key '\(k)' in a recognizer target; expected target, action")
             }
           }
@@ -84,7 +84,9 @@ extension BuiltinClass {
         setter()
       }
     }
-    if let actionValue { actions.insert((targetValue, hasTargetKey, try builder.parseAction(actionValue)), at: 0) }
+    if let actionValue {
+      actions.insert((targetValue, hasTargetKey, try builder.parseAction(actionValue, forRecognizer: true)), at: 0)
+    }
     for (target, has, action) in actions {
       try builder.linkTarget(target, hasTargetKey: has, controller: controller) {
         recognizer.addTarget($0, action: action)

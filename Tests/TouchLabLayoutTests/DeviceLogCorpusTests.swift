@@ -1,0 +1,160 @@
+import Foundation
+import TouchLabEngine
+import TouchLabImport
+import TouchLabLayout
+import XCTest
+
+/// The device-log corpus (issue 44): console logs people pasted from real devices, each set
+/// against a layout that reproduces the author's setup (docs/BEHAVIOUR.md "Device logs first").
+///
+/// `DeviceLogs/SLUG.log` is the log exactly as printed. Beside it either `SLUG.yaml`, a layout
+/// with one scenario whose replay must match the log line for line (`touchlab diff`'s
+/// `DeviceLogDiff`), whose first comment lines name `# source: URL`, `# ios: VERSION (stated|
+/// inferred from …)` and `# setup: …`, and `# ignores: N (why)` when N of the log's lines are
+/// not the scene's to print; or `SLUG.pending.md`, an entry TouchLab cannot express yet, with
+/// its `source:` and why.
+final class DeviceLogCorpusTests: XCTestCase {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("DeviceLogs")
+
+  struct Header {
+    var fields: [String: String] = [:]
+    /// The declared number of ignored lines (0 when the header says nothing).
+    var ignores = 0
+  }
+
+  /// The leading `# key: value` comment lines of a layout.
+  static func header(of text: String) -> Header {
+    var header = Header()
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("#") else { break }
+      let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+      guard let colon = body.firstIndex(of: ":") else { continue }
+      let key = body[..<colon].trimmingCharacters(in: .whitespaces)
+      let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      guard !key.contains(" "), header.fields[key] == nil else { continue }
+      header.fields[key] = value
+      if key == "ignores" {
+        header.ignores = Int(value.prefix { $0.isNumber }) ?? -1
+      }
+    }
+    return header
+  }
+
+  static func slugs(withExtension ext: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("." + ext) }
+      .map { String($0.dropLast(ext.count + 1)) }.sorted()
+  }
+
+  static func nonEmptyLines(_ text: String) -> Int {
+    text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.count
+  }
+
+  /// Every layout's replay matches its log, with no line ignored that the header does not declare.
+  func testEveryLogMatchesItsLayoutLineForLine() throws {
+    let layouts = try Self.slugs(withExtension: "yaml")
+    XCTAssertFalse(layouts.isEmpty, "the corpus has no entries")
+    var sources: Set<String> = []
+    for slug in layouts {
+      let yamlURL = Self.folder.appendingPathComponent(slug + ".yaml")
+      let logURL = Self.folder.appendingPathComponent(slug + ".log")
+      let yaml = try String(contentsOf: yamlURL, encoding: .utf8)
+      let header = Self.header(of: yaml)
+      for key in ["source", "ios", "setup"] {
+        XCTAssertFalse((header.fields[key] ?? "").isEmpty, "\(slug).yaml: its header lacks `# \(key): …`")
+      }
+      let source = header.fields["source"] ?? ""
+      XCTAssertTrue(source.hasPrefix("http"), "\(slug).yaml: `# source:` is not a URL: \(source)")
+      sources.insert(source)
+      let ios = header.fields["ios"] ?? ""
+      XCTAssertTrue(
+        ios.contains("(stated") || ios.contains("(inferred"),
+        "\(slug).yaml: `# ios:` says neither (stated…) nor (inferred from …): \(ios)")
+      guard FileManager.default.fileExists(atPath: logURL.path) else {
+        XCTFail("\(slug).yaml has no \(slug).log")
+        continue
+      }
+      let log = try String(contentsOf: logURL, encoding: .utf8)
+      let scene = try LayoutLoader.load(path: yamlURL.path)
+      XCTAssertEqual(scene.scenarios.count, 1, "\(slug).yaml: a corpus layout has exactly one scenario")
+      guard let scenario = scene.scenarios.first else { continue }
+      let diff = DeviceLogDiff(scene: scene, scenario: scenario, log: log)
+      XCTAssertNil(diff.firstDivergence.map { "\(slug): \($0)" })
+      XCTAssertFalse(diff.device.isEmpty, "\(slug): no line of the log is the scene's")
+      XCTAssertEqual(
+        diff.ignoredCount, header.ignores,
+        "\(slug): \(diff.ignoredCount) log lines ignored, the header declares \(header.ignores): "
+          + diff.ignored.map { "line \($0.line) '\($0.text)'" }.joined(separator: "; "))
+      if header.ignores > 0 {
+        XCTAssertTrue(
+          (header.fields["ignores"] ?? "").contains("("), "\(slug).yaml: `# ignores: N (why)` gives no why")
+      }
+      XCTAssertEqual(
+        diff.device.count + diff.ignoredCount, Self.nonEmptyLines(log),
+        "\(slug): every non-empty log line is either compared or ignored")
+    }
+    print("device-log corpus: \(layouts.count) replayed entries from \(sources.count) sources")
+    // Issue 44's corpus: 34 replayed logs from 6 sources (docs/BEHAVIOUR.md §28.1); fewer means one was lost.
+    XCTAssertGreaterThanOrEqual(layouts.count, 34)
+    XCTAssertGreaterThanOrEqual(sources.count, 6)
+  }
+
+  /// Entries TouchLab cannot express yet: listed and counted, each with its source and why.
+  func testPendingEntriesNameTheirSourceAndWhy() throws {
+    let pending = try Self.slugs(withExtension: "pending.md")
+    for slug in pending {
+      let text = try String(contentsOf: Self.folder.appendingPathComponent(slug + ".pending.md"), encoding: .utf8)
+      XCTAssertTrue(text.contains("source: http"), "\(slug).pending.md: no `source: URL` line")
+      XCTAssertTrue(text.lowercased().contains("why:"), "\(slug).pending.md: no `why:` line")
+      let log = Self.folder.appendingPathComponent(slug + ".log")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: log.path), "\(slug).pending.md has no \(slug).log")
+      XCTAssertGreaterThan(Self.nonEmptyLines((try? String(contentsOf: log, encoding: .utf8)) ?? ""), 0)
+      XCTAssertFalse(
+        FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(slug + ".yaml").path),
+        "\(slug) is both pending and replayed")
+    }
+    print("device-log corpus: \(pending.count) pending: \(pending.joined(separator: ", "))")
+  }
+
+  /// Every log belongs to a layout or a pending note; nothing else lies in the folder.
+  func testEveryLogHasItsLayoutOrPendingNote() throws {
+    let layouts = Set(try Self.slugs(withExtension: "yaml"))
+    let pending = Set(try Self.slugs(withExtension: "pending.md"))
+    for slug in try Self.slugs(withExtension: "log") {
+      XCTAssertTrue(layouts.contains(slug) || pending.contains(slug), "\(slug).log has no .yaml nor .pending.md")
+    }
+    for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder.path) {
+      XCTAssertTrue(
+        name.hasSuffix(".yaml") || name.hasSuffix(".log") || name.hasSuffix(".pending.md"),
+        "DeviceLogs/\(name) is not part of the corpus")
+    }
+  }
+
+  /// The harness fails on an ignored line the header does not declare (the check above is real).
+  func testAnUndeclaredIgnoredLineIsCounted() throws {
+    let layout = """
+      # source: https://example.invalid/test
+      # ios: 17 (stated)
+      # setup: a logging view
+      classes:
+        LogView: {base: UIView, log: [touchesBegan, touchesEnded]}
+      controller:
+        view:
+          subviews:
+            - {id: pad, class: LogView, frame: [0, 0, 200, 200]}
+      scenarios:
+        tap:
+          - tap: pad
+      """
+    let scene = try LayoutLoader.load(yaml: layout, file: "corpus-check.yaml")
+    let log = """
+      2024-01-02 03:04:05.678 App[1:2] -[LogView touchesBegan:withEvent:]
+      2024-01-02 03:04:05.700 App[1:2] something the model never prints
+      2024-01-02 03:04:05.778 App[1:2] -[LogView touchesEnded:withEvent:]
+      """
+    let diff = DeviceLogDiff(scene: scene, scenario: scene.scenarios[0], log: log)
+    XCTAssertNil(diff.firstDivergence)
+    XCTAssertEqual(diff.ignored.map(\.line), [2])
+    XCTAssertEqual(Self.header(of: layout).ignores, 0)
+    XCTAssertEqual(Self.header(of: "# ignores: 3 (a print of the app)\nx: 1").ignores, 3)
+  }
+}
