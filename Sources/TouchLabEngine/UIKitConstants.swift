@@ -66,6 +66,9 @@ public enum UIKitConstants {
   public static let frameInterval: TimeInterval = 1.0 / 60
   /// A pan's velocity is measured over the touches' last this-many seconds (TouchLab's choice, §12).
   public static let panVelocityWindow: TimeInterval = 0.1
+  /// A scroll view's fingers that had not moved for longer than this before the lift rested:
+  /// no velocity, no deceleration (TouchLab's choice: three frames at 60 Hz, §21).
+  public static let scrollViewRestBeforeLift: TimeInterval = 0.05
   /// A `UISwitch` touch that moves further than this sideways drags the knob (TouchLab's choice, §12).
   public static let switchDragThreshold: CGFloat = 5
   /// `UITableView.rowHeight`: UIKit's standard 44 pt row (§12).
