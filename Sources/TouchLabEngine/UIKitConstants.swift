@@ -52,7 +52,8 @@ public enum UIKitConstants {
   public static let decelerationRateNormal: CGFloat = 0.998
   /// `UIScrollView.DecelerationRate.fast`'s raw value (§12).
   public static let decelerationRateFast: CGFloat = 0.99
-  /// A view whose alpha is at or below this is skipped by hit-testing (§2).
+  /// A view whose alpha, read back at `Float` precision as its layer's opacity, is less than
+  /// this is skipped by hit-testing: so one set to exactly 0.01 is (Apple, `hitTest(_:with:)`; §2).
   public static let hitTestMinimumAlpha: CGFloat = 0.01
   /// The rubber-band coefficient c of `(1 − 1 / (d·c / D + 1)) · D` (public analysis, §12).
   public static let scrollViewRubberBandCoefficient: CGFloat = 0.55
