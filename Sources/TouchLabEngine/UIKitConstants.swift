@@ -175,6 +175,10 @@ public enum UIKitConstants {
   /// markmeretzky.com/INFO1-CE9236/src/tabbar; the printed `UITabBar … frame = (0 431; 320
   /// 49)` of `Tests/TouchLabImportTests/Dumps/frida-ios9-tabbar-textview.txt`).
   public static let tabBarContentHeight: CGFloat = 49
+  /// The bottom safe-area inset of a 390 × 844 pt iPhone (the home indicator's): 34 pt, which
+  /// a tab bar controller's bar adds below its content (Apple's Human Interface Guidelines,
+  /// "Layout", the iPhone 12–14 safe area; the 83 pt bar = 49 + 34).
+  public static let homeIndicatorInset: CGFloat = 34
   /// A tab's title size under its image: TouchLab's choice, to fit the 12 pt high
   /// `UITabBarButtonLabel`s the dumps print (not documented).
   public static let tabBarTitleFontSize: CGFloat = 10

@@ -30,7 +30,7 @@ extension BuiltinClass {
     var barClass: YAMLValue?
     var pushableNode: YAMLValue?
     let delegate = ActionNavigationControllerDelegate()
-    for (key, _, value) in keys {
+    for (key, keyValue, value) in keys {
       switch key {
       case "viewControllers": stackNode = value
       case "frame": frame = try value.rect("frame")
@@ -38,7 +38,9 @@ extension BuiltinClass {
       case "navigationBarClass": barClass = value
       case "pushable": pushableNode = value
       default:
-        let moment = ActionNavigationControllerDelegate.Moment(rawValue: key)!
+        guard let moment = ActionNavigationControllerDelegate.Moment(rawValue: key) else {
+          throw keyValue.error("'\(key)' is for a UITabBarController, and \(navigation.className) is not one")
+        }
         delegate.messages[moment] = try builder.parseAction(value)
       }
     }
