@@ -39,6 +39,11 @@ protocol CellSelectionController: UIScrollView {
   func selectionDidChange(from old: IndexPath?, to new: IndexPath?)
   /// Brings the cells on screen up to date.
   func tileCells()
+  /// The lift's order (docs/BEHAVIOUR.md §19): a table unhighlights before it selects and asks
+  /// `willDeselectRowAt` for the row selected before; a collection view selects first and
+  /// unhighlights last, and tells `didDeselectItemAt` of the item selected before without
+  /// asking `shouldDeselectItemAt` (UICollectionView.h's sequence).
+  var selectsBeforeUnhighlighting: Bool { get }
 }
 
 extension CellSelectionController {
@@ -167,16 +172,20 @@ extension CellSelectionController {
     _ = callDelegate(.didHighlight, at: indexPath)
   }
 
-  /// The lift: the unhighlight, then (still over the same row or item) willSelect, the old
-  /// selection's deselection, and the new selection (docs/BEHAVIOUR.md §19).
+  /// The lift: a table's unhighlight, then (still over the same row or item) willSelect, the
+  /// old selection's deselection, and the new selection; a collection view's unhighlight comes
+  /// last (docs/BEHAVIOUR.md §19).
   func cellTouchesEnded(_ touches: Set<UITouch>) {
     guard let touch = cellSelection.trackedTouch, touches.contains(touch) else { return }
     cellSelection.trackedTouch = nil
-    guard let highlighted = unhighlightTouchedCell(), cellIndexPath(at: touch.location(in: self)) == highlighted,
+    let collectionOrder = selectsBeforeUnhighlighting
+    guard let highlighted = collectionOrder ? cellSelection.highlighted : unhighlightTouchedCell() else { return }
+    defer { if collectionOrder { _ = unhighlightTouchedCell() } }
+    guard cellIndexPath(at: touch.location(in: self)) == highlighted,
       let indexPath = callDelegate(.willSelect, at: highlighted), isValidCellIndexPath(indexPath)
     else { return }
     if let previous = cellSelection.selected, previous != indexPath {
-      let deselected = callDelegate(.willDeselect, at: previous)
+      let deselected = collectionOrder ? previous : callDelegate(.willDeselect, at: previous)
       selectCell(at: nil)
       if let deselected { _ = callDelegate(.didDeselect, at: deselected) }
     }

@@ -73,7 +73,7 @@ final class HitTestTracer {
     let verdict: HitTestTrace.Verdict =
       !view.isUserInteractionEnabled
       ? .interactionDisabled
-      : view.isHidden ? .hidden : view.alpha <= UIKitConstants.hitTestMinimumAlpha ? .transparent : .outside
+      : view.isHidden ? .hidden : view.isTransparentToHitTesting ? .transparent : .outside
     steps.append(
       HitTestTrace.Step(
         view: view.participant, object: ObjectIdentifier(view), depth: open.count, point: RecordPoint(point),

@@ -12,6 +12,8 @@ public enum OverridableMethod: String, CaseIterable, Sendable {
   case touchesShouldBegin, touchesShouldCancel
   /// A table or collection view cell's (docs/BEHAVIOUR.md §19).
   case setHighlighted, setSelected
+  /// A view controller's appearance callbacks (docs/BEHAVIOUR.md §27.1).
+  case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
 
   /// The Objective-C selector.
   public var selector: String { uikitSelector.rawValue }
@@ -35,6 +37,10 @@ public enum OverridableMethod: String, CaseIterable, Sendable {
     case .touchesShouldCancel: .touchesShouldCancel
     case .setHighlighted: .setHighlighted
     case .setSelected: .setSelected
+    case .viewWillAppear: .viewWillAppear
+    case .viewDidAppear: .viewDidAppear
+    case .viewWillDisappear: .viewWillDisappear
+    case .viewDidDisappear: .viewDidDisappear
     }
   }
 
@@ -63,10 +69,13 @@ public struct OverrideCall {
   public let recognizer: UIGestureRecognizer?
   /// The content view asked about (`touchesShouldBegin`, `touchesShouldCancel`).
   public let contentView: UIView?
+  /// The `animated` argument (a view controller's appearance callbacks).
+  public let animated: Bool?
 
   init(
     _ method: OverridableMethod, on receiver: any Overridable, touches: [UITouch] = [], event: UIEvent? = nil,
-    point: CGPoint = .zero, recognizer: UIGestureRecognizer? = nil, contentView: UIView? = nil
+    point: CGPoint = .zero, recognizer: UIGestureRecognizer? = nil, contentView: UIView? = nil,
+    animated: Bool? = nil
   ) {
     self.method = method
     self.receiver = receiver
@@ -75,6 +84,7 @@ public struct OverrideCall {
     self.point = point
     self.recognizer = recognizer
     self.contentView = contentView
+    self.animated = animated
   }
 
   /// Whether anyone reads records now: an override that writes its own text skips it otherwise.
@@ -153,11 +163,12 @@ extension Overridable {
   @inline(__always)
   func callOverridable(
     _ method: OverridableMethod, touches: [UITouch] = [], event: UIEvent? = nil, contentView: UIView? = nil,
-    builtin: () -> Void
+    animated: Bool? = nil, builtin: () -> Void
   ) {
     guard let hooks = overrideHooks, hooks.overrides(method) else { return builtin() }
     hooks.perform(
-      OverrideCall(method, on: self, touches: touches, event: event, contentView: contentView), builtin: builtin)
+      OverrideCall(method, on: self, touches: touches, event: event, contentView: contentView, animated: animated),
+      builtin: builtin)
   }
 
   @inline(__always)

@@ -181,6 +181,9 @@ open class UICollectionView: UIScrollView, CellSelectionController {
   public func deselectItem(at indexPath: IndexPath) { deselectCell(at: indexPath) }
 
   /// A collection view records no selection of its own (its delegate's calls say it).
+  /// A collection view selects at the lift, then unhighlights (UICollectionView.h; docs/BEHAVIOUR.md §19).
+  var selectsBeforeUnhighlighting: Bool { true }
+
   func selectionDidChange(from old: IndexPath?, to new: IndexPath?) {}
 
   func callDelegate(_ call: CellDelegateCall, at indexPath: IndexPath) -> IndexPath? {

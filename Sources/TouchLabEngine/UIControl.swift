@@ -191,7 +191,14 @@ open class UIControl: UIView {
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard let touch = trackedTouch, touches.contains(touch) else { return }
+    let wasInside = isTouchInside
     isTouchInside = isInsideForTracking(touch)
+    // A lift on the other side of the margin than the last move: touchDragEnter or
+    // touchDragExit first, still tracking (UIKitCore's touchesEnded:withEvent:, §6.5).
+    if isTracking, isTouchInside != wasInside {
+      sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit, with: event)
+      guard trackedTouch === touch else { return }
+    }
     let wasTracking = isTracking
     trackedTouch = nil
     isHighlighted = false

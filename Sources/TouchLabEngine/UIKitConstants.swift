@@ -52,7 +52,8 @@ public enum UIKitConstants {
   public static let decelerationRateNormal: CGFloat = 0.998
   /// `UIScrollView.DecelerationRate.fast`'s raw value (§12).
   public static let decelerationRateFast: CGFloat = 0.99
-  /// A view whose alpha is at or below this is skipped by hit-testing (§2).
+  /// A view whose alpha, read back at `Float` precision as its layer's opacity, is less than
+  /// this is skipped by hit-testing: so one set to exactly 0.01 is (Apple, `hitTest(_:with:)`; §2).
   public static let hitTestMinimumAlpha: CGFloat = 0.01
   /// The rubber-band coefficient c of `(1 − 1 / (d·c / D + 1)) · D` (public analysis, §12).
   public static let scrollViewRubberBandCoefficient: CGFloat = 0.55
@@ -66,6 +67,9 @@ public enum UIKitConstants {
   public static let frameInterval: TimeInterval = 1.0 / 60
   /// A pan's velocity is measured over the touches' last this-many seconds (TouchLab's choice, §12).
   public static let panVelocityWindow: TimeInterval = 0.1
+  /// A scroll view's fingers that had not moved for longer than this before the lift rested:
+  /// no velocity, no deceleration (TouchLab's choice: three frames at 60 Hz, §21).
+  public static let scrollViewRestBeforeLift: TimeInterval = 0.05
   /// A `UISwitch` touch that moves further than this sideways drags the knob (TouchLab's choice, §12).
   public static let switchDragThreshold: CGFloat = 5
   /// `UITableView.rowHeight`: UIKit's standard 44 pt row (§12).
@@ -171,6 +175,10 @@ public enum UIKitConstants {
   /// markmeretzky.com/INFO1-CE9236/src/tabbar; the printed `UITabBar … frame = (0 431; 320
   /// 49)` of `Tests/TouchLabImportTests/Dumps/frida-ios9-tabbar-textview.txt`).
   public static let tabBarContentHeight: CGFloat = 49
+  /// The bottom safe-area inset of a 390 × 844 pt iPhone (the home indicator's): 34 pt, which
+  /// a tab bar controller's bar adds below its content (Apple's Human Interface Guidelines,
+  /// "Layout", the iPhone 12–14 safe area; the 83 pt bar = 49 + 34).
+  public static let homeIndicatorInset: CGFloat = 34
   /// A tab's title size under its image: TouchLab's choice, to fit the 12 pt high
   /// `UITabBarButtonLabel`s the dumps print (not documented).
   public static let tabBarTitleFontSize: CGFloat = 10

@@ -26,6 +26,11 @@ public enum UIKitSelector: String, CaseIterable, Sendable {
   // UITableViewCell, UICollectionViewCell
   case setHighlighted = "setHighlighted:animated:"
   case setSelected = "setSelected:animated:"
+  // UIViewController's appearance callbacks
+  case viewWillAppear = "viewWillAppear:"
+  case viewDidAppear = "viewDidAppear:"
+  case viewWillDisappear = "viewWillDisappear:"
+  case viewDidDisappear = "viewDidDisappear:"
   // UIGestureRecognizerDelegate (`gestureRecognizerShouldBegin:` above is its too)
   case shouldReceiveEvent = "gestureRecognizer:shouldReceiveEvent:"
   case shouldReceiveTouch = "gestureRecognizer:shouldReceiveTouch:"

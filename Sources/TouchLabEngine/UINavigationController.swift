@@ -109,7 +109,13 @@ open class UINavigationController: UIViewController {
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
     guard !isTransitioning, !viewControllers.contains(where: { $0 === viewController }) else { return }
     guard let from = topViewController, animated, view.application != nil else {
+      let covered = topViewController
+      covered?.sendAppearance(.viewWillDisappear, animated: false)
+      viewController.sendAppearance(.viewWillAppear, animated: false)
+      // Told while its view is still in the window, so that its records have somewhere to go.
+      covered?.sendAppearance(.viewDidDisappear, animated: false)
       setViewControllers(viewControllers + [viewController])
+      viewController.sendAppearance(.viewDidAppear, animated: false)
       delegate?.navigationController(self, didShow: viewController, animated: false)
       return
     }
@@ -129,7 +135,11 @@ open class UINavigationController: UIViewController {
     let from = viewControllers[viewControllers.count - 1]
     let to = viewControllers[viewControllers.count - 2]
     guard animated, view.application != nil else {
+      from.sendAppearance(.viewWillDisappear, animated: false)
+      to.sendAppearance(.viewWillAppear, animated: false)
+      from.sendAppearance(.viewDidDisappear, animated: false)
       setViewControllers(Array(viewControllers.dropLast()))
+      to.sendAppearance(.viewDidAppear, animated: false)
       delegate?.navigationController(self, didShow: to, animated: false)
       return from
     }
@@ -213,6 +223,9 @@ open class UINavigationController: UIViewController {
     }
     setCoverage(newTransition.coverage)
     record(newTransition, .began)
+    // The appearance callbacks, then the delegate (docs/BEHAVIOUR.md §27.1).
+    newTransition.from.sendAppearance(.viewWillDisappear, animated: true)
+    newTransition.to.sendAppearance(.viewWillAppear, animated: true)
     delegate?.navigationController(self, willShow: newTransition.to, animated: true)
   }
 
@@ -266,6 +279,16 @@ open class UINavigationController: UIViewController {
     self.transition = nil
     transition.from.view.transform = .identity
     transition.to.view.transform = .identity
+    // The leaving controller hears it is gone while its view is still in the window (its
+    // records need one); the rest of the callbacks follow the change (docs/BEHAVIOUR.md §27.1).
+    if completed {
+      transition.from.sendAppearance(.viewDidDisappear, animated: true)
+    } else {
+      // A cancelled swipe back: the controller beneath, told it would appear, disappears
+      // again, and the top one appears again.
+      transition.to.sendAppearance(.viewWillDisappear, animated: true)
+      transition.to.sendAppearance(.viewDidDisappear, animated: true)
+    }
     if completed {
       if transition.operation == .push {
         viewControllers.append(transition.to)
@@ -279,7 +302,13 @@ open class UINavigationController: UIViewController {
     }
     layOut()
     record(transition, completed ? .finished : .cancelled)
-    if completed { delegate?.navigationController(self, didShow: transition.to, animated: true) }
+    if completed {
+      transition.to.sendAppearance(.viewDidAppear, animated: true)
+      delegate?.navigationController(self, didShow: transition.to, animated: true)
+    } else {
+      transition.from.sendAppearance(.viewWillAppear, animated: true)
+      transition.from.sendAppearance(.viewDidAppear, animated: true)
+    }
   }
 
   /// Places the two views for `coverage`: the upper one `(1 - coverage) × width` to the

@@ -11,6 +11,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
   private var translationOffset = CGPoint.zero
   /// Recent centroids for the velocity: (time, location in window).
   private var samples: [(TimeInterval, CGPoint)] = []
+  /// When the last finger lifted (the ended touches' event), for `liftVelocity(in:)`.
+  private var liftTime: TimeInterval?
 
   open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
     if trackedTouches.count > maximumNumberOfTouches {
@@ -51,6 +53,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
       if remaining == 0 { fail(.liftedEarly) }
     case .began, .changed:
       if remaining < minimumNumberOfTouches {
+        liftTime = event.timestamp
         state = .ended
       } else {
         rebaseOrigin(addedOrRemoved: true, event: event, excluding: touches)
@@ -64,6 +67,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
   open override func reset() {
     samples.removeAll()
+    liftTime = nil
     translationOffset = .zero
     origin = .zero
   }
@@ -117,6 +121,17 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     guard let first = samples.first, let last = samples.last, last.0 > first.0 else { return .zero }
     let dt = CGFloat(last.0 - first.0)
     return vectorInView(CGPoint(x: (last.1.x - first.1.x) / dt, y: (last.1.y - first.1.y) / dt), view)
+  }
+
+  /// The velocity at the lift as UIScrollView takes it (docs/BEHAVIOUR.md §21): the last
+  /// movement's, or zero when the fingers had not moved for more than
+  /// `scrollViewRestBeforeLift` before they lifted (the recognizer's own `velocity(in:)` keeps
+  /// the last movement's either way).
+  func liftVelocity(in view: UIView?) -> CGPoint {
+    if let time = liftTime, let last = samples.last, time - last.0 > UIKitConstants.scrollViewRestBeforeLift {
+      return .zero
+    }
+    return velocity(in: view)
   }
 
   private func vectorInView(_ v: CGPoint, _ view: UIView?) -> CGPoint {

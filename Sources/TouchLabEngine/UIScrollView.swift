@@ -73,8 +73,18 @@ open class UIScrollView: UIView {
   /// The user is scrolling with a finger.
   public private(set) var isDragging = false
   /// Moving on its own after the finger lifted (deceleration, bounce or paging; not an
-  /// animated `setContentOffset`).
-  public var isDecelerating: Bool { animation.map { !$0.isProgrammatic } ?? false }
+  /// animated `setContentOffset`); still YES while a finger that caught a deceleration is
+  /// down, and NO while `scrollViewDidEndDragging(_:willDecelerate:)` is told of a new one
+  /// (docs/BEHAVIOUR.md §21).
+  public var isDecelerating: Bool {
+    caughtDeceleration || (!announcingDeceleration && (animation.map { !$0.isProgrammatic } ?? false))
+  }
+  /// A touch stopped a deceleration and is still down: the pan began at once, and the
+  /// deceleration ends (`scrollViewDidEndDecelerating`) only after the lift's
+  /// `scrollViewDidEndDragging(_:willDecelerate: false)`.
+  private(set) var caughtDeceleration = false
+  /// The lift is telling `scrollViewDidEndDragging` of a deceleration that has not begun yet.
+  private var announcingDeceleration = false
 
   /// The frame of the last `scrollViewDidScroll`, and the one deferred to the next frame.
   var lastDidScrollFrame = -1
@@ -175,12 +185,21 @@ open class UIScrollView: UIView {
 
   /// A touch on the content while the view decelerates stops it there, and the content never
   /// hears of that touch (UIKit's "tap to stop").
+  /// The pan begins at once (`UIScrollViewPanGestureRecognizer`), and the lift ends the
+  /// caught deceleration (docs/BEHAVIOUR.md §21).
   func touchLandedWhileMoving() -> Bool {
-    guard isDecelerating else { return false }
+    guard isDecelerating, !isDragging else { return false }
     stopAnimation()
-    let range = contentOffsetRange
-    if !range.contains(contentOffset) { settle(from: .zero, horizontal: true, vertical: true) }
+    caughtDeceleration = true
     return true
+  }
+
+  /// Ends a caught deceleration after the lift's `scrollViewDidEndDragging`: when no new
+  /// deceleration began, `scrollViewDidEndDecelerating` (iOS 13 and later).
+  private func endCaughtDeceleration() {
+    guard caughtDeceleration else { return }
+    caughtDeceleration = false
+    if animation == nil { scrollDelegate?.scrollViewDidEndDecelerating(self) }
   }
 
   // MARK: The pan
@@ -221,7 +240,10 @@ open class UIScrollView: UIView {
           x: canScrollHorizontally && dragAxes.horizontal ? dragStartOffset.x - t.x : contentOffset.x,
           y: canScrollVertically && dragAxes.vertical ? dragStartOffset.y - t.y : contentOffset.y))
     case .ended:
-      let v = pan.velocity(in: self)
+      // The scroll view's own velocity at the lift: over the last moments before it, so a
+      // finger that rested before lifting has none (docs/BEHAVIOUR.md §21); the pan's
+      // `velocity(in:)` keeps the last movement's.
+      let v = pan.liftVelocity(in: self)
       let velocity = CGPoint(
         x: canScrollHorizontally && dragAxes.horizontal ? -v.x : 0,
         y: canScrollVertically && dragAxes.vertical ? -v.y : 0)
@@ -241,15 +263,29 @@ open class UIScrollView: UIView {
       } else {
         settle(from: velocity, horizontal: horizontal, vertical: vertical)
       }
-      scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
-      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
+      endDragging()
     case .cancelled:
       isDragging = false
       settle(from: .zero, horizontal: true, vertical: true)
-      scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
-      if isDecelerating { scrollDelegate?.scrollViewWillBeginDecelerating(self) }
+      endDragging()
     default:
       break
+    }
+  }
+
+  /// The lift's messages once the animation is set: `scrollViewDidEndDragging` (a new
+  /// deceleration not yet under way: `isDecelerating` NO, as a device prints it), then
+  /// `scrollViewWillBeginDecelerating`, or the end of a caught deceleration.
+  private func endDragging() {
+    let willDecelerate = animation.map { !$0.isProgrammatic } ?? false
+    announcingDeceleration = willDecelerate
+    scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+    announcingDeceleration = false
+    if willDecelerate {
+      caughtDeceleration = false
+      scrollDelegate?.scrollViewWillBeginDecelerating(self)
+    } else {
+      endCaughtDeceleration()
     }
   }
 

@@ -18,4 +18,14 @@ public final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     return CGPoint(
       x: scroll.canScrollHorizontally ? movement.x : 0, y: scroll.canScrollVertically ? movement.y : 0)
   }
+
+  /// A touch that lands while the scroll view decelerates catches it: the pan begins at once,
+  /// with no movement (docs/BEHAVIOUR.md §21).
+  public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+    super.touchesBegan(touches, with: event)
+    guard state == .possible, let scroll = view as? UIScrollView, scroll.caughtDeceleration,
+      trackedTouches.count >= minimumNumberOfTouches
+    else { return }
+    state = .began
+  }
 }

@@ -299,6 +299,9 @@ open class UITableView: UIScrollView, CellSelectionController {
   }
 
   /// A selection that changed is recorded (the transcript's selection lines).
+  /// A table unhighlights at the lift before it selects (docs/BEHAVIOUR.md §19).
+  var selectsBeforeUnhighlighting: Bool { false }
+
   func selectionDidChange(from old: IndexPath?, to new: IndexPath?) {
     guard let recorder, recorder.isListening else { return }
     if let old {

@@ -324,7 +324,15 @@ open class UIView: UIResponder {
 
   /// Whether hit-testing may return this view at all: interaction on, not hidden, not transparent.
   public var canTakeTouches: Bool {
-    isUserInteractionEnabled && !isHidden && alpha > UIKitConstants.hitTestMinimumAlpha
+    isUserInteractionEnabled && !isHidden && !isTransparentToHitTesting
+  }
+
+  /// Hit-testing ignores a view with "an alpha level less than 0.01" (Apple), the alpha as
+  /// UIKit reads it back: its layer's `opacity`, a `Float`, so an alpha set to exactly 0.01
+  /// reads 0.0099999998 and is ignored, while 0.011 is not (docs/BEHAVIOUR.md §2). NaN is
+  /// not less than 0.01: such a view is hit-tested.
+  public var isTransparentToHitTesting: Bool {
+    CGFloat(Float(alpha)) < UIKitConstants.hitTestMinimumAlpha
   }
 
   /// The subviews' hit-test, from the last added to the first (`point` in this view's coordinates).

@@ -39,6 +39,30 @@ open class UIViewController: UIResponder {
     presentingViewController ?? view.superview
   }
 
+  // MARK: Appearance (docs/BEHAVIOUR.md §27.1)
+
+  /// Called before the view is added to the visible hierarchy (a push, a pop, the start of a
+  /// swipe back, the end of a cancelled one).
+  open func viewWillAppear(_ animated: Bool) {}
+  /// Called once the view is on screen (the end of the transition).
+  open func viewDidAppear(_ animated: Bool) {}
+  /// Called before the view is removed from the visible hierarchy.
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// Called once the view has left the screen.
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  /// The container's call of an appearance callback, through a declared class's override.
+  func sendAppearance(_ method: OverridableMethod, animated: Bool) {
+    callOverridable(method, animated: animated) {
+      switch method {
+      case .viewWillAppear: viewWillAppear(animated)
+      case .viewDidAppear: viewDidAppear(animated)
+      case .viewWillDisappear: viewWillDisappear(animated)
+      default: viewDidDisappear(animated)
+      }
+    }
+  }
+
   public func addChild(_ child: UIViewController) {
     child.removeFromParent()
     children.append(child)

@@ -112,6 +112,7 @@ extension BuiltinClass {
     .uiScreenEdgePanGestureRecognizer,
     .uiViewController,
     .uiNavigationController,
+    .uiTabBarController,
     .uiApplication,
     .uiResponder,
   ]

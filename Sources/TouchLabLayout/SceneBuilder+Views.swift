@@ -20,12 +20,13 @@ extension SceneBuilder {
       case "title": title = try value.string("title")
       case "preferredScreenEdgesDeferringSystemGestures":
         deferredEdges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
-      case _ where BuiltinClass.navigationControllerKeys.contains(key):
+      case _
+      where BuiltinClass.navigationControllerKeys.contains(key) || BuiltinClass.tabBarControllerKeys.contains(key):
         navigationKeys.append((key, keyValue, value))
       default:
         let known =
           ["class", "id", "title", "view", "preferredScreenEdgesDeferringSystemGestures"]
-          + BuiltinClass.navigationControllerKeys
+          + BuiltinClass.navigationControllerKeys + BuiltinClass.tabBarControllerKeys
         throw keyValue.error(
           "unknown key '\(key)' in controller\(suggestion(for: key, in: known)); expected "
             + known.joined(separator: ", "))
@@ -47,8 +48,19 @@ extension SceneBuilder {
       retained.append(controller)
       return controller
     }
+    if let tabs = controller as? UITabBarController {
+      // A tab bar controller makes its own view: its tabs are `viewControllers:`.
+      if let viewNode {
+        throw viewNode.error("a UITabBarController makes its own view; give its 'viewControllers'")
+      }
+      try BuiltinClass.configureTabBarController(
+        &self, tabs, node: node, keys: navigationKeys, frame: frame, depth: depth)
+      retained.append(controller)
+      return controller
+    }
     if let (key, keyValue, _) = navigationKeys.first {
-      throw keyValue.error("'\(key)' is for a UINavigationController, and \(controller.className) is not one")
+      let owner = BuiltinClass.tabBarControllerKeys.contains(key) ? "UITabBarController" : "UINavigationController"
+      throw keyValue.error("'\(key)' is for a \(owner), and \(controller.className) is not one")
     }
     guard let viewNode else { throw node.error("a controller needs a 'view'") }
     // The controller's own view object replaces the placeholder it was made with.

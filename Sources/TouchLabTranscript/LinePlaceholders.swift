@@ -50,6 +50,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// The controller a navigation controller's delegate is told about (`willShow:`,
   /// `didShow:`): its id, else its class.
   case viewController
+  /// A view controller's appearance callback's `animated` argument: YES or NO.
+  case animated
 
   /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
   /// known or not: the layout loader refuses unknown ones.
@@ -148,6 +150,8 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
       return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDragging) } ?? null
     case .isDecelerating:
       return Self.scrollView(view ?? context.touches.first?.view).map { Self.format($0.isDecelerating) } ?? null
+    case .animated:
+      return context.animated.map { Self.format($0) } ?? null
     case .willDecelerate:
       return context.scroll?.willDecelerate.map { Self.format($0) } ?? null
     case .targetContentOffset:
@@ -233,6 +237,8 @@ struct LineContext {
   var other: UIGestureRecognizer?
   var viewController: UIViewController?
   var scroll: ScrollFacts?
+  /// A view controller's appearance callback's `animated` argument.
+  var animated: Bool?
 }
 
 extension UIApplication {

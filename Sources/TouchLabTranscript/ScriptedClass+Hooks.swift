@@ -113,7 +113,9 @@ extension ScriptedClass: OverrideHooks {
     guard format != "%s" else { return call.recordOverride(of: name) }  // the usual line: nothing to write
     let function = "-[\(name) \(call.method.selector)]"
     let line = LinePlaceholder.expand(
-      format, LineContext(subject: call.receiver, function: function, touches: call.touches, result: result))
+      format,
+      LineContext(
+        subject: call.receiver, function: function, touches: call.touches, result: result, animated: call.animated))
     call.recordOverride(of: name, text: line)
   }
 }

@@ -182,6 +182,10 @@ extension OverridableMethod {
     case .touchesShouldCancel: 1 << 13
     case .setHighlighted: 1 << 14
     case .setSelected: 1 << 15
+    case .viewWillAppear: 1 << 16
+    case .viewDidAppear: 1 << 17
+    case .viewWillDisappear: 1 << 18
+    case .viewDidDisappear: 1 << 19
     }
   }
 }

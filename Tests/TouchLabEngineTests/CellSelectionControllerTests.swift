@@ -29,6 +29,8 @@ final class StubCellList: UIScrollView, CellSelectionController {
   var allowsSelection = true
   let count: Int
   var hasDataCells: Bool { true }
+  /// false: a table's order at the lift; true: a collection view's.
+  var selectsBeforeUnhighlighting = false
   var told: [String] = []
   var selectionChanges: [String] = []
   var refused: Set<CellDelegateCall> = []
@@ -120,6 +122,33 @@ final class CellSelectionControllerTests: XCTestCase {
     XCTAssertEqual(list.selectionChanges, ["- > 1", "1 > -", "- > 3"])
     XCTAssertEqual(list.cell(1)?.isSelected, false)
     XCTAssertEqual(list.cell(3)?.isSelected, true)
+  }
+
+  func testCollectionOrder_SelectsThenUnhighlights_TheOldItemDeselectedWithoutBeingAsked() {
+    let (scene, list) = makeList()
+    list.selectsBeforeUnhighlighting = true
+    scene.tap(at: centre(1), at: 0)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 1", "didHighlight 1", "willSelect 1", "didSelect 1", "didUnhighlight 1"])
+    XCTAssertEqual(list.cell(1)?.isHighlighted, false)
+    list.told = []
+    list.refused = [.willDeselect]
+    scene.tap(at: centre(3), at: 1)
+    XCTAssertEqual(
+      list.told,
+      ["shouldHighlight 3", "didHighlight 3", "willSelect 3", "didDeselect 1", "didSelect 3", "didUnhighlight 3"])
+    XCTAssertEqual(list.cell(1)?.isSelected, false)
+    XCTAssertEqual(list.cell(3)?.isSelected, true)
+    XCTAssertEqual(list.cell(3)?.isHighlighted, false, "unhighlighted once the lift is over")
+  }
+
+  func testCollectionOrder_ShouldSelectRefused_StillUnhighlightsLast() {
+    let (scene, list) = makeList()
+    list.selectsBeforeUnhighlighting = true
+    list.refused = [.willSelect]
+    scene.tap(at: centre(2), at: 0)
+    XCTAssertEqual(list.told, ["shouldHighlight 2", "didHighlight 2", "willSelect 2", "didUnhighlight 2"])
+    XCTAssertNil(list.cellSelection.selected)
   }
 
   func testWillDeselectRefused_TheOldRowIsStillDeselected_WithoutDidDeselect() {

@@ -427,6 +427,28 @@ final class ControlTests: XCTestCase {
     XCTAssertEqual(scene.actions, ["-[Target enter]", "-[Target inside]"])
   }
 
+  func testControl_ALiftAcrossTheMarginSendsExitThenTouchUpOutside_NoDragOutside() {
+    // UIKitCore's touchesEnded:withEvent: sends touchDragExit (or Enter) when the lift is on the
+    // other side of the margin than the last move, then touchUpOutside (Inside); no drag event.
+    let scene = Scene()
+    let button = button(scene, logs: false)
+    addTargets(
+      scene, button,
+      [
+        ("outside", .touchDragOutside), ("exit", .touchDragExit), ("upOutside", .touchUpOutside),
+        ("enter", .touchDragEnter), ("upInside", .touchUpInside),
+      ])
+    scene.down(pt(150, 125), at: 0)
+    scene.up(pt(150, 230), at: 0.1)
+    XCTAssertEqual(scene.actions, ["-[Target exit]", "-[Target upOutside]"])
+    scene.clear()
+    scene.down(pt(150, 125), at: 1)
+    scene.move(pt(150, 230), at: 1.1)
+    scene.clear()
+    scene.up(pt(150, 125), at: 1.2)
+    XCTAssertEqual(scene.actions, ["-[Target enter]", "-[Target upInside]"])
+  }
+
   func testControl_OneTargetForExitAndOutsideIsSentTwiceOnTheCrossingMove() {
     // Two events on one move: a target registered for both hears each (UIKit sends them one
     // after the other, not as one combined event).

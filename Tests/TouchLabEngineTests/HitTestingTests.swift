@@ -39,9 +39,15 @@ final class HitTestingTests: XCTestCase {
     XCTAssertEqual(hit(scene, p), "Bottom")
     top.isHidden = false
     top.alpha = 0.01
-    XCTAssertEqual(hit(scene, p), "Bottom")
+    XCTAssertEqual(hit(scene, p), "Bottom", "0.01 reads back as the Float 0.0099999998: less than 0.01")
     top.alpha = 0.011
     XCTAssertEqual(hit(scene, p), "Top")
+    top.alpha = 0.010_000_000_1
+    XCTAssertEqual(hit(scene, p), "Bottom", "above 0.01 as a Double, 0.01 as a Float: still ignored")
+    top.alpha = 0.010_000_001
+    XCTAssertEqual(hit(scene, p), "Top", "the next Float above 0.01's")
+    top.alpha = .nan
+    XCTAssertEqual(hit(scene, p), "Top", "NaN is not less than 0.01")
     top.alpha = 1
     top.isUserInteractionEnabled = false
     XCTAssertEqual(hit(scene, p), "Bottom")

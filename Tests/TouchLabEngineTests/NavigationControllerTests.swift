@@ -243,4 +243,88 @@ final class NavigationControllerTests: XCTestCase {
     XCTAssertEqual(pop.state, .began)
     XCTAssertEqual(log.lines, ["willShow Inbox"])
   }
+
+  // MARK: Appearance callbacks (docs/BEHAVIOUR.md §27.1)
+
+  /// A controller that notes its appearance callbacks into a shared list.
+  private final class NotingController: UIViewController {
+    let name: String
+    let notes: Notes
+    init(_ name: String, _ notes: Notes) {
+      self.name = name
+      self.notes = notes
+      super.init(view: UIView(frame: rect(0, 0, 390, 844)))
+      title = name
+    }
+    override func viewWillAppear(_ animated: Bool) { notes.lines.append("\(name) willAppear \(animated)") }
+    override func viewDidAppear(_ animated: Bool) { notes.lines.append("\(name) didAppear \(animated)") }
+    override func viewWillDisappear(_ animated: Bool) { notes.lines.append("\(name) willDisappear \(animated)") }
+    override func viewDidDisappear(_ animated: Bool) { notes.lines.append("\(name) didDisappear \(animated)") }
+  }
+
+  private final class Notes: UINavigationControllerDelegate {
+    var lines: [String] = []
+    func navigationController(
+      _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) { lines.append("willShow \(viewController.title ?? "?")") }
+    func navigationController(
+      _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) { lines.append("didShow \(viewController.title ?? "?")") }
+  }
+
+  private func appearanceScene() -> (Scene, UINavigationController, Notes, NotingController, NotingController) {
+    let scene = Scene(size: CGSize(width: 390, height: 844))
+    let notes = Notes()
+    let a = NotingController("A", notes)
+    let b = NotingController("B", notes)
+    let navigation = UINavigationController(viewControllers: [a], frame: rect(0, 0, 390, 844))
+    scene.window.rootViewController = navigation
+    navigation.delegate = notes
+    return (scene, navigation, notes, a, b)
+  }
+
+  func testAppearance_AnimatedPushThenPop() {
+    let (scene, navigation, notes, _, b) = appearanceScene()
+    navigation.pushViewController(b, animated: true)
+    XCTAssertEqual(notes.lines, ["A willDisappear true", "B willAppear true", "willShow B"])
+    scene.app.clock.advance(to: 1)
+    XCTAssertEqual(notes.lines.suffix(3), ["A didDisappear true", "B didAppear true", "didShow B"])
+    notes.lines.removeAll()
+    navigation.popViewController(animated: true)
+    scene.app.clock.advance(to: 2)
+    XCTAssertEqual(
+      notes.lines,
+      [
+        "B willDisappear true", "A willAppear true", "willShow A", "B didDisappear true", "A didAppear true",
+        "didShow A",
+      ])
+  }
+
+  func testAppearance_NotAnimated_AnimatedIsNo() {
+    let (_, navigation, notes, _, b) = appearanceScene()
+    navigation.pushViewController(b, animated: false)
+    navigation.popViewController(animated: false)
+    XCTAssertEqual(
+      notes.lines,
+      [
+        "A willDisappear false", "B willAppear false", "A didDisappear false", "B didAppear false", "didShow B",
+        "B willDisappear false", "A willAppear false", "B didDisappear false", "A didAppear false", "didShow A",
+      ])
+  }
+
+  func testAppearance_CancelledSwipeBack_TheLowerDisappearsAgainAndTheTopAppearsAgain() {
+    let (scene, navigation, notes, _, b) = appearanceScene()
+    navigation.pushViewController(b, animated: true)
+    scene.app.clock.advance(to: 1)
+    notes.lines.removeAll()
+    scene.drag(from: pt(5, 300), to: pt(85, 300), at: 1, duration: 1, steps: 10)
+    scene.app.clock.advance(to: 3)
+    XCTAssertEqual(
+      notes.lines,
+      [
+        "B willDisappear true", "A willAppear true", "willShow A",
+        "A willDisappear true", "A didDisappear true", "B willAppear true", "B didAppear true",
+      ])
+    XCTAssertTrue(navigation.topViewController === b)
+  }
 }

@@ -27,7 +27,9 @@ final class NotingScrollDelegate: UIScrollViewDelegate {
   }
   func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
     told.append("didEndDragging \(decelerate)")
+    deceleratingAtDidEndDragging.append(scrollView.isDecelerating)
   }
+  var deceleratingAtDidEndDragging: [Bool] = []
   func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { told.append("willBeginDecelerating") }
   func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { told.append("didEndDecelerating") }
   func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { told.append("didEndScrollingAnimation") }
@@ -517,4 +519,82 @@ final class ScrollViewTests: XCTestCase {
     XCTAssertTrue(delegate.told.contains("didScroll"))
   }
 
+  // MARK: Resting before the lift, catching a deceleration (docs/BEHAVIOUR.md §21)
+
+  func testRestedDrag_NoVelocityAtTheLift_NoDeceleration_ThoughThePanKeepsItsVelocity() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    var panVelocityAtEnd: CGPoint?
+    let pan = scroll.panGestureRecognizer
+    let handler = pan.builtInHandler
+    pan.builtInHandler = { state in
+      if state == .ended { panVelocityAtEnd = pan.velocity(in: scroll) }
+      handler?(state)
+    }
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5, lift: false)
+    scene.up(pt(100, 250), at: 0.1 + UIKitConstants.scrollViewRestBeforeLift + 0.01)
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(
+      delegate.told.filter { $0 != "didScroll" }, ["willBeginDragging", "willEndDragging", "didEndDragging false"])
+    XCTAssertEqual(delegate.velocity, .zero)
+    XCTAssertFalse(scroll.isDecelerating)
+    XCTAssertLessThan(panVelocityAtEnd?.y ?? 0, -1000, "the recognizer's own velocity is still the last move's")
+  }
+
+  func testLiftWithinTheRestInterval_StillDecelerates() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5, lift: false)
+    scene.up(pt(100, 250), at: 0.1 + UIKitConstants.scrollViewRestBeforeLift - 0.01)
+    XCTAssertTrue(scroll.isDecelerating)
+    XCTAssertEqual(delegate.told.filter { $0 != "didScroll" }.last, "willBeginDecelerating")
+  }
+
+  func testFlick_DidEndDraggingSeesIsDeceleratingNo_WillBeginDeceleratingYes() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    XCTAssertEqual(delegate.deceleratingAtDidEndDragging, [false])
+    XCTAssertTrue(scroll.isDecelerating)
+  }
+
+  func testCatchingADeceleration_PanBeginsAtOnce_DidEndDraggingNoThenDidEndDecelerating() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    scene.app.clock.advance(to: 0.3)
+    delegate.told.removeAll()
+    delegate.deceleratingAtDidEndDragging.removeAll()
+    scene.down(pt(100, 300), at: 0.3)
+    XCTAssertTrue(scroll.isDragging, "the catching touch begins the pan without moving")
+    XCTAssertTrue(scroll.isDecelerating, "still decelerating while the finger holds it")
+    let heldAt = scroll.contentOffset
+    scene.app.clock.advance(to: 0.5)
+    XCTAssertEqual(scroll.contentOffset, heldAt)
+    scene.up(pt(100, 300), at: 0.5)
+    XCTAssertEqual(
+      delegate.told.filter { $0 != "didScroll" },
+      ["willBeginDragging", "willEndDragging", "didEndDragging false", "didEndDecelerating"])
+    XCTAssertEqual(delegate.deceleratingAtDidEndDragging, [true])
+    XCTAssertFalse(scroll.isDecelerating)
+    XCTAssertEqual(scene.calls("Content"), [])
+  }
+
+  func testCatchingADeceleration_ThenFlickingAgain_OneDidEndDecelerating() {
+    let (scene, scroll, _, _) = makeScene()
+    let delegate = NotingScrollDelegate()
+    scroll.scrollDelegate = delegate
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0, duration: 0.1, steps: 5)
+    scene.app.clock.advance(to: 0.3)
+    delegate.told.removeAll()
+    scene.drag(from: pt(100, 450), to: pt(100, 250), at: 0.3, duration: 0.1, steps: 5)
+    while scene.app.clock.fireNextTimer() {}
+    XCTAssertEqual(
+      delegate.told.filter { $0 != "didScroll" },
+      ["willBeginDragging", "willEndDragging", "didEndDragging true", "willBeginDecelerating", "didEndDecelerating"])
+  }
 }

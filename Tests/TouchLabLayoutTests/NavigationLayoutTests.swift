@@ -59,6 +59,23 @@ final class NavigationLayoutTests: XCTestCase {
     XCTAssertFalse(navigation.interactivePopGestureRecognizer.isEnabled)
   }
 
+  func testTabBarControllerMistakes() {
+    assertLayoutError(
+      "controller:\n  class: UITabBarController\n  view: {}\n", line: 3, column: 9, contains: "makes its own view")
+    assertLayoutError(
+      "controller:\n  class: UITabBarController\n  selectedIndex: 5\n  viewControllers: [{view: {}}]\n",
+      line: 3, column: 18, contains: "selectedIndex 5 names no tab")
+    assertLayoutError(
+      "controller:\n  class: UINavigationController\n  shouldSelect: {print: x}\n  viewControllers: [{view: {}}]\n",
+      line: 3, column: 3, contains: "'shouldSelect' is for a UITabBarController")
+    assertLayoutError(
+      "controller:\n  didSelect: {print: x}\n  view: {}\n", line: 2, column: 3,
+      contains: "'didSelect' is for a UITabBarController")
+    assertLayoutError(
+      "controller:\n  class: UITabBarController\n  pushable: []\n  viewControllers: [{view: {}}]\n", line: 3, column: 3,
+      contains: "'pushable' is for a UINavigationController")
+  }
+
   func testMistakes() {
     assertLayoutError(
       "controller:\n  class: UINavigationController\n  view: {}\n", line: 3, column: 9,

@@ -12,6 +12,7 @@ extension BuiltinClass {
   /// The keys of a navigation controller's entry beyond a controller's.
   static let navigationControllerKeys = [
     "viewControllers", "frame", "willShow", "didShow", "interactivePopGestureRecognizer", "navigationBarClass",
+    "pushable",
   ]
 
   /// Reads a navigation controller's keys: its stack (each a controller entry, the first the
@@ -27,15 +28,19 @@ extension BuiltinClass {
     var stackNode: YAMLValue?
     var popNode: YAMLValue?
     var barClass: YAMLValue?
+    var pushableNode: YAMLValue?
     let delegate = ActionNavigationControllerDelegate()
-    for (key, _, value) in keys {
+    for (key, keyValue, value) in keys {
       switch key {
       case "viewControllers": stackNode = value
       case "frame": frame = try value.rect("frame")
       case "interactivePopGestureRecognizer": popNode = value
       case "navigationBarClass": barClass = value
+      case "pushable": pushableNode = value
       default:
-        let moment = ActionNavigationControllerDelegate.Moment(rawValue: key)!
+        guard let moment = ActionNavigationControllerDelegate.Moment(rawValue: key) else {
+          throw keyValue.error("'\(key)' is for a UITabBarController, and \(navigation.className) is not one")
+        }
         delegate.messages[moment] = try builder.parseAction(value)
       }
     }
@@ -70,6 +75,23 @@ extension BuiltinClass {
       stack.append(child)
     }
     navigation.setViewControllers(stack)
+    // Controllers made but not on the stack (UIKit: made in code, pushed later): children,
+    // so that a `push:` step may push them.
+    if let pushableNode {
+      let pushable = try pushableNode.list("pushable")
+      guard stack.count + pushable.count <= LayoutLimits.maximumNavigationStack else {
+        throw pushableNode.error(
+          "more than \(LayoutLimits.maximumNavigationStack) controllers in a navigation stack and 'pushable'")
+      }
+      for item in pushable {
+        let child = try builder.buildController(
+          item, frame: CGRect(origin: .zero, size: frame.size), depth: depth + 1)
+        if child is UINavigationController {
+          throw item.error("a navigation controller pushes view controllers, not another UINavigationController")
+        }
+        navigation.addChild(child)
+      }
+    }
     if !delegate.messages.isEmpty {
       builder.retained.append(delegate)
       navigation.delegate = delegate

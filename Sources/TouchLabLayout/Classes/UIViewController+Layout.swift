@@ -1,10 +1,13 @@
 import Foundation
 import TouchLabEngine
+import TouchLabTranscript
 
 extension BuiltinClass {
   /// UIViewController: a layout's `controller:` entries (SceneBuilder+Views.swift).
   static var uiViewController: BuiltinClass {
-    var builtin = BuiltinClass(UIViewController.self, family: .controller) { UIViewController() }
+    var builtin = BuiltinClass(
+      UIViewController.self, family: .controller, overridableMethods: touchMethods + appearanceMethods
+    ) { UIViewController() }
     builtin.properties = [
       .custom("preferredScreenEdgesDeferringSystemGestures") { (value, controller: UIViewController) in
         let edges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
@@ -13,4 +16,10 @@ extension BuiltinClass {
     ]
     return builtin
   }
+
+  /// A view controller's appearance callbacks, loggable on a declared controller class
+  /// (`log: [viewWillAppear, viewDidAppear]`; docs/BEHAVIOUR.md §27.1).
+  static let appearanceMethods: [ScriptedClass.Method] = [
+    .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
+  ]
 }
