@@ -25,7 +25,7 @@ check_installed() {
   [[ -s $share/zsh/site-functions/_touchlab ]] || fail "no zsh completion"
   head -1 "$share/zsh/site-functions/_touchlab" | grep -q "#compdef touchlab" || fail "zsh completion has no #compdef"
   [[ -s $share/fish/vendor_completions.d/touchlab.fish ]] || fail "no fish completion"
-  grep -q "complete -c touchlab" "$share/fish/vendor_completions.d/touchlab.fish" || fail "fish completion"
+  grep -q "complete -c 'touchlab'" "$share/fish/vendor_completions.d/touchlab.fish" || fail "fish completion has no complete -c"
   [[ -s $share/man/man1/touchlab.1 ]] || fail "no man page"
   # The page reads without a warning and names every command.
   local page
