@@ -8,6 +8,7 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
+STRIP ?= strip
 SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 BUILT = .build/release/touchlab
 
@@ -32,6 +33,8 @@ build:
 install: build
 	install -d "$(BINDIR)" "$(SHAREDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(MANDIR)"
 	install -m 755 "$(BUILT)" "$(BINDIR)/touchlab"
+	# Debug information out (95 MB to about a third); the symbols stay, for backtraces.
+	$(STRIP) --strip-debug "$(BINDIR)/touchlab"
 	rm -rf "$(SHAREDIR)/Assets" "$(SHAREDIR)/Layouts" "$(SHAREDIR)/docs"
 	cp -R Assets Layouts "$(SHAREDIR)/"
 	install -d "$(SHAREDIR)/docs"

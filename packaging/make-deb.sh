@@ -38,5 +38,5 @@ Description: UIKit's touch-event engine re-implemented, replayed and shown
  an X11 window.
 CONTROL
 deb=".build/touchlab_${version}_${arch}.deb"
-dpkg-deb --root-owner-group --build "$root" "$deb" >/dev/null
+dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
 echo "$deb"
