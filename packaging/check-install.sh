@@ -54,7 +54,7 @@ check_installed() {
   if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
     (cd / && TOUCHLAB_PROGRAM=$program timeout 120 xvfb-run -a -s "-screen 0 1400x1000x24" bash -c '
       "$TOUCHLAB_PROGRAM" & pid=$!
-      window=$(xdotool search --sync --name "TouchLab playground" | head -1)
+      window=$(xdotool search --sync --onlyvisible --name "TouchLab playground" | head -1)
       xdotool key --window "$window" q
       wait "$pid"') || fail "the installed window did not open and quit on its default layout"
   else

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make deb`: .build/touchlab_VERSION_ARCH.deb from this tree's release build. The files are
 # those `make install PREFIX=/usr` installs; Depends lists the Debian package of every shared
-# library the program loads (found with ldd and dpkg -S), and the fonts Assets/fonts.conf names.
+# library the program names (objdump's NEEDED, found with ldd and dpkg -S), and the fonts Assets/fonts.conf names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 built=.build/release/touchlab
@@ -18,7 +18,14 @@ while read -r library; do
     package=$(dpkg -S "$library" 2>/dev/null | head -1 | cut -d: -f1) || true
   [ -n "$package" ] || { echo "make-deb: no Debian package holds $library" >&2; exit 1; }
   depends+=("$package")
-done < <(ldd "$built" | awk '/=> \// { print $3 }')
+done < <(
+  # The libraries the program names itself (NEEDED), where the loader finds them: their own
+  # dependencies are their packages' business.
+  ldd "$built" >"$root/../ldd.txt"
+  objdump -p "$built" | awk '/NEEDED/ { print $2 }' | while read -r name; do
+    awk -v name="$name" '$1 == name && $3 ~ /^\// { print $3 }' "$root/../ldd.txt"
+  done
+)
 depends+=(fonts-dejavu-core fonts-noto-cjk)
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 size=$(du -sk "$root/usr" | cut -f1)
