@@ -1,7 +1,7 @@
 import CCairo
 
-/// A canvas that draws: a Cairo context on a 32-bit ARGB image in memory, or on an SVG or PDF
-/// document (VectorCanvas.swift).
+/// A canvas that draws: a Cairo context on a 32-bit ARGB image in memory, or on a PDF
+/// document (VectorCanvas.swift). SVG is written by `SVGCanvas`.
 ///
 /// Drawing calls take scene points; the canvas multiplies them by `scale` to
 /// get pixels, so a 390×844-point scene at scale 2 is a 780×1688-pixel image.
@@ -22,10 +22,6 @@ public final class CairoCanvas: Canvas {
   /// Draws vector graphics: a vector canvas, or a region of one (`region(_:)`). Pixels must
   /// never be copied onto it (a bitmap would be embedded, or the page rasterised).
   public internal(set) var isVector = false
-  /// Where an SVG canvas (and its regions) notes the texts drawn, as `<text>` elements.
-  var textSink: VectorOutput?
-  /// Where this canvas's device space starts on the document's (a region's offset).
-  var textOrigin = (x: 0.0, y: 0.0)
   /// The pixel rectangles a damage drawing is confined to: `clear(to:)` and `copyPixels`,
   /// which ignore the clip, stay inside them too. Nil: the whole canvas.
   var damageClip: [DamageRect]?
@@ -43,7 +39,6 @@ public final class CairoCanvas: Canvas {
     self.context = context
     self.vectorOutput = vectorOutput
     isVector = vectorOutput != nil
-    textSink = vectorOutput?.textMarks == nil ? nil : vectorOutput
     // Fixed rendering options: the default antialiasing is already the same
     // on every machine, but naming it keeps a cairo default change from
     // silently altering every snapshot.

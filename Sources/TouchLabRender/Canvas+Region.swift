@@ -27,8 +27,6 @@ extension CairoCanvas {
     let canvas = try CairoCanvas(
       surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
     canvas.isVector = isVector
-    canvas.textSink = textSink
-    canvas.textOrigin = (textOrigin.x + x, textOrigin.y + y)
     return canvas
   }
 }

@@ -343,14 +343,10 @@ extension CairoCanvas {
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
       }
-      if let textSink {
-        markText(placed, in: textSink)
-      } else {
-        setSource(style.color)
-        cairo_move_to(context, x, y)
-        pango_cairo_show_layout(context, layout)
-        cairo_new_path(context)
-      }
+      setSource(style.color)
+      cairo_move_to(context, x, y)
+      pango_cairo_show_layout(context, layout)
+      cairo_new_path(context)
       cairo_restore(context)
     }
   }

@@ -1,14 +1,9 @@
 import CCairo
 import Foundation
 
-/// A vector format a canvas can draw into instead of pixels.
+/// A vector format a Cairo canvas can draw into instead of pixels. SVG is not one of them:
+/// `SVGCanvas` writes SVG itself (its text as `<text>` elements), whatever Cairo's version.
 public enum CanvasVectorFormat: Sendable {
-  /// SVG 1.1. Text is text: each run of a drawn text is a `<text>` element in its colour,
-  /// font family, size and weight, on the baseline where Pango set its glyphs, in drawing
-  /// order and under the same clip as the drawing (`VectorOutput.textMarks`); no glyph
-  /// outlines. It can be searched, selected, copied and read by screen readers, and a viewer
-  /// draws it with its own copy of the font (DejaVu Sans for TouchLab's text).
-  case svg
   /// PDF 1.5, one page. Text stays text: fonts are embedded and it can be searched and copied.
   case pdf
 }
@@ -16,13 +11,6 @@ public enum CanvasVectorFormat: Sendable {
 /// Collects the bytes a Cairo vector surface streams out.
 final class VectorOutput {
   var bytes = Data()
-  /// SVG only: each text drawn, as the `<text>` elements that stand for it. Cairo cannot
-  /// write text as text, so where the text goes the canvas fills a rectangle over the text's
-  /// extent with the even-odd rule (which nothing else draws with) in a colour that numbers
-  /// it (`markColor(_:)`): Cairo writes that mark in drawing order, inside the clip groups and
-  /// transparency groups the text was drawn in, and `documentBytes()` puts the elements in
-  /// its place.
-  var textMarks: [String]?
 }
 
 extension CairoCanvas {
@@ -35,7 +23,6 @@ extension CairoCanvas {
       throw CanvasError.invalidSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
     }
     let output = VectorOutput()
-    if format == .svg { output.textMarks = [] }
     let write: cairo_write_func_t = { closure, data, length in
       guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
       Unmanaged<VectorOutput>.fromOpaque(closure).takeUnretainedValue().bytes.append(data, count: Int(length))
@@ -45,12 +32,6 @@ extension CairoCanvas {
     let closure = Unmanaged.passUnretained(output).toOpaque()
     let surface: OpaquePointer?
     switch format {
-    case .svg:
-      surface = cairo_svg_surface_create_for_stream(write, closure, size.width, size.height)
-      if let surface {
-        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-      }
     case .pdf:
       surface = cairo_pdf_surface_create_for_stream(write, closure, size.width, size.height)
       if let surface {
@@ -81,47 +62,24 @@ extension CairoCanvas {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
     }
-    return vectorOutput.documentBytes()
+    return vectorOutput.bytes
   }
 }
 
 extension CairoCanvas {
-  /// SVG: notes `placed` as `<text>` elements (`svgTextElements`) and fills its mark where it
-  /// goes, under the current clip (the caller saves and restores the state around it).
-  func markText(_ placed: PlacedText, in sink: VectorOutput) {
-    guard let count = sink.textMarks?.count, count < VectorOutput.markLimit else { return }
-    let elements = svgTextElements(placed)
-    guard !elements.isEmpty else { return }
-    sink.textMarks?.append(elements)
-    var ink = PangoRectangle()
-    var logical = PangoRectangle()
-    pango_layout_get_extents(placed.layout, &ink, &logical)
-    let unit = Double(PANGO_SCALE)
-    let minX = Double(min(ink.x, logical.x)) / unit
-    let minY = Double(min(ink.y, logical.y)) / unit
-    let maxX = Double(max(ink.x + ink.width, logical.x + logical.width)) / unit
-    let maxY = Double(max(ink.y + ink.height, logical.y + logical.height)) / unit
-    // A point more all round: the clip Cairo writes with the mark (only when it cuts it) then
-    // also holds for glyphs reaching just past their boxes.
-    cairo_new_path(context)
-    cairo_rectangle(context, placed.x + minX - 1, placed.y + minY - 1, maxX - minX + 2, maxY - minY + 2)
-    cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
-    setSource(VectorOutput.markColor(count))
-    cairo_fill(context)
-  }
-
   /// The `<text>` elements of a laid-out text: one per run of each line (a run is one font),
   /// at its baseline's start as Pango set it, in the text's colour and the run's font
   /// family, the style's size and weight; an ellipsis Pango put in is written "…". In
   /// document units when the transform is an upright scale (and a region's offset), else
-  /// in user units under the transform.
-  func svgTextElements(_ placed: PlacedText) -> String {
+  /// in user units under the transform; `offset` (document pixels) is added after the
+  /// transform (an `SVGCanvas` region's corner).
+  func svgTextElements(_ placed: PlacedText, offset: (x: Double, y: Double)) -> String {
     guard let iterator = pango_layout_get_iter(placed.layout) else { return "" }
     defer { pango_layout_iter_free(iterator) }
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
-    matrix.x0 += textOrigin.x
-    matrix.y0 += textOrigin.y
+    matrix.x0 += offset.x
+    matrix.y0 += offset.y
     let upright = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
     let factor = upright ? matrix.xx : 1
     let number = VectorOutput.number
@@ -182,46 +140,6 @@ extension CairoCanvas {
 }
 
 extension VectorOutput {
-  /// The colour of text mark `index` (24 bits of it, in its red, green and blue).
-  static func markColor(_ index: Int) -> CanvasColor {
-    CanvasColor(
-      red: Double(index >> 16 & 0xFF) / 255, green: Double(index >> 8 & 0xFF) / 255, blue: Double(index & 0xFF) / 255,
-      alpha: 1)
-  }
-
-  /// The most texts one SVG can mark.
-  static let markLimit = 1 << 24
-
-  /// How Cairo writes a text mark: an even-odd fill of an opaque colour, in percent.
-  static let markPattern = try! NSRegularExpression(
-    pattern: "<path style=\" stroke:none;fill-rule:evenodd;fill:rgb\\(([0-9.]+)%,([0-9.]+)%,([0-9.]+)%\\);"
-      + "fill-opacity:1;\" d=\"[^\"]*\"/>")
-
-  /// The bytes streamed, with each text mark replaced by its `<text>` elements (a mark Cairo
-  /// left out, all of it clipped away, is a text that does not show).
-  func documentBytes() -> Data {
-    guard let textMarks, !textMarks.isEmpty else { return bytes }
-    let document = String(decoding: bytes, as: UTF8.self)
-    let whole = NSRange(document.startIndex..., in: document)
-    var result = ""
-    result.reserveCapacity(document.utf8.count)
-    var copied = document.startIndex
-    for match in Self.markPattern.matches(in: document, range: whole) {
-      guard let range = Range(match.range, in: document) else { continue }
-      var index = 0
-      for group in 1...3 {
-        let text = Range(match.range(at: group), in: document).map { document[$0] } ?? ""
-        index = index << 8 | Int(((Double(text) ?? 0) * 2.55).rounded())
-      }
-      guard index < textMarks.count else { continue }
-      result += document[copied..<range.lowerBound]
-      result += textMarks[index]
-      copied = range.upperBound
-    }
-    result += document[copied...]
-    return Data(result.utf8)
-  }
-
   /// A coordinate as the `<text>` elements write it: two decimals at most, no trailing zeros.
   static func number(_ value: Double) -> String {
     var text = String(format: "%.2f", value)

@@ -6,14 +6,19 @@ public enum LayoutFiles {
   /// The layout `touchlab` opens with no arguments, relative to the package root.
   public static let defaultLayout = "Layouts/playground.yaml"
 
-  /// `Layouts/playground.yaml` in the first folder, walking up from the running executable
-  /// and then from the current directory, that has it: a `swift run`/`swift build` binary
+  /// An installed program's `../share/touchlab/Layouts/playground.yaml` (`make install`, the
+  /// .deb); else `Layouts/playground.yaml` in the first folder, walking up from the running
+  /// executable and then from the current directory, that has it: a `swift run`/`swift build` binary
   /// finds its checkout's, a copied binary run inside a checkout finds that one (the same
   /// search as `AssetLocator`'s for `Assets`). Nil when there is none.
   public static func findDefaultLayout(
     executablePath: String? = AssetLocator.currentExecutablePath(),
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) -> String? {
+    if let share = AssetLocator.installedShareFolder(executablePath: executablePath) {
+      let installed = share.appendingPathComponent(defaultLayout)
+      if FileManager.default.fileExists(atPath: installed.path) { return installed.path }
+    }
     var starts: [URL] = []
     if let executablePath { starts.append(URL(fileURLWithPath: executablePath).deletingLastPathComponent()) }
     starts.append(URL(fileURLWithPath: currentDirectory, isDirectory: true))
@@ -32,7 +37,8 @@ public enum LayoutFiles {
 
   /// What `touchlab` says when it has no default layout.
   public static let defaultLayoutMissingMessage =
-    "cannot find \(defaultLayout) beside or above the touchlab executable or the current folder; "
+    "cannot find \(defaultLayout) in ../share/touchlab from the touchlab executable, nor beside or above it or "
+    + "the current folder; "
     + "open a layout with `touchlab open FILE.yaml`"
 
   /// The `.yaml` and `.yml` files in `path`'s folder, sorted by name (as `ls` shows them),

@@ -107,8 +107,15 @@ struct Compare: ParsableCommand {
                 height: Self.codeLineHeight), style: codeStyle)
           }
         }
-        let region = try canvas.region(
-          CanvasRect(x: x, y: bandHeight, width: sideSize.width, height: sideSize.height))
+        let side = CanvasRect(x: x, y: bandHeight, width: sideSize.width, height: sideSize.height)
+        let region: Canvas
+        if let svg = canvas as? SVGCanvas {
+          region = try svg.region(side)
+        } else if let cairo = canvas as? CairoCanvas {
+          region = try cairo.region(side)
+        } else {
+          throw fail("compare cannot draw its sides on \(type(of: canvas))")
+        }
         renderer.draw(moment.content, on: region)
       }
     }

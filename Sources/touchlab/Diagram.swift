@@ -95,7 +95,7 @@ struct Diagram: ParsableCommand {
     if format == .svg {
       data = renderer.svgData(diagram, scale: pixelScale)
     } else {
-      data = try render(size: diagram.size, scale: pixelScale, format: format) { canvas in
+      data = try renderWithCairo(size: diagram.size, scale: pixelScale, format: format) { canvas in
         renderer.draw(diagram, on: canvas)
       }
     }

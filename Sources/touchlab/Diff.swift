@@ -11,7 +11,8 @@ struct Diff: ParsableCommand {
       The log is pasted from Xcode's console or Console: NSLog and os_log prefixes are stripped, and \
       lines the scene could not print are ignored (a -[Class selector] line of a class the scene does \
       not have, any other line the model never prints). The rest is set against the transcript in \
-      order. Exit 0 when they agree, 1 when not. See docs/import.md.
+      order. Exit 0 when they agree, 1 when not, 2 when an input cannot be read (the layout, its \
+      scenario, the log) or --tolerance is refused. See docs/import.md.
       """)
 
   @Argument(help: "A layout file, or a dump.")
@@ -30,13 +31,29 @@ struct Diff: ParsableCommand {
   var tolerance: Double = 0.05
 
   func run() throws {
+    let agree: Bool
+    do {
+      agree = try compare()
+    } catch let error as ExitCode where error != .success {
+      // Anything but a difference (a layout mistake, a log that cannot be read) exits 2.
+      throw ExitCode(2)
+    } catch let error as ScenarioRunError {
+      // No such scenario, or none chosen: exits 2 too.
+      report(error)
+      throw ExitCode(2)
+    }
+    if !agree { throw ExitCode(1) }
+  }
+
+  /// Prints the comparison; whether the log and the transcript agree.
+  private func compare() throws -> Bool {
     guard tolerance.isFinite, tolerance >= 0, tolerance <= 60 else {
       throw fail("--tolerance must be a number of seconds from 0 to 60, not \(tolerance)")
     }
     let scene = try loadScene(file)
     guard
       let chosen = try ScenarioRun.choose(in: scene, file: file, name: scenario, requirement: .oneCounted)
-    else { return }  // `.oneCounted` chooses one or throws
+    else { return false }  // `.oneCounted` chooses one or throws
     let text: String
     do {
       text = try LayoutLoader.readText(log)
@@ -57,8 +74,7 @@ struct Diff: ParsableCommand {
     }
     if agree {
       print("\(log): agrees with \(chosen.name) (\(diff.model.count) lines)")
-    } else {
-      throw ExitCode(1)
     }
+    return agree
   }
 }

@@ -133,8 +133,25 @@ func loadTheme() throws -> Theme {
   }
 }
 
-/// Draws one picture `size` points large as PNG (at `scale` pixels a point), SVG or PDF bytes.
-func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (CairoCanvas) throws -> Void) throws -> Data {
+/// Draws one picture `size` points large as PNG (at `scale` pixels a point), SVG or PDF bytes:
+/// the SVG written by TouchLab itself (`SVGCanvas`), the PNG and the PDF by Cairo.
+func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (Canvas) throws -> Void) throws -> Data {
+  if format == .svg {
+    do {
+      let canvas = try SVGCanvas(size: size, scale: scale)
+      try draw(canvas)
+      return canvas.data()
+    } catch let error as CanvasError {
+      throw fail(error.description)
+    }
+  }
+  return try renderWithCairo(size: size, scale: scale, format: format, draw: draw)
+}
+
+/// Draws one picture as PNG or PDF bytes on a Cairo canvas (`diagram`'s PNG and PDF).
+func renderWithCairo(size: CanvasSize, scale: Double, format: OutputFormat, draw: (CairoCanvas) throws -> Void) throws
+  -> Data
+{
   do {
     switch format {
     case .png, .gif:
@@ -142,7 +159,7 @@ func render(size: CanvasSize, scale: Double, format: OutputFormat, draw: (CairoC
       try draw(canvas)
       return try canvas.pngData()
     case .svg, .pdf:
-      let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, size: size, scale: scale)
+      let canvas = try CairoCanvas(vector: .pdf, size: size, scale: scale)
       try draw(canvas)
       return try canvas.vectorData()
     }

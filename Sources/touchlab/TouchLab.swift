@@ -19,9 +19,10 @@ struct TouchLab: ParsableCommand {
 
         touchlab check Layouts/*.yaml
       """,
+    version: BuildInfo.version,
     subcommands: [
       Replay.self, Check.self, List.self, Open.self, Shot.self, Record.self, Compare.self, Diagram.self, Import.self,
-      Hit.self, Diff.self,
+      Hit.self, Diff.self, Test.self,
     ],
     defaultSubcommand: Open.self)
 
@@ -33,23 +34,27 @@ struct TouchLab: ParsableCommand {
   static func main() {
     // The window's fonts set up meanwhile, while the command line is parsed.
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // The commit is read only when asked for (BuildInfo).
+    if arguments == ["--version"] {
+      print(BuildInfo.versionLine)
+      return
+    }
     // Before parsing, whose work grows faster than the command line.
     if let problem = OptionLimits.problem(in: arguments) {
       FileHandle.standardError.write(Data("touchlab: error: \(problem.escapingControlCharacters)\n".utf8))
       Foundation.exit(1)
+    }
+    if let message = unknownCommandMessage(arguments) {
+      FileHandle.standardError.write(Data("touchlab: error: \(message.escapingControlCharacters)\n".utf8))
+      Foundation.exit(ExitCode.validationFailure.rawValue)
     }
     if opensWindow(arguments) { Open.startWarmingUpFonts() }
     do {
       var command = try parseAsRoot()
       try command.run()
     } catch let error as ScenarioRunError {
-      // A scenario's run (`ScenarioRun`): a layout error as compilers print them, a choice
-      // or a `--set` as `touchlab: error: …`; exit 1.
-      if case .layout = error {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        Foundation.exit(1)
-      }
-      FileHandle.standardError.write(Data("touchlab: error: \(error.description.escapingControlCharacters)\n".utf8))
+      // A scenario's run (`ScenarioRun`); exit 1.
+      report(error)
       Foundation.exit(1)
     } catch {
       let code = exitCode(for: error)
@@ -65,6 +70,16 @@ struct TouchLab: ParsableCommand {
   }
 }
 
+/// Prints a scenario run's error (`ScenarioRun`): a layout error as compilers print them, a
+/// choice or a `--set` as `touchlab: error: …`.
+func report(_ error: ScenarioRunError) {
+  if case .layout = error {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+  } else {
+    FileHandle.standardError.write(Data("touchlab: error: \(error.description.escapingControlCharacters)\n".utf8))
+  }
+}
+
 extension TouchLab {
   /// Whether `arguments` surely open the window: `open`, or no subcommand (`Open` is the
   /// default) before a layout file or an option. Cheap (no look at the subcommands'
@@ -73,7 +88,49 @@ extension TouchLab {
   static func opensWindow(_ arguments: [String]) -> Bool {
     guard let first = arguments.first else { return true }
     if first == "open" || first.hasSuffix(".yaml") || first.hasSuffix(".yml") { return true }
-    return first.hasPrefix("--") && first != "--help"
+    return first.hasPrefix("--") && first != "--help" && first != "--version"
+  }
+
+  /// The subcommands' names (`configuration.commandName` of each of `subcommands`; a test
+  /// mistypes each name `touchlab --experimental-dump-help` lists and expects it suggested).
+  static let commandNames = [
+    "replay", "check", "list", "open", "shot", "record", "compare", "diagram", "import", "hit", "diff", "test",
+  ]
+
+  /// "unknown command 'replya' — did you mean 'replay'?" when the first argument looks like a
+  /// mistyped subcommand rather than a layout for `open` (the default subcommand): it is not
+  /// an option, not a `.yaml`/`.yml` name, not a path (no `/`), names no existing file, and is
+  /// within two edits (a swap of neighbours counting one) of a subcommand's name. Nil otherwise.
+  static func unknownCommandMessage(_ arguments: [String]) -> String? {
+    guard let first = arguments.first, !first.isEmpty, !first.hasPrefix("-"), !first.contains("/"),
+      !first.hasSuffix(".yaml"), !first.hasSuffix(".yml"), !commandNames.contains(first),
+      first.count <= 32, !FileManager.default.fileExists(atPath: first)
+    else { return nil }
+    let typed = Array(first.lowercased())
+    let scored = commandNames.map { ($0, editDistance(typed, Array($0))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    // Two edits for names of five letters and more, one for shorter ones ("lsit", "hti").
+    guard best.1 <= (best.0.count >= 5 ? 2 : 1) else { return nil }
+    return "unknown command '\(first)' — did you mean '\(best.0)'?"
+  }
+
+  /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+  /// two neighbouring letters each count one.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, table[i - 2][j - 2] + 1) }
+        table[i][j] = best
+      }
+    }
+    return table[a.count][b.count]
   }
 }
 

@@ -94,10 +94,10 @@ final class KeptPixelsTests: XCTestCase {
     stampMark(at: CanvasPoint(x: 100, y: 60), on: turned, stamps: stamps)
     XCTAssertEqual(stamps.drawnCount, 0, "a turned canvas draws the mark's shapes")
     XCTAssertEqual(stamps.count, 0)
-    let vector = try CairoCanvas(vector: .svg, size: CanvasSize(width: 200, height: 200))
+    let vector = try SVGCanvas(size: CanvasSize(width: 200, height: 200))
     stampMark(at: CanvasPoint(x: 60, y: 60), on: vector, stamps: stamps)
     XCTAssertEqual(stamps.drawnCount, 0, "a vector canvas draws the mark's shapes")
-    let text = String(decoding: try vector.vectorData(), as: UTF8.self)
+    let text = String(decoding: vector.data(), as: UTF8.self)
     XCTAssertTrue(text.contains("<path"), "vectors, not an embedded bitmap")
     XCTAssertFalse(text.contains("<image"))
   }

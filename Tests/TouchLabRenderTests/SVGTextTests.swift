@@ -110,7 +110,8 @@ final class SVGTextTests: XCTestCase {
     let texts = try parsed(svg)
     XCTAssertFalse(texts.elementNames.contains("symbol"), "no glyph outlines")
     XCTAssertFalse(document.contains("#glyph"), "no glyphs used")
-    XCTAssertFalse(document.contains("evenodd"), "every text mark was replaced by its text")
+    XCTAssertFalse(document.contains("evenodd"), "no text stands in for by a mark")
+    XCTAssertFalse(document.contains("id=\"surface"), "written by SVGCanvas, not by a Cairo SVG surface")
     XCTAssertGreaterThan(texts.texts.count, 50)
     XCTAssertTrue(texts.texts.allSatisfy(Texts.isVisible), "\(texts.texts.filter { !Texts.isVisible($0) })")
     // The panel's lines: the title, the transcript's stamps and lines, as drawn (DejaVu

@@ -127,4 +127,28 @@ final class AssetLocatorTests: XCTestCase {
         environment: [:], executablePath: elsewhere.appendingPathComponent("touchlab").path,
         currentDirectory: elsewhere.path))
   }
+
+  /// `make install PREFIX=P`: P/bin/touchlab finds P/share/touchlab/Assets from any folder,
+  /// before any checkout round the current folder.
+  func testAnInstalledProgramFindsItsShareFolder() throws {
+    let root = try makeTemporaryFolder()
+    let share = root.appendingPathComponent("prefix/share/touchlab", isDirectory: true)
+    let assets = share.appendingPathComponent("Assets", isDirectory: true)
+    try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+    let program = root.appendingPathComponent("prefix/bin/touchlab").path
+    XCTAssertNil(AssetLocator.installedShareFolder(executablePath: program), "no Assets/fonts.conf yet")
+    try Data().write(to: assets.appendingPathComponent("fonts.conf"))
+    let checkout = root.appendingPathComponent("checkout/Assets", isDirectory: true)
+    try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+    try Data().write(to: checkout.appendingPathComponent("fonts.conf"))
+    XCTAssertEqual(
+      AssetLocator.installedShareFolder(executablePath: program)?.resolvingSymlinksInPath(),
+      share.resolvingSymlinksInPath())
+    let found = AssetLocator.assetsFolder(
+      environment: [:], executablePath: program, currentDirectory: root.appendingPathComponent("checkout").path)
+    XCTAssertEqual(found?.resolvingSymlinksInPath(), assets.resolvingSymlinksInPath())
+    XCTAssertEqual(
+      AssetLocator.assetsFolder(environment: [:], executablePath: program, currentDirectory: "/")?
+        .resolvingSymlinksInPath(), assets.resolvingSymlinksInPath())
+  }
 }

@@ -89,6 +89,23 @@ final class SandboxSettingsTests: XCTestCase {
     XCTAssertTrue(LayoutFiles.defaultLayoutMissingMessage.contains("touchlab open FILE.yaml"))
   }
 
+  func testAnInstalledProgramOpensItsInstalledPlayground() throws {
+    let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-prefix-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: prefix) }
+    let share = prefix.appendingPathComponent("share/touchlab")
+    try FileManager.default.createDirectory(
+      at: share.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: share.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+    try Data().write(to: share.appendingPathComponent("Assets/fonts.conf"))
+    let playground = share.appendingPathComponent("Layouts/playground.yaml")
+    try "controller: {view: {}}\n".write(to: playground, atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      LayoutFiles.findDefaultLayout(
+        executablePath: prefix.appendingPathComponent("bin/touchlab").path, currentDirectory: "/"),
+      playground.standardizedFileURL.path)
+  }
+
   func testScreenshotsAreNamedAfterTheLayoutAndTheTime() {
     let folder = URL(fileURLWithPath: "/pictures")
     let date = Date(timeIntervalSince1970: 0)
