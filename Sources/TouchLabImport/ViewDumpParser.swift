@@ -175,8 +175,8 @@ public struct ViewDumpParser {
     // million trimmed copies, and as many warnings).
     var low = range.lowerBound
     var high = range.upperBound
-    while low < high && text[low].properties.isWhitespace { low += 1 }
-    while high > low && text[high - 1].properties.isWhitespace { high -= 1 }
+    while low < high && text[low].isSpace { low += 1 }
+    while high > low && text[high - 1].isSpace { high -= 1 }
     if low == high { return false }
     let trimmedRange = low..<high
     let text = text
@@ -194,7 +194,7 @@ public struct ViewDumpParser {
     var dots = 0
     var others = 0
     var ellipses = 0
-    for i in trimmedRange where text[i] != "|" && !text[i].properties.isWhitespace {
+    for i in trimmedRange where text[i] != "|" && !text[i].isSpace {
       if text[i] == "." { dots += 1 } else if text[i] == "…" { ellipses += 1 } else { others += 1 }
     }
     if others == 0 && (dots + ellipses >= 3 || dots == 0 && ellipses == 1) {
@@ -225,9 +225,11 @@ public struct ViewDumpParser {
     return false
   }
 
+  static let layerPhrase = Array("(layer)".unicodeScalars)
+
   /// Whether `text` holds `phrase` within `range`.
   static func contains(_ text: DumpText, _ range: Range<Int>, _ phrase: String) -> Bool {
-    let scalars = Array(phrase.unicodeScalars)
+    let scalars = phrase == "(layer)" ? layerPhrase : Array(phrase.unicodeScalars)
     var i = range.lowerBound
     while i + scalars.count <= range.upperBound {
       if text[i] == scalars[0] && (1..<scalars.count).allSatisfy({ text[i + $0] == scalars[$0] }) { return true }
