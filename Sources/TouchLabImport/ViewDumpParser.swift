@@ -587,10 +587,11 @@ struct EntryScanner {
     case "backgroundColor":
       let parts = value.split(separator: " ")
       if parts.count == 5, parts[0].hasSuffix("RGBColorSpace") || parts[0].hasSuffix("SRGBColorSpace") {
-        let c = parts[1...3].compactMap { Double($0) }
+        // Finite only: a NaN colour component reached `Int(...)` when the colour was written.
+        let c = parts[1...3].compactMap { Double($0) }.filter(\.isFinite)
         if c.count == 3 { view.backgroundColor = c.map { min(max($0, 0), 1) } }
       } else if parts.count == 3, parts[0].hasSuffix("GrayColorSpace") || parts[0].hasSuffix("WhiteColorSpace") {
-        if let w = Double(parts[1]) { view.backgroundColor = Array(repeating: min(max(w, 0), 1), count: 3) }
+        if let w = Double(parts[1]), w.isFinite { view.backgroundColor = Array(repeating: min(max(w, 0), 1), count: 3) }
       }
     default: break
     }

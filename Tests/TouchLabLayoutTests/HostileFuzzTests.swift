@@ -506,4 +506,3 @@ enum HostileDump {
     }
   }
 }
-
