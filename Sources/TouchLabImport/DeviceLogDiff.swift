@@ -87,11 +87,25 @@ public struct DeviceLogDiff {
 
   /// `Class` of a line that prints `-[Class selector…]` (`method: -[Class …]` too).
   static func messageClass(_ text: String) -> String? {
-    guard let open = text.range(of: "-[") ?? text.range(of: "+["),
-      let space = text[open.upperBound...].firstIndex(of: " ")
-    else { return nil }
-    let name = text[open.upperBound..<space]
-    return name.isEmpty ? nil : String(name)
+    // On the bytes (Foundation's search, per line of a long log, was most of `diff`'s time).
+    let bytes = Array(text.utf8)
+    var open: Int?
+    var i = 0
+    while i + 1 < bytes.count {
+      if bytes[i + 1] == UInt8(ascii: "[") && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+        // `-[` before any `+[`, as the search for `-[` first then `+[` found it.
+        if bytes[i] == UInt8(ascii: "-") {
+          open = i + 2
+          break
+        }
+        if open == nil { open = i + 2 }
+      }
+      i += 1
+    }
+    guard let start = open, let space = bytes[start...].firstIndex(of: UInt8(ascii: " ")), space > start else {
+      return nil
+    }
+    return String(decoding: bytes[start..<space], as: UTF8.self)
   }
 
   /// The line without its NSLog, os_log (Console) or print prefix, and the time the prefix gives.
@@ -112,7 +126,7 @@ public struct DeviceLogDiff {
     if let (clock, rest) = nslogPrefix(line) {
       time = seconds(Substring(clock))
       line = rest
-    } else if line.contains("\t") {
+    } else if line.utf8.contains(UInt8(ascii: "\t")) {
       // Console: `default\t03:04:05.678901+0100\tApp\ttext`.
       let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
       if fields.count == 4, let t = seconds(fields[1].prefix { $0 != "+" && $0 != "-" }) {
@@ -120,7 +134,9 @@ public struct DeviceLogDiff {
         line = String(fields[3])
       }
     }
-    let isBlank = { (s: Unicode.Scalar) in s == " " || s == "\t" || s.properties.generalCategory == .spaceSeparator }
+    let isBlank = { (s: Unicode.Scalar) in
+      s.value < 0x80 ? s == " " || s == "\t" : s.properties.generalCategory == .spaceSeparator
+    }
     let scalars = line.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return ("", time) }
     let last = scalars.lastIndex(where: { !isBlank($0) })!

@@ -38,14 +38,30 @@ struct DumpText {
   var count: Int { scalars.count }
   subscript(_ i: Int) -> Unicode.Scalar { scalars[i] }
 
+  /// The line last found by `place`: a pass that goes forward finds each next one at once.
+  private final class Hint {
+    var line = 0
+  }
+  private let hint = Hint()
+
   /// The 1-based line and column of offset `i`.
   func place(_ i: Int) -> (line: Int, column: Int) {
+    // The hinted line or the next (one pass over a dump asks in order).
+    let h = hint.line
+    if h < lineStarts.count, lineStarts[h] <= i {
+      if h + 1 >= lineStarts.count || i < lineStarts[h + 1] { return (h + 1, i - lineStarts[h] + 1) }
+      if h + 2 >= lineStarts.count || i < lineStarts[h + 2] {
+        hint.line = h + 1
+        return (h + 2, i - lineStarts[h + 1] + 1)
+      }
+    }
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= i { low = mid } else { high = mid - 1 }
     }
+    hint.line = low
     return (low + 1, i - lineStarts[low] + 1)
   }
 
@@ -128,4 +144,9 @@ extension Unicode.Scalar {
   var isIdentifierPart: Bool { isIdentifierStart || ("0"..."9").contains(self) }
   var isHexDigit: Bool { ("0"..."9").contains(self) || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
   var isBlank: Bool { self == " " || self == "\t" }
+  /// White space (new lines included), ASCII first: Unicode's property tables only for the rest.
+  var isSpace: Bool {
+    if value < 0x80 { return self == " " || value >= 0x09 && value <= 0x0D }
+    return properties.isWhitespace
+  }
 }

@@ -172,8 +172,8 @@ struct RecognizerListParser {
     func trimmed(_ r: Range<Int>) -> Range<Int> {
       var low = r.lowerBound
       var high = r.upperBound
-      while low < high && text[low].properties.isWhitespace { low += 1 }
-      while high > low && text[high - 1].properties.isWhitespace { high -= 1 }
+      while low < high && text[low].isSpace { low += 1 }
+      while high > low && text[high - 1].isSpace { high -= 1 }
       return low..<high
     }
     // Fields at the top level, split at `;`.
@@ -293,7 +293,7 @@ struct ControllerHierarchyParser {
       guard i < lineEnd, text[i] == "<" else { continue }
       i += 1
       let nameStart = i
-      while i < lineEnd && !text[i].properties.isWhitespace && text[i] != ">" && text[i] != ":" { i += 1 }
+      while i < lineEnd && !text[i].isSpace && text[i] != ">" && text[i] != ":" { i += 1 }
       guard i > nameStart else { continue }
       let className = text.string(nameStart..<i)
       if i < lineEnd && text[i] == ":" { i += 1 }
@@ -336,14 +336,14 @@ extension ControllerHierarchyParser {
       defer { i += 1 }
       guard (0..<key.count).allSatisfy({ text[i + $0] == key[$0] }) else { continue }
       var j = i + key.count
-      while j < end && text[j].properties.isWhitespace { j += 1 }
+      while j < end && text[j].isSpace { j += 1 }
       guard j < end, text[j] == "<" else { continue }
       j += 1
       let nameStart = j
-      while j < end && !text[j].properties.isWhitespace && text[j] != ">" { j += 1 }
+      while j < end && !text[j].isSpace && text[j] != ">" { j += 1 }
       guard j > nameStart else { continue }
       let blanksStart = j
-      while j < end && text[j].properties.isWhitespace { j += 1 }
+      while j < end && text[j].isSpace { j += 1 }
       guard j > blanksStart, let (address, after) = hexAddress(text, at: j, end: end), after < end, text[after] == ">"
       else { continue }
       return text.string(address).lowercased()

@@ -175,8 +175,8 @@ public struct ViewDumpParser {
     // million trimmed copies, and as many warnings).
     var low = range.lowerBound
     var high = range.upperBound
-    while low < high && text[low].properties.isWhitespace { low += 1 }
-    while high > low && text[high - 1].properties.isWhitespace { high -= 1 }
+    while low < high && text[low].isSpace { low += 1 }
+    while high > low && text[high - 1].isSpace { high -= 1 }
     if low == high { return false }
     let trimmedRange = low..<high
     let text = text
@@ -194,7 +194,7 @@ public struct ViewDumpParser {
     var dots = 0
     var others = 0
     var ellipses = 0
-    for i in trimmedRange where text[i] != "|" && !text[i].properties.isWhitespace {
+    for i in trimmedRange where text[i] != "|" && !text[i].isSpace {
       if text[i] == "." { dots += 1 } else if text[i] == "…" { ellipses += 1 } else { others += 1 }
     }
     if others == 0 && (dots + ellipses >= 3 || dots == 0 && ellipses == 1) {
@@ -225,9 +225,11 @@ public struct ViewDumpParser {
     return false
   }
 
+  static let layerPhrase = Array("(layer)".unicodeScalars)
+
   /// Whether `text` holds `phrase` within `range`.
   static func contains(_ text: DumpText, _ range: Range<Int>, _ phrase: String) -> Bool {
-    let scalars = Array(phrase.unicodeScalars)
+    let scalars = phrase == "(layer)" ? layerPhrase : Array(phrase.unicodeScalars)
     var i = range.lowerBound
     while i + scalars.count <= range.upperBound {
       if text[i] == scalars[0] && (1..<scalars.count).allSatisfy({ text[i + $0] == scalars[$0] }) { return true }
@@ -585,10 +587,11 @@ struct EntryScanner {
     case "backgroundColor":
       let parts = value.split(separator: " ")
       if parts.count == 5, parts[0].hasSuffix("RGBColorSpace") || parts[0].hasSuffix("SRGBColorSpace") {
-        let c = parts[1...3].compactMap { Double($0) }
+        // Finite only: a NaN colour component reached `Int(...)` when the colour was written.
+        let c = parts[1...3].compactMap { Double($0) }.filter(\.isFinite)
         if c.count == 3 { view.backgroundColor = c.map { min(max($0, 0), 1) } }
       } else if parts.count == 3, parts[0].hasSuffix("GrayColorSpace") || parts[0].hasSuffix("WhiteColorSpace") {
-        if let w = Double(parts[1]) { view.backgroundColor = Array(repeating: min(max(w, 0), 1), count: 3) }
+        if let w = Double(parts[1]), w.isFinite { view.backgroundColor = Array(repeating: min(max(w, 0), 1), count: 3) }
       }
     default: break
     }
