@@ -86,20 +86,13 @@ extension SandboxSession {
     showStatus("\(path) = \(value)")
     if let playback, playback.scenario != nil {
       do {
-        try playback.restart(realTime: now)
-        playback.writtenLineCount = 0
+        // Off the loop's thread in the window: the old play runs on until the new one is made.
+        try playback.restart(realTime: now, loadScene: sceneLoader(layoutPath))
       } catch {
         show(problem: "\(error)")
       }
     }
     needsFrame = true
-  }
-
-  /// Loads the layout file with the properties flipped in the window applied.
-  func loadWithChanges(_ path: String) throws -> Scene {
-    let loaded = try LayoutLoader.load(path: path)
-    try flips.apply(to: loaded)
-    return loaded
   }
 
   /// Plays the file's scenario `name` from its start (at the speed playing now, else 1), or

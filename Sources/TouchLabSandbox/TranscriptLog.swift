@@ -209,7 +209,7 @@ public final class TranscriptLog {
   /// wrote its lines as it passed them).
   /// Keeps the section of `playback` left with `time` shown (`keepSection(header:…)`).
   func keepSection(of playback: ScenarioPlayback, upTo time: TimeInterval, resumesLiveSection: Bool) {
-    let lines = playback.records(upTo: time).compactMap { record in record.line.map { (time: record.time, text: $0) } }
+    let lines = Array(playback.lines[..<playback.lineCount(upTo: time)])
     keepSection(
       header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
       resumesLiveSection: resumesLiveSection)
