@@ -77,7 +77,7 @@ extension SandboxSession {
   /// scenario replays from its start. The layout file is not changed.
   public func flip(_ path: String, to value: Bool) {
     do {
-      try scene.set("\(path)=\(value)")
+      try scene.set(path, to: value)
     } catch {
       show(problem: "\(error)")
       return

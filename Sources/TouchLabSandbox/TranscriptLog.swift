@@ -265,12 +265,10 @@ public final class TranscriptLog {
   /// `time - deadline` there, and `time - due` on what it caused, is how late it fired.
   /// Every record is written, logged or not.
   func jsonLine(_ record: DeliveryRecord) -> String {
-    let json = TranscriptFormatter.json(record)  // {"time":0.150,"kind":…}
-    let rest = json.firstIndex(of: ",").map { json[json.index(after: $0)...] } ?? json.dropFirst()
     let (now, firingTimers) = realTime()
-    var head = "{\"time\":" + String(format: "%.6f", now) + ","
-    if firingTimers { head += "\"due\":" + String(format: "%.6f", record.time) + "," }
-    return head + rest
+    var timeFields = ["\"time\":" + String(format: "%.6f", now)]
+    if firingTimers { timeFields.append("\"due\":" + String(format: "%.6f", record.time)) }
+    return TranscriptFormatter.json(record, timeFields: timeFields)
   }
 
   private func write(_ problem: String?) {
