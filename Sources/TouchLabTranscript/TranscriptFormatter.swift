@@ -52,10 +52,11 @@ public struct TranscriptFormatter {
   /// `json(_:)` with other fields in place of its `"time"` (the live `.jsonl` file's real
   /// time and a timer's `due`), each `"NAME":VALUE`.
   public static func json(_ record: DeliveryRecord, timeFields: [String]) -> String {
-    var fields: [String] = timeFields + [
-      "\"kind\":\(quote(record.kind.rawValue))",
-      "\"receiver\":\(quote(record.receiver))",
-    ]
+    var fields: [String] =
+      timeFields + [
+        "\"kind\":\(quote(record.kind.rawValue))",
+        "\"receiver\":\(quote(record.receiver))",
+      ]
     if let id = record.receiverID { fields.append("\"id\":\(quote(id))") }
     fields.append("\"method\":\(quote(record.method))")
     fields.append("\"touches\":[\(record.touchIDs.map(String.init).joined(separator: ","))]")
