@@ -390,9 +390,8 @@ public final class ScenarioPlayback {
     let origin = fromFirstTouch ? firstTouchTime : nil
     return [.header(header)]
       + lines[..<lineCount(upTo: time)].map { line in
-        let stamp =
-          origin.map { TranscriptLog.relativeStamp(line.time - $0) } ?? TranscriptFormatter.timeStamp(line.time)
-        return .line(stamp + " " + line.text)
+        .line(
+          origin.map { TranscriptTime(line.time - $0, sinceFirstTouch: true) } ?? TranscriptTime(line.time), line.text)
       }
   }
 

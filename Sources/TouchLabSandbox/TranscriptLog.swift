@@ -165,8 +165,10 @@ public final class TranscriptLog {
     if let cached, cached.revision == revision, cached.fromFirstTouch == fromFirstTouch { return cached.entries }
     let entries = kept.map { entry -> TranscriptEntry in
       guard let time = entry.time else { return .header(entry.stamped) }
-      guard fromFirstTouch, let origin = firstTouchTimes[entry.section] else { return .line(entry.stamped) }
-      return .line(Self.relativeStamp(time - origin) + " " + entry.body)
+      guard fromFirstTouch, let origin = firstTouchTimes[entry.section] else {
+        return .line(TranscriptTime(time), String(entry.body))
+      }
+      return .line(TranscriptTime(time - origin, sinceFirstTouch: true), String(entry.body))
     }
     cached = (revision, fromFirstTouch, entries)
     return entries
@@ -177,8 +179,7 @@ public final class TranscriptLog {
 
   /// `[+0.150]`: a time since the first touch (`[-0.020]` before it).
   public static func relativeStamp(_ interval: TimeInterval) -> String {
-    let rounded = (interval * 1000).rounded() / 1000
-    return "[" + (rounded < 0 ? "-" : "+") + String(format: "%.3f", abs(rounded)) + "]"
+    TranscriptTime(interval, sinceFirstTouch: true).stamp
   }
 
   /// Starts a new section under `header` (a scene was loaded): its lines' times start again
