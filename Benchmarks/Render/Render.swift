@@ -49,12 +49,14 @@ final class Frame {
       TouchInput(finger: 1, phase: .began, location: player.location(of: .row(0, section: 0, table: "table")))
     ])
     application.clock.advance(to: pressed + 0.05)
-    var lines = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
+    var lines = scene.records.records.compactMap { record in
+      TranscriptFormatter().line(record).map { TranscriptEntry.line(TranscriptTime(record.time), $0) }
+    }
     if fullPanel {
       let some = lines
       lines = (0..<500).map { index in
-        let line = some[index % some.count]
-        return "[\(String(format: "%.3f", Double(index) * 0.016))]" + line.drop { $0 != "]" }.dropFirst()
+        guard case .line(_, let text) = some[index % some.count] else { return some[index % some.count] }
+        return .line(TranscriptTime(Double(index) * 0.016), text)
       }
     }
     renderer = Self.makeRenderer()
@@ -121,9 +123,9 @@ final class Frame {
   /// cache, so it is shaped anew — at the foot of the full panel, the oldest line gone:
   /// every line of the panel moves up one, as when a drag logs a move a frame.
   private func addPanelLine() {
-    let time = String(format: "%.3f", 8 + Double(damageFrames) * 0.008)
+    let time = TranscriptTime(8 + Double(damageFrames) * 0.008)
     let line = "-[YellowView touchesMoved:withEvent:] move \(damageFrames) at (\(damageFrames % 390), 156)"
-    content.transcript.append(.line("[\(time)] " + line))
+    content.transcript.append(.line(time, line))
     if content.transcript.count > 500 { content.transcript.removeFirst(content.transcript.count - 500) }
   }
 

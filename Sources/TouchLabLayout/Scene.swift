@@ -72,6 +72,17 @@ public final class Scene {
     try checkScenarioBudgets()
   }
 
+  /// Sets the boolean property `path` (`ID.PROPERTY`) to `value`, as `set("ID.PROPERTY=true")`
+  /// would, the value given as a value (the inspector's ✓/✗), not as text to parse.
+  public func set(_ path: String, to value: Bool) throws {
+    let document = YAMLDocument(file: "--set")
+    let node = YAMLValue(document, document.makeScalar(value ? "true" : "false", isPlain: true))
+    let setter = try Self.makeSetter(path: path, value: node, objects: objects, at: node)
+    setter()
+    applied.append(setter)
+    try checkScenarioBudgets()
+  }
+
   /// Applies a file of `ID.PROPERTY: VALUE` lines (the command line's `--set-file`), each as
   /// `--set` would, in the file's order; a mistake is `FILE:LINE:COLUMN: error: …`.
   public func set(contentsOfFile path: String) throws {

@@ -1,12 +1,33 @@
 import Foundation
 import TouchLabEngine
 
-/// One entry of the panel's transcript.
+/// One entry of the panel's transcript: typed values, which the panel writes out itself
+/// (nothing it reads is text to be parsed back).
 public enum TranscriptEntry: Equatable, Hashable, Sendable {
-  /// A transcript line with its `[time] ` prefix.
-  case line(String)
+  /// A transcript line: its time and its text (what the articles print with NSLog).
+  case line(TranscriptTime, String)
   /// The start of a section: what its lines come from (a layout, a scenario).
   case header(String)
+}
+
+/// A transcript line's time, as the panel writes it before the line.
+public struct TranscriptTime: Hashable, Sendable {
+  /// Seconds since the scene's start, or since its first touch.
+  public var seconds: TimeInterval
+  /// Counted from the first touch (T): written `[+0.150]` (`[-0.020]` before it).
+  public var sinceFirstTouch: Bool
+
+  public init(_ seconds: TimeInterval, sinceFirstTouch: Bool = false) {
+    self.seconds = seconds
+    self.sinceFirstTouch = sinceFirstTouch
+  }
+
+  /// `[0.150]`, or since the first touch `[+0.150]` / `[-0.020]`.
+  public var stamp: String {
+    guard sinceFirstTouch else { return "[" + String(format: "%.3f", seconds) + "]" }
+    let rounded = (seconds * 1000).rounded() / 1000
+    return "[" + (rounded < 0 ? "-" : "+") + String(format: "%.3f", abs(rounded)) + "]"
+  }
 }
 
 /// What one frame of the sandbox shows: the scene, the overlay (when on), the transcript
@@ -22,8 +43,8 @@ public struct FrameContent {
   /// the others, in this order (the last on top): those a click pinned, and the one the
   /// pointer is on.
   public var expandedCards: [Int] = []
-  /// Transcript lines with their `[time] ` prefixes and section headers, oldest first (the
-  /// panel shows the newest).
+  /// Transcript lines with their times, and section headers, oldest first (the panel shows
+  /// the newest).
   public var transcript: [TranscriptEntry]
   /// Lines newer than `transcript`'s last, out of sight below it (the panel was scrolled
   /// back); the panel says how many.
@@ -56,12 +77,12 @@ public struct FrameContent {
   public var inspectorFirstRow = 0
 
   public init(
-    window: UIWindow, overlay: OverlayState? = nil, transcript: [String] = [], title: String? = nil,
+    window: UIWindow, overlay: OverlayState? = nil, transcript: [TranscriptEntry] = [], title: String? = nil,
     message: String? = nil, keyHelp: [String] = [], now: TimeInterval = 0, subtitle: String? = nil
   ) {
     self.window = window
     self.overlay = overlay
-    self.transcript = transcript.map(TranscriptEntry.line)
+    self.transcript = transcript
     self.title = title
     self.message = message
     self.keyHelp = keyHelp

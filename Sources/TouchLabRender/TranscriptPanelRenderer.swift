@@ -200,8 +200,8 @@ final class TranscriptPanelRenderer {
       return
     }
     let latest = entries.last { if case .line = $0 { true } else { false } }.flatMap { entry -> String? in
-      guard case .line(let line) = entry else { return nil }
-      return Self.splitTime(line).time
+      guard case .line(let time, _) = entry else { return nil }
+      return time.stamp
     }
     // Measure from the newest back until the space is full; those entries are shown, from
     // the top when they all fit (as a terminal fills), else ending at the bottom.
@@ -216,7 +216,8 @@ final class TranscriptPanelRenderer {
     var used = 0.0
     var prefixWidths: [String: Double] = [:]
     measuring: for entry in entries.reversed() {
-      let line: String
+      let time: String?
+      let body: String
       switch entry {
       case .header(let title):
         let height = (Self.sectionHeaderHeight * canvas.scale).rounded(.up) / canvas.scale
@@ -224,9 +225,10 @@ final class TranscriptPanelRenderer {
         used += height
         placed.append(Placed(header: title, time: nil, body: "", prefixWidth: 0, height: height - 3))
         continue
-      case .line(let text): line = text
+      case .line(let lineTime, let text):
+        time = lineTime.stamp
+        body = text
       }
-      let (time, body) = Self.splitTime(line)
       var prefixWidth = 0.0
       if let time {
         prefixWidth = prefixWidths[time] ?? TextFonts.measure(time + " ", style: lineStyle).width
@@ -297,15 +299,6 @@ final class TranscriptPanelRenderer {
     canvas.draw(title, in: CanvasRect(x: rect.minX, y: y + 5, width: rect.width, height: 15), style: style)
   }
 
-  /// `[0.150] -[View touchesBegan:withEvent:]` → ("[0.150]", "-[View touchesBegan:withEvent:]").
-  static func splitTime(_ line: String) -> (time: String?, body: String) {
-    guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
-      line.distance(from: line.startIndex, to: close) < 16
-    else { return (nil, line) }
-    let time = String(line[...close])
-    let rest = line[line.index(after: close)...]
-    return (time, String(rest.hasPrefix(" ") ? rest.dropFirst() : rest))
-  }
 }
 
 extension TranscriptPanelRenderer {

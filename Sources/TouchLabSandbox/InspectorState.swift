@@ -44,28 +44,23 @@ struct InspectorState {
     trace.steps.map { "\($0.object.hashValue) \($0.verdict) \($0.corners)" }
   }
 
+  /// An object's layout id: its own `identifier` (the live scene's and a scenario's copy's
+  /// alike; no map of the tree is made each frame).
+  static func layoutID(_ object: AnyObject) -> String? {
+    (object as? UIView)?.identifier ?? (object as? UIGestureRecognizer)?.identifier
+  }
+
   /// The inspection of `window` (of `shownScene`: the live scene or a scenario's copy), with
   /// the file's `scenarios`, the one `playing`, the `flips` and the hovered point's
   /// hit-test path.
   func inspection(
     of window: UIWindow, in shownScene: Scene, scenarios: [String], playing: String?, flips: PropertyFlips
   ) -> SceneInspection {
-    // The scenario's copy has its own objects: its ids are found by walking its tree.
-    var ids: [ObjectIdentifier: String] = [:]
-    func collect(_ view: UIView) {
-      if let id = view.identifier { ids[ObjectIdentifier(view)] = id }
-      for recognizer in view.gestureRecognizers {
-        if let id = recognizer.identifier { ids[ObjectIdentifier(recognizer)] = id }
-      }
-      for subview in view.subviews { collect(subview) }
-    }
-    collect(window)
-    for other in window.application?.windows ?? [] where other !== window { collect(other) }
     let changed = flips.paths
     // An imported scene's dump addresses and lines (docs/import.md), of the scene shown.
     let origins = shownScene.origins
     var inspection = SceneInspection(
-      window: window, layoutID: { ids[ObjectIdentifier($0)] }, changed: { changed.contains($0) },
+      window: window, layoutID: Self.layoutID, changed: { changed.contains($0) },
       origin: { object in
         origins[ObjectIdentifier(object)].map { origin in
           [origin.address, origin.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")

@@ -21,13 +21,13 @@ public struct Moment {
     var overlay = OverlayState()
     // The newest lines only (the panel shows fewer than fit in the tallest window); the
     // older ones counted.
-    var transcript: [String] = []
+    var transcript: [TranscriptEntry] = []
     var older = 0
-    let formatter = TranscriptFormatter(showsTimes: true)
+    let formatter = TranscriptFormatter()  // the line's control characters written out
     run.observe { record in
       overlay.apply(record)
       guard let line = formatter.line(record) else { return }
-      transcript.append(line)
+      transcript.append(.line(TranscriptTime(record.time), line))
       if transcript.count >= 2 * Self.keptLines {
         older += transcript.count - Self.keptLines
         transcript.removeFirst(transcript.count - Self.keptLines)

@@ -29,7 +29,7 @@ public struct PropertyFlips {
 
   /// Sets the flipped properties in `scene`, freshly loaded from the file.
   func apply(to scene: Scene) throws {
-    for flip in all { try scene.set("\(flip.path)=\(flip.value)") }
+    for flip in all { try scene.set(flip.path, to: flip.value) }
   }
 
   /// The file loaded again as `scene`: the flips that still apply are set in it and kept, the
@@ -38,7 +38,7 @@ public struct PropertyFlips {
     var problems: [String] = []
     all = all.filter { flip in
       do {
-        try scene.set("\(flip.path)=\(flip.value)")
+        try scene.set(flip.path, to: flip.value)
         return true
       } catch {
         problems.append("\(flip.path) is no longer flipped: \(error)")

@@ -77,7 +77,7 @@ extension SandboxSession {
   /// scenario replays from its start. The layout file is not changed.
   public func flip(_ path: String, to value: Bool) {
     do {
-      try scene.set("\(path)=\(value)")
+      try scene.set(path, to: value)
     } catch {
       show(problem: "\(error)")
       return
@@ -86,20 +86,13 @@ extension SandboxSession {
     showStatus("\(path) = \(value)")
     if let playback, playback.scenario != nil {
       do {
-        try playback.restart(realTime: now)
-        playback.writtenLineCount = 0
+        // Off the loop's thread in the window: the old play runs on until the new one is made.
+        try playback.restart(realTime: now, loadScene: sceneLoader(layoutPath))
       } catch {
         show(problem: "\(error)")
       }
     }
     needsFrame = true
-  }
-
-  /// Loads the layout file with the properties flipped in the window applied.
-  func loadWithChanges(_ path: String) throws -> Scene {
-    let loaded = try LayoutLoader.loadRegularFile(path: path)
-    try flips.apply(to: loaded)
-    return loaded
   }
 
   /// Plays the file's scenario `name` from its start (at the speed playing now, else 1), or

@@ -16,19 +16,24 @@ extension SandboxSession {
     keepPlayedSection()
     playback = try ScenarioPlayback(
       scenario: scenario, file: layoutPath, speed: speed, loops: loops, realTime: now,
-      loadScene: sceneLoader(layoutPath))
+      waker: backgroundLoader?.waker, loadScene: sceneLoader(layoutPath))
     transcriptScroll.anchor = nil
     needsFrame = true
   }
 
-  /// Loads `path` afresh for a play, with the properties flipped in the window. A copy whose
-  /// window is not the accepted scene's (the file saved meanwhile) is refused: the window's
-  /// size and its limit (`WindowSizeLimit`) were checked on the accepted scene only.
-  private func sceneLoader(_ path: String) -> () throws -> Scene {
-    { [weak self] in
-      guard let self else { return try LayoutLoader.loadRegularFile(path: path) }
-      let copy = try self.loadWithChanges(path)
-      guard copy.window.bounds == self.scene.window.bounds else { throw PlaybackError.windowChanged(file: path) }
+  /// Loads `path` afresh for a play, with the properties flipped in the window now. A copy
+  /// whose window is not the accepted scene's (the file saved meanwhile) is refused: the
+  /// window's size and its limit (`WindowSizeLimit`) were checked on the accepted scene only.
+  /// It reads nothing of the session when called (it is called off the loop's thread): what
+  /// it needs is taken now; a flip or a new scene makes a new loader.
+  func sceneLoader(_ path: String) -> () throws -> Scene {
+    let flips = flips
+    let bounds = scene.window.bounds
+    let load = playbackLayoutLoader
+    return {
+      let copy = try load(path)
+      try flips.apply(to: copy)
+      guard copy.window.bounds == bounds else { throw PlaybackError.windowChanged(file: path) }
       return copy
     }
   }
@@ -62,7 +67,18 @@ extension SandboxSession {
   var shownOverlay: OverlayState? {
     guard showsOverlay else { return nil }
     guard let playback else { return overlay.state }
-    return OverlayState.fold(playback.records(upTo: playback.time(at: now)))
+    return playback.overlay(at: playback.time(at: now))
+  }
+
+  /// Takes what the play's worker finished off the loop's thread (`ScenarioPlayback
+  /// .takeFinishedWork`): a scene for the view tree, a play made again.
+  func takePlaybackWork() {
+    guard let playback else { return }
+    do {
+      if try playback.takeFinishedWork(realTime: now) { needsFrame = true }
+    } catch {
+      show(problem: "\(error)")
+    }
   }
 
   /// The time passes (a frame when playing), the lines passed go to the transcript file,
@@ -127,7 +143,7 @@ extension SandboxSession {
     mapper.forgetAllFingers()
     playback = ScenarioPlayback(
       reviewing: liveHistory.records, inputs: liveHistory.inputs, file: layoutPath, realTime: now,
-      loadScene: sceneLoader(layoutPath))
+      waker: backgroundLoader?.waker, loadScene: sceneLoader(layoutPath))
     needsFrame = true
   }
 
@@ -142,7 +158,7 @@ extension SandboxSession {
       return
     }
     do {
-      try playback.reload(realTime: now)
+      try playback.reload(realTime: now, loadScene: sceneLoader(newScene.file))
     } catch {
       show(problem: "\(error)")
     }

@@ -311,6 +311,7 @@ public final class SandboxSession {
     // frame after them is ordinary unless a timer is near or a finger is down.
     defer { wakePriority.timersFired(timerSoon: timerSoon || isTouching) }
     takeFinishedLoad()
+    takePlaybackWork()
     if wakeup.deadlineReached { needsFrame = true }
     // The engine never runs past the moment input was last read: input not yet read may
     // have happened before any later time.
@@ -471,6 +472,10 @@ public final class SandboxSession {
   }
   /// A background load is under way.
   public var isLoading: Bool { loading.isLoading }
+
+  /// How a play or a review loads its copies of the layout (each with the flips applied):
+  /// the file read and built, off the loop's thread in the window. Tests count the loads.
+  public var playbackLayoutLoader: (String) throws -> Scene = { try LayoutLoader.loadRegularFile(path: $0) }
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next

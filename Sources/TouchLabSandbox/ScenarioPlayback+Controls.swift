@@ -54,9 +54,9 @@ extension ScenarioPlayback {
   /// The transcript lines the play has passed for the first time by `time` (each is given
   /// once).
   func takeNewTranscriptLines(upTo time: TimeInterval) -> ArraySlice<String> {
-    let lines = transcript(upTo: time)
-    guard lines.count > writtenLineCount else { return [] }
-    defer { writtenLineCount = lines.count }
-    return lines[writtenLineCount...]
+    let count = lineCount(upTo: time)
+    guard count > writtenLineCount else { return [] }
+    defer { writtenLineCount = count }
+    return transcript(lines: writtenLineCount..<count)[...]
   }
 }

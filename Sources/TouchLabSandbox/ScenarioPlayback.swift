@@ -3,12 +3,15 @@ import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabTranscript
+import TouchLabX11
 
 /// `touchlab open FILE --scenario NAME`: a scenario played once, headless, on the virtual
 /// clock, and then shown at a time `t` that advances at `speed` × real time. Everything the
 /// window shows at `t` comes from the records up to `t` (the overlay is their fold, the
 /// transcript their lines), so pausing, stepping and scrubbing are exact. The view tree is
-/// a fresh copy of the scene played to `t` (`ScenarioPlayer.play(_:until:)`).
+/// a fresh copy of the scene played to `t` (`ScenarioRun.play(until:)`), built off the
+/// loop's thread in the window and kept (`PlaybackWorker`); the overlay is folded from the
+/// nearest checkpoint before `t` (one every `checkpointInterval` records).
 public final class ScenarioPlayback {
   /// The scenario played, or nil for live touches under review (`init(reviewing:…)`).
   public let scenario: Scenario?
@@ -30,11 +33,31 @@ public final class ScenarioPlayback {
   /// The virtual time shown at real time `anchorReal`, and where playing goes on from.
   private var anchorTime: TimeInterval = 0
   private var anchorReal: Double
-  /// Loads a fresh, untouched copy of the scene.
-  private let loadScene: () throws -> Scene
-  /// The scene played through the first `shownSceneRecordCount` records, for the view tree.
+  /// The scenes shown for the view tree, and a play made again, off the loop's thread.
+  private let worker: PlaybackWorker
+  /// The scene last shown for the view tree: it stays while the one for the time shown is
+  /// being built.
   private var shownScene: Scene?
-  private var shownSceneRecordCount = -1
+  /// The overlay's state after each `checkpointInterval` records: `[0]` before any.
+  private var overlayCheckpoints: [OverlayState] = []
+  /// A play made again off the loop is awaited: how to show it when it comes, and how its
+  /// scenes are built.
+  private var pendingReplay: (kind: ReplayKind, build: PlaybackWorker.Build)?
+  private enum ReplayKind {
+    /// A property flipped: from the start, playing, every line written again.
+    case restart
+    /// The file saved: at the same time (or the new end), in the same state.
+    case reload
+  }
+
+  /// Records between two of the overlay's checkpoints.
+  public static let checkpointInterval = 256
+
+  /// A play made: every record, in order, and the strip they give.
+  struct Play {
+    var records: [DeliveryRecord]
+    var strip: TimelineStrip
+  }
 
   /// The speeds `--speed` and `[` / `]` allow.
   public static let speeds: ClosedRange<Double> = 0.05...4
@@ -47,29 +70,78 @@ public final class ScenarioPlayback {
   }
 
   /// Plays `scenario` headless on a scene from `loadScene` and starts showing it from time
-  /// 0, playing, at real time `realTime`.
+  /// 0, playing, at real time `realTime`. With `waker` (the window's), the scenes shown and
+  /// a play made again are built off the caller's thread, and `waker` wakes the loop when
+  /// some is done (`takeFinishedWork(realTime:)` takes it).
   public init(
-    scenario: Scenario, file: String, speed: Double, loops: Bool, realTime: Double,
+    scenario: Scenario, file: String, speed: Double, loops: Bool, realTime: Double, waker: LoopWaker? = nil,
     loadScene: @escaping () throws -> Scene
   ) throws {
     self.scenario = scenario
     self.file = file
     self.speed = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
     self.loops = loops
-    self.loadScene = loadScene
     liveInputs = nil
     anchorReal = realTime
-    (records, strip) = try Self.play(scenario, loadScene)
+    let play = try Self.play(scenario.name, loadScene)
+    records = play.records
+    strip = play.strip
+    worker = PlaybackWorker(waker: waker, build: Self.sceneBuilder(scenario: scenario.name, inputs: nil, loadScene))
+    install(play)
   }
 
-  private static func play(_ scenario: Scenario, _ load: () throws -> Scene) throws -> ([DeliveryRecord], TimelineStrip)
-  {
+  /// Plays the scenario named `name` on a scene from `load`, keeping every record.
+  private static func play(_ name: String, _ load: () throws -> Scene) throws -> Play {
     let scene = try load()
-    let run = try ScenarioRun(scene: scene, file: scene.file, scenario: scenario.name)
+    let run = try ScenarioRun(scene: scene, file: scene.file, scenario: name)
     let end = try run.play()  // past a replay's limits: its overrun
     let records = scene.records.records
-    return (records, TimelineStrip(records: records, end: end))
+    return Play(records: records, strip: TimelineStrip(records: records, end: end))
   }
+
+  /// Builds, for the view tree, a scene from `load` played through `count` records, the last
+  /// at `time`: the scenario `name` played until then, or the live `inputs` given up to
+  /// then. Reads nothing but its arguments (it runs off the loop's thread).
+  private static func sceneBuilder(
+    scenario name: String?, inputs: [TimedInput]?, _ load: @escaping () throws -> Scene
+  ) -> PlaybackWorker.Build {
+    { count, time in
+      guard name != nil || inputs != nil, let scene = try? load() else { return nil }
+      scene.records.keepsRecords = false
+      if let name {
+        guard let run = try? ScenarioRun(scene: scene, file: scene.file, scenario: name) else { return nil }
+        if count > 0 { _ = try? run.play(until: time) }
+      } else if let inputs {
+        // Before the first reviewed record: the scene as the gesture found it.
+        replay(inputs, on: scene, until: time, including: count > 0)
+      }
+      return scene
+    }
+  }
+
+  /// Shows `play`'s records: their transcript lines, first touch and the overlay's
+  /// checkpoints taken once.
+  private func install(_ play: Play) {
+    records = play.records
+    strip = play.strip
+    var state = OverlayState()
+    overlayCheckpoints = [state]
+    lines = []
+    firstTouchTime = nil
+    for (index, record) in records.enumerated() {
+      state.apply(record)
+      if (index + 1) % Self.checkpointInterval == 0 { overlayCheckpoints.append(state) }
+      if let line = record.line { lines.append((record.time, line)) }
+      if firstTouchTime == nil, case .input(let samples) = record.event, samples.contains(where: { $0.phase == .began })
+      {
+        firstTouchTime = record.time
+      }
+    }
+    shownScene = nil
+  }
+
+  /// The records' transcript lines, each with its record's time.
+  public private(set) var lines: [(time: TimeInterval, text: String)] = []
 
   /// One live touch event, as its input record has it: the touches that changed, at `time`.
   public struct TimedInput: Equatable, Sendable {
@@ -92,6 +164,7 @@ public final class ScenarioPlayback {
   /// that time, as the live scene had them: the row not yet selected, the knob not yet moved.
   public init(
     reviewing records: [DeliveryRecord], inputs: [TimedInput]? = nil, file: String, realTime: Double,
+    waker: LoopWaker? = nil,
     loadScene: @escaping () throws -> Scene = { throw PlaybackError.noScenario(file: "", name: "", names: []) }
   ) {
     scenario = nil
@@ -99,40 +172,82 @@ public final class ScenarioPlayback {
     speed = 1
     loops = false
     liveInputs = inputs
-    self.loadScene = loadScene
     self.records = records
-    strip = TimelineStrip(records: records)
+    var strip = TimelineStrip(records: records)
     strip.start = records.first?.time ?? 0
+    self.strip = strip
+    worker = PlaybackWorker(waker: waker, build: Self.sceneBuilder(scenario: nil, inputs: inputs, loadScene))
     isPlaying = false
     anchorTime = strip.duration
     anchorReal = realTime
-    writtenLineCount = transcript(upTo: .infinity).count
+    install(Play(records: records, strip: strip))
+    writtenLineCount = lines.count
   }
 
   /// The time the strip starts at.
   public var start: TimeInterval { strip.start }
 
-  /// Plays the scenario again on a freshly loaded scene (the layout file was saved),
-  /// keeping the time, speed and state. On an error nothing changes.
-  public func reload(realTime: Double) throws {
-    guard let scenario else { return }
-    let time = self.time(at: realTime)
-    (records, strip) = try Self.play(scenario, loadScene)
-    shownScene = nil
-    shownSceneRecordCount = -1
-    anchor(at: min(time, strip.duration), realTime: realTime)
+  /// Plays the scenario again on scenes from `loadScene` (the layout file was saved),
+  /// keeping the time, speed and state. On an error nothing changes. With a waker the play
+  /// is made off the loop's thread and shown when `takeFinishedWork(realTime:)` takes it
+  /// (the old one plays on meanwhile); else at once.
+  public func reload(realTime: Double, loadScene: @escaping () throws -> Scene) throws {
+    try replay(.reload, realTime: realTime, loadScene: loadScene)
   }
 
-  /// Plays the scenario again on a freshly loaded scene (a property flipped in the window)
-  /// and shows it from its start, playing, at the same speed.
-  public func restart(realTime: Double) throws {
-    guard let scenario else { return }
-    (records, strip) = try Self.play(scenario, loadScene)
-    shownScene = nil
-    shownSceneRecordCount = -1
-    anchor(at: start, realTime: realTime)
-    isPlaying = true
+  /// Plays the scenario again on scenes from `loadScene` (a property flipped in the window)
+  /// and shows it from its start, playing, at the same speed, every line written to the
+  /// transcript file again. Off the loop's thread as `reload` is.
+  public func restart(realTime: Double, loadScene: @escaping () throws -> Scene) throws {
+    try replay(.restart, realTime: realTime, loadScene: loadScene)
   }
+
+  private func replay(_ kind: ReplayKind, realTime: Double, loadScene: @escaping () throws -> Scene) throws {
+    guard let scenario else { return }
+    let name = scenario.name
+    pendingReplay = (kind, Self.sceneBuilder(scenario: name, inputs: nil, loadScene))
+    guard let result = worker.replay({ try Self.play(name, loadScene) }) else { return }
+    try show(result, realTime: realTime)
+  }
+
+  /// A play made again is shown (or its error thrown, nothing changed).
+  private func show(_ result: Result<Play, Error>, realTime: Double) throws {
+    guard let (kind, build) = pendingReplay else { return }
+    pendingReplay = nil
+    let play = try result.get()
+    let time = self.time(at: realTime)
+    install(play)
+    worker.forgetScenes(build: build)
+    switch kind {
+    case .reload:
+      anchor(at: min(time, strip.duration), realTime: realTime)
+    case .restart:
+      anchor(at: start, realTime: realTime)
+      isPlaying = true
+      writtenLineCount = 0
+    }
+  }
+
+  /// A play made again off the loop is awaited (the old one is shown meanwhile).
+  public var isReplaying: Bool { pendingReplay != nil }
+
+  /// Takes what was done off the loop's thread since last asked: scenes for the view tree,
+  /// a play made again (shown now). Returns whether the frame changed; throws a play's error
+  /// (the old play stays).
+  @discardableResult
+  public func takeFinishedWork(realTime: Double) throws -> Bool {
+    let (play, scenes) = worker.takeFinished()
+    guard let play else { return scenes }
+    try show(play, realTime: realTime)
+    return true
+  }
+
+  /// Waits until the work asked of the other thread is done (tests; the window never waits).
+  public func waitForWork() { worker.waitUntilIdle() }
+
+  /// The scenes built so far for the view tree (each a file read and a replay): on the
+  /// caller's thread (no waker) and off it.
+  public var sceneBuilds: (onCaller: Int, offLoop: Int) { worker.builds }
 
   public var duration: TimeInterval { strip.duration }
 
@@ -219,26 +334,53 @@ public final class ScenarioPlayback {
 
   /// The records up to `time`, in order.
   public func records(upTo time: TimeInterval) -> ArraySlice<DeliveryRecord> {
-    let end = records.firstIndex { $0.time > time } ?? records.endIndex
-    return records[..<end]
+    records[..<recordCount(upTo: time)]
+  }
+
+  /// How many records are at or before `time` (the records are in time order).
+  public func recordCount(upTo time: TimeInterval) -> Int {
+    var low = 0
+    var high = records.count
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].time <= time { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The overlay at `time`: the fold of the records up to it, from the nearest checkpoint
+  /// before it (`OverlayState.fold(records(upTo: time))`, without going over every record).
+  public func overlay(at time: TimeInterval) -> OverlayState {
+    let count = recordCount(upTo: time)
+    let checkpoint = count / Self.checkpointInterval
+    var state = overlayCheckpoints[checkpoint]
+    for record in records[(checkpoint * Self.checkpointInterval)..<count] { state.apply(record) }
+    return state
   }
 
   /// The transcript lines of the records up to `time`, with their `[time] ` prefixes.
   public func transcript(upTo time: TimeInterval) -> [String] {
-    records(upTo: time).compactMap { record in
-      record.line.map { "\(TranscriptFormatter.timeStamp(record.time)) \($0)" }
+    transcript(lines: 0..<lineCount(upTo: time))
+  }
+
+  /// The transcript lines in `range` (of `lines`), with their `[time] ` prefixes.
+  func transcript(lines range: Range<Int>) -> [String] {
+    lines[range].map { "\(TranscriptFormatter.timeStamp($0.time)) \($0.text)" }
+  }
+
+  /// How many transcript lines are at or before `time`.
+  func lineCount(upTo time: TimeInterval) -> Int {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].time <= time { low = middle + 1 } else { high = middle }
     }
+    return low
   }
 
   /// The time of the first touch (the first `began` input record), or nil.
-  public var firstTouchTime: TimeInterval? {
-    for record in records {
-      if case .input(let samples) = record.event, samples.contains(where: { $0.phase == .began }) {
-        return record.time
-      }
-    }
-    return nil
-  }
+  public private(set) var firstTouchTime: TimeInterval?
 
   /// The panel's transcript at `time`: a header naming the scenario (or the review), then the
   /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
@@ -247,12 +389,9 @@ public final class ScenarioPlayback {
     let header = sectionHeader
     let origin = fromFirstTouch ? firstTouchTime : nil
     return [.header(header)]
-      + records(upTo: time).compactMap { record in
-        record.line.map { line in
-          let stamp =
-            origin.map { TranscriptLog.relativeStamp(record.time - $0) } ?? TranscriptFormatter.timeStamp(record.time)
-          return .line(stamp + " " + line)
-        }
+      + lines[..<lineCount(upTo: time)].map { line in
+        .line(
+          origin.map { TranscriptTime(line.time - $0, sinceFirstTouch: true) } ?? TranscriptTime(line.time), line.text)
       }
   }
 
@@ -271,27 +410,16 @@ public final class ScenarioPlayback {
   }
 
   /// A copy of the scene played to `time`, for drawing the view tree (a scroll, a slider's
-  /// value). The tree changes only with a record, so the copy is played to the last record
-  /// at or before `time` and made again only when that record changes (not every frame).
-  /// Nil when the layout cannot load.
+  /// value). The tree changes only with a record, so the copy is the scene played to the
+  /// last record at or before `time`, built once for that record (`PlaybackWorker`: off the
+  /// loop's thread in the window) and kept. While it is being built, the one shown before;
+  /// nil before any is built, or when the layout cannot load.
   public func scene(at time: TimeInterval) -> Scene? {
-    let count = records(upTo: time).count
-    if count == shownSceneRecordCount, let shownScene { return shownScene }
-    guard scenario != nil || liveInputs != nil, let scene = try? loadScene() else { return shownScene }
-    scene.records.keepsRecords = false
-    if let scenario {
-      guard let run = try? ScenarioRun(scene: scene, file: scene.file, scenario: scenario.name) else {
-        return shownScene
-      }
-      if count > 0 { _ = try? run.play(until: records[count - 1].time) }
-    } else if let liveInputs {
-      // Before the first reviewed record: the scene as the gesture found it.
-      let end = count > 0 ? records[count - 1].time : start
-      Self.replay(liveInputs, on: scene, until: end, including: count > 0)
-    }
-    shownScene = scene
-    shownSceneRecordCount = count
-    return scene
+    guard scenario != nil || liveInputs != nil else { return nil }
+    let count = recordCount(upTo: time)
+    let end = count > 0 ? records[count - 1].time : start
+    if let scene = worker.scene(through: count, at: end) { shownScene = scene }
+    return shownScene
   }
 
   /// Gives `scene` the live `inputs` up to `end` (those at `end` itself only when

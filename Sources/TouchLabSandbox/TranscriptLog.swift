@@ -165,8 +165,10 @@ public final class TranscriptLog {
     if let cached, cached.revision == revision, cached.fromFirstTouch == fromFirstTouch { return cached.entries }
     let entries = kept.map { entry -> TranscriptEntry in
       guard let time = entry.time else { return .header(entry.stamped) }
-      guard fromFirstTouch, let origin = firstTouchTimes[entry.section] else { return .line(entry.stamped) }
-      return .line(Self.relativeStamp(time - origin) + " " + entry.body)
+      guard fromFirstTouch, let origin = firstTouchTimes[entry.section] else {
+        return .line(TranscriptTime(time), String(entry.body))
+      }
+      return .line(TranscriptTime(time - origin, sinceFirstTouch: true), String(entry.body))
     }
     cached = (revision, fromFirstTouch, entries)
     return entries
@@ -177,8 +179,7 @@ public final class TranscriptLog {
 
   /// `[+0.150]`: a time since the first touch (`[-0.020]` before it).
   public static func relativeStamp(_ interval: TimeInterval) -> String {
-    let rounded = (interval * 1000).rounded() / 1000
-    return "[" + (rounded < 0 ? "-" : "+") + String(format: "%.3f", abs(rounded)) + "]"
+    TranscriptTime(interval, sinceFirstTouch: true).stamp
   }
 
   /// Starts a new section under `header` (a scene was loaded): its lines' times start again
@@ -209,7 +210,7 @@ public final class TranscriptLog {
   /// wrote its lines as it passed them).
   /// Keeps the section of `playback` left with `time` shown (`keepSection(header:…)`).
   func keepSection(of playback: ScenarioPlayback, upTo time: TimeInterval, resumesLiveSection: Bool) {
-    let lines = playback.records(upTo: time).compactMap { record in record.line.map { (time: record.time, text: $0) } }
+    let lines = Array(playback.lines[..<playback.lineCount(upTo: time)])
     keepSection(
       header: playback.sectionHeader, lines: lines, firstTouchTime: playback.firstTouchTime,
       resumesLiveSection: resumesLiveSection)
@@ -265,12 +266,10 @@ public final class TranscriptLog {
   /// `time - deadline` there, and `time - due` on what it caused, is how late it fired.
   /// Every record is written, logged or not.
   func jsonLine(_ record: DeliveryRecord) -> String {
-    let json = TranscriptFormatter.json(record)  // {"time":0.150,"kind":…}
-    let rest = json.firstIndex(of: ",").map { json[json.index(after: $0)...] } ?? json.dropFirst()
     let (now, firingTimers) = realTime()
-    var head = "{\"time\":" + String(format: "%.6f", now) + ","
-    if firingTimers { head += "\"due\":" + String(format: "%.6f", record.time) + "," }
-    return head + rest
+    var timeFields = ["\"time\":" + String(format: "%.6f", now)]
+    if firingTimers { timeFields.append("\"due\":" + String(format: "%.6f", record.time)) }
+    return TranscriptFormatter.json(record, timeFields: timeFields)
   }
 
   private func write(_ problem: String?) {

@@ -46,11 +46,17 @@ public struct TranscriptFormatter {
   /// touch ids, outcome, and the transcript line; then the schema version, the typed
   /// event's fields and the cause (docs/records.md).
   public static func json(_ record: DeliveryRecord) -> String {
-    var fields: [String] = [
-      "\"time\":\(String(format: "%.3f", record.time))",
-      "\"kind\":\(quote(record.kind.rawValue))",
-      "\"receiver\":\(quote(record.receiver))",
-    ]
+    json(record, timeFields: ["\"time\":\(String(format: "%.3f", record.time))"])
+  }
+
+  /// `json(_:)` with other fields in place of its `"time"` (the live `.jsonl` file's real
+  /// time and a timer's `due`), each `"NAME":VALUE`.
+  public static func json(_ record: DeliveryRecord, timeFields: [String]) -> String {
+    var fields: [String] =
+      timeFields + [
+        "\"kind\":\(quote(record.kind.rawValue))",
+        "\"receiver\":\(quote(record.receiver))",
+      ]
     if let id = record.receiverID { fields.append("\"id\":\(quote(id))") }
     fields.append("\"method\":\(quote(record.method))")
     fields.append("\"touches\":[\(record.touchIDs.map(String.init).joined(separator: ","))]")

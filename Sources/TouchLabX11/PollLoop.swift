@@ -61,10 +61,31 @@ public final class PollLoop {
   /// timers fired on a thread of their own, knowing no input was read meanwhile).
   public var sleepObserver: PollSleepObserver?
 
-  public init(source: InputEventSource, fileWatcher: FileChangeWatcher? = nil, waker: LoopWaker? = nil) {
+  /// The loop's one sleep: `ppoll()` on the descriptors, for at most the timeout (nil:
+  /// until one is ready). Returns its result; `revents` are set in `descriptors`.
+  public typealias Sleep = (_ descriptors: inout [pollfd], _ timeout: timespec?) -> Int32
+
+  /// The clock the loop reads (`MonotonicClock` seconds; a test's own).
+  private let now: () -> Double
+  private let sleep: Sleep
+
+  /// `clock` and `sleep` are the real ones unless a test gives its own (a manual clock that
+  /// its sleep advances: no test waits on the wall clock).
+  public init(
+    source: InputEventSource, fileWatcher: FileChangeWatcher? = nil, waker: LoopWaker? = nil,
+    clock: @escaping () -> Double = MonotonicClock.now, sleep: @escaping Sleep = PollLoop.ppoll
+  ) {
     self.source = source
     self.fileWatcher = fileWatcher
     self.waker = waker
+    now = clock
+    self.sleep = sleep
+  }
+
+  /// `ppoll()`, the real sleep.
+  public static func ppoll(_ descriptors: inout [pollfd], _ timeout: timespec?) -> Int32 {
+    guard var timeout else { return touchlab_ppoll(&descriptors, nfds_t(descriptors.count), nil) }
+    return touchlab_ppoll(&descriptors, nfds_t(descriptors.count), &timeout)
   }
 
   /// Waits for work. `deadline` is in `MonotonicClock` seconds; nil waits
@@ -73,7 +94,7 @@ public final class PollLoop {
   /// Waits, wake-up after wake-up, until `done` accepts the events that came or `timeout`
   /// seconds pass; returns them all (what a test waiting for an Expose or a touch needs).
   public func collectEvents(timeout: Double, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
-    let deadline = MonotonicClock.now() + timeout
+    let deadline = self.now() + timeout
     var events: [InputEvent] = []
     while !done(events) {
       let wakeup = wait(until: deadline)
@@ -86,7 +107,7 @@ public final class PollLoop {
   public func wait(until deadline: Double?) -> PollWakeup {
     while true {
       let events = source.drainEvents()
-      let now = MonotonicClock.now()
+      let now = self.now()
       let deadlineReached = deadline.map { now >= $0 } ?? false
       if !events.isEmpty || deadlineReached {
         let fileChanged = fileWatcher?.consumeChanges() ?? false
@@ -104,13 +125,8 @@ public final class PollLoop {
       sleepCount += 1
       // ppoll() takes the timeout to the nanosecond; poll()'s whole milliseconds would wake
       // a timer due in 0.2 ms 1 ms later (PERFORMANCE.md).
-      let result: Int32
       sleepObserver?.loopWillSleep()
-      if var timeout = PollLoop.timeout(until: deadline, now: now) {
-        result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), &timeout)
-      } else {
-        result = touchlab_ppoll(&descriptors, nfds_t(descriptors.count), nil)
-      }
+      let result = sleep(&descriptors, PollLoop.timeout(until: deadline, now: now))
       let pollError = errno
       sleepObserver?.loopDidWake()
       errno = pollError
@@ -119,13 +135,13 @@ public final class PollLoop {
       }
       if descriptors.count > 2, descriptors[2].revents != 0, waker?.consume() == true {
         let events = source.drainEvents()
-        let readTime = MonotonicClock.now()
+        let readTime = self.now()
         return PollWakeup(
           events: events, deadlineReached: deadline.map { readTime >= $0 } ?? false, readTime: readTime)
       }
       if descriptors[1].revents != 0, fileWatcher?.consumeChanges() == true {
         let events = source.drainEvents()
-        let readTime = MonotonicClock.now()
+        let readTime = self.now()
         return PollWakeup(
           events: events, deadlineReached: deadline.map { readTime >= $0 } ?? false, fileChanged: true,
           readTime: readTime)

@@ -73,12 +73,21 @@ final class ExplainTests: XCTestCase {
     XCTAssertTrue(gray.contains { $0.contains("fails — redGesture, closer to the touched view, recognized") })
   }
 
+  /// Every rule is said in words of its own — no two rules the same, none only its name —
+  /// naming who applied it, with the rule's name after them.
   func testEveryRuleHasItsPlainWords() {
+    var rulesByWords: [String: DeliveryRule] = [:]
     for rule in DeliveryRule.allCases {
       let words = RecordExplainer.reason(DeliveryCause(rule, by: "someone"))
-      XCTAssertTrue(words.hasSuffix("(\(rule.rawValue))"), words)
-      XCTAssertGreaterThan(words.count, rule.rawValue.count + 10, words)
+      let suffix = " (\(rule.rawValue))"
+      XCTAssertTrue(words.hasSuffix(suffix), words)
+      let plain = String(words.dropLast(suffix.count))
+      XCTAssertFalse(plain.contains(rule.rawValue), "\(rule): plain words, not the rule's name: \(words)")
+      XCTAssertGreaterThanOrEqual(plain.split(separator: " ").count, 3, "\(rule): \(words)")
+      if let other = rulesByWords[plain] { XCTFail("\(rule) and \(other) are both said '\(plain)'") }
+      rulesByWords[plain] = rule
     }
+    XCTAssertEqual(rulesByWords.count, DeliveryRule.allCases.count)
   }
 
   /// `--json --all-records`: every cancelled, dropped or failed record of the table-cell

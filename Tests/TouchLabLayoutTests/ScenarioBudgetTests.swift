@@ -171,10 +171,20 @@ final class ScenarioBudgetTests: XCTestCase {
     assertLayoutError(layout, contains: "stepper autorepeats by its step 20: more than 100000")
   }
 
+  /// A stepper held 3.05 s is far under the budget: it loads, plays to its end without an
+  /// overrun, and autorepeats as UIKit does (a step at the touch, then one 0.5 s later and
+  /// ten a second until the lift; no repeat falls due at the lift itself).
   func testAShortHoldOfAStepperLoads() throws {
     let scene = try LayoutLoader.load(
-      yaml: steppers(1, "    - press: {view: s0, at: [70, 16]}\n      duration: 3\n"), file: "t")
+      yaml: steppers(1, "    - press: {view: s0, at: [70, 16]}\n      duration: 3.05\n"), file: "t")
+    let stepper = try XCTUnwrap(scene.objects["s0"] as? UIStepper)
+    XCTAssertEqual(stepper.value, 0)
     ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    XCTAssertNil(scene.overrun)
+    let delay = UIKitConstants.stepperAutorepeatDelay
+    let repeats = ((3.05 - delay) / UIKitConstants.stepperAutorepeatInterval).rounded(.down) + 1
+    XCTAssertEqual(repeats, 26)
+    XCTAssertEqual(stepper.value, 1 + repeats, "the step at the touch, then each autorepeat to the lift")
   }
 
   /// The clock runs on 10 s after the last step: fingers left down on steppers count then too.

@@ -76,7 +76,9 @@ final class OverlayDrawingTests: XCTestCase {
     let scene = try RenderSupport.bundledScene("seed003-gestures.yaml")
     let overlay = TouchOverlay(application: scene.application)
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap-red")))
-    let transcript = TranscriptFormatter(showsTimes: true).lines(scene.records.records)
+    let transcript = scene.records.records.compactMap { record in
+      TranscriptFormatter().line(record).map { TranscriptEntry.line(TranscriptTime(record.time), $0) }
+    }
     let content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: transcript, title: scene.title,
       keyHelp: ["Space  replay the scenario", "C  clear the overlay", "O  overlay on/off"], now: 0.05,
@@ -91,7 +93,9 @@ final class OverlayDrawingTests: XCTestCase {
 
   func testTheTranscriptKeepsTheNewestLinesInSight() throws {
     let scene = try RenderSupport.scene("window: {size: [200, 300]}\ncontroller: {view: {color: white}}")
-    let lines = (0..<200).map { "[\(String(format: "%.3f", Double($0) / 100))] -[View touchesMoved:withEvent:] \($0)" }
+    let lines = (0..<200).map {
+      TranscriptEntry.line(TranscriptTime(Double($0) / 100), "-[View touchesMoved:withEvent:] \($0)")
+    }
     let canvas = try RenderSupport.render(
       FrameContent(window: scene.window, transcript: lines, title: "Many lines"), showsPanel: true, scale: 1)
     assertSnapshot(canvas.makeImage(), named: "panel-long-transcript@1x", tolerance: 2)

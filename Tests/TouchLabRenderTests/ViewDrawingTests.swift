@@ -306,7 +306,9 @@ final class ViewDrawingTests: XCTestCase {
     let overlay = TouchOverlay(application: scene.application)
     ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "tap-red")), until: 0.02)
     let content = FrameContent(
-      window: scene.window, overlay: overlay.state, transcript: ["[0.000] one", "[0.020] two"], title: "Twice",
+      window: scene.window, overlay: overlay.state,
+      transcript: [.line(TranscriptTime(0), "one"), .line(TranscriptTime(0.02), "two")],
+      title: "Twice",
       keyHelp: ["Space  replay"], now: 0.02)
     let renderer = SceneRenderer(theme: .standard)
     let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)

@@ -51,7 +51,7 @@ enum TestEvents {
 /// The transcript lines a frame shows, without the section headers.
 func shownLines(_ content: FrameContent) -> [String] {
   content.transcript.compactMap { entry in
-    if case .line(let line) = entry { line } else { nil }
+    if case .line(let time, let text) = entry { time.stamp + " " + text } else { nil }
   }
 }
 

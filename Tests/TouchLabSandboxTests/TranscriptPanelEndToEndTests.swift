@@ -41,8 +41,8 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
     }
     let logged = lines(of: transcriptURL)
     let entries: [TranscriptEntry] =
-      [.header("Live test scene (live.yaml)")] + logged[0..<3].map { .line($0) }
-      + [.header("Second scene (second.yaml)")] + logged[3..<6].map { .line($0) }
+      [.header("Live test scene (live.yaml)")] + logged[0..<3].map(entry(fromFileLine:))
+      + [.header("Second scene (second.yaml)")] + logged[3..<6].map(entry(fromFileLine:))
 
     // Each layout's lines under its own header.
     var shot = try screenshot(touchlab, window: window, number: 1)
@@ -83,6 +83,13 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
       for x in 300..<image.width { panel[x - 300, y] = image[x, y] }
     }
     return panel
+  }
+
+  /// A `--transcript` file's line, `[1.234] TEXT`, as the panel's entry.
+  func entry(fromFileLine line: String) -> TranscriptEntry {
+    let close = line.firstIndex(of: "]")!
+    let seconds = Double(line[line.index(after: line.startIndex)..<close])!
+    return .line(TranscriptTime(seconds), String(line[line.index(close, offsetBy: 2)...]))
   }
 
   /// The screenshot's panel is the panel drawn here for `entries` with `newer` lines below.

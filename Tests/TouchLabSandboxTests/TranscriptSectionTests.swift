@@ -42,8 +42,8 @@ final class TranscriptSectionTests: XCTestCase {
     XCTAssertEqual(
       session.frameContent.transcript,
       [
-        .header("Live test scene (live.yaml)"), .line("[1.000] button A tapped"),
-        .header("Second scene (second.yaml)"), .line("[1.000] second scene button"),
+        .header("Live test scene (live.yaml)"), .line(TranscriptTime(1), "button A tapped"),
+        .header("Second scene (second.yaml)"), .line(TranscriptTime(1), "second scene button"),
       ])
     // Back with P, and a reload: each a section of its own.
     session.handle(PollWakeup(events: [TestEvents.key("p"), TestEvents.key("r")]))
@@ -76,14 +76,14 @@ final class TranscriptSectionTests: XCTestCase {
     XCTAssertTrue(session.needsFrame)
     var content = session.frameContent
     XCTAssertEqual(content.transcript.count, 15)
-    XCTAssertEqual(content.transcript.last, .line("[14.000] button A tapped"))
+    XCTAssertEqual(content.transcript.last, .line(TranscriptTime(14), "button A tapped"))
     XCTAssertEqual(content.newerLineCount, 6)
 
     // A new line arrives: the panel stays where it was, one more line is below.
     time.seconds = 80
     session.handle(PollWakeup(events: TestEvents.click(105, 45)))
     content = session.frameContent
-    XCTAssertEqual(content.transcript.last, .line("[14.000] button A tapped"))
+    XCTAssertEqual(content.transcript.last, .line(TranscriptTime(14), "button A tapped"))
     XCTAssertEqual(content.newerLineCount, 7)
 
     // Up past the top: the first entry stays in sight.
@@ -93,7 +93,7 @@ final class TranscriptSectionTests: XCTestCase {
     // Down past the end: the panel follows the newest again.
     session.handle(PollWakeup(events: [wheel(100, 500, 300)]))
     XCTAssertNil(session.transcriptAnchor)
-    XCTAssertEqual(session.frameContent.transcript.last, .line("[30.000] button A tapped"))
+    XCTAssertEqual(session.frameContent.transcript.last, .line(TranscriptTime(30), "button A tapped"))
     XCTAssertEqual(session.frameContent.newerLineCount, 0)
 
     // C empties the panel (all but the section's header) and follows the newest.
@@ -173,8 +173,8 @@ final class TranscriptSectionTests: XCTestCase {
       session.frameContent.transcript,
       [
         .header("Play test scene (play.yaml)"), .header("play.yaml · scenario hold"),
-        .line("[0.150] -[LoggingView touchesBegan:withEvent:]"),
-        .line("[0.500] -[LoggingView touchesEnded:withEvent:]"),
+        .line(TranscriptTime(0.15), "-[LoggingView touchesBegan:withEvent:]"),
+        .line(TranscriptTime(0.5), "-[LoggingView touchesEnded:withEvent:]"),
         .header("Play test scene (play.yaml)"),
       ])
     // Another scenario: the first one's section stays above the second's play.

@@ -51,24 +51,61 @@ final class PipeSource: InputEventSource {
   }
 }
 
+/// A clock the test sets, and a stand-in for `ppoll()` that sleeps on it: each sleep is
+/// written down with its timeout, and the clock moves as `wake` says (by default, to the
+/// timeout's end). No wall clock.
+final class ManualSleep {
+  var now = 100.0
+  /// Each sleep's timeout in seconds (nil: none).
+  private(set) var timeouts: [Double?] = []
+  /// What a sleep does, given its number (from 0) and timeout: how long it sleeps (nil: the
+  /// whole timeout); it may make input arrive.
+  var wake: (_ number: Int, _ timeout: Double?) -> Double? = { _, _ in nil }
+
+  func sleep(_ descriptors: inout [pollfd], _ timeout: timespec?) -> Int32 {
+    let seconds = timeout.map { Double($0.tv_sec) + Double($0.tv_nsec) / 1e9 }
+    let number = timeouts.count
+    timeouts.append(seconds)
+    guard let slept = wake(number, seconds) ?? seconds else {
+      preconditionFailure("a sleep with no timeout and nothing to wake it")
+    }
+    now += slept
+    // Which descriptors are ready now, as ppoll() would say.
+    var ready: Int32 = 0
+    for index in descriptors.indices where descriptors[index].fd >= 0 {
+      var probe = pollfd(fd: descriptors[index].fd, events: Int16(POLLIN), revents: 0)
+      if poll(&probe, 1, 0) > 0 {
+        descriptors[index].revents = probe.revents
+        ready += 1
+      }
+    }
+    return ready
+  }
+
+  func loop(_ source: InputEventSource) -> PollLoop {
+    PollLoop(source: source, clock: { [unowned self] in now }, sleep: { [unowned self] in sleep(&$0, $1) })
+  }
+}
+
 final class PollLoopTests: XCTestCase {
   func testQueuedEventsReturnWithoutSleeping() throws {
+    let clock = ManualSleep()
     let source = PipeSource()
     source.queued = [.close]
-    let loop = PollLoop(source: source)
-    let before = MonotonicClock.now()
+    let loop = clock.loop(source)
     let wakeup = loop.wait(until: nil)
     XCTAssertEqual(wakeup.events, [.close])
     XCTAssertFalse(wakeup.deadlineReached)
     // The read time, which the server's timestamps are learned against, is when they were read.
-    let readTime = try XCTUnwrap(wakeup.readTime)
-    XCTAssertTrue((before...MonotonicClock.now()).contains(readTime))
+    XCTAssertEqual(wakeup.readTime, 100)
     XCTAssertEqual(loop.sleepCount, 0)
+    XCTAssertEqual(clock.timeouts, [])
   }
 
   func testPassedDeadlineReturnsWithoutSleeping() {
-    let loop = PollLoop(source: PipeSource())
-    let wakeup = loop.wait(until: MonotonicClock.now() - 1)
+    let clock = ManualSleep()
+    let loop = clock.loop(PipeSource())
+    let wakeup = loop.wait(until: 99)
     XCTAssertTrue(wakeup.deadlineReached)
     XCTAssertEqual(loop.sleepCount, 0)
   }
@@ -86,31 +123,37 @@ final class PollLoopTests: XCTestCase {
     XCTAssertEqual(loop.sleepCount, 1)
   }
 
-  func testDeadlineWakesOnTimeWithoutBusyWaiting() {
-    let loop = PollLoop(source: PipeSource())
-    let start = MonotonicClock.now()
-    let wakeup = loop.wait(until: start + 0.02)
-    let elapsed = MonotonicClock.now() - start
+  /// One sleep, for exactly the time left, covers the whole wait: no busy waiting.
+  func testDeadlineWakesOnTimeWithoutBusyWaiting() throws {
+    let clock = ManualSleep()
+    let loop = clock.loop(PipeSource())
+    let wakeup = loop.wait(until: 100.02)
     XCTAssertTrue(wakeup.deadlineReached)
     XCTAssertEqual(wakeup.events, [])
-    XCTAssertGreaterThanOrEqual(elapsed, 0.02)
-    XCTAssertLessThan(elapsed, 0.5)
-    // One sleep covers the whole wait (a second only if poll() woke early).
-    XCTAssertLessThanOrEqual(loop.sleepCount, 2)
+    XCTAssertEqual(loop.sleepCount, 1)
+    XCTAssertEqual(try XCTUnwrap(clock.timeouts.first ?? nil), 0.02, accuracy: 1e-9)
+    XCTAssertEqual(wakeup.readTime ?? 0, 100.02, accuracy: 1e-9)
   }
 
-  func testWakeupWithoutEventsSleepsAgainUntilTheDeadline() {
+  /// A wake-up that brings no event (an X reply) sleeps again for the rest of the time only.
+  func testWakeupWithoutEventsSleepsAgainUntilTheDeadline() throws {
+    let clock = ManualSleep()
     let source = PipeSource()
-    source.afterDrain = { source in
-      if source.drainCount == 1 { source.send(0) }
+    clock.wake = { number, _ in
+      guard number == 0 else { return nil }
+      source.send(0)  // data that is no event, 5 ms into the wait
+      return 0.005
     }
-    let loop = PollLoop(source: source)
-    let start = MonotonicClock.now()
-    let wakeup = loop.wait(until: start + 0.02)
+    let loop = clock.loop(source)
+    let wakeup = loop.wait(until: 100.02)
     XCTAssertTrue(wakeup.deadlineReached)
     XCTAssertEqual(wakeup.events, [])
-    XCTAssertGreaterThanOrEqual(MonotonicClock.now() - start, 0.02)
-    XCTAssertLessThanOrEqual(loop.sleepCount, 3)
+    XCTAssertEqual(loop.sleepCount, 2)
+    XCTAssertEqual(clock.timeouts.count, 2)
+    XCTAssertEqual(try XCTUnwrap(clock.timeouts[0]), 0.02, accuracy: 1e-9)
+    // The rest of the time (to the nanosecond, rounded up).
+    XCTAssertEqual(try XCTUnwrap(clock.timeouts[1]), 0.015, accuracy: 1e-8)
+    XCTAssertEqual(clock.now, 100.02, accuracy: 1e-8)
   }
 
   func testWatchedFileChangeWakesTheLoop() throws {
