@@ -7,24 +7,25 @@ import XCTest
 /// made from a fixed seed and run through the real `touchlab` (check, list, replay, shot)
 /// under a CPU-time and memory limit each. Every run must end with status 0 or 1, and a 1
 /// must say why in one of the two styles (`FILE:LINE:COLUMN: error: …`, `touchlab: error: …`),
-/// every line of it; never a crash, a signal, a hang or a raw message. The whole campaign
-/// stops starting runs after `budget` seconds, so it stays under a minute on a loaded 2-core
-/// machine (`TOUCHLAB_HOSTILE_RUNS`, `TOUCHLAB_HOSTILE_SECONDS` and `TOUCHLAB_HOSTILE_SEED`
-/// for a longer or other campaign).
+/// every line of it; never a crash, a signal, a hang or a raw message. The campaign is a
+/// number of runs, not a time, so a busy machine runs the same layouts as an idle one
+/// (`TOUCHLAB_HOSTILE_RUNS`, `TOUCHLAB_HOSTILE_SEED` for a longer or other campaign, and
+/// `TOUCHLAB_HOSTILE_SECONDS` to stop starting runs after so many seconds).
 final class HostileFuzzTests: XCTestCase {
-  /// Seconds after which no new run starts (each run is itself at most `runSeconds`).
-  static let budget: Double = 40
-  /// Per run: processor seconds (`ulimit -t`), wall seconds (then it is killed, a failure),
-  /// and address space (`ulimit -v`, kilobytes) — the target is 1 GB resident.
+  /// Per run: processor seconds (`ulimit -t`: a run that computes too long is signalled, a
+  /// failure), wall seconds (a run still there then waits for something that never comes, a
+  /// hang: killed, a failure; far past the processor limit, so that a busy machine's stretch
+  /// of the wall clock is not taken for one), and address space (`ulimit -v`, kilobytes) —
+  /// the target is 1 GB resident.
   static let runCPUSeconds = 15
-  static let runSeconds: Double = 20
+  static let runSeconds: Double = 300
   static let runAddressSpaceKB = 4_000_000
   static let residentLimitKB = 1_000_000
 
   func testHostileLayoutsEndCleanlyWithinTheLimits() throws {
     let environment = ProcessInfo.processInfo.environment
     let runs = environment["TOUCHLAB_HOSTILE_RUNS"].flatMap(Int.init) ?? 120
-    let budget = environment["TOUCHLAB_HOSTILE_SECONDS"].flatMap(Double.init) ?? Self.budget
+    let budget = environment["TOUCHLAB_HOSTILE_SECONDS"].flatMap(Double.init) ?? .infinity
     var random = SeededRandom(seed: environment["TOUCHLAB_HOSTILE_SEED"].flatMap(UInt64.init) ?? 16)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-fuzz-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -93,8 +93,8 @@ final class PollLoopTests: XCTestCase {
     let elapsed = MonotonicClock.now() - start
     XCTAssertTrue(wakeup.deadlineReached)
     XCTAssertEqual(wakeup.events, [])
+    // Not before the deadline; how long after it depends on the machine's load, not on the loop.
     XCTAssertGreaterThanOrEqual(elapsed, 0.02)
-    XCTAssertLessThan(elapsed, 0.5)
     // One sleep covers the whole wait (a second only if poll() woke early).
     XCTAssertLessThanOrEqual(loop.sleepCount, 2)
   }
