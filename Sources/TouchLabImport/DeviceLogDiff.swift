@@ -15,10 +15,22 @@ public struct DeviceLogDiff {
     public var time: Double?
   }
 
+  /// One line of the log set aside, and why.
+  public struct IgnoredLine: Equatable {
+    public var text: String
+    /// Its line in the log file.
+    public var line: Int
+    /// The class of its `-[Class selector]` when the scene has no such class; nil: the
+    /// model never prints the line.
+    public var otherClass: String?
+  }
+
   /// The model's lines, with their virtual times.
   public var model: [(time: TimeInterval, text: String)]
   /// The log's lines the scene could print, prefixes stripped.
   public var device: [LogLine]
+  /// The log's lines the scene could not print, in the log's order (not empty lines).
+  public var ignored: [IgnoredLine] = []
   /// Time differences beyond this (seconds) are reported with `times`.
   public var tolerance: Double
 
@@ -45,8 +57,12 @@ public struct DeviceLogDiff {
       let (text, time) = Self.strip(String(raw))
       guard !text.isEmpty else { continue }
       if let name = Self.messageClass(text) {
-        guard classes.contains(name) else { continue }
+        guard classes.contains(name) else {
+          ignored.append(IgnoredLine(text: text, line: index + 1, otherClass: name))
+          continue
+        }
       } else if !printable.contains(text) {
+        ignored.append(IgnoredLine(text: text, line: index + 1, otherClass: nil))
         continue
       }
       device.append(LogLine(text: text, line: index + 1, time: time))
@@ -104,7 +120,8 @@ public struct DeviceLogDiff {
           + "the device logged '\(d.text)' (log line \(d.line))"
       case (let m?, nil):
         return "line \(index + 1): the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)); the "
-          + "device log has no more lines"
+          + (ignored.isEmpty ? "device log has no more lines" : "device log has no more lines the scene could print"
+            + "; \(ignoredSummary)")
       case (nil, let d?):
         return "line \(index + 1): the device logged '\(d.text)' (log line \(d.line)); the model prints no more lines"
       default: continue
@@ -112,6 +129,27 @@ public struct DeviceLogDiff {
     }
     return nil
   }
+
+  /// How many lines were ignored and why, with the first few: "2 log lines ignored, as the
+  /// model never prints them: log line 3 'dismissKeyboard(_:)', …".
+  public var ignoredSummary: String {
+    let count = ignored.count == 1 ? "1 log line" : "\(ignored.count) log lines"
+    let classes = ignored.filter { $0.otherClass != nil }.count
+    let why =
+      classes == 0
+      ? "as the model never prints them"
+      : classes == ignored.count
+        ? "as the scene has none of their classes"
+        : "\(ignored.count - classes) as the model never prints them, \(classes) as the scene has none of their classes"
+    let shown = ignored.prefix(Self.ignoredShown).map { line in
+      "log line \(line.line) '\(line.text)'" + (line.otherClass.map { " (no class \($0) in the scene)" } ?? "")
+    }
+    let more = ignored.count > Self.ignoredShown ? ", …" : ""
+    return "\(count) ignored, \(why): \(shown.joined(separator: ", "))\(more)"
+  }
+
+  /// How many ignored lines `ignoredSummary` shows.
+  static let ignoredShown = 3
 
   /// Lines printed by both whose times (each since the first line) differ by more than the tolerance.
   public var timeDifferences: [String] {

@@ -108,6 +108,9 @@ final class ImportCommandTests: XCTestCase {
     try "2024-05-01 10:00:01.000 Demo[1:2] something else\n".write(toFile: log, atomically: true, encoding: .utf8)
     let differ = try run(["diff", button, "--log", log])
     XCTAssertEqual(differ.status, 1, differ.out)
-    XCTAssertTrue(differ.out.contains("the device log has no more lines"), differ.out)
+    XCTAssertTrue(
+      differ.out.contains(
+        "the device log has no more lines the scene could print; 1 log line ignored, as the model never prints "
+          + "them: log line 1 'something else'\n"), differ.out)
   }
 }
