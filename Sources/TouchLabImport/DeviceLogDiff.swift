@@ -120,8 +120,10 @@ public struct DeviceLogDiff {
           + "the device logged '\(d.text)' (log line \(d.line))"
       case (let m?, nil):
         return "line \(index + 1): the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)); the "
-          + (ignored.isEmpty ? "device log has no more lines" : "device log has no more lines the scene could print"
-            + "; \(ignoredSummary)")
+          + (ignored.isEmpty
+            ? "device log has no more lines"
+            : "device log has no more lines the scene could print"
+              + "; \(ignoredSummary)")
       case (nil, let d?):
         return "line \(index + 1): the device logged '\(d.text)' (log line \(d.line)); the model prints no more lines"
       default: continue

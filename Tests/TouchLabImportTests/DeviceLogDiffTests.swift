@@ -81,7 +81,8 @@ final class DeviceLogDiffTests: XCTestCase {
         + "log line 5 '-[UIKeyboardImpl prepareForActivation]' (no class UIKeyboardImpl in the scene), …")
     // One line, of one kind, nothing more to show.
     let one = try diff((lines + ["dismissKeyboard(_:)"]).joined(separator: "\n"))
-    XCTAssertEqual(one.ignoredSummary, "1 log line ignored, as the model never prints them: log line 3 'dismissKeyboard(_:)'")
+    XCTAssertEqual(
+      one.ignoredSummary, "1 log line ignored, as the model never prints them: log line 3 'dismissKeyboard(_:)'")
     // Nothing ignored: the sentence as before.
     XCTAssertTrue(
       try diff(lines.joined(separator: "\n")).firstDivergence?.hasSuffix("; the device log has no more lines") == true)
