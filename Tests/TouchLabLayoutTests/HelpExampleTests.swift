@@ -54,6 +54,8 @@ final class HelpExampleTests: XCTestCase {
       XCTAssertEqual(help.status, 0, "\(command): \(help.err)")
       for line in help.out.split(separator: "\n") where !line.hasPrefix("USAGE: ") {  // ArgumentParser never wraps it
         XCTAssertLessThanOrEqual(line.count, 80, "`touchlab \(command) --help`: \(line)")
+        // No run of spaces inside a line of prose (a continuation's indent left in the text).
+        if !line.hasPrefix(" ") { XCTAssertFalse(line.contains("  "), "`touchlab \(command) --help`: \(line)") }
       }
       for example in Self.examples(in: help.out, of: command) {
         try check(example)
