@@ -46,8 +46,14 @@ public struct ImportResult {
 
   /// The line `touchlab import` ends with on standard error.
   public var summary: String {
-    "imported \(viewCount) views, \(recognizerCount) recognizers, \(controllerCount) view controllers"
+    "imported \(counted(viewCount, "view")), \(counted(recognizerCount, "recognizer")), "
+      + counted(controllerCount, "view controller")
   }
+}
+
+/// "1 view", "2 views": a count and its noun, singular for one.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// Imports debugger dumps as a layout (docs/import.md): one view dump, and any recognizer

@@ -66,7 +66,8 @@ struct Diff: ParsableCommand {
       }
     }
     if agree {
-      print("\(log): agrees with \(chosen.name) (\(diff.model.count) lines)")
+      let count = diff.model.count
+      print("\(log): agrees with \(chosen.name) (\(count) line\(count == 1 ? "" : "s"))")
     } else {
       throw ExitCode(1)
     }

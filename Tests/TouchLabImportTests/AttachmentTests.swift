@@ -32,7 +32,7 @@ final class AttachmentTests: XCTestCase {
       ("dump.txt", try FixtureHitTests.text("cocoadelica-ios7-lldb.txt")), ("list.txt", Self.list),
       ("vc.txt", Self.controllers),
     ])
-    XCTAssertEqual(result.summary, "imported 10 views, 3 recognizers, 1 view controllers")
+    XCTAssertEqual(result.summary, "imported 10 views, 3 recognizers, 1 view controller")
     // The nested copy in must-fail adds nothing; the hover is listed in a warning.
     XCTAssertTrue(
       result.diagnostics.contains {

@@ -61,6 +61,31 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertTrue(second["view"] is NSNull)
   }
 
+  /// docs/import.md's `--json` example is what `hit` prints for its command: the hit view
+  /// and the first recognizer entry, whole (issue 48 §6: the docs said line 15).
+  func testTheDocsJSONExampleIsWhatHitPrints() throws {
+    let docs = try String(
+      contentsOf: FixtureHitTests.dumps.appendingPathComponent("../../../docs/import.md").standardized,
+      encoding: .utf8)
+    let start = try XCTUnwrap(docs.range(of: "    {\"at\": [200, 70], "))
+    let end = try XCTUnwrap(docs.range(of: "]}\n", range: start.upperBound..<docs.endIndex))
+    let example = docs[start.lowerBound..<end.upperBound].split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.joined(separator: " ")
+    // The first object after `marker` (these entries hold no nested object).
+    func object(_ text: String, after marker: String) throws -> [String: NSObject] {
+      let at = try XCTUnwrap(text.range(of: marker), marker)
+      let open = try XCTUnwrap(text[at.upperBound...].firstIndex(of: "{"))
+      let close = try XCTUnwrap(text[open...].firstIndex(of: "}"))
+      return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text[open...close].utf8)) as? [String: NSObject])
+    }
+    let hit = try run(["hit", "lldb-ios15-navbar.txt", "--at", "200,70", "--json"])
+    XCTAssertEqual(hit.status, 0, hit.err)
+    for marker in ["\"view\": ", "\"recognizers\": ["] {
+      XCTAssertEqual(try object(example, after: marker), try object(hit.out, after: marker), marker)
+    }
+  }
+
   func testOtherCommandsTakeADumpDirectly() throws {
     let replay = try run(["replay", "nslog-ios6-kiyotakagoto.txt"])
     XCTAssertEqual(replay.status, 0, replay.err)
@@ -105,6 +130,7 @@ final class ImportCommandTests: XCTestCase {
       }.joined(separator: "\n")).write(toFile: log, atomically: true, encoding: .utf8)
     let agree = try run(["diff", button, "--log", log])
     XCTAssertEqual(agree.status, 0, agree.out + agree.err)
+    XCTAssertEqual(agree.out, "\(log): agrees with tap-button (1 line)\n", "one line, singular")
     try "2024-05-01 10:00:01.000 Demo[1:2] something else\n".write(toFile: log, atomically: true, encoding: .utf8)
     let differ = try run(["diff", button, "--log", log])
     XCTAssertEqual(differ.status, 1, differ.out)
