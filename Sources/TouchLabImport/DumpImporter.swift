@@ -107,7 +107,8 @@ public enum DumpImporter {
         }
       case .recognizers:
         do {
-          let (recognizers, log) = try RecognizerListParser.parse(text, file: file)
+          var (recognizers, log) = try RecognizerListParser.parse(text, file: file)
+          for index in recognizers.indices { recognizers[index].file = file }
           diagnostics += log.diagnostics
           recognizerFiles.append((file, recognizers))
         } catch let error as DumpImportError {

@@ -414,6 +414,8 @@ struct LayoutWriter {
     fields.append("class: \(kind)")
     if let address = r.address { fields.append("address: \(quoted(address))") }
     fields.append("dumpLine: \(r.line)")
+    // Its line is of its own list, not of the view dump: the list's file says which.
+    if !r.file.isEmpty { fields.append("dumpFile: \(quoted((r.file as NSString).lastPathComponent))") }
     for (key, value) in r.properties(for: kind) { fields.append("\(key): \(value)") }
     let required = r.mustFail.compactMap { recognizerIds[$0] }
     if !required.isEmpty { fields.append("requireToFail: [\(required.joined(separator: ", "))]") }
