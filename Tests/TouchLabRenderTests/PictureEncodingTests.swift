@@ -61,6 +61,10 @@ final class PictureEncodingTests: XCTestCase {
       canvas.fill(CanvasRect(x: 1, y: 1, width: 5, height: 5), color: .black)
       let text = String(decoding: try canvas.vectorData(), as: UTF8.self)
       XCTAssertTrue(text.hasPrefix(format == .svg ? "<?xml" : "%PDF-"), String(text.prefix(20)))
+      // SVG pixels times the scale; a PDF page in points, at scale 1.
+      XCTAssertTrue(
+        text.contains(format == .svg ? "width=\"60px\" height=\"40px\"" : "/MediaBox [ 0 0 30 20 ]"),
+        String(text.prefix(400)))
     }
     XCTAssertThrowsError(try CairoCanvas(pixelWidth: 2, pixelHeight: 2).vectorData())
     XCTAssertThrowsError(try CairoCanvas(vector: .svg, size: CanvasSize(width: 0, height: 5)))
