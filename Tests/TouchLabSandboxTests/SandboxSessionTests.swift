@@ -317,6 +317,9 @@ final class SandboxSessionTests: XCTestCase {
     time.seconds = 51
     session.showStatus("Saved touchlab-live.png")
     XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    // The next screenshot is of the scene, not of the window's note of the one before.
+    XCTAssertEqual(session.screenshotContent.subtitle, "live.yaml", "no 'Saved …' in a screenshot")
+    XCTAssertEqual(session.screenshotContent.title, session.frameContent.title)
     XCTAssertTrue(session.needsFrame)
     XCTAssertEqual(session.wakeUpTime, 55, "wakes to take it away")
     session.frameDrawn()
