@@ -86,6 +86,26 @@ final class ImportCommandTests: XCTestCase {
     }
   }
 
+  /// docs/import.md's `diff` example, run as the text says (the log one NSLog line of a Swift
+  /// app's `dismissKeyboard(_:)`), prints the line the docs show.
+  func testTheDocsDiffExampleIsWhatDiffPrints() throws {
+    let repository = FixtureHitTests.dumps.appendingPathComponent("../../..").standardized
+    let docs = try String(contentsOf: repository.appendingPathComponent("docs/import.md"), encoding: .utf8)
+    let shown = try XCTUnwrap(docs.split(separator: "\n").first { $0.hasPrefix("    device.log: line 1:") })
+    let folder = temporary.appendingPathComponent("docs-diff-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "2024-05-01 10:00:01.050 Demo[812:33101] dismissKeyboard(_:)\n".write(
+      to: folder.appendingPathComponent("device.log"), atomically: true, encoding: .utf8)
+    let result = try TouchLabCommand.run(
+      [
+        "diff", repository.appendingPathComponent("Layouts/table-cell-conflict.yaml").path, "--scenario", "quick-tap",
+        "--log", "device.log",
+      ], in: folder)
+    XCTAssertEqual(result.status, 1, result.err)
+    XCTAssertEqual(result.out, shown.trimmingCharacters(in: .whitespaces) + "\n")
+  }
+
   func testOtherCommandsTakeADumpDirectly() throws {
     let replay = try run(["replay", "nslog-ios6-kiyotakagoto.txt"])
     XCTAssertEqual(replay.status, 0, replay.err)
