@@ -15,6 +15,16 @@ public struct DeviceLogDiff {
     public var time: Double?
   }
 
+  /// One line of the log set aside, and why.
+  public struct IgnoredLine: Equatable {
+    public var text: String
+    /// Its line in the log file.
+    public var line: Int
+    /// The class of its `-[Class selector]` when the scene has no such class; nil: the
+    /// model never prints the line.
+    public var otherClass: String?
+  }
+
   /// The model's lines, with their virtual times.
   public var model: [(time: TimeInterval, text: String)]
   /// The log's lines the scene could print, prefixes stripped: at most one more than the
@@ -24,9 +34,11 @@ public struct DeviceLogDiff {
   /// prefixes stripped: not set against the model.
   /// (The first `maximumKeptIgnored` of them: a log of millions of lines the scene cannot
   /// print keeps its memory bounded; `ignoredCount` counts them all.)
-  public var ignored: [LogLine]
+  public var ignored: [IgnoredLine]
   /// How many of the log's lines read were ignored.
   public var ignoredCount: Int
+  /// How many of them were ignored as lines of a class the scene has not.
+  public var ignoredForOtherClassCount: Int
   /// The ignored lines kept, at most.
   public static let maximumKeptIgnored = 1_000
   /// Time differences beyond this (seconds) are reported with `times`.
@@ -51,8 +63,9 @@ public struct DeviceLogDiff {
     }
     let printable = Set(lines.map(\.1))
     var device: [LogLine] = []
-    var ignored: [LogLine] = []
+    var ignored: [IgnoredLine] = []
     var ignoredCount = 0
+    var ignoredForOtherClassCount = 0
     // One pass over the log's lines, none kept but the scene's; past one more than the model
     // prints, the diff is decided (that line is the divergence): the rest is not read.
     let bytes = log.utf8
@@ -70,12 +83,17 @@ public struct DeviceLogDiff {
       if let name = Self.messageClass(text) {
         guard classes.contains(name) else {
           ignoredCount += 1
-          if ignored.count < Self.maximumKeptIgnored { ignored.append(line) }
+          ignoredForOtherClassCount += 1
+          if ignored.count < Self.maximumKeptIgnored {
+            ignored.append(IgnoredLine(text: text, line: index + 1, otherClass: name))
+          }
           continue
         }
       } else if !printable.contains(text) {
         ignoredCount += 1
-        if ignored.count < Self.maximumKeptIgnored { ignored.append(line) }
+        if ignored.count < Self.maximumKeptIgnored {
+          ignored.append(IgnoredLine(text: text, line: index + 1, otherClass: nil))
+        }
         continue
       }
       device.append(line)
@@ -83,6 +101,7 @@ public struct DeviceLogDiff {
     self.device = device
     self.ignored = ignored
     self.ignoredCount = ignoredCount
+    self.ignoredForOtherClassCount = ignoredForOtherClassCount
   }
 
   /// `Class` of a line that prints `-[Class selector…]` (`method: -[Class …]` too).
@@ -200,7 +219,10 @@ public struct DeviceLogDiff {
           + "the device logged '\(d.text)' (log line \(d.line))"
       case (let m?, nil):
         return "line \(index + 1): the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)); the "
-          + "device log has no more lines"
+          + (ignored.isEmpty
+            ? "device log has no more lines"
+            : "device log has no more lines the scene could print"
+              + "; \(ignoredSummary)")
       case (nil, let d?):
         return "line \(index + 1): the device logged '\(d.text)' (log line \(d.line)); the model prints no more lines"
       default: continue
@@ -208,6 +230,27 @@ public struct DeviceLogDiff {
     }
     return nil
   }
+
+  /// How many lines were ignored and why, with the first few: "2 log lines ignored, as the
+  /// model never prints them: log line 3 'dismissKeyboard(_:)', …".
+  public var ignoredSummary: String {
+    let count = ignoredCount == 1 ? "1 log line" : "\(ignoredCount) log lines"
+    let classes = ignoredForOtherClassCount
+    let why =
+      classes == 0
+      ? "as the model never prints them"
+      : classes == ignoredCount
+        ? "as the scene has none of their classes"
+        : "\(ignoredCount - classes) as the model never prints them, \(classes) as the scene has none of their classes"
+    let shown = ignored.prefix(Self.ignoredShown).map { line in
+      "log line \(line.line) '\(line.text)'" + (line.otherClass.map { " (no class \($0) in the scene)" } ?? "")
+    }
+    let more = ignoredCount > Self.ignoredShown ? ", …" : ""
+    return "\(count) ignored, \(why): \(shown.joined(separator: ", "))\(more)"
+  }
+
+  /// How many ignored lines `ignoredSummary` shows.
+  static let ignoredShown = 3
 
   /// Lines printed by both whose times (each since the first line) differ by more than the tolerance.
   public var timeDifferences: [String] {

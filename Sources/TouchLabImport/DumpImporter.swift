@@ -52,8 +52,14 @@ public struct ImportResult {
 
   /// The line `touchlab import` ends with on standard error.
   public var summary: String {
-    "imported \(viewCount) views, \(recognizerCount) recognizers, \(controllerCount) view controllers"
+    "imported \(counted(viewCount, "view")), \(counted(recognizerCount, "recognizer")), "
+      + counted(controllerCount, "view controller")
   }
+}
+
+/// "1 view", "2 views": a count and its noun, singular for one.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// Imports debugger dumps as a layout (docs/import.md): one view dump, and any recognizer
@@ -112,7 +118,8 @@ public enum DumpImporter {
         }
       case .recognizers:
         do {
-          let (recognizers, log) = try RecognizerListParser.parse(text, file: file)
+          var (recognizers, log) = try RecognizerListParser.parse(text, file: file)
+          for index in recognizers.indices { recognizers[index].file = file }
           diagnostics += log.diagnostics
           recognizerFiles.append((file, recognizers))
         } catch let error as DumpImportError {

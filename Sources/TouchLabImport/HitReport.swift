@@ -16,9 +16,14 @@ public struct HitReport: Equatable {
     public var id: String?
     public var address: String?
     public var line: Int?
+    /// The file `line` is of, when it is not the view dump (a recognizer list's).
+    public var file: String?
     /// A view's `gestureRecognizers = <NSArray: 0x…>` whose recognizers the dump does not list:
     /// they would see the touch too, but nobody knows which they are.
     public var isUnlistedArray = false
+    /// A view controller the import added, unnamed, because a layout's root view has one
+    /// and the dump showed none for it: no object of the app.
+    public var isAddedByImport = false
   }
 
   /// A view under the point that the touch does not go to.
@@ -96,7 +101,11 @@ public struct HitReport: Equatable {
         participant = Participant(kind: .responder, className: className(of: type(of: object)))
       }
       let origin = scene.origins[ObjectIdentifier(object)]
-      return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
+      // An imported scene (its objects have origins) whose controller has no name: the import's.
+      let added = object is UIViewController && participant.id == nil && !scene.origins.isEmpty
+      return Entry(
+        className: participant.className, id: participant.id, address: origin?.address, line: origin?.line,
+        file: origin?.file, isAddedByImport: added)
     }
     // Every view, to find the hit one and those under the point.
     let views = index.byObject
@@ -232,7 +241,8 @@ public struct HitReport: Equatable {
       var s = e.className
       if let address = e.address { s += " \(address)" }
       if let id = e.id { s += " '\(id)'" }
-      if let line = e.line { s += " (line \(line))" }
+      if let line = e.line { s += " (line \(line)" + (e.file.map { " of \($0)" } ?? "") + ")" }
+      if e.isAddedByImport { s += " (added by the import: the dump shows no controller of the root view)" }
       if e.isUnlistedArray {
         s = "recognizers not listed (gestureRecognizers = <NSArray: \(e.address ?? "?")>, line \(e.line ?? 0))"
       }
@@ -263,7 +273,8 @@ public struct HitReport: Equatable {
     func object(_ e: Entry) -> String {
       "{\"class\": \(e.className.jsonQuoted), \"id\": \(e.id.map(\.jsonQuoted) ?? "null"), "
         + "\"address\": \(e.address.map(\.jsonQuoted) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
-        + (e.isUnlistedArray ? ", \"unlisted\": true}" : "}")
+        + (e.file.map { ", \"file\": \($0.jsonQuoted)" } ?? "")
+        + (e.isUnlistedArray ? ", \"unlisted\": true" : "") + (e.isAddedByImport ? ", \"added\": true}" : "}")
     }
     let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \($0.reason.jsonQuoted)}" }
     return "{\"at\": [\(format(point.x)), \(format(point.y))], \"view\": \(view.map(object) ?? "null"), "

@@ -123,17 +123,20 @@ struct LayoutWriter {
     body.append("    - tap: \(center)")
 
     out.append(
-      "# Imported by `touchlab import` from \(dump.file): \(viewCount) views, \(recognizerCount) recognizers, "
-        + "\(controllerCount) view controllers.")
+      "# Imported by `touchlab import` from \(dump.file): \(counted(viewCount, "view")), "
+        + "\(counted(recognizerCount, "recognizer")), \(counted(controllerCount, "view controller")).")
     out.append("# EDIT: what a dump cannot show is yours to fill in (docs/import.md \"After the import\"):")
     out.append("#   - the classes below are stubs: add each one's overrides (log, hitTest, pointInside, super…);")
     if controlCount > 0 {
       out.append(
-        "#   - \(controlCount) controls have a placeholder action ({print: \"EDIT: …\"}): give each its real one;")
+        "#   - \(counted(controlCount, "control")) \(controlCount == 1 ? "has" : "have") a placeholder action "
+          + "({print: \"EDIT: …\"}): give each its real one;")
     }
     out.append("#   - delegates (a recognizer's shouldReceiveTouch, a table's didSelectRow) are not in a dump.")
     if !unlistedRecognizerViews.isEmpty {
-      out.append("#   - \(unlistedRecognizerViews.count) views have recognizers the dump does not list; in lldb:")
+      let views = unlistedRecognizerViews.count
+      out.append(
+        "#   - \(counted(views, "view")) \(views == 1 ? "has" : "have") recognizers the dump does not list; in lldb:")
       for view in unlistedRecognizerViews.prefix(20) {
         out.append(
           "#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(view.className), line \(view.line)")
@@ -426,6 +429,8 @@ struct LayoutWriter {
     fields.append("class: \(kind)")
     if let address = r.address { fields.append("address: \(quoted(address))") }
     fields.append("dumpLine: \(r.line)")
+    // Its line is of its own list, not of the view dump: the list's file says which.
+    if !r.file.isEmpty { fields.append("dumpFile: \(quoted((r.file as NSString).lastPathComponent))") }
     for (key, value) in r.properties(for: kind) { fields.append("\(key): \(value)") }
     let required = r.mustFail.compactMap { recognizerIds[$0] }
     if !required.isEmpty { fields.append("requireToFail: [\(required.joined(separator: ", "))]") }

@@ -13,6 +13,8 @@ public struct DumpedRecognizer: Equatable, Sendable {
   public var address: String?
   public var line: Int
   public var column: Int
+  /// The file its list came from (`line` is of it), as given to the import.
+  public var file = ""
   /// The address of its `view=<Class 0x…>`.
   public var viewAddress: String?
   public var targets: [Target] = []

@@ -226,12 +226,15 @@ public final class Scene {
 public struct ObjectOrigin: Equatable, Sendable {
   public var address: String?
   public var line: Int?
+  /// The file `line` is of, when it is not the view dump's (a recognizer list's).
+  public var file: String?
   /// The address of a view's `gestureRecognizers = <NSArray: 0x…>` the dump does not list.
   public var unlistedGestures: String?
 
-  public init(address: String? = nil, line: Int? = nil, unlistedGestures: String? = nil) {
+  public init(address: String? = nil, line: Int? = nil, file: String? = nil, unlistedGestures: String? = nil) {
     self.address = address
     self.line = line
+    self.file = file
     self.unlistedGestures = unlistedGestures
   }
 }

@@ -114,7 +114,7 @@ struct SceneBuilder {
     return scene
   }
 
-  /// `address: 0x…`, `dumpLine: N` and `unlistedGestures: 0x…` on a view or a recognizer
+  /// `address: 0x…`, `dumpLine: N`, `dumpFile: NAME` and `unlistedGestures: 0x…` on a view or a recognizer
   /// (docs/layouts.md "Imported objects").
   mutating func noteOrigin(_ key: String, _ value: YAMLValue, of object: AnyObject) throws {
     var origin = origins[ObjectIdentifier(object)] ?? ObjectOrigin()
@@ -124,6 +124,14 @@ struct SceneBuilder {
         throw value.error("\(key) must be a debugger's address, 0x and hexadecimal digits ('\(text)')")
       }
       if key == "address" { origin.address = text } else { origin.unlistedGestures = text }
+    } else if key == "dumpFile" {
+      let text = try value.string(key)
+      guard !text.isEmpty, text.count <= 255, !text.contains("/"),
+        !text.unicodeScalars.contains(where: \.isControlCharacter)
+      else {
+        throw value.error("dumpFile must be a file's name, without folders or control characters ('\(text)')")
+      }
+      origin.file = text
     } else {
       origin.line = try value.int("dumpLine", in: 1...Int(Int32.max))
     }

@@ -114,7 +114,8 @@ public struct DeliveryDiagramRenderer {
       for arrow in row.arrows {
         drawArrow(arrow, color: arrow.kind == .cause ? tone : text.withAlpha(0.5), on: surface)
       }
-      surface.fill(row.labelFrame, cornerRadius: 3, color: background.withAlpha(0.8))
+      // Opaque: a deadline's bar passes under the caption, never through it.
+      surface.fill(row.labelFrame, cornerRadius: 3, color: background)
       surface.text(row.title, at: row.titleFrame.origin, style: colored(diagram.rowTitleStyle(), text))
       if let detail = row.detail, let frame = row.detailFrame {
         surface.text(detail, at: frame.origin, style: colored(diagram.rowDetailStyle(), tone))

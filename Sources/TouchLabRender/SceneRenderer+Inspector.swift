@@ -130,7 +130,7 @@ extension SceneRenderer {
     let marks = Dictionary(
       (inspection.hitTest?.steps ?? []).map { ($0.object, $0.verdict) }, uniquingKeysWith: { first, _ in first })
     let start = min(max(0, firstRow), max(0, inspection.rows.count - 1))
-    if start > 0 { line("↑ \(start) rows above (wheel up)", dim: true) }
+    if start > 0 { line("↑ \(start) row\(start == 1 ? "" : "s") above (wheel up)", dim: true) }
     for (index, row) in inspection.rows.enumerated().dropFirst(start) {
       guard y + 40 < rect.maxY else {
         let rest = inspection.rows.count - index

@@ -45,6 +45,10 @@ public struct TextStyle: Equatable, Hashable, Sendable {
   public var truncation: TextTruncation
   /// Lines before truncating; 0 wraps without limit, as UILabel's numberOfLines.
   public var maximumLines: Int
+  /// Wraps code as code (the transcript panel's lines): a selector or class name is broken
+  /// only after a `:` or where words part (a space, a bracket), never inside an
+  /// identifier, and no hyphen is added where a line breaks. Labels wrap as UIKit's do.
+  public var keepsIdentifiersWhole = false
 
   public init(
     fontFamily: String = TextFonts.defaultFamily, fontSize: Double = 17,
@@ -232,6 +236,60 @@ public enum TextFonts {
     return families
   }
 
+  /// No break inside an identifier and its `:` (Pango may break there only if a single
+  /// identifier is wider than the line), and no hyphen at a break.
+  static func keepIdentifiersWhole(_ text: String, in layout: OpaquePointer) {
+    guard let list = pango_attr_list_new() else { return }
+    defer { pango_attr_list_unref(list) }
+    pango_attr_list_insert(list, pango_attr_insert_hyphens_new(0))
+    func isIdentifier(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      guard isIdentifier(bytes[index]) else {
+        index += 1
+        continue
+      }
+      let start = index
+      while index < bytes.count, isIdentifier(bytes[index]) { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+      guard index - start > 1, let attribute = pango_attr_allow_breaks_new(0) else { continue }
+      attribute.pointee.start_index = UInt32(start)
+      attribute.pointee.end_index = UInt32(index)
+      pango_attr_list_insert(list, attribute)
+    }
+    pango_layout_set_attributes(layout, list)
+  }
+
+  /// The lines `text` wraps into at `width`, each with how many glyphs Pango drew beyond its
+  /// characters (a hyphen it inserted at a break) — tests.
+  static func wrappedLines(_ text: String, style: TextStyle, width: Double) -> [(text: String, addedGlyphs: Int)] {
+    lock.lock()
+    defer { lock.unlock() }
+    let layout = makeLayout(text, style: style, width: width, context: measuringContext)
+    defer { touchlab_release_layout(layout) }
+    let bytes = Array(text.utf8)
+    var lines: [(String, Int)] = []
+    for index in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+      let start = Int(line.pointee.start_index)
+      let end = min(bytes.count, start + Int(line.pointee.length))
+      var added = 0
+      var runs = line.pointee.runs
+      while let node = runs {
+        if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+          let item = run.pointee.item.pointee
+          added += Int(run.pointee.glyphs.pointee.num_glyphs) - Int(item.num_chars)
+        }
+        runs = node.pointee.next
+      }
+      lines.append((String(decoding: bytes[start..<end], as: UTF8.self), added))
+    }
+    return lines
+  }
+
   static func makeLayout(
     _ text: String, style: TextStyle, width: Double?, context: OpaquePointer
   ) -> OpaquePointer {
@@ -246,6 +304,7 @@ public enum TextFonts {
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
     pango_layout_set_text(layout, text, -1)
+    if style.keepsIdentifiersWhole, width != nil { keepIdentifiersWhole(text, in: layout) }
 
     let clipsOneLine = style.truncation == .clip && style.maximumLines == 1
     if let width, width > 0, !clipsOneLine {

@@ -73,16 +73,17 @@ final class TouchOverlayRenderer {
     for card in cards {
       canvas.withAlpha(card.opacity) { cardPainter.drawLeader(of: card, on: canvas) }
     }
+    // The fingers under the cards: a card is laid out around them, and covers one only where
+    // there is no other room; then its text is read whole, with no ring drawn across it.
+    for touch in current {
+      drawCountdowns(of: touch, now: now, on: canvas)
+      drawMarker(of: touch, on: canvas)
+    }
     // A pass of a damage drawing that misses a card leaves it (and its layer) out.
     for card in cards where !canvas.skips(card.frame.insetBy(dx: -2, dy: -2)) {
       canvas.withAlpha(card.opacity) {
         cardPainter.drawCard(card, now: now, timeOrigin: timeOrigin, on: canvas)
       }
-    }
-    // The fingers on top: where a card had to cover one, the finger still shows.
-    for touch in current {
-      drawCountdowns(of: touch, now: now, on: canvas)
-      drawMarker(of: touch, on: canvas)
     }
   }
 

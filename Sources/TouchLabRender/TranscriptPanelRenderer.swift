@@ -178,9 +178,10 @@ final class TranscriptPanelRenderer {
   /// section header is a rule and the header's text in bold.
   private func drawTranscript(_ entries: [TranscriptEntry], in rect: CanvasRect, on canvas: Canvas) {
     let text = theme.overlay.panelText
-    let lineStyle = TextStyle(
+    var lineStyle = TextStyle(
       fontFamily: SceneRenderer.monospacedFamily, fontSize: 11.5, color: text, alignment: .leading,
       verticalAlignment: .top, truncation: .tail, maximumLines: 3)
+    lineStyle.keepsIdentifiersWhole = true
     var headerStyle = TextStyle(
       fontFamily: theme.metrics.fontFamily, fontSize: 11.5, weight: .bold, color: text, alignment: .leading,
       verticalAlignment: .top, truncation: .tail)

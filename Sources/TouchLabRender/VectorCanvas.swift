@@ -14,10 +14,15 @@ final class VectorOutput {
 }
 
 extension CairoCanvas {
-  /// A canvas that records the same drawing calls as vector graphics: a document of `size`
-  /// scene points times `scale` (SVG pixels, PDF points). Take it with `vectorData()`.
-  public convenience init(vector format: CanvasVectorFormat, size sceneSize: CanvasSize, scale: Double = 1) throws {
-    guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
+  /// A canvas that records the same drawing calls as vector graphics: an SVG of `size` scene
+  /// points times `scale` pixels, or a PDF page of `size` points whatever `scale` (a PDF's
+  /// page is measured in points; its detail is vectors at any zoom, so a scale would only
+  /// print it larger: issue 48 §7). Take it with `vectorData()`.
+  public convenience init(vector format: CanvasVectorFormat, size sceneSize: CanvasSize, scale requested: Double = 1)
+    throws
+  {
+    guard requested > 0, requested.isFinite else { throw CanvasError.invalidScale(requested) }
+    let scale = format == .pdf ? 1 : requested
     let size = CanvasSize(width: sceneSize.width * scale, height: sceneSize.height * scale)
     guard size.width > 0, size.height > 0, size.width < 1e6, size.height < 1e6 else {
       throw CanvasError.invalidSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))

@@ -29,6 +29,8 @@ import TouchLabX11
 final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// Signalled when a thread parks (`waitUntilParked`, tests).
+  private let parked = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// The engine timer the loop sleeps for (`MonotonicClock` seconds), if any.
   private var deadline: Double?
   private var loopSleeps = false
@@ -79,6 +81,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
     pthread_cond_init(condition, &attributes)
+    pthread_cond_init(parked, &attributes)
     pthread_condattr_destroy(&attributes)
     pthread_mutex_lock(mutex)
     for cpu in self.cpus.isEmpty ? [nil] : self.cpus.map(Optional.some) {
@@ -103,8 +106,10 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
 
   deinit {
     pthread_cond_destroy(condition)
+    pthread_cond_destroy(parked)
     pthread_mutex_destroy(mutex)
     condition.deallocate()
+    parked.deallocate()
     mutex.deallocate()
   }
 
@@ -130,6 +135,15 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     loopSleeps = false
   }
 
+  /// Waits, called between `loopWillSleep()` and `loopDidWake()` (the lock free), until
+  /// `count` threads have started and wait with no deadline (tests: they wait for the
+  /// threads themselves, never for the scheduler to have run them by some time).
+  func waitUntilParked(_ count: Int) {
+    pthread_mutex_lock(mutex)
+    while parkedCount < count { pthread_cond_wait(parked, mutex) }
+    pthread_mutex_unlock(mutex)
+  }
+
   // MARK: - The thread
 
   private func run(keptOn cpu: Int32?) {
@@ -144,6 +158,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     while !stopped {
       guard loopSleeps, let due = deadline else {
         parkedCount += 1  // until the broadcast that wakes it (`broadcast()`)
+        pthread_cond_broadcast(parked)
         // A wait that returns without a broadcast (POSIX lets it return for nothing) waits
         // again, uncounted.
         let generation = broadcasts

@@ -63,7 +63,8 @@ struct InspectorState {
       window: window, layoutID: Self.layoutID, changed: { changed.contains($0) },
       origin: { object in
         origins[ObjectIdentifier(object)].map { origin in
-          [origin.address, origin.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
+          [origin.address, origin.line.map { "line \($0)" + (origin.file.map { " of \($0)" } ?? "") }].compactMap { $0 }
+            .joined(separator: " ")
         }
       })
     inspection.scenarios = scenarios

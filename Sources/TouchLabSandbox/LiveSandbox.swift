@@ -283,7 +283,7 @@ public final class LiveSandbox {
       session.show(problem: "screenshot not saved: \(error)")
       return
     }
-    renderer.draw(session.frameContent, on: canvas)
+    renderer.draw(session.screenshotContent, on: canvas)
     let url = Screenshots.url(forLayout: session.layoutPath, in: screenshotFolder)
     do {
       try canvas.writePNG(to: url)

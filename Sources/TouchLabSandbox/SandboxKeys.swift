@@ -74,10 +74,36 @@ public enum SandboxKeys {
       "Alt or Ctrl + mouse: two fingers, mirrored about the centre",
     ]
 
-  /// The keys' help lines, then `realTimeNote` (what the window got for its timers,
-  /// capitalized) when there is one.
+  /// The keys' help lines, then `realTimeNote` (what the window got for its timers, as
+  /// standard error says it) when there is one, as the panel shows it: `shortNote`.
   public static func help(realTimeNote: String?) -> [String] {
-    help + (realTimeNote.map { [$0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
+    help + (realTimeNote.map { [shortNote($0)] } ?? [])
+  }
+
+  /// A real-time note as the panel's two lines of key help hold it whole, capitalized: a
+  /// "no real time" note without its reason in parentheses (the system's answer, often a
+  /// sentence: cut with "…" for an ordinary user, issue 48 §7), which standard error has.
+  static func shortNote(_ note: String) -> String {
+    var text = note
+    if text.hasPrefix("no real time"), let open = text.range(of: " (") {
+      var depth = 0
+      var close: String.Index?
+      for index in text[open.upperBound...].indices {
+        if text[index] == "(" { depth += 1 }
+        if text[index] == ")" {
+          if depth == 0 {
+            close = index
+            break
+          }
+          depth -= 1
+        }
+      }
+      if let close {
+        text.replaceSubrange(open.lowerBound...close, with: "")
+        text += "; why: on standard error"
+      }
+    }
+    return text.prefix(1).uppercased() + text.dropFirst()
   }
 
   /// The keys that only modify others (Shift, Control, Alt, Super, the locks): pressed

@@ -128,7 +128,15 @@ public final class SandboxSession {
   }
 
   /// What the window draws now: the live scene, or a play at its time.
-  public var frameContent: FrameContent {
+  public var frameContent: FrameContent { frameContent(showingStatus: true) }
+
+  /// What a screenshot (S) saves: the frame without the window's own confirmation under
+  /// the title ("Saved touchlab-….png" of the screenshot before), which is no part of the
+  /// scene (issue 48 §7) — the file name stands there, as when no confirmation shows.
+  public var screenshotContent: FrameContent { frameContent(showingStatus: false) }
+
+  private func frameContent(showingStatus: Bool) -> FrameContent {
+    let status = showingStatus ? self.status : nil
     let file = (layoutPath as NSString).lastPathComponent
     var content: FrameContent
     if let playback {

@@ -12,10 +12,14 @@ struct Compare: ParsableCommand {
     discussion: """
       The left picture is --scenario as the file has it; the right one is --versus (by default \
       the same scenario) after the --set changes. Each is what `shot` draws at --at (by default \
-      the end); the --out file's extension picks PNG, SVG or PDF:
+      the end); the --out file's extension picks PNG, SVG or PDF. Here the right side is the \
+      second fix of the table-cell conflict: the background's tap traded for one whose delegate \
+      refuses touches in the table. The left transcript ends in `backview taped` and \
+      `touchesCancelled`; the right one has neither, and ends in `cell selected!`:
 
         touchlab compare Layouts/table-cell-conflict.yaml --scenario short-press \\
-          --set table.delaysContentTouches=false --out fix.png
+          --set backTap.isEnabled=false --set backTapFiltered.isEnabled=true \\
+          --out fix.png
       """)
 
   @Argument(help: "The layout file.")

@@ -17,7 +17,8 @@ struct Diagram: ParsableCommand {
       the format: .png, .svg (text kept as text, a <title> for every lane, row and span) or \
       .pdf. The same input always gives the same bytes:
 
-        touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press --out press.svg
+        touchlab diagram Layouts/table-cell-conflict.yaml --scenario short-press \\
+          --out press.svg
       """)
 
   @OptionGroup var played: ScenarioOptions

@@ -11,8 +11,9 @@ struct Diff: ParsableCommand {
       The log is pasted from Xcode's console or Console: NSLog and os_log prefixes are stripped, and \
       lines the scene could not print are ignored (a -[Class selector] line of a class the scene does \
       not have, any other line the model never prints). The rest is set against the transcript in \
-      order. Exit 0 when they agree, 1 when not, 2 when an input cannot be read (the layout, its \
-      scenario, the log) or --tolerance is refused. See docs/import.md.
+      order; when the log runs out first, the report says how many lines were ignored and why, \
+      and shows the first three. Exit 0 when they agree, 1 when not, 2 when an input cannot be \
+      read (the layout, its scenario, the log) or --tolerance is refused. See docs/import.md.
       """)
 
   @Argument(help: "A layout file, or a dump.")
@@ -73,7 +74,8 @@ struct Diff: ParsableCommand {
       }
     }
     if agree {
-      print("\(log): agrees with \(chosen.name) (\(diff.model.count) lines)")
+      let count = diff.model.count
+      print("\(log): agrees with \(chosen.name) (\(count) line\(count == 1 ? "" : "s"))")
     }
     return agree
   }

@@ -17,7 +17,8 @@ struct Record: ParsableCommand {
       changed frame stores only the rectangle that changed. The same input always gives the \
       same bytes:
 
-        touchlab record Layouts/table-cell-conflict.yaml --scenario short-press --speed 0.25 --out press.gif
+        touchlab record Layouts/table-cell-conflict.yaml --scenario short-press \\
+          --speed 0.25 --out press.gif
       """)
 
   @OptionGroup var played: ScenarioOptions

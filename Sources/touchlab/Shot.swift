@@ -17,7 +17,8 @@ struct Shot: ParsableCommand {
       extension picks the format: .png (pixels), .svg or .pdf (vector graphics; the PDF keeps \
       text as text):
 
-        touchlab shot Layouts/seed003-gestures.yaml --scenario tap-red --at 0.02 --scale 2 --out tap.png
+        touchlab shot Layouts/seed003-gestures.yaml --scenario tap-red --at 0.02 \\
+          --scale 2 --out tap.png
       """)
 
   @Argument(help: "The layout file.")

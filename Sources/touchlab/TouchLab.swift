@@ -13,7 +13,8 @@ struct TouchLab: ParsableCommand {
       A scene is a YAML layout file (see docs/layouts.md). Replay one of its scenarios headless and \
       read the transcript the source articles print with NSLog:
 
-        touchlab replay Layouts/table-cell-conflict.yaml --scenario short-press --times
+        touchlab replay Layouts/table-cell-conflict.yaml --scenario short-press \\
+          --times
 
       Check layout files for mistakes (FILE:LINE:COLUMN: error: …, exit status 1):
 

@@ -32,7 +32,7 @@ final class AttachmentTests: XCTestCase {
       ("dump.txt", try FixtureHitTests.text("cocoadelica-ios7-lldb.txt")), ("list.txt", Self.list),
       ("vc.txt", Self.controllers),
     ])
-    XCTAssertEqual(result.summary, "imported 10 views, 3 recognizers, 1 view controllers")
+    XCTAssertEqual(result.summary, "imported 10 views, 3 recognizers, 1 view controller")
     // The nested copy in must-fail adds nothing; the hover is listed in a warning.
     XCTAssertTrue(
       result.diagnostics.contains {
@@ -62,6 +62,41 @@ final class AttachmentTests: XCTestCase {
       "the window's gate, then the notes view's enabled ones")
     XCTAssertTrue(replayed.contains("-[Blinc_NotesView handleTap:]"), replayed.joined(separator: "\n"))
     XCTAssertEqual(hit.responders.map(\.className).prefix(3), ["Blinc_NotesView", "UIView", "NotesViewController"])
+    // A recognizer's line is of its list, which the report names (issue 48 §6); a view's is the dump's.
+    let listed = try XCTUnwrap(hit.recognizers.first { $0.address == "0x7a1b0010" })
+    XCTAssertEqual(listed.file, "list.txt")
+    XCTAssertTrue(hit.text.contains("UITapGestureRecognizer 0x7a1b0010 '\(listed.id!)' (line 3 of list.txt)"), hit.text)
+    XCTAssertTrue(hit.json.contains("\"address\": \"0x7a1b0010\", \"line\": 3, \"file\": \"list.txt\"}"), hit.json)
+    XCTAssertNil(hit.view?.file)
+    // The dump's controller is the app's; the one above the window's content is the import's.
+    XCTAssertEqual(
+      hit.responders.filter(\.isAddedByImport).map(\.className), ["UIViewController"], "\(hit.responders)")
+    XCTAssertFalse(try XCTUnwrap(hit.responders.first { $0.className == "NotesViewController" }).isAddedByImport)
+  }
+
+  /// A root view the dump shows no controller for: the import adds an unnamed
+  /// UIViewController, and `hit` says so (issue 48 §6).
+  func testTheControllerTheImportAddsIsSaidToBeAdded() throws {
+    let result = try DumpImporter.importTexts([("dump.txt", try FixtureHitTests.text("lldb-ios15-navbar.txt"))])
+    let (hit, _) = try tap(result.yaml, at: CGPoint(x: 200, y: 70))
+    let added = hit.responders.filter(\.isAddedByImport)
+    XCTAssertEqual(added.map(\.className), ["UIViewController"])
+    XCTAssertTrue(
+      hit.text.contains(
+        "→ UIViewController (added by the import: the dump shows no controller of the root view) → UIWindow"), hit.text)
+    XCTAssertTrue(
+      hit.json.contains(
+        "{\"class\": \"UIViewController\", \"id\": null, \"address\": null, \"line\": null, \"added\": true}"),
+      hit.json)
+    // A dumpFile is a file's name, nothing more.
+    let bad = "controller:\n  view:\n    gestures:\n      - {class: UITapGestureRecognizer, dumpFile: \"../x.txt\"}\n"
+    XCTAssertThrowsError(try LayoutLoader.load(yaml: bad, file: "bad.yaml")) { error in
+      XCTAssertTrue("\(error)".contains("dumpFile must be a file's name"), "\(error)")
+    }
+    // A layout's unnamed controller is the layout's own: nothing is said.
+    let layout = try LayoutLoader.load(
+      path: FixtureHitTests.dumps.appendingPathComponent("../../../Layouts/table-cell-conflict.yaml").standardized.path)
+    XCTAssertFalse(HitReport(scene: layout, at: CGPoint(x: 100, y: 120)).responders.contains { $0.isAddedByImport })
   }
 
   /// The report at `point` and the transcript of a tap there on the layout.

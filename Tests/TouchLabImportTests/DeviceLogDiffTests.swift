@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabImport
 import TouchLabLayout
+import TouchLabTranscript
 import XCTest
 
 /// `touchlab diff`: a device log set against a scenario, on the [A3] gestures layout.
@@ -56,6 +57,35 @@ final class DeviceLogDiffTests: XCTestCase {
 
     let short = try diff(deviceLog(Array(try modelLines().prefix(4))))
     XCTAssertTrue(short.firstDivergence?.contains("the device log has no more lines") == true)
+  }
+
+  /// A log whose lines the scene could not print (a Swift app's `dismissKeyboard(_:)`, a
+  /// class the scene lacks) and that runs out: the report says how many lines were ignored
+  /// and why, and shows the first three (issue 48 §5), not just "no more lines".
+  func testLinesIgnoredAreCountedAndShownWhenTheLogRunsOut() throws {
+    let lines = try modelLines().prefix(2).map(\.1)
+    let log =
+      ["app launched"] + lines
+      + ["dismissKeyboard(_:)", "-[UIKeyboardImpl prepareForActivation]", "dismissKeyboard(_:)", "keyboard gone"]
+    let result = try diff(log.joined(separator: "\n"))
+    XCTAssertEqual(result.device.map(\.text), lines)
+    XCTAssertEqual(result.ignored.map(\.line), [1, 4, 5, 6, 7])
+    XCTAssertEqual(result.ignored[2].otherClass, "UIKeyboardImpl")
+    XCTAssertNil(result.ignored[1].otherClass)
+    let model = try modelLines()
+    XCTAssertEqual(
+      result.firstDivergence,
+      "line 3: the model prints '\(model[2].1)' at \(TranscriptFormatter.timeStamp(model[2].0)); the device log "
+        + "has no more lines the scene could print; 5 log lines ignored, 4 as the model never prints them, 1 as "
+        + "the scene has none of their classes: log line 1 'app launched', log line 4 'dismissKeyboard(_:)', "
+        + "log line 5 '-[UIKeyboardImpl prepareForActivation]' (no class UIKeyboardImpl in the scene), …")
+    // One line, of one kind, nothing more to show.
+    let one = try diff((lines + ["dismissKeyboard(_:)"]).joined(separator: "\n"))
+    XCTAssertEqual(
+      one.ignoredSummary, "1 log line ignored, as the model never prints them: log line 3 'dismissKeyboard(_:)'")
+    // Nothing ignored: the sentence as before.
+    XCTAssertTrue(
+      try diff(lines.joined(separator: "\n")).firstDivergence?.hasSuffix("; the device log has no more lines") == true)
   }
 
   func testConsoleAndPrintPrefixes() throws {

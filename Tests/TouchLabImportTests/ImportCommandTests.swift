@@ -61,6 +61,51 @@ final class ImportCommandTests: XCTestCase {
     XCTAssertTrue(second["view"] is NSNull)
   }
 
+  /// docs/import.md's `--json` example is what `hit` prints for its command: the hit view
+  /// and the first recognizer entry, whole (issue 48 §6: the docs said line 15).
+  func testTheDocsJSONExampleIsWhatHitPrints() throws {
+    let docs = try String(
+      contentsOf: FixtureHitTests.dumps.appendingPathComponent("../../../docs/import.md").standardized,
+      encoding: .utf8)
+    let start = try XCTUnwrap(docs.range(of: "    {\"at\": [200, 70], "))
+    let end = try XCTUnwrap(docs.range(of: "]}\n", range: start.upperBound..<docs.endIndex))
+    let example = docs[start.lowerBound..<end.upperBound].split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.joined(separator: " ")
+    // The first object after `marker` (these entries hold no nested object).
+    func object(_ text: String, after marker: String) throws -> [String: NSObject] {
+      let at = try XCTUnwrap(text.range(of: marker), marker)
+      let open = try XCTUnwrap(text[at.upperBound...].firstIndex(of: "{"))
+      let close = try XCTUnwrap(text[open...].firstIndex(of: "}"))
+      return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text[open...close].utf8)) as? [String: NSObject])
+    }
+    let hit = try run(["hit", "lldb-ios15-navbar.txt", "--at", "200,70", "--json"])
+    XCTAssertEqual(hit.status, 0, hit.err)
+    for marker in ["\"view\": ", "\"recognizers\": ["] {
+      XCTAssertEqual(try object(example, after: marker), try object(hit.out, after: marker), marker)
+    }
+  }
+
+  /// docs/import.md's `diff` example, run as the text says (the log one NSLog line of a Swift
+  /// app's `dismissKeyboard(_:)`), prints the line the docs show.
+  func testTheDocsDiffExampleIsWhatDiffPrints() throws {
+    let repository = FixtureHitTests.dumps.appendingPathComponent("../../..").standardized
+    let docs = try String(contentsOf: repository.appendingPathComponent("docs/import.md"), encoding: .utf8)
+    let shown = try XCTUnwrap(docs.split(separator: "\n").first { $0.hasPrefix("    device.log: line 1:") })
+    let folder = temporary.appendingPathComponent("docs-diff-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "2024-05-01 10:00:01.050 Demo[812:33101] dismissKeyboard(_:)\n".write(
+      to: folder.appendingPathComponent("device.log"), atomically: true, encoding: .utf8)
+    let result = try TouchLabCommand.run(
+      [
+        "diff", repository.appendingPathComponent("Layouts/table-cell-conflict.yaml").path, "--scenario", "quick-tap",
+        "--log", "device.log",
+      ], in: folder)
+    XCTAssertEqual(result.status, 1, result.err)
+    XCTAssertEqual(result.out, shown.trimmingCharacters(in: .whitespaces) + "\n")
+  }
+
   func testOtherCommandsTakeADumpDirectly() throws {
     let replay = try run(["replay", "nslog-ios6-kiyotakagoto.txt"])
     XCTAssertEqual(replay.status, 0, replay.err)
@@ -105,9 +150,13 @@ final class ImportCommandTests: XCTestCase {
       }.joined(separator: "\n")).write(toFile: log, atomically: true, encoding: .utf8)
     let agree = try run(["diff", button, "--log", log])
     XCTAssertEqual(agree.status, 0, agree.out + agree.err)
+    XCTAssertEqual(agree.out, "\(log): agrees with tap-button (1 line)\n", "one line, singular")
     try "2024-05-01 10:00:01.000 Demo[1:2] something else\n".write(toFile: log, atomically: true, encoding: .utf8)
     let differ = try run(["diff", button, "--log", log])
     XCTAssertEqual(differ.status, 1, differ.out)
-    XCTAssertTrue(differ.out.contains("the device log has no more lines"), differ.out)
+    XCTAssertTrue(
+      differ.out.contains(
+        "the device log has no more lines the scene could print; 1 log line ignored, as the model never prints "
+          + "them: log line 1 'something else'\n"), differ.out)
   }
 }

@@ -104,6 +104,18 @@ final class MappingTests: XCTestCase {
     XCTAssertTrue(result.yaml.contains("# EDIT:"))
     XCTAssertTrue(result.yaml.contains("EDIT: touchUpInside on UIButton 0x5"))
     XCTAssertEqual(result.summary, "imported 5 views, 0 recognizers, 0 view controllers")
+    XCTAssertTrue(result.yaml.contains("#   - 1 control has a placeholder action"), result.yaml)
+  }
+
+  /// One of a thing is singular (issue 48 §6: "1 recognizers").
+  func testCountsOfOneAreSingular() throws {
+    let (result, _) = try load(
+      """
+      <UIView: 0x1; frame = (0 0; 390 844); gestureRecognizers = <NSArray: 0x9>>
+      """)
+    XCTAssertEqual(result.summary, "imported 1 view, 0 recognizers, 0 view controllers")
+    XCTAssertTrue(result.yaml.contains(": 1 view, 0 recognizers, 0 view controllers."), result.yaml)
+    XCTAssertTrue(result.yaml.contains("#   - 1 view has recognizers the dump does not list"), result.yaml)
   }
 
   /// The printed cells are the table's rows, at their printed frames, numbered from the top:

@@ -217,6 +217,11 @@ extension CommandLineTests {
     XCTAssertTrue(text.hasSuffix("%%EOF\n"))
     XCTAssertEqual(text.components(separatedBy: "/Type /Page %").count - 1, 1, "one page")
     XCTAssertTrue(text.contains("/MediaBox [ 0 0 755 812 ]"), "the 375 × 812 scene and the panel")
+    // A PDF's page is in points at scale 1 whatever --scale: its detail is vectors (issue 48 §7:
+    // --scale 2 made a 1540 × 1688 pt page).
+    let doubled = try picture(arguments + ["--scale", "2"], out: folder.appendingPathComponent("c.pdf"))
+    XCTAssertTrue(String(decoding: doubled, as: UTF8.self).contains("/MediaBox [ 0 0 755 812 ]"), "--scale 2")
+    XCTAssertEqual(doubled, pdf, "the same page at any scale")
     // Text stays text: fonts are embedded, not glyphs drawn as paths; and the panel is drawn,
     // not pasted in as a picture (issue 30).
     XCTAssertTrue(text.contains("/FontFile"))

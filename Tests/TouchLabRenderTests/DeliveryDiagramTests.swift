@@ -348,4 +348,32 @@ final class DeliveryDiagramTests: XCTestCase {
     let middle = RenderSupport.pixel(canvas, held.frame.midX, held.frame.midY)
     XCTAssertTrue(middle.red > 200 && middle.green > 170 && middle.blue < 90, "\(middle)")
   }
+
+  /// A deadline's bar passes under a row's caption, never through it: the caption's patch
+  /// of background is opaque (issue 48 §7: the tapMaximum bar ran through "touch 1 lifts at
+  /// (195, 122)"). The title's text is white on the page's grey: every pixel of the bar's
+  /// column inside the caption is neutral, none the bar's orange.
+  func testABarDoesNotRunThroughACaption() throws {
+    let chart = try diagram("short-press")
+    let canvas = try CairoCanvas(size: chart.size, scale: 2)
+    DeliveryDiagramRenderer(theme: Theme.standard).draw(chart, on: canvas)
+    var crossings = 0
+    for row in chart.rows {
+      let title = row.titleFrame
+      for span in chart.spans
+      where span.frame.minX < title.maxX && span.frame.maxX > title.minX && span.frame.minY < title.maxY
+        && span.frame.maxY > title.minY
+      {
+        crossings += 1
+        var y = row.titleFrame.minY + 0.5
+        while y < row.titleFrame.maxY {
+          let pixel = RenderSupport.pixel(canvas, span.frame.midX, y)
+          let spread = Int(max(pixel.red, pixel.green, pixel.blue)) - Int(min(pixel.red, pixel.green, pixel.blue))
+          XCTAssertLessThanOrEqual(spread, 12, "'\(row.title)' at y \(y): \(pixel), the bar shows through")
+          y += 0.5
+        }
+      }
+    }
+    XCTAssertGreaterThan(crossings, 0, "the short press has a bar under a caption (the tap's 0.75 s)")
+  }
 }

@@ -196,6 +196,42 @@ final class OverlayPlacementTests: XCTestCase {
       renderer.touchOverlay.layoutCards(of: state, window: scene.window, now: state.time + 6, sceneSize: size).isEmpty)
   }
 
+  /// Where there is no room but over a finger, the card covers it: its text is read whole,
+  /// no finger ring drawn over it (issue 48 §7).
+  func testAFingerRingIsNeverDrawnOverACard() throws {
+    let scene = try RenderSupport.scene(
+      """
+      window: {size: [200, 200]}
+      controller:
+        view: {color: white}
+      """)
+    let overlay = TouchOverlay(application: scene.application)
+    scene.application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 100, y: 100))])
+    scene.application.clock.advance(to: 0.1)
+    let renderer = SceneRenderer(theme: .standard)
+    let size = CanvasSize(width: 200, height: 200)
+    let cards = renderer.touchOverlay.layoutCards(
+      of: overlay.state, window: scene.window, now: 0.1, sceneSize: size)
+    let card = try XCTUnwrap(cards.first)
+    let radius = Theme.standard.overlay.touchRadius
+    let canvas = try RenderSupport.render(FrameContent(window: scene.window, overlay: overlay.state, now: 0.1))
+    let touchColor = PNGPixel(Theme.standard.overlay.touchColor(at: 0).withAlpha(1))
+    // The finger's centre and its ring's left, right and bottom lie inside the card.
+    let points = [(radius, 0.0), (-radius, 0), (0, radius), (0, 0)]
+    for (dx, dy) in points {
+      let inside = TouchOverlayRenderer.intersection(
+        card.frame, CanvasRect(x: 100 + dx, y: 100 + dy, width: 1, height: 1))
+      XCTAssertEqual(inside.width * inside.height, 1, "(\(dx), \(dy)) under \(card.frame)")
+    }
+    for (dx, dy) in points {
+      let pixel = RenderSupport.pixel(canvas, 100 + dx, 100 + dy)
+      XCTAssertFalse(pixel.isClose(to: touchColor, tolerance: 60), "the ring over the card at (\(dx), \(dy)): \(pixel)")
+      // The card's dark face or its white and grey text: neutral, none of the finger's purple.
+      let spread = Int(max(pixel.red, pixel.green, pixel.blue)) - Int(min(pixel.red, pixel.green, pixel.blue))
+      XCTAssertLessThanOrEqual(spread, 12, "the card's face or text at (\(dx), \(dy)): \(pixel)")
+    }
+  }
+
   /// A card's long class names may wrap before each capital that follows a small letter: the
   /// bytes-only way for ASCII names and the Unicode way for the rest agree on both.
   func testALongClassNameMayBreakBeforeEachWord() {

@@ -58,7 +58,10 @@ final class PictureEncodingTests: XCTestCase {
     let pdf = try CairoCanvas(vector: .pdf, size: CanvasSize(width: 30, height: 20), scale: 2)
     XCTAssertEqual(pdf.size, CanvasSize(width: 30, height: 20))
     pdf.fill(CanvasRect(x: 1, y: 1, width: 5, height: 5), color: .black)
-    XCTAssertTrue(String(decoding: try pdf.vectorData(), as: UTF8.self).hasPrefix("%PDF-"))
+    let pdfText = String(decoding: try pdf.vectorData(), as: UTF8.self)
+    XCTAssertTrue(pdfText.hasPrefix("%PDF-"))
+    // A PDF page in points, at scale 1, whatever the scale.
+    XCTAssertTrue(pdfText.contains("/MediaBox [ 0 0 30 20 ]"), String(pdfText.prefix(400)))
     let svg = try SVGCanvas(size: CanvasSize(width: 30, height: 20), scale: 2)
     XCTAssertEqual(svg.size, CanvasSize(width: 30, height: 20))
     svg.fill(CanvasRect(x: 1, y: 1, width: 5, height: 5), color: .black)

@@ -90,6 +90,41 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(twoLines.height, 2 * truncated.height, accuracy: 1)
   }
 
+  /// The panel wraps a selector after a `:` or between words, never inside an identifier,
+  /// and adds no hyphen (issue 48 §7: `willShowViewControl-ler:`); labels still break as
+  /// Pango does, which the same text at the same widths shows.
+  func testThePanelBreaksSelectorsOnlyAfterAColonOrBetweenWords() {
+    let text = "[1.234] -[GLNavigationController navigationController:willShowViewController:animated:] YES"
+    var panel = TextStyle(
+      fontFamily: SceneRenderer.monospacedFamily, fontSize: 11.5, alignment: .leading, verticalAlignment: .top,
+      truncation: .tail, maximumLines: 0)
+    panel.keepsIdentifiersWhole = true
+    var label = panel
+    label.keepsIdentifiersWhole = false
+    func isIdentifier(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+    var labelBrokeInside = false
+    var labelHyphenated = false
+    for width in stride(from: 120.0, through: 420, by: 7) {
+      let lines = TextFonts.wrappedLines(text, style: panel, width: width)
+      XCTAssertEqual(lines.map(\.text).joined(), text, "width \(width)")
+      XCTAssertEqual(lines.map(\.addedGlyphs), Array(repeating: 0, count: lines.count), "a hyphen at \(width)")
+      for (line, next) in zip(lines, lines.dropFirst()) {
+        XCTAssertFalse(
+          isIdentifier(line.text.last) && isIdentifier(next.text.first),
+          "width \(width): broken inside an identifier: \(lines.map(\.text))")
+      }
+      let labelLines = TextFonts.wrappedLines(text, style: label, width: width)
+      labelHyphenated = labelHyphenated || labelLines.contains { $0.addedGlyphs > 0 }
+      labelBrokeInside =
+        labelBrokeInside
+        || zip(labelLines, labelLines.dropFirst()).contains {
+          isIdentifier($0.text.last) && isIdentifier($1.text.first)
+        }
+    }
+    XCTAssertTrue(labelBrokeInside, "the widths tried make Pango break inside a word where it may")
+    XCTAssertTrue(labelHyphenated, "and add a hyphen there, which the count of glyphs sees")
+  }
+
   func testAlignmentMovesInk() throws {
     func inkColumns(_ alignment: TextAlignment, truncation: TextTruncation) throws -> ClosedRange<
       Int

@@ -1,10 +1,11 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabRender
 import TouchLabSandbox
 import TouchLabX11
 import XCTest
+
+@testable import TouchLabRender
 
 /// The live session without a window: input, keys, reloading, the transcript.
 final class SandboxSessionTests: XCTestCase {
@@ -348,6 +349,9 @@ final class SandboxSessionTests: XCTestCase {
     time.seconds = 51
     session.showStatus("Saved touchlab-live.png")
     XCTAssertEqual(session.frameContent.subtitle, "Saved touchlab-live.png")
+    // The next screenshot is of the scene, not of the window's note of the one before.
+    XCTAssertEqual(session.screenshotContent.subtitle, "live.yaml", "no 'Saved …' in a screenshot")
+    XCTAssertEqual(session.screenshotContent.title, session.frameContent.title)
     XCTAssertTrue(session.needsFrame)
     XCTAssertEqual(session.wakeUpTime, 55, "wakes to take it away")
     session.frameDrawn()
@@ -398,5 +402,40 @@ extension InputEvent {
     guard case .pointer(var pointer) = self else { return self }
     pointer.pressedButtons = []
     return .pointer(pointer)
+  }
+}
+
+/// The panel's real-time line is whole, for every way the window gets (or not) its timers'
+/// real time: its reason, which standard error says, is left out (issue 48 §7: an ordinary
+/// user's line was cut with "…").
+final class RealTimeNoteTests: XCTestCase {
+  func testTheRealTimeNoteFitsThePanelsTwoLines() {
+    let reason =
+      "SCHED_FIFO refused; RealtimeKit: org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.RealtimeKit1 "
+      + "was not provided by any .service files"
+    let notes = [
+      TimerWakePriority.Source.fifo.description,
+      TimerWakePriority.Source.realtimeKit(priority: 1, rtTimeLimit: 0.2).description,
+      TimerWakePriority.Source.none(reason).description,
+      "no real time for timers, the engine's timers fired on a thread of their own (\(reason))",
+    ]
+    let style = TextStyle(
+      fontFamily: TextFonts.defaultFamily, fontSize: 11, alignment: .leading, verticalAlignment: .top,
+      truncation: .tail, maximumLines: 0)
+    for note in notes {
+      let line = SandboxKeys.help(realTimeNote: note).last!
+      XCTAssertFalse(line.contains("RealtimeKit1"), line)
+      let lines = TextFonts.wrappedLines(line, style: style, width: SceneRenderer.panelWidth - 32)
+      XCTAssertLessThanOrEqual(lines.count, 2, "cut with … in the panel: \(lines.map(\.text))")
+    }
+    XCTAssertEqual(
+      SandboxKeys.help(realTimeNote: notes[3]).last,
+      "No real time for timers, the engine's timers fired on a thread of their own; why: on standard error")
+    XCTAssertEqual(
+      SandboxKeys.help(realTimeNote: notes[1]).last,
+      "Real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms)")
+    // The long reason would not have fitted.
+    XCTAssertGreaterThan(
+      TextFonts.wrappedLines(notes[3], style: style, width: SceneRenderer.panelWidth - 32).count, 2)
   }
 }

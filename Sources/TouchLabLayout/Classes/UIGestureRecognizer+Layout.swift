@@ -46,7 +46,7 @@ extension BuiltinClass {
       switch key {
       case "class": break
       case "id": try builder.register(value, recognizer)
-      case "address", "dumpLine": try builder.noteOrigin(key, value, of: recognizer)
+      case "address", "dumpLine", "dumpFile": try builder.noteOrigin(key, value, of: recognizer)
       case "action": actionValue = value
       case "target":
         hasTargetKey = true
@@ -78,6 +78,7 @@ extension BuiltinClass {
           let names =
             PropertyTable.names(for: recognizer) + [
               "id", "class", "action", "target", "targets", "requireToFail", "delegate", "address", "dumpLine",
+              "dumpFile",
             ]
           throw keyValue.error("unknown key '\(key)' for \(recognizer.className)\(suggestion(for: key, in: names))")
         }

@@ -41,7 +41,7 @@ extension BuiltinClass {
       guard wanted == bar.selectedIndex else {
         let count = bar.items?.count ?? 0
         throw value.error(
-          "selectedIndex \(wanted) names no item: the tab bar has \(count) items"
+          "selectedIndex \(wanted) names no item: the tab bar has \(count) item\(count == 1 ? "" : "s")"
             + (count == 0 ? " (give items: before it)" : " (0…\(count - 1), or -1 for none)"))
       }
     }
