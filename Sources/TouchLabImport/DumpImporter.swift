@@ -209,21 +209,4 @@ public enum DumpImporter {
       yaml: yaml, diagnostics: diagnostics, viewCount: writer.viewCount, recognizerCount: writer.recognizerCount,
       controllerCount: writer.controllerCount)
   }
-
-  /// Loads files as a scene: a layout as it is, dumps imported in memory (their diagnostics
-  /// returned, for the caller to show). `--strict` is the caller's.
-  public static func loadScene(_ paths: [String], windowSize: CGSize? = nil) throws -> (
-    scene: Scene, diagnostics: [DumpDiagnostic], result: ImportResult?
-  ) {
-    if paths.count == 1, let text = try? LayoutLoader.readText(paths[0]),
-      DumpKind.detect(text) == .layout
-        || paths[0].hasSuffix(".yaml") || paths[0].hasSuffix(".yml")
-    {
-      return (try LayoutLoader.load(path: paths[0]), [], nil)
-    }
-    let result = try importFiles(paths, windowSize: windowSize)
-    let file =
-      paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
-    return (try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)"), result.diagnostics, result)
-  }
 }

@@ -23,7 +23,10 @@ public struct DumpedRecognizer: Equatable, Sendable {
 
   /// The built-in class it is played as; nil for UIKit's own that TouchLab makes itself
   /// (a scroll view's pair, the system gate) and for kinds TouchLab does not model.
-  var kind: String? { Self.kind(of: className) }
+  /// A subclass printed with `baseClass = UITapGestureRecognizer` is played as that base.
+  var kind: String? {
+    Self.kind(of: className) ?? fields["baseClass"].flatMap { Self.kind(of: $0.trimmingCharacters(in: .whitespaces)) }
+  }
 
   static let builtinKinds: Set<String> = [
     "UITapGestureRecognizer", "UILongPressGestureRecognizer", "UIPanGestureRecognizer", "UISwipeGestureRecognizer",

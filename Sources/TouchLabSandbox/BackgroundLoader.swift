@@ -21,12 +21,12 @@ public final class BackgroundLoader: @unchecked Sendable {
 
   /// Starts loading `path` (after any load before it); a load started before it is
   /// superseded: its result is never taken.
-  func load(_ path: String) {
+  func load(_ path: String, using load: @escaping @Sendable (String) throws -> Scene) {
     generation += 1
     isLoading = true
     let generation = generation
     queue.async { [self] in
-      let result = Result { try LayoutLoader.load(path: path) }
+      let result = Result { try load(path) }
       lock.lock()
       finished = (generation, path, result)
       lock.unlock()

@@ -97,7 +97,7 @@ extension SandboxSession {
 
   /// Loads the layout file with the properties flipped in the window applied.
   func loadWithChanges(_ path: String) throws -> Scene {
-    let loaded = try LayoutLoader.load(path: path)
+    let loaded = try sceneFiles.load(path)
     try flips.apply(to: loaded)
     return loaded
   }

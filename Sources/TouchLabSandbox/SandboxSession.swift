@@ -471,6 +471,11 @@ public final class SandboxSession {
   }
   /// A background load is under way.
   public var isLoading: Bool { loading.isLoading }
+  /// How scenes are read by name (`SceneFiles`); the window's `open` sets it for dumps.
+  public var sceneFiles: SceneFiles {
+    get { loading.sceneFiles }
+    set { loading.sceneFiles = newValue }
+  }
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next

@@ -17,8 +17,11 @@ struct Compare: ParsableCommand {
           --set table.delaysContentTouches=false --out fix.png
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
+  @Argument(help: "The layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
 
   @Option(help: "The scenario on the left (may be left out when the file has only one).")
   var scenario: String?
@@ -64,8 +67,9 @@ struct Compare: ParsableCommand {
     if versus == nil && assignments.isEmpty {
       throw fail("compare needs a difference: --versus SCENARIO, --set ID.PROPERTY=VALUE, or both")
     }
-    let leftScene = try loadScene(file)
-    let rightScene = try loadScene(file)
+    let input = try readScene(files)
+    let leftScene = try makeScene(of: input)
+    let rightScene = try makeScene(of: input)
     guard let leftScenario = try chooseScenario(in: leftScene, file: file, name: scenario, noScenario: false),
       let rightScenario = try chooseScenario(
         in: rightScene, file: file, name: versus ?? leftScenario.name, noScenario: false)

@@ -22,6 +22,7 @@ struct Diagram: ParsableCommand {
 
   @OptionGroup var played: ScenarioOptions
   var file: String { played.file }
+  var files: [String] { played.files }
   var scenario: String? { played.scenario }
   var assignments: [String] { played.assignments }
 
@@ -50,8 +51,10 @@ struct Diagram: ParsableCommand {
     let start = try from.map { try parseTime($0, option: "--from") } ?? 0
     let end = try to.map { try parseTime($0, option: "--to") } ?? .infinity
     guard start <= end else { throw fail("--from must not be later than --to") }
-    let scene = try loadScene(file)
-    guard let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: false) else {
+    let scene = try loadScene(files)
+    guard
+      let chosen = try playedScenario(gestures: try played.gestures.scenario(), in: scene, file: file, name: scenario)
+    else {
       throw fail("\(file) has no scenarios to draw")
     }
     try apply(setFiles: played.setFiles, to: scene)

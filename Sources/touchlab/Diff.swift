@@ -14,13 +14,18 @@ struct Diff: ParsableCommand {
       order. Exit 0 when they agree, 1 when not. See docs/import.md.
       """)
 
-  @Argument(help: "A layout file, or a dump.")
-  var file: String
+  @Argument(help: "A layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
+
+  @OptionGroup var gestures: GestureOptions
 
   @Option(help: "The scenario to play (may be left out when the file has only one).")
   var scenario: String?
 
-  @Option(help: "The device's console log.")
+  @Option(help: "The device's console log (- is standard input).")
   var log: String
 
   @Flag(help: "Also report lines whose times (each since the first line) differ by more than --tolerance.")
@@ -33,9 +38,11 @@ struct Diff: ParsableCommand {
     guard tolerance.isFinite, tolerance >= 0, tolerance <= 60 else {
       throw fail("--tolerance must be a number of seconds from 0 to 60, not \(tolerance)")
     }
-    let scene = try loadScene(file)
+    let scene = try loadScene(files)
     let chosen: Scenario
-    if let name = scenario {
+    if let played = try gestures.scenario() {
+      chosen = try playedScenario(gestures: played, in: scene, file: file, name: scenario)!
+    } else if let name = scenario {
       guard let found = scene.scenario(named: name) else {
         throw fail("\(file) has no scenario '\(name)'; it has: \(scene.scenarios.map(\.name).joined(separator: ", "))")
       }
@@ -50,7 +57,7 @@ struct Diff: ParsableCommand {
     do {
       text = try LayoutLoader.readText(log)
     } catch let error as LayoutError {
-      throw fail("\(log): \(error.message)")
+      throw fail("\(LayoutLoader.displayName(log)): \(error.message)")
     }
     let diff = DeviceLogDiff(scene: scene, scenario: chosen, log: text, tolerance: tolerance)
     var agree = true

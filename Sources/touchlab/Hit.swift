@@ -16,7 +16,7 @@ struct Hit: ParsableCommand {
       the touch. --json: one object a line (docs/import.md "hit").
       """)
 
-  @Argument(help: "A layout file, or dumps.")
+  @Argument(help: "A layout file, or dumps (- is standard input).")
   var files: [String]
 
   @Option(name: .customLong("at"), help: ArgumentHelp("A point in window coordinates.", valueName: "X,Y"))
@@ -42,18 +42,7 @@ struct Hit: ParsableCommand {
       }
       return CGPoint(x: x, y: y)
     }
-    let scene: Scene
-    if files.count == 1, !isDump(files[0]) {
-      scene = try loadScene(files[0])
-    } else {
-      let result = try importDumps(files, window: window, strict: strict)
-      let file = files.first(where: isDump) ?? files[0]
-      do {
-        scene = try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)")
-      } catch let error as LayoutError {
-        throw fail("the imported layout does not load (a bug in import): \(error)")
-      }
-    }
+    let scene = try makeScene(of: readScene(files, window: try parseWindowSize(window), strict: strict, quiet: true))
     let output = BufferedStandardOutput()
     let views = HitReport.ViewIndex(scene)
     for point in parsed {

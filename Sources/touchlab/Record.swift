@@ -22,6 +22,7 @@ struct Record: ParsableCommand {
 
   @OptionGroup var played: ScenarioOptions
   var file: String { played.file }
+  var files: [String] { played.files }
   var scenario: String? { played.scenario }
   var assignments: [String] { played.assignments }
 
@@ -99,14 +100,17 @@ struct Record: ParsableCommand {
 
     // A scene fresh from the file for each frame, played to that frame's time: the same
     // picture `shot --at` draws. The first one also finds where the scenario ends.
+    let input = try readScene(files)
     func freshScene() throws -> Scene {
-      let scene = try loadScene(file)
+      let scene = try makeScene(of: input)
       try apply(setFiles: played.setFiles, to: scene)
       try apply(assignments, to: scene)
       return scene
     }
     let first = try freshScene()
-    guard let chosen = try chooseScenario(in: first, file: file, name: scenario, noScenario: false) else {
+    guard
+      let chosen = try playedScenario(gestures: try played.gestures.scenario(), in: first, file: file, name: scenario)
+    else {
       throw fail("\(file) has no scenarios to record")
     }
     first.records.keepsRecords = false  // only its end is wanted, and the size of its transcript

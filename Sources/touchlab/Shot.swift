@@ -20,8 +20,13 @@ struct Shot: ParsableCommand {
         touchlab shot Layouts/seed003-gestures.yaml --scenario tap-red --at 0.02 --scale 2 --out tap.png
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
+  @Argument(help: "The layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
+
+  @OptionGroup var gestures: GestureOptions
 
   @Option(help: "The scenario to play (may be left out when the file has only one; a file with none shows the scene).")
   var scenario: String?
@@ -48,8 +53,9 @@ struct Shot: ParsableCommand {
     var time: TimeInterval?
     if let at { time = try parseTime(at, option: "--at") }
     let format = try OutputFormat(path: out, allowed: [.png, .svg, .pdf])
-    let scene = try loadScene(file)
-    let chosen = try chooseScenario(in: scene, file: file, name: scenario, noScenario: noScenario)
+    let scene = try loadScene(files)
+    let chosen = try playedScenario(
+      gestures: try gestures.scenario(), in: scene, file: file, name: scenario, noScenario: noScenario)
     let moment = try Moment(scene: scene, file: file, scenario: chosen, at: time)
     let renderer = SceneRenderer(theme: try loadTheme())
     let size = renderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
