@@ -258,6 +258,7 @@ struct LayoutWriter {
       body.append(
         inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
           + "\(controller.address) (line \(controller.line))")
+      for line in Self.originLines(of: controller) { body.append(inner + line) }
       body.append(inner + "view:")
       pad = String(repeating: " ", count: indent + 4)
       first = pad
@@ -352,6 +353,15 @@ struct LayoutWriter {
     return false
   }
 
+  /// A controller's `address:` and `dumpLine:` (its line in `_printHierarchy`), as a view's:
+  /// it keeps its identity in `hit`, records, the inspector and explanations.
+  static func originLines(of controller: DumpedController) -> [String] {
+    let address = controller.address
+    let isAddress =
+      address.hasPrefix("0x") && address.count > 2 && address.count <= 34 && address.dropFirst(2).allSatisfy(\.isHexDigit)
+    return (isAddress ? ["address: \(quoted(address))"] : []) + (controller.line >= 1 ? ["dumpLine: \(controller.line)"] : [])
+  }
+
   /// The top controller's class, when a hierarchy gives the root view's controller.
   private mutating func writeTopController(into body: inout [String]) {
     guard let address = dump.views[rootViewIndex].address, let controller = attachments.controllers[address] else {
@@ -362,6 +372,7 @@ struct LayoutWriter {
     body.append(
       "  class: \(quoted(controllerClassName(controller)))  # \(controller.className) \(controller.address) "
         + "(line \(controller.line))")
+    for line in Self.originLines(of: controller) { body.append("  " + line) }
   }
 
   private mutating func controllerClassName(_ controller: DumpedController) -> String {

@@ -132,7 +132,11 @@ final class SceneInputTests: XCTestCase {
     // The recognizers came with the dump: hit names the double tap on the notes view.
     let hit = try run(["hit"] + dumps + ["--at", "160,200", "--json"])
     XCTAssertTrue(hit.out.contains("\"address\": \"0x7a1b0010\""), hit.out)
-    XCTAssertTrue(hit.out.contains("NotesViewController"), hit.out)
+    // 45.1: the controller keeps its printed address and its line in _printHierarchy.
+    XCTAssertTrue(
+      hit.out.contains(
+        #"{"class": "NotesViewController", "id": "notesViewController", "address": "0x7a000100", "line": 1}"#),
+      hit.out)
   }
 
   func testSceneInputReadsEachFileOnceAndTellsLayoutFromDump() throws {
