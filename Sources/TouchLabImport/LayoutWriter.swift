@@ -358,8 +358,10 @@ struct LayoutWriter {
   static func originLines(of controller: DumpedController) -> [String] {
     let address = controller.address
     let isAddress =
-      address.hasPrefix("0x") && address.count > 2 && address.count <= 34 && address.dropFirst(2).allSatisfy(\.isHexDigit)
-    return (isAddress ? ["address: \(quoted(address))"] : []) + (controller.line >= 1 ? ["dumpLine: \(controller.line)"] : [])
+      address.hasPrefix("0x") && address.count > 2 && address.count <= 34
+      && address.dropFirst(2).allSatisfy(\.isHexDigit)
+    return (isAddress ? ["address: \(quoted(address))"] : [])
+      + (controller.line >= 1 ? ["dumpLine: \(controller.line)"] : [])
   }
 
   /// The top controller's class, when a hierarchy gives the root view's controller.
