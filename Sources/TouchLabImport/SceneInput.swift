@@ -66,10 +66,49 @@ public final class SceneInput {
     var files: [File] = []
     for path in paths {
       let text = try LayoutLoader.readText(path)
+      let name = LayoutLoader.displayName(path)
+      if !isLayoutName(path), let sections = captureSections(text) {
+        files += sections.map { File(path: path, name: name, text: $0, kind: DumpKind.detect($0)) }
+        continue
+      }
       let kind: DumpKind = isLayoutName(path) ? .layout : DumpKind.detect(text)
-      files.append(File(path: path, name: LayoutLoader.displayName(path), text: text, kind: kind))
+      files.append(File(path: path, name: name, text: text, kind: kind))
     }
     return files
+  }
+
+  /// What starts each section of a capture file (`Tools/lldb/touchlab.py`).
+  public static let captureMarker = "# touchlab capture"
+
+  /// A capture file's parts — the recursive description, the views' recognizer lists,
+  /// `_printHierarchy` — each as the text `import` takes from a file of its own; nil for a
+  /// file that is no capture. Each section starts with a `# touchlab capture: views`,
+  /// `…: recognizers …` or `…: controllers` line; a part keeps every line where the file has
+  /// it (the other parts' lines left blank), so a diagnostic names the file's own line, and
+  /// the work is linear: three texts at most, whatever the number of sections.
+  static func captureSections(_ text: String) -> [String]? {
+    guard text.hasPrefix(captureMarker) else { return nil }
+    let kinds = ["views", "recognizers", "controllers"]
+    var parts = Array(repeating: [Substring](), count: kinds.count)
+    var used = Array(repeating: false, count: kinds.count)
+    var current: Int?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix(captureMarker) {
+        let words = line.dropFirst(captureMarker.count).drop { $0 == ":" || $0 == " " }
+        current = kinds.firstIndex { words.hasPrefix($0) }
+        for index in kinds.indices { parts[index].append("") }
+        continue
+      }
+      for index in kinds.indices {
+        if index == current {
+          parts[index].append(line)
+          if !line.allSatisfy(\.isWhitespace) { used[index] = true }
+        } else {
+          parts[index].append("")
+        }
+      }
+    }
+    return kinds.indices.filter { used[$0] }.map { parts[$0].joined(separator: "\n") }
   }
 
   /// Whether the inputs were dumps, imported.
