@@ -138,6 +138,7 @@ public enum DumpImporter {
       uniquingKeysWith: { first, _ in first })
     for (file, recognizers) in recognizerFiles {
       var unmodelled: [String] = []
+      var neverBeginning: [String] = []
       for recognizer in recognizers {
         let place = { (message: String) in
           diagnostics.append(
@@ -156,13 +157,26 @@ public enum DumpImporter {
         }
         if recognizer.kind == nil {
           if DumpedRecognizer.madeByTouchLab.contains(recognizer.className) { continue }
-          unmodelled.append("\(recognizer.className) \(recognizer.address ?? "") (line \(recognizer.line))")
+          let named = "\(recognizer.className) \(recognizer.address ?? "") (line \(recognizer.line))"
+          attachments.leftOut.append(named)
+          if DumpedRecognizer.neverBeginning.contains(recognizer.className) {
+            neverBeginning.append(named)
+          } else {
+            unmodelled.append(named)
+          }
           continue
         }
         let address = dump.views[viewIndex].address!
         guard !(attachments.recognizers[address] ?? []).contains(where: { $0.address == recognizer.address })
         else { continue }
         attachments.recognizers[address, default: []].append(recognizer)
+      }
+      if !neverBeginning.isEmpty {
+        diagnostics.append(
+          DumpDiagnostic(
+            file: file, line: 1, column: 1, severity: .warning,
+            message: "UIKit's private scroll-view recognizers, which never begin for a tap, a press or a one-finger "
+              + "drag, left out: " + neverBeginning.joined(separator: ", ")))
       }
       if !unmodelled.isEmpty {
         diagnostics.append(

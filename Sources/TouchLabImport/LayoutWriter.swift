@@ -20,6 +20,8 @@ struct LayoutWriter {
     var controllers: [String: DumpedController] = [:]
     /// Addresses of every controller in the hierarchies (a recognizer's target may be one).
     var controllerClasses: [String: String] = [:]
+    /// Printed recognizers the layout leaves out, each "Class 0x… (line N)".
+    var leftOut: [String] = []
   }
 
   private var out: [String] = []
@@ -127,6 +129,19 @@ struct LayoutWriter {
         "#   - \(controlCount) controls have a placeholder action ({print: \"EDIT: …\"}): give each its real one;")
     }
     out.append("#   - delegates (a recognizer's shouldReceiveTouch, a table's didSelectRow) are not in a dump.")
+    if !attachments.leftOut.isEmpty {
+      // Names and addresses only, with every character that is not one of theirs dropped: a
+      // dump's text never becomes layout syntax.
+      let names = attachments.leftOut.map { entry in
+        String(
+          entry.unicodeScalars.filter {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789_.$ ()".unicodeScalars.contains($0))
+          })
+      }
+      out.append("# Left out (recognizers TouchLab does not model; docs/import.md \"Recognizers\"):")
+      for name in names.prefix(50) { out.append("#   - \(name)") }
+      if names.count > 50 { out.append("#   - and \(names.count - 50) more") }
+    }
     if !unlistedRecognizerViews.isEmpty {
       out.append("#   - \(unlistedRecognizerViews.count) views have recognizers the dump does not list; in lldb:")
       for view in unlistedRecognizerViews.prefix(20) {

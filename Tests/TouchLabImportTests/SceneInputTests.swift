@@ -182,3 +182,30 @@ final class RecognizerBaseClassTests: XCTestCase {
     XCTAssertEqual(scene.origins[ObjectIdentifier(tap)]?.address, "0x7a1b0050")
   }
 }
+
+/// 45.4: nothing printed is dropped silently.
+final class LeftOutRecognizerTests: XCTestCase {
+  func testUIKitsPrivateScrollRecognizersAreNamedWithTheirLinesInAWarningAndTheHeader() throws {
+    let list = """
+      <__NSArrayM 0x600000c4c0f0>(
+      <UIScrollViewPagingSwipeGestureRecognizer: 0x7a1b0060; state = Possible; enabled = NO; view = <Blinc_NotesView 0x78e6a050>; target= <(action=_handleSwipe:, target=<Blinc_NotesView 0x78e6a050>)>>,
+      <_UIDragAutoScrollGestureRecognizer: 0x7a1b0070; state = Possible; cancelsTouchesInView = NO; delaysTouchesEnded = NO; view = <Blinc_NotesView 0x78e6a050>; target= <(action=_handleAutoScroll:, target=<Blinc_NotesView 0x78e6a050>)>>,
+      <UIScrollViewPanGestureRecognizer: 0x7a1b0080; state = Possible; delaysTouchesEnded = NO; view = <Blinc_NotesView 0x78e6a050>; target= <(action=handlePan:, target=<Blinc_NotesView 0x78e6a050>)>>
+      )
+      """
+    let result = try DumpImporter.importTexts([
+      ("dump.txt", try FixtureHitTests.text("cocoadelica-ios7-lldb.txt")), ("list.txt", list),
+    ])
+    let warning = try XCTUnwrap(
+      result.diagnostics.first { $0.message.contains("never begin") }, "\(result.diagnostics)")
+    XCTAssertEqual(warning.file, "list.txt")
+    XCTAssertTrue(
+      warning.message.contains("UIScrollViewPagingSwipeGestureRecognizer 0x7a1b0060 (line 2)"), warning.message)
+    XCTAssertTrue(warning.message.contains("_UIDragAutoScrollGestureRecognizer 0x7a1b0070 (line 3)"), warning.message)
+    // The scroll view's own pan is made by TouchLab's UIScrollView: not left out.
+    XCTAssertFalse(warning.message.contains("0x7a1b0080"))
+    XCTAssertTrue(result.yaml.contains("# Left out (recognizers TouchLab does not model"), result.yaml)
+    XCTAssertTrue(result.yaml.contains("#   - _UIDragAutoScrollGestureRecognizer 0x7a1b0070 (line 3)"), result.yaml)
+    _ = try LayoutLoader.load(yaml: result.yaml, file: "d.yaml")
+  }
+}
