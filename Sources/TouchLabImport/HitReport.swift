@@ -11,6 +11,13 @@ import TouchLabTranscript
 public struct HitReport: Equatable {
   /// An object as `hit` names it.
   public struct Entry: Equatable {
+    /// `{"class", "id", "address", "line"}` (and `"unlisted": true` for an unlisted array).
+    public var json: String {
+      "{\"class\": \(className.jsonQuoted), \"id\": \(id.map(\.jsonQuoted) ?? "null"), "
+        + "\"address\": \(address.map(\.jsonQuoted) ?? "null"), \"line\": \(line.map(String.init) ?? "null")"
+        + (isUnlistedArray ? ", \"unlisted\": true}" : "}")
+    }
+
     /// The class as the dump prints it (as the layout declares it).
     public var className: String
     public var id: String?
@@ -80,18 +87,7 @@ public struct HitReport: Equatable {
   public init(scene: Scene, at point: CGPoint, views index: ViewIndex) {
     self.point = point
     let trace = scene.application.traceHitTest(at: point)
-    func entry(_ object: AnyObject) -> Entry {
-      let participant: Participant
-      if let responder = object as? UIResponder {
-        participant = responder.participant
-      } else if let recognizer = object as? UIGestureRecognizer {
-        participant = recognizer.participant
-      } else {
-        participant = Participant(kind: .responder, className: className(of: type(of: object)))
-      }
-      let origin = scene.origins[ObjectIdentifier(object)]
-      return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
-    }
+    func entry(_ object: AnyObject) -> Entry { Self.entry(object, in: scene) }
     // Every view, to find the hit one and those under the point.
     let views = index.byObject
     let order = index.order
@@ -147,6 +143,20 @@ public struct HitReport: Equatable {
       }
     }
     self.recognizers = recognizers
+  }
+
+  /// An object of `scene` as the report names it: class, id, and the dump's address and line.
+  static func entry(_ object: AnyObject, in scene: Scene) -> Entry {
+    let participant: Participant
+    if let responder = object as? UIResponder {
+      participant = responder.participant
+    } else if let recognizer = object as? UIGestureRecognizer {
+      participant = recognizer.participant
+    } else {
+      participant = Participant(kind: .responder, className: className(of: type(of: object)))
+    }
+    let origin = scene.origins[ObjectIdentifier(object)]
+    return Entry(className: participant.className, id: participant.id, address: origin?.address, line: origin?.line)
   }
 
   /// Why hit-testing passed over `view`, which lies under the point.
@@ -237,11 +247,7 @@ public struct HitReport: Equatable {
 
   /// One line of JSON: `{"at": [x, y], "view": …, "path": […], "skipped": […], "responders": […], "recognizers": […]}`.
   public var json: String {
-    func object(_ e: Entry) -> String {
-      "{\"class\": \(e.className.jsonQuoted), \"id\": \(e.id.map(\.jsonQuoted) ?? "null"), "
-        + "\"address\": \(e.address.map(\.jsonQuoted) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
-        + (e.isUnlistedArray ? ", \"unlisted\": true}" : "}")
-    }
+    func object(_ e: Entry) -> String { e.json }
     let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \($0.reason.jsonQuoted)}" }
     return "{\"at\": [\(format(point.x)), \(format(point.y))], \"view\": \(view.map(object) ?? "null"), "
       + "\"path\": [\(path.map(object).joined(separator: ", "))], \"skipped\": [\(skips.joined(separator: ", "))], "
