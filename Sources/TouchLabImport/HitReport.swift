@@ -93,8 +93,10 @@ public struct HitReport: Equatable {
     let order = index.order
     let boxes = index.boxes
     let hit = trace.hitObject.flatMap { views[$0] }
-    // A window that answers itself is no view of the scene.
-    let hitView = hit.flatMap { $0 is UIWindow ? nil : $0 }
+    // A window that answers itself is the hit view when it is a view of the dump (its root
+    // printed as a UIWindow, or a class whose baseClass is one: it has the dump's address),
+    // as UIKit's hitTest returns it; a layout's own window is no view of the scene.
+    let hitView = hit.flatMap { $0 is UIWindow && scene.origins[ObjectIdentifier($0)]?.address == nil ? nil : $0 }
     view = hitView.map(entry)
     let objects = trace.answeringSteps.compactMap { views[$0.object] }
     path = objects.map(entry)

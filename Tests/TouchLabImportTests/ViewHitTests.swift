@@ -92,3 +92,23 @@ final class ViewHitTests: XCTestCase {
       unknown.err.hasSuffix("touchlab: error: --view 0xdead: no view of the scene has that address or id\n"))
   }
 }
+
+/// 45.2: a dump whose root is a UIWindow: a touch no subview takes hits the window itself.
+final class WindowRootHitTests: XCTestCase {
+  func testATouchNoSubviewTakesHitsTheDumpsWindowWithItsAddress() throws {
+    // The real cycript dump, its full-window UITransitionView made to ignore touches.
+    let text = try FixtureHitTests.text("cycript-ios13-backticks.txt").replacingOccurrences(
+      of: "<UITransitionView: 0x1076068d0; frame = (0 0; 414 896);",
+      with: "<UITransitionView: 0x1076068d0; frame = (0 0; 414 896); userInteractionEnabled = NO;")
+    let result = try DumpImporter.importTexts([("views.txt", text)])
+    let scene = try LayoutLoader.load(yaml: result.yaml, file: "views.txt (imported)")
+    let report = HitReport(scene: scene, at: CGPoint(x: 300, y: 500))
+    XCTAssertEqual(report.view?.className, "UIWindow")
+    XCTAssertEqual(report.view?.address, "0x1045057e0")
+    XCTAssertEqual(report.view?.line, 2)
+    XCTAssertEqual(report.responders.first?.address, "0x1045057e0")
+    XCTAssertEqual(report.responders.last?.className, "UIApplication")
+    // The small view the dump prints beside it still takes its own touches.
+    XCTAssertEqual(HitReport(scene: scene, at: CGPoint(x: 100, y: 130)).view?.address, "0x10450a690")
+  }
+}
