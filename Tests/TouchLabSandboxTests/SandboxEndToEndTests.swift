@@ -186,7 +186,8 @@ final class SandboxEndToEndTests: XCTestCase {
     // The list saved as a second view dump: the import of both files is refused, naming the list.
     try viewText.write(to: list, atomically: true, encoding: .utf8)
     XCTAssertTrue(
-      eventually { touchlab.errors.contains("\(list.path):1:1: error: a second view dump") }, "stderr: \(touchlab.errors)")
+      eventually { touchlab.errors.contains("\(list.path):1:1: error: a second view dump") },
+      "stderr: \(touchlab.errors)")
     XCTAssertTrue(touchlab.process.isRunning)
   }
 
