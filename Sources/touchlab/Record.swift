@@ -101,9 +101,10 @@ struct Record: ParsableCommand {
     // A scene fresh from the file for each frame, played to that frame's time: the same
     // picture `shot --at` draws. The first one also finds where the scenario ends.
     let input = try readScene(files)
+    let setFiles = try readSetFiles(played.setFiles)
     func freshScene() throws -> Scene {
       let scene = try makeScene(of: input)
-      try apply(setFiles: played.setFiles, to: scene)
+      try apply(setFiles: setFiles, to: scene)
       try apply(assignments, to: scene)
       return scene
     }

@@ -195,9 +195,24 @@ func loadTheme() throws -> Theme {
 
 /// Applies each `--set-file FILE` (its mistakes are layout errors: FILE:LINE:COLUMN).
 func apply(setFiles: [String], to scene: Scene) throws {
+  try apply(setFiles: try readSetFiles(setFiles), to: scene)
+}
+
+/// Each `--set-file FILE` read once (`-` is standard input): its name and text.
+func readSetFiles(_ files: [String]) throws -> [(name: String, text: String)] {
+  do {
+    return try files.map { (LayoutLoader.displayName($0), try LayoutLoader.readText($0)) }
+  } catch let error as LayoutError {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    throw ExitCode(1)
+  }
+}
+
+/// Applies `--set-file`s already read.
+func apply(setFiles: [(name: String, text: String)], to scene: Scene) throws {
   for file in setFiles {
     do {
-      try scene.set(contentsOfFile: file)
+      try scene.set(text: file.text, file: file.name)
     } catch let error as LayoutError {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       throw ExitCode(1)

@@ -51,6 +51,22 @@ final class SceneInputTests: XCTestCase {
     XCTAssertEqual(substituted.out, direct.out)
   }
 
+  /// `record` builds a fresh scene for each frame: its layout and its `--set-file`, both
+  /// through pipes, are read once.
+  func testRecordReadsItsLayoutAndSetFileOnceThroughPipes() throws {
+    let setFile = path("set.yaml")
+    try "backTapFiltered.isEnabled: true\n".write(toFile: setFile, atomically: true, encoding: .utf8)
+    let gif = path("out.gif")
+    let result = try run(
+      ["record", "--scenario", "short-press", "--fps", "5", "--out", gif],
+      through: [
+        "/bin/bash", "-c", #"exec "$2" "$3" <(cat "$0") "$4" "$5" "$6" "$7" "$8" "$9" --set-file <(cat "$1")"#,
+        Self.layout, setFile,
+      ])
+    XCTAssertEqual(result.status, 0, result.err)
+    XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: gif)).count, 1000)
+  }
+
   func testALayoutMistakeOnStandardInputNamesStdin() throws {
     let result = try run(["check", "-"], input: Data("controller:\n  nonsense: 1\n".utf8))
     XCTAssertEqual(result.status, 1)
