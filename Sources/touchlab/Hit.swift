@@ -7,6 +7,8 @@ import TouchLabLayout
 struct Hit: ParsableCommand {
   /// `--at` and `--view` one command may give.
   static let maximumQuestions = 10_000
+  /// `--view`s one command may give: each is a few hundred hit-tests.
+  static let maximumViews = 100
 
   static let configuration = CommandConfiguration(
     commandName: "hit",
@@ -44,6 +46,9 @@ struct Hit: ParsableCommand {
   func run() throws {
     guard !points.isEmpty || !views.isEmpty else {
       throw fail("hit needs at least one --at X,Y or --view ADDRESS_OR_ID")
+    }
+    guard views.count <= Self.maximumViews else {
+      throw fail("hit takes at most \(Self.maximumViews) --view, not \(views.count)")
     }
     guard points.count + views.count <= Self.maximumQuestions else {
       throw fail("hit takes at most \(Self.maximumQuestions) --at and --view in all, not \(points.count + views.count)")
