@@ -24,7 +24,7 @@ public struct ViewHitReport {
   public var recognizers: [HitReport.Entry]
 
   /// Points tried across the view: a grid this many a side (after its centre).
-  static let gridSide = 15
+  static let gridSide = 9
 
   /// The view of `scene` whose printed address or layout id is `name`, if any.
   public static func find(_ name: String, in scene: Scene, views index: HitReport.ViewIndex) -> UIView? {

@@ -8,7 +8,7 @@ struct Hit: ParsableCommand {
   /// `--at` and `--view` one command may give.
   static let maximumQuestions = 10_000
   /// `--view`s one command may give: each is a few hundred hit-tests.
-  static let maximumViews = 100
+  static let maximumViews = 20
 
   static let configuration = CommandConfiguration(
     commandName: "hit",
