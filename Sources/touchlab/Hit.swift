@@ -7,7 +7,7 @@ import TouchLabLayout
 struct Hit: ParsableCommand {
   /// `--at` and `--view` one command may give.
   static let maximumQuestions = 10_000
-  /// `--view`s one command may give: each is a few hundred hit-tests.
+  /// `--view`s one command may give: each is up to 82 hit-tests.
   static let maximumViews = 20
 
   static let configuration = CommandConfiguration(
