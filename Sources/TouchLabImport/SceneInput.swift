@@ -71,7 +71,9 @@ public final class SceneInput {
         files += sections.map { File(path: path, name: name, text: $0, kind: DumpKind.detect($0)) }
         continue
       }
-      let kind: DumpKind = isLayoutName(path) ? .layout : DumpKind.detect(text)
+      // An empty file is an empty layout ("the file is empty"), not a dump with no views.
+      let isBlank = text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+      let kind: DumpKind = isLayoutName(path) || isBlank ? .layout : DumpKind.detect(text)
       files.append(File(path: path, name: name, text: text, kind: kind))
     }
     return files

@@ -71,6 +71,8 @@ final class SceneInputTests: XCTestCase {
     let result = try run(["check", "-"], input: Data("controller:\n  nonsense: 1\n".utf8))
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.err.hasPrefix("<stdin>:2:3: error: "), result.err)
+    let empty = try run(["replay", "-"], input: Data())
+    XCTAssertEqual(empty.err, "<stdin>:1:1: error: the file is empty; a layout needs at least a controller\n")
     let ok = try run(["check", "-"], input: try Data(contentsOf: Self.repository.appendingPathComponent(Self.layout)))
     XCTAssertEqual(ok.status, 0, ok.err)
     XCTAssertTrue(ok.out.hasPrefix("<stdin>: ok ("), ok.out)
