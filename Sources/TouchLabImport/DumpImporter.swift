@@ -157,6 +157,7 @@ public enum DumpImporter {
       uniquingKeysWith: { first, _ in first })
     for (file, recognizers) in recognizerFiles {
       var unmodelled: [String] = []
+      var neverBeginning: [String] = []
       for recognizer in recognizers {
         let place = { (message: String) in
           diagnostics.append(
@@ -175,7 +176,13 @@ public enum DumpImporter {
         }
         if recognizer.kind == nil {
           if DumpedRecognizer.madeByTouchLab.contains(recognizer.className) { continue }
-          unmodelled.append("\(recognizer.className) \(recognizer.address ?? "") (line \(recognizer.line))")
+          let named = "\(recognizer.className) \(recognizer.address ?? "") (line \(recognizer.line))"
+          attachments.leftOut.append(named)
+          if DumpedRecognizer.neverBeginning.contains(recognizer.className) {
+            neverBeginning.append(named)
+          } else {
+            unmodelled.append(named)
+          }
           continue
         }
         let address = dump.views[viewIndex].address!
@@ -183,6 +190,13 @@ public enum DumpImporter {
         guard attachedRecognizers.insert(AttachedRecognizer(view: address, recognizer: recognizer.address)).inserted
         else { continue }
         attachments.recognizers[address, default: []].append(recognizer)
+      }
+      if !neverBeginning.isEmpty {
+        diagnostics.append(
+          DumpDiagnostic(
+            file: file, line: 1, column: 1, severity: .warning,
+            message: "UIKit's private scroll-view recognizers, which never begin for a tap, a press or a one-finger "
+              + "drag, left out: " + neverBeginning.joined(separator: ", ")))
       }
       if !unmodelled.isEmpty {
         diagnostics.append(
@@ -228,22 +242,5 @@ public enum DumpImporter {
     return ImportResult(
       yaml: yaml, diagnostics: DumpDiagnostic.limited(diagnostics), viewCount: writer.viewCount,
       recognizerCount: writer.recognizerCount, controllerCount: writer.controllerCount)
-  }
-
-  /// Loads files as a scene: a layout as it is, dumps imported in memory (their diagnostics
-  /// returned, for the caller to show). `--strict` is the caller's.
-  public static func loadScene(_ paths: [String], windowSize: CGSize? = nil) throws -> (
-    scene: Scene, diagnostics: [DumpDiagnostic], result: ImportResult?
-  ) {
-    if paths.count == 1, let text = try? LayoutLoader.readText(paths[0]),
-      DumpKind.detect(text) == .layout
-        || paths[0].hasSuffix(".yaml") || paths[0].hasSuffix(".yml")
-    {
-      return (try LayoutLoader.load(path: paths[0]), [], nil)
-    }
-    let result = try importFiles(paths, windowSize: windowSize)
-    let file =
-      paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
-    return (try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)"), result.diagnostics, result)
   }
 }

@@ -11,6 +11,16 @@ import TouchLabTranscript
 public struct HitReport: Equatable {
   /// An object as `hit` names it.
   public struct Entry: Equatable {
+    /// `{"class", "id", "address", "line"}` (and `"file"` for a line of another file than the
+    /// view dump, `"unlisted": true` for an unlisted array, `"added": true` for a controller
+    /// the import added).
+    public var json: String {
+      "{\"class\": \(className.jsonQuoted), \"id\": \(id.map(\.jsonQuoted) ?? "null"), "
+        + "\"address\": \(address.map(\.jsonQuoted) ?? "null"), \"line\": \(line.map(String.init) ?? "null")"
+        + (file.map { ", \"file\": \($0.jsonQuoted)" } ?? "")
+        + (isUnlistedArray ? ", \"unlisted\": true" : "") + (isAddedByImport ? ", \"added\": true}" : "}")
+    }
+
     /// The class as the dump prints it (as the layout declares it).
     public var className: String
     public var id: String?
@@ -91,29 +101,16 @@ public struct HitReport: Equatable {
   public init(scene: Scene, at point: CGPoint, views index: ViewIndex) {
     self.point = point
     let trace = scene.application.traceHitTest(at: point)
-    func entry(_ object: AnyObject) -> Entry {
-      let participant: Participant
-      if let responder = object as? UIResponder {
-        participant = responder.participant
-      } else if let recognizer = object as? UIGestureRecognizer {
-        participant = recognizer.participant
-      } else {
-        participant = Participant(kind: .responder, className: className(of: type(of: object)))
-      }
-      let origin = scene.origins[ObjectIdentifier(object)]
-      // An imported scene (its objects have origins) whose controller has no name: the import's.
-      let added = object is UIViewController && participant.id == nil && !scene.origins.isEmpty
-      return Entry(
-        className: participant.className, id: participant.id, address: origin?.address, line: origin?.line,
-        file: origin?.file, isAddedByImport: added)
-    }
+    func entry(_ object: AnyObject) -> Entry { Self.entry(object, in: scene) }
     // Every view, to find the hit one and those under the point.
     let views = index.byObject
     let order = index.order
     let boxes = index.boxes
     let hit = trace.hitObject.flatMap { views[$0] }
-    // A window that answers itself is no view of the scene.
-    let hitView = hit.flatMap { $0 is UIWindow ? nil : $0 }
+    // A window that answers itself is the hit view when it is a view of the dump (its root
+    // printed as a UIWindow, or a class whose baseClass is one: it has the dump's address),
+    // as UIKit's hitTest returns it; a layout's own window is no view of the scene.
+    let hitView = hit.flatMap { $0 is UIWindow && scene.origins[ObjectIdentifier($0)]?.address == nil ? nil : $0 }
     view = hitView.map(entry)
     let objects = trace.answeringSteps.compactMap { views[$0.object] }
     path = objects.map(entry)
@@ -176,6 +173,25 @@ public struct HitReport: Equatable {
       }
     }
     self.recognizers = recognizers
+  }
+
+  /// An object of `scene` as the report names it: class, id, and the dump's address and line.
+  static func entry(_ object: AnyObject, in scene: Scene) -> Entry {
+    let participant: Participant
+    if let responder = object as? UIResponder {
+      participant = responder.participant
+    } else if let recognizer = object as? UIGestureRecognizer {
+      participant = recognizer.participant
+    } else {
+      participant = Participant(kind: .responder, className: className(of: type(of: object)))
+    }
+    let origin = scene.origins[ObjectIdentifier(object)]
+    // An imported scene (its objects have origins) whose controller has no name and no line of
+    // the dump: the import's.
+    let added = object is UIViewController && participant.id == nil && origin == nil && !scene.origins.isEmpty
+    return Entry(
+      className: participant.className, id: participant.id, address: origin?.address, line: origin?.line,
+      file: origin?.file, isAddedByImport: added)
   }
 
   /// Why hit-testing passed over `view`, which lies under the point.
@@ -270,12 +286,7 @@ public struct HitReport: Equatable {
 
   /// One line of JSON: `{"at": [x, y], "view": …, "path": […], "skipped": […], "responders": […], "recognizers": […]}`.
   public var json: String {
-    func object(_ e: Entry) -> String {
-      "{\"class\": \(e.className.jsonQuoted), \"id\": \(e.id.map(\.jsonQuoted) ?? "null"), "
-        + "\"address\": \(e.address.map(\.jsonQuoted) ?? "null"), \"line\": \(e.line.map(String.init) ?? "null")"
-        + (e.file.map { ", \"file\": \($0.jsonQuoted)" } ?? "")
-        + (e.isUnlistedArray ? ", \"unlisted\": true" : "") + (e.isAddedByImport ? ", \"added\": true}" : "}")
-    }
+    func object(_ e: Entry) -> String { e.json }
     let skips = skipped.map { "{\"view\": \(object($0.view)), \"reason\": \($0.reason.jsonQuoted)}" }
     return "{\"at\": [\(format(point.x)), \(format(point.y))], \"view\": \(view.map(object) ?? "null"), "
       + "\"path\": [\(path.map(object).joined(separator: ", "))], \"skipped\": [\(skips.joined(separator: ", "))], "

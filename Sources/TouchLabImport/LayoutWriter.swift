@@ -20,6 +20,8 @@ struct LayoutWriter {
     var controllers: [String: DumpedController] = [:]
     /// Addresses of every controller in the hierarchies (a recognizer's target may be one).
     var controllerClasses: [String: String] = [:]
+    /// Printed recognizers the layout leaves out, each "Class 0x… (line N)".
+    var leftOut: [String] = []
   }
 
   private var out: [String] = []
@@ -133,6 +135,19 @@ struct LayoutWriter {
           + "({print: \"EDIT: …\"}): give each its real one;")
     }
     out.append("#   - delegates (a recognizer's shouldReceiveTouch, a table's didSelectRow) are not in a dump.")
+    if !attachments.leftOut.isEmpty {
+      // Names and addresses only, with every character that is not one of theirs dropped: a
+      // dump's text never becomes layout syntax.
+      let names = attachments.leftOut.map { entry in
+        String(
+          entry.unicodeScalars.filter {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789_.$ ()".unicodeScalars.contains($0))
+          })
+      }
+      out.append("# Left out (recognizers TouchLab does not model; docs/import.md \"Recognizers\"):")
+      for name in names.prefix(50) { out.append("#   - \(name)") }
+      if names.count > 50 { out.append("#   - and \(names.count - 50) more") }
+    }
     if !unlistedRecognizerViews.isEmpty {
       let views = unlistedRecognizerViews.count
       out.append(
@@ -280,6 +295,7 @@ struct LayoutWriter {
       body.append(
         inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
           + "\(controller.address) (line \(controller.line))")
+      for line in Self.originLines(of: controller) { body.append(inner + line) }
       body.append(inner + "view:")
       pad = String(repeating: " ", count: indent + 4)
       first = pad
@@ -374,6 +390,17 @@ struct LayoutWriter {
     return false
   }
 
+  /// A controller's `address:` and `dumpLine:` (its line in `_printHierarchy`), as a view's:
+  /// it keeps its identity in `hit`, records, the inspector and explanations.
+  static func originLines(of controller: DumpedController) -> [String] {
+    let address = controller.address
+    let isAddress =
+      address.hasPrefix("0x") && address.count > 2 && address.count <= 34
+      && address.dropFirst(2).allSatisfy(\.isHexDigit)
+    return (isAddress ? ["address: \(quoted(address))"] : [])
+      + (controller.line >= 1 ? ["dumpLine: \(controller.line)"] : [])
+  }
+
   /// The top controller's class, when a hierarchy gives the root view's controller.
   private mutating func writeTopController(into body: inout [String]) {
     guard let address = dump.views[rootViewIndex].address, let controller = attachments.controllers[address] else {
@@ -384,6 +411,7 @@ struct LayoutWriter {
     body.append(
       "  class: \(quoted(controllerClassName(controller)))  # \(controller.className) \(controller.address) "
         + "(line \(controller.line))")
+    for line in Self.originLines(of: controller) { body.append("  " + line) }
   }
 
   private mutating func controllerClassName(_ controller: DumpedController) -> String {

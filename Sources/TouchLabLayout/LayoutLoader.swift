@@ -51,14 +51,27 @@ public enum LayoutLoader {
   /// works), but one that nobody writes to is an error, not a hang; a file bigger than
   /// `LayoutLimits.maximumFileBytes` (or endless, like `/dev/zero`) is an error too.
   /// With `regularFileOnly`, anything but a regular file is an error before any read.
+  ///
+  /// `-` is standard input (named `<stdin>` in errors), which can be read once in a process:
+  /// a second read is an error, not an empty file.
   public static func readText(_ path: String, regularFileOnly: Bool = false) throws -> String {
+    let isStandardInput = path == standardInputPath
+    let name = isStandardInput ? standardInputName : path
     func failure(_ reason: String) -> LayoutError {
-      LayoutError(file: path, line: 1, column: 1, message: "cannot read the file: \(reason)")
+      LayoutError(file: name, line: 1, column: 1, message: "cannot read the file: \(reason)")
     }
-    // O_NONBLOCK: opening a FIFO with no writer does not wait for one.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor: Int32
+    if isStandardInput {
+      guard takeStandardInput() else {
+        throw failure("standard input ('-') is named more than once; it can be read only once")
+      }
+      descriptor = STDIN_FILENO
+    } else {
+      // O_NONBLOCK: opening a FIFO with no writer does not wait for one.
+      descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    }
     guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-    defer { close(descriptor) }
+    defer { if !isStandardInput { close(descriptor) } }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
     let type = info.st_mode & S_IFMT
@@ -85,9 +98,32 @@ public enum LayoutLoader {
         throw failure("it is larger than \(LayoutLimits.maximumFileBytes >> 20) MB, the limit on layout files")
       }
     }
-    if bytes.isEmpty && type == S_IFIFO { throw failure("it is a FIFO and nothing wrote to it") }
+    if bytes.isEmpty && type == S_IFIFO && !isStandardInput { throw failure("it is a FIFO and nothing wrote to it") }
     guard let text = String(bytes: bytes, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
     return text
+  }
+}
+
+extension LayoutLoader {
+  /// The file name that stands for standard input on the command line.
+  public static let standardInputPath = "-"
+  /// What standard input is called in messages (`<stdin>:3:1: error: …`).
+  public static let standardInputName = "<stdin>"
+  /// How `path` is named in messages: itself, or `<stdin>` for `-`.
+  public static func displayName(_ path: String) -> String {
+    path == standardInputPath ? standardInputName : path
+  }
+
+  nonisolated(unsafe) private static var standardInputTaken = false
+  private static let standardInputLock = NSLock()
+
+  /// Marks standard input read; false when it already was.
+  private static func takeStandardInput() -> Bool {
+    standardInputLock.lock()
+    defer { standardInputLock.unlock() }
+    if standardInputTaken { return false }
+    standardInputTaken = true
+    return true
   }
 }
 

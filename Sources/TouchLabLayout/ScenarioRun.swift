@@ -32,14 +32,17 @@ public final class ScenarioRun {
   }
 
   /// Chooses the scenario of `scene` named `name`, or its only one (`requirement` says what a
-  /// file without any gives). `noScenario` (`--no-scenario`) chooses none.
+  /// file without any gives). `noScenario` (`--no-scenario`) chooses none. `gestures` (the
+  /// command line's `--tap`, `--press`, `--drag`: `GestureScenario`) play instead of any of
+  /// the file's scenarios, and then neither a name nor `noScenario` may be given.
   public init(
     scene: Scene, file: String, scenario name: String?, noScenario: Bool = false,
-    requirement: Requirement = .one()
+    requirement: Requirement = .one(), gestures: Scenario? = nil
   ) throws {
     self.scene = scene
     self.file = file
-    scenario = try Self.choose(in: scene, file: file, name: name, noScenario: noScenario, requirement: requirement)
+    scenario = try Self.choose(
+      in: scene, file: file, name: name, noScenario: noScenario, requirement: requirement, gestures: gestures)
   }
 
   /// Plays `scenario`, already chosen (one of `scene`'s own: its steps refer to the scene's
@@ -53,8 +56,16 @@ public final class ScenarioRun {
   /// The scenario of `scene` named `name`, or its only one, or nil (`noScenario`, or a file
   /// without scenarios under `.atMostOne`).
   public static func choose(
-    in scene: Scene, file: String, name: String?, noScenario: Bool = false, requirement: Requirement = .one()
+    in scene: Scene, file: String, name: String?, noScenario: Bool = false, requirement: Requirement = .one(),
+    gestures: Scenario? = nil
   ) throws -> Scenario? {
+    if let gestures {
+      guard name == nil, !noScenario else {
+        throw ScenarioRunError.choice(
+          "--tap, --press and --drag play instead of a scenario: leave out --scenario and --no-scenario")
+      }
+      return gestures
+    }
     if noScenario {
       if name != nil { throw ScenarioRunError.choice("--no-scenario and --scenario exclude each other") }
       return nil
@@ -89,9 +100,30 @@ public final class ScenarioRun {
 
   /// `apply(setFiles:assignments:)` on a scene before its scenario is chosen.
   public static func apply(setFiles: [String] = [], assignments: [String] = [], to scene: Scene) throws {
+    try apply(setFiles: try read(setFiles: setFiles), assignments: assignments, to: scene)
+  }
+
+  /// A `--set-file` read once: its name as messages give it (`<stdin>` for `-`) and its text.
+  public struct SetFile: Sendable {
+    public var name: String
+    public var text: String
+  }
+
+  /// Reads each `--set-file` once (`-` is standard input), for a command that applies them
+  /// to several fresh scenes.
+  public static func read(setFiles: [String]) throws -> [SetFile] {
+    do {
+      return try setFiles.map { SetFile(name: LayoutLoader.displayName($0), text: try LayoutLoader.readText($0)) }
+    } catch let error as LayoutError {
+      throw ScenarioRunError.layout(error)
+    }
+  }
+
+  /// `apply(setFiles:assignments:)` with the set files already read.
+  public static func apply(setFiles: [SetFile], assignments: [String] = [], to scene: Scene) throws {
     for file in setFiles {
       do {
-        try scene.set(contentsOfFile: file)
+        try scene.set(text: file.text, file: file.name)
       } catch let error as LayoutError {
         throw ScenarioRunError.layout(error)
       }

@@ -86,7 +86,12 @@ public final class Scene {
   /// Applies a file of `ID.PROPERTY: VALUE` lines (the command line's `--set-file`), each as
   /// `--set` would, in the file's order; a mistake is `FILE:LINE:COLUMN: error: …`.
   public func set(contentsOfFile path: String) throws {
-    let text = try LayoutLoader.readText(path)
+    try set(text: try LayoutLoader.readText(path), file: LayoutLoader.displayName(path))
+  }
+
+  /// `set(contentsOfFile:)` for a file already read (`file` names it in errors): a command
+  /// that applies it to several fresh scenes reads it once.
+  public func set(text: String, file path: String) throws {
     guard let (document, root) = try LayoutLoader.parseYAML(text, file: path) else { return }
     let node = YAMLValue(document, root)
     var setters: [() -> Void] = []

@@ -12,9 +12,11 @@ extension SceneBuilder {
     var title: String?
     var deferredEdges: UIRectEdge = []
     var navigationKeys: [(String, YAMLValue, YAMLValue)] = []
+    var originKeys: [(String, YAMLValue)] = []
     for (key, keyValue, value) in try node.mapping("controller") {
       switch key {
       case "class": classValue = value
+      case "address", "dumpLine": originKeys.append((key, value))
       case "view": viewNode = value
       case "id": idValue = value
       case "title": title = try value.string("title")
@@ -25,7 +27,7 @@ extension SceneBuilder {
         navigationKeys.append((key, keyValue, value))
       default:
         let known =
-          ["class", "id", "title", "view", "preferredScreenEdgesDeferringSystemGestures"]
+          ["class", "id", "title", "view", "preferredScreenEdgesDeferringSystemGestures", "address", "dumpLine"]
           + BuiltinClass.navigationControllerKeys + BuiltinClass.tabBarControllerKeys
         throw keyValue.error(
           "unknown key '\(key)' in controller\(suggestion(for: key, in: known)); expected "
@@ -36,6 +38,7 @@ extension SceneBuilder {
       try classValue.map { try instantiate($0, family: .controller, what: "a controller") as! UIViewController }
       ?? UIViewController()
     if let idValue { try register(idValue, controller) }
+    for (key, value) in originKeys { try noteOrigin(key, value, of: controller) }
     controller.title = title
     controller.preferredScreenEdgesDeferringSystemGestures = deferredEdges
     if let navigation = controller as? UINavigationController {

@@ -22,7 +22,7 @@ public final class BackgroundLoader: @unchecked Sendable {
   private let lock = NSLock()
   private var finished: (generation: Int, path: String, result: Result<Scene, Error>)?
   /// The request waiting for the worker (under `lock`): only the newest is kept.
-  private var waiting: (generation: Int, path: String)?
+  private var waiting: (generation: Int, path: String, load: @Sendable (String) throws -> Scene)?
   /// A worker is scheduled or running (under `lock`).
   private var workerActive = false
   /// Loads started so far (under `lock`).
@@ -55,14 +55,15 @@ public final class BackgroundLoader: @unchecked Sendable {
     return started
   }
 
-  /// Asks for `path` to be loaded (after the load under way, if any); a request before it
+  /// Asks for `path` to be loaded (after the load under way, if any) by `load` (by default
+  /// the loader given at `init`: a scene of dumps is read its own way); a request before it
   /// that has not started is dropped, and a load started before it is superseded: its result
   /// is never taken.
-  func load(_ path: String) {
+  func load(_ path: String, using load: (@Sendable (String) throws -> Scene)? = nil) {
     generation += 1
     isLoading = true
     lock.lock()
-    waiting = (generation, path)
+    waiting = (generation, path, load ?? loadFile)
     let startsWorker = !workerActive
     workerActive = true
     lock.unlock()
@@ -81,7 +82,7 @@ public final class BackgroundLoader: @unchecked Sendable {
       waiting = nil
       started += 1
       lock.unlock()
-      let result = Result { try loadFile(request.path) }
+      let result = Result { try request.load(request.path) }
       lock.lock()
       finished = (request.generation, request.path, result)
       lock.unlock()

@@ -1,6 +1,25 @@
 import Foundation
 import TouchLabLayout
 
+/// How the window reads a scene by its name: a layout file by its path — or, for the name an
+/// import gave (`views.txt (imported)`), the dumps it came from, read and imported again —
+/// and which files a save of reloads it.
+public struct SceneFiles: Sendable {
+  /// Loads the scene named `path`.
+  public var load: @Sendable (String) throws -> Scene
+  /// The files whose saving reloads the scene named `path`.
+  public var watched: @Sendable (String) -> [String]
+
+  public init(load: @escaping @Sendable (String) throws -> Scene, watched: @escaping @Sendable (String) -> [String]) {
+    self.load = load
+    self.watched = watched
+  }
+
+  /// Layout files, each by its path: regular files only (a FIFO moved onto the path is an
+  /// error at once, never a read that waits for its writer).
+  public static let layouts = SceneFiles(load: { try LayoutLoader.loadRegularFile(path: $0) }, watched: { [$0] })
+}
+
 /// The window's layout files: the one it is on, the last load's error, and the loads (on the
 /// loop's thread, or off it with a `BackgroundLoader`). A load that fails, or whose window
 /// would be too big, gives no scene: the previous one stays.
@@ -16,6 +35,8 @@ public struct LayoutLoading {
   /// Loads layouts off the loop's thread, when set (the window sets it): the old scene stays
   /// on screen and keeps working until the new one is ready (`takeFinished()` gives it).
   public var backgroundLoader: BackgroundLoader?
+  /// How a scene is read (`SceneFiles.layouts` unless the window was given dumps).
+  public var sceneFiles = SceneFiles.layouts
   /// A background load is under way.
   public var isLoading: Bool { backgroundLoader?.isLoading ?? false }
 
@@ -26,10 +47,10 @@ public struct LayoutLoading {
   mutating func start(_ path: String) -> Load? {
     self.path = path
     if let backgroundLoader {
-      backgroundLoader.load(path)
+      backgroundLoader.load(path, using: sceneFiles.load)
       return nil
     }
-    return (path, Result { try LayoutLoader.loadRegularFile(path: path) })
+    return (path, Result { try sceneFiles.load(path) })
   }
 
   /// The latest background load, if it has finished.

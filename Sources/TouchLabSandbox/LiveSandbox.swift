@@ -177,7 +177,8 @@ public final class LiveSandbox {
     watchedPath = path
     do {
       pollLoop = PollLoop(
-        source: window, fileWatcher: try FileChangeWatcher(path: path), waker: session.backgroundLoader?.waker)
+        source: window, fileWatcher: try FileChangeWatcher(paths: session.sceneFiles.watched(path)),
+        waker: session.backgroundLoader?.waker)
     } catch {
       pollLoop = PollLoop(source: window, waker: session.backgroundLoader?.waker)
       SandboxSession.printToStandardError("touchlab: warning: \(error) R reloads by hand.")

@@ -29,7 +29,7 @@ extension SandboxSession {
   func sceneLoader(_ path: String) -> () throws -> Scene {
     let flips = flips
     let bounds = scene.window.bounds
-    let load = playbackLayoutLoader
+    let load = playbackLayoutLoader ?? sceneFiles.load
     return {
       let copy = try load(path)
       try flips.apply(to: copy)

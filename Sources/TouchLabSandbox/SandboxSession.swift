@@ -480,10 +480,16 @@ public final class SandboxSession {
   }
   /// A background load is under way.
   public var isLoading: Bool { loading.isLoading }
+  /// How scenes are read by name (`SceneFiles`); the window's `open` sets it for dumps.
+  public var sceneFiles: SceneFiles {
+    get { loading.sceneFiles }
+    set { loading.sceneFiles = newValue }
+  }
 
   /// How a play or a review loads its copies of the layout (each with the flips applied):
   /// the file read and built, off the loop's thread in the window. Tests count the loads.
-  public var playbackLayoutLoader: (String) throws -> Scene = { try LayoutLoader.loadRegularFile(path: $0) }
+  /// By default the scene's own way (`sceneFiles`: a layout file, or the dumps it came from).
+  public var playbackLayoutLoader: ((String) throws -> Scene)?
 
   /// Loads `path` and shows it. On an error the previous scene stays, the error is shown in
   /// the window and printed on standard error, and the session stays on `path`, so the next

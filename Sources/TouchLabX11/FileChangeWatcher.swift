@@ -21,54 +21,73 @@ public enum FileChangeWatcherError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// Reports when one file is rewritten, for reloading a layout on save.
+/// Reports when a file is rewritten — one, or several (a dump and its recognizer lists) —
+/// for reloading a layout on save.
 ///
-/// It watches the file's folder rather than the file: editors often save by
+/// It watches each file's folder rather than the file: editors often save by
 /// writing a new file and renaming it over the old one, which a watch on the
 /// old file itself would miss. Only a finished write (close after writing) or
 /// a file renamed into place counts, so a half-written file is not reported.
-/// It also watches the folder's parent for the folder itself: a folder deleted
+/// It also watches each folder's parent for the folder itself: a folder deleted
 /// (its watch then ends) and made again (`git checkout`, `rm -r` and a copy) is
 /// watched again, and a file already in it is reported as a change.
 public final class FileChangeWatcher {
   /// Readable (for `poll`) when changes are waiting to be consumed.
   public let fileDescriptor: Int32
-  public let path: String
-  private let fileName: String
-  private let folder: String
-  private let folderName: String
+  /// The first file watched.
+  public var path: String { paths[0] }
+  /// Every file watched.
+  public let paths: [String]
   private static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-  /// The folder's watch, or -1 while the folder is gone.
-  private var folderWatch: Int32
-  /// The parent's watch for the folder coming back, or -1 when there is none (the root).
-  private var parentWatch: Int32 = -1
 
-  public init(path: String) throws {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    self.path = path
-    self.folder = folder
-    folderName = (folder as NSString).lastPathComponent
+  /// One folder with watched files in it.
+  private struct Folder {
+    let path: String
+    let name: String
+    var fileNames: Set<String>
+    /// The folder's watch, or -1 while the folder is gone.
+    var watch: Int32
+    /// The parent's watch for the folder coming back, or -1 when there is none (the root).
+    var parentWatch: Int32 = -1
+  }
+  private var folders: [Folder] = []
+
+  public convenience init(path: String) throws { try self.init(paths: [path]) }
+
+  public init(paths: [String]) throws {
+    precondition(!paths.isEmpty, "FileChangeWatcher needs a file")
+    self.paths = paths
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else {
       throw FileChangeWatcherError.inotifyFailed(reason: String(cString: strerror(errno)))
     }
-    folderWatch = inotify_add_watch(descriptor, folder, Self.folderEvents)
-    guard folderWatch >= 0 else {
-      let code = errno
-      close(descriptor)
-      if code == ENOENT || code == ENOTDIR {
-        throw FileChangeWatcherError.folderMissing(path: path)
-      }
-      throw FileChangeWatcherError.inotifyFailed(reason: String(cString: strerror(code)))
-    }
     fileDescriptor = descriptor
-    if folder != "/" {
-      let parent = folder == "." ? ".." : (folder as NSString).deletingLastPathComponent
-      // Without it the folder is simply not followed after being deleted (as before).
-      parentWatch = inotify_add_watch(
-        descriptor, parent.isEmpty ? "." : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+    for path in paths {
+      let slash = path.lastIndex(of: "/")
+      let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+      let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+      if let index = folders.firstIndex(where: { $0.path == folder }) {
+        folders[index].fileNames.insert(fileName)
+        continue
+      }
+      let watch = inotify_add_watch(descriptor, folder, Self.folderEvents)
+      guard watch >= 0 else {
+        let code = errno
+        close(descriptor)
+        if code == ENOENT || code == ENOTDIR {
+          throw FileChangeWatcherError.folderMissing(path: path)
+        }
+        throw FileChangeWatcherError.inotifyFailed(reason: String(cString: strerror(code)))
+      }
+      var entry = Folder(
+        path: folder, name: (folder as NSString).lastPathComponent, fileNames: [fileName], watch: watch)
+      if folder != "/" {
+        let parent = folder == "." ? ".." : (folder as NSString).deletingLastPathComponent
+        // Without it the folder is simply not followed after being deleted (as before).
+        entry.parentWatch = inotify_add_watch(
+          descriptor, parent.isEmpty ? "." : parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+      }
+      folders.append(entry)
     }
   }
 
@@ -77,7 +96,7 @@ public final class FileChangeWatcher {
   }
 
   /// Reads every waiting notification without blocking; true when any was
-  /// about the watched file (several saves in a row count as one change).
+  /// about a watched file (several saves in a row count as one change).
   public func consumeChanges() -> Bool {
     var changed = false
     let capacity = 4096
@@ -98,14 +117,16 @@ public final class FileChangeWatcher {
           // The name is NUL-padded to the record length.
           name = String(cString: (buffer + offset + headerSize).assumingMemoryBound(to: CChar.self))
         }
-        if event.wd == folderWatch {
-          if event.mask & UInt32(IN_IGNORED) != 0 {
-            folderWatch = -1  // the folder was deleted (or unmounted)
-          } else if name == fileName {
-            changed = true
+        for index in folders.indices {
+          if event.wd == folders[index].watch {
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+              folders[index].watch = -1  // the folder was deleted (or unmounted)
+            } else if folders[index].fileNames.contains(name) {
+              changed = true
+            }
+          } else if event.wd == folders[index].parentWatch, name == folders[index].name {
+            if rewatchFolder(index) { changed = true }
           }
-        } else if event.wd == parentWatch, name == folderName {
-          if rewatchFolder() { changed = true }
         }
         offset += headerSize + nameLength
       }
@@ -113,11 +134,12 @@ public final class FileChangeWatcher {
     return changed
   }
 
-  /// Watches the folder again once it is back; true when the file is already in it.
-  private func rewatchFolder() -> Bool {
-    let watch = inotify_add_watch(fileDescriptor, folder, Self.folderEvents)
+  /// Watches folder `index` again once it is back; true when a watched file is already in it.
+  private func rewatchFolder(_ index: Int) -> Bool {
+    let folder = folders[index]
+    let watch = inotify_add_watch(fileDescriptor, folder.path, Self.folderEvents)
     guard watch >= 0 else { return false }
-    folderWatch = watch
-    return access(path, F_OK) == 0
+    folders[index].watch = watch
+    return folder.fileNames.contains { access(folder.path + "/" + $0, F_OK) == 0 }
   }
 }

@@ -22,8 +22,11 @@ struct Compare: ParsableCommand {
           --out fix.png
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
+  @Argument(help: "The layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
 
   @Option(help: "The scenario on the left (may be left out when the file has only one).")
   var scenario: String?
@@ -69,10 +72,11 @@ struct Compare: ParsableCommand {
     if versus == nil && assignments.isEmpty {
       throw fail("compare needs a difference: --versus SCENARIO, --set ID.PROPERTY=VALUE, or both")
     }
+    let input = try readScene(files)
     let leftRun = try ScenarioRun(
-      scene: try loadScene(file), file: file, scenario: scenario, requirement: .one(purpose: "compare"))
+      scene: try makeScene(of: input), file: file, scenario: scenario, requirement: .one(purpose: "compare"))
     let rightRun = try ScenarioRun(
-      scene: try loadScene(file), file: file, scenario: versus ?? leftRun.scenario?.name,
+      scene: try makeScene(of: input), file: file, scenario: versus ?? leftRun.scenario?.name,
       requirement: .one(purpose: "compare"))
     try rightRun.apply(assignments: assignments)
     let left = try Moment(leftRun, at: time)

@@ -23,6 +23,7 @@ struct Diagram: ParsableCommand {
 
   @OptionGroup var played: ScenarioOptions
   var file: String { played.file }
+  var files: [String] { played.files }
   var scenario: String? { played.scenario }
   var assignments: [String] { played.assignments }
 
@@ -52,7 +53,8 @@ struct Diagram: ParsableCommand {
     let end = try to.map { try parseTime($0, option: "--to") } ?? .infinity
     guard start <= end else { throw fail("--from must not be later than --to") }
     let run = try ScenarioRun(
-      scene: try loadScene(file), file: file, scenario: scenario, requirement: .one(purpose: "draw"))
+      scene: try loadScene(played.files), file: file, scenario: scenario, requirement: .one(purpose: "draw"),
+      gestures: try played.gestures.scenario())
     let scene = run.scene
     guard let chosen = run.scenario else { throw fail("\(file) has no scenarios to draw") }
     try run.apply(setFiles: played.setFiles, assignments: assignments)

@@ -16,13 +16,18 @@ struct Diff: ParsableCommand {
       read (the layout, its scenario, the log) or --tolerance is refused. See docs/import.md.
       """)
 
-  @Argument(help: "A layout file, or a dump.")
-  var file: String
+  @Argument(help: "A layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
+
+  @OptionGroup var gestures: GestureOptions
 
   @Option(help: "The scenario to play (may be left out when the file has only one).")
   var scenario: String?
 
-  @Option(help: "The device's console log.")
+  @Option(help: "The device's console log (- is standard input).")
   var log: String
 
   @Flag(help: "Also report lines whose times (each since the first line) differ by more than --tolerance.")
@@ -51,15 +56,16 @@ struct Diff: ParsableCommand {
     guard tolerance.isFinite, tolerance >= 0, tolerance <= 60 else {
       throw fail("--tolerance must be a number of seconds from 0 to 60, not \(tolerance)")
     }
-    let scene = try loadScene(file)
+    let scene = try loadScene(files)
     guard
-      let chosen = try ScenarioRun.choose(in: scene, file: file, name: scenario, requirement: .oneCounted)
+      let chosen = try ScenarioRun.choose(
+        in: scene, file: file, name: scenario, requirement: .oneCounted, gestures: try gestures.scenario())
     else { return false }  // `.oneCounted` chooses one or throws
     let text: String
     do {
       text = try LayoutLoader.readText(log)
     } catch let error as LayoutError {
-      throw fail("\(log): \(error.message)")
+      throw fail("\(LayoutLoader.displayName(log)): \(error.message)")
     }
     let diff = DeviceLogDiff(scene: scene, scenario: chosen, log: text, tolerance: tolerance)
     var agree = true

@@ -3,6 +3,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabImport
 import TouchLabLayout
+import TouchLabRender
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,7 +19,7 @@ struct Import: ParsableCommand {
   @Argument(help: "The dumps.")
   var files: [String]
 
-  @Option(help: "The layout file to write.")
+  @Option(help: "The layout file to write (- is standard output).")
   var out: String
 
   @Option(help: "The window's size when the dump's root is no UIWindow (default 390,844).")
@@ -28,12 +29,24 @@ struct Import: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let result = try importDumps(files, window: window, strict: strict)
+    if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
+    let size = try parseWindowSize(window)
+    let texts: [(file: String, text: String)]
     do {
-      try result.yaml.write(toFile: out, atomically: true, encoding: .utf8)
-    } catch {
-      throw fail("cannot write \(out): \(error.localizedDescription)")
+      texts = try SceneInput.read(files).map { ($0.name, $0.text) }
+    } catch let error as LayoutError {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      throw ExitCode(1)
     }
+    let result: ImportResult
+    do {
+      result = try DumpImporter.importTexts(texts, windowSize: size)
+    } catch let error as DumpImportError {
+      FileHandle.standardError.write(Data(error.diagnostics.map { "\($0)\n" }.joined().utf8))
+      throw ExitCode(1)
+    }
+    try show(result.diagnostics, strict: strict)
+    try writeOutput(Data(result.yaml.utf8), to: out)
     FileHandle.standardError.write(Data("\(result.summary)\n".utf8))
   }
 }
@@ -53,49 +66,13 @@ func parseWindowSize(_ text: String?) throws -> CGSize? {
   return CGSize(width: w, height: h)
 }
 
-/// Imports dumps, printing every diagnostic on standard error; an error (or, with `strict`,
-/// a warning) ends the command with status 1.
-func importDumps(_ files: [String], window: String?, strict: Bool) throws -> ImportResult {
-  if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
-  let size = try parseWindowSize(window)
-  let result: ImportResult
-  do {
-    result = try DumpImporter.importFiles(files, windowSize: size)
-  } catch let error as DumpImportError {
-    FileHandle.standardError.write(Data(error.diagnostics.map { "\($0)\n" }.joined().utf8))
-    throw ExitCode(1)
-  }
-  for diagnostic in result.diagnostics {
+/// Prints an import's diagnostics on standard error; with `strict` a warning is an error,
+/// and any ends the command with status 1.
+func show(_ diagnostics: [DumpDiagnostic], strict: Bool) throws {
+  for diagnostic in diagnostics {
     var shown = diagnostic
     if strict && diagnostic.severity == .warning { shown.severity = .error }
     FileHandle.standardError.write(Data("\(shown)\n".utf8))
   }
-  if strict && result.diagnostics.contains(where: { $0.severity == .warning }) { throw ExitCode(1) }
-  return result
-}
-
-/// A dump given where a layout is expected (`open`, `replay`, `shot`, `diagram`, `record`): imported
-/// in memory, its warnings shown, written to a temporary layout file that the command then loads
-/// (the window reloads it from there).
-func importedLayoutPath(_ path: String) throws -> String {
-  let result = try importDumps([path], window: nil, strict: false)
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "touchlab-import-\(getpid())", isDirectory: true)
-  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".yaml"
-  let file = directory.appendingPathComponent(name).path
-  do {
-    try result.yaml.write(toFile: file, atomically: true, encoding: .utf8)
-  } catch {
-    throw fail("cannot write the imported layout \(file): \(error.localizedDescription)")
-  }
-  FileHandle.standardError.write(Data("\(result.summary) (the layout: \(file))\n".utf8))
-  return file
-}
-
-/// Whether the file at `path` is a debugger dump rather than a layout.
-func isDump(_ path: String) -> Bool {
-  if path.hasSuffix(".yaml") || path.hasSuffix(".yml") { return false }
-  guard let text = try? LayoutLoader.readText(path) else { return false }
-  return DumpKind.detect(text) != .layout
+  if strict && diagnostics.contains(where: { $0.severity == .warning }) { throw ExitCode(1) }
 }

@@ -12,11 +12,11 @@ struct List: ParsableCommand {
         touchlab list Layouts/table-cell-conflict.yaml
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
+  @Argument(help: "The layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
 
   func run() throws {
-    let scene = try loadScene(file)
+    let scene = try loadScene(files)
     var output = ""
     for scenario in scene.scenarios { output += scenario.name + "\n" }
     FileHandle.standardOutput.write(Data(output.utf8))

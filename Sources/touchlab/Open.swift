@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchLabImport
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
@@ -22,8 +23,9 @@ struct Open: ParsableCommand {
       the window under a virtual server: `xvfb-run -a touchlab`.
       """)
 
-  @Argument(help: "The layout file (default: Layouts/playground.yaml).")
-  var file: String?
+  @Argument(
+    help: "The layout file (default: Layouts/playground.yaml), or dumps as import takes them; saving any reloads.")
+  var files: [String] = []
 
   @Option(
     help: ArgumentHelp(
@@ -91,10 +93,13 @@ struct Open: ParsableCommand {
       }
       chosenScale = value
     }
-    guard let path = file ?? LayoutFiles.findDefaultLayout() else {
+    guard let first = files.first ?? LayoutFiles.findDefaultLayout() else {
       throw fail(LayoutFiles.defaultLayoutMissingMessage)
     }
-    let scene = try loadScene(path)
+    let paths = files.isEmpty ? [first] : files
+    let input = try readScene(paths)
+    let scene = try makeScene(of: input)
+    let path = scene.file
     if let scenario { _ = try ScenarioRun.choose(in: scene, file: path, name: scenario) }
     let transcriptFile: TranscriptFile?
     do {
@@ -127,6 +132,7 @@ struct Open: ParsableCommand {
         throw ExitCode(1)
       }
       let session = SandboxSession(scene: scene, scale: scale, transcriptFile: transcriptFile)
+      if input.isImported { session.sceneFiles = Self.importing(paths, as: input.layoutName) }
       if let scenario {
         do {
           try session.play(scenario: scenario, speed: playSpeed, loops: loop)
@@ -139,6 +145,19 @@ struct Open: ParsableCommand {
       throw fail("\(error)")
     }
     sandbox.run()
+  }
+}
+
+extension Open {
+  /// Scenes read as `SceneFiles.layouts` does, except the one imported from `dumps` and named
+  /// `name`: a save of any of the dumps reads them all again (once each) and imports them.
+  static func importing(_ dumps: [String], as name: String) -> SceneFiles {
+    SceneFiles(
+      load: { path in
+        guard path == name else { return try LayoutLoader.load(path: path) }
+        return try SceneInput(paths: dumps).scene()
+      },
+      watched: { path in path == name ? dumps : [path] })
   }
 }
 

@@ -23,6 +23,7 @@ struct Record: ParsableCommand {
 
   @OptionGroup var played: ScenarioOptions
   var file: String { played.file }
+  var files: [String] { played.files }
   var scenario: String? { played.scenario }
   var assignments: [String] { played.assignments }
 
@@ -100,10 +101,14 @@ struct Record: ParsableCommand {
 
     // A scene fresh from the file for each frame, played to that frame's time: the same
     // picture `shot --at` draws. The first one also finds where the scenario ends.
+    let input = try readScene(played.files)
+    let setFiles = try ScenarioRun.read(setFiles: played.setFiles)
+    let gestures = try played.gestures.scenario()
     func freshRun() throws -> ScenarioRun {
-      let scene = try loadScene(file)
-      try ScenarioRun.apply(setFiles: played.setFiles, assignments: assignments, to: scene)
-      return try ScenarioRun(scene: scene, file: file, scenario: scenario, requirement: .one(purpose: "record"))
+      let scene = try makeScene(of: input)
+      try ScenarioRun.apply(setFiles: setFiles, assignments: assignments, to: scene)
+      return try ScenarioRun(
+        scene: scene, file: file, scenario: scenario, requirement: .one(purpose: "record"), gestures: gestures)
     }
     let firstRun = try freshRun()
     let first = firstRun.scene

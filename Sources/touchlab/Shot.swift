@@ -21,8 +21,13 @@ struct Shot: ParsableCommand {
           --scale 2 --out tap.png
       """)
 
-  @Argument(help: "The layout file.")
-  var file: String
+  @Argument(help: "The layout file, or dumps as import takes them (- is standard input).")
+  var files: [String]
+
+  /// The first file, as messages name it (`<stdin>` for `-`).
+  var file: String { LayoutLoader.displayName(files[0]) }
+
+  @OptionGroup var gestures: GestureOptions
 
   @Option(help: "The scenario to play (may be left out when the file has only one; a file with none shows the scene).")
   var scenario: String?
@@ -50,7 +55,8 @@ struct Shot: ParsableCommand {
     if let at { time = try parseTime(at, option: "--at") }
     let format = try OutputFormat(path: out, allowed: [.png, .svg, .pdf])
     let run = try ScenarioRun(
-      scene: try loadScene(file), file: file, scenario: scenario, noScenario: noScenario, requirement: .atMostOne)
+      scene: try loadScene(files), file: file, scenario: scenario, noScenario: noScenario, requirement: .atMostOne,
+      gestures: try gestures.scenario())
     let moment = try Moment(run, at: time)
     let scene = moment.scene
     let renderer = SceneRenderer(theme: try loadTheme())

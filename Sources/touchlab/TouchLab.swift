@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchLabEngine
+import TouchLabImport
 import TouchLabLayout
 import TouchLabTranscript
 
@@ -135,12 +136,50 @@ extension TouchLab {
   }
 }
 
-/// Loads a layout, or prints its error the way compilers do and exits 1.
-/// A debugger dump is imported first (docs/import.md).
-func loadScene(_ path: String) throws -> Scene {
-  let path = isDump(path) ? try importedLayoutPath(path) : path
+/// Loads a scene from the command's files — a layout, or dumps as `import` takes them —
+/// each read once (`-` is standard input); a mistake is printed the way compilers do and
+/// exits 1. The one way every command gets its scene (docs/import.md).
+func loadScene(_ files: [String]) throws -> Scene {
+  try makeScene(of: readScene(files))
+}
+
+/// Reads the command's files once (`SceneInput`); dumps are imported in memory, their
+/// diagnostics printed (with `strict`, a warning is an error), then the summary line unless
+/// `quiet`.
+func readScene(_ files: [String], window: CGSize? = nil, strict: Bool = false, quiet: Bool = false) throws
+  -> SceneInput
+{
+  if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
+  return try readScene(strict: strict, quiet: quiet) { try SceneInput(paths: files, windowSize: window) }
+}
+
+private func readScene(strict: Bool = false, quiet: Bool, _ make: () throws -> SceneInput) throws -> SceneInput {
+  let input: SceneInput
   do {
-    return try LayoutLoader.load(path: path)
+    input = try make()
+  } catch let error as LayoutError {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    throw ExitCode(1)
+  } catch let error as DumpImportError {
+    FileHandle.standardError.write(Data(error.diagnostics.map { "\($0)\n" }.joined().utf8))
+    throw ExitCode(1)
+  }
+  if let result = input.importResult {
+    try show(result.diagnostics, strict: strict)
+    if !quiet { FileHandle.standardError.write(Data("\(result.summary)\n".utf8)) }
+  }
+  return input
+}
+
+/// `readScene(_:)` for files already read.
+func readScene(_ files: [SceneInput.File], quiet: Bool) throws -> SceneInput {
+  try readScene(quiet: quiet) { try SceneInput(files: files) }
+}
+
+/// A fresh scene from what was read; a layout's mistake printed, exit 1.
+func makeScene(of input: SceneInput) throws -> Scene {
+  do {
+    return try input.scene()
   } catch let error as LayoutError {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     throw ExitCode(1)
@@ -164,6 +203,7 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var played: ScenarioOptions
   var file: String { played.file }
+  var files: [String] { played.files }
   var scenario: String? { played.scenario }
   var assignments: [String] { played.assignments }
 
@@ -185,7 +225,8 @@ struct Replay: ParsableCommand {
       throw fail("--times is for the plain transcript; --json gives every record its \"time\" already")
     }
     if explain && (json || times) { throw fail("--explain prints its own story; it takes neither --json nor --times") }
-    let run = try ScenarioRun(scene: try loadScene(file), file: file, scenario: scenario)
+    let run = try ScenarioRun(
+      scene: try loadScene(played.files), file: file, scenario: scenario, gestures: try played.gestures.scenario())
     let scene = run.scene
     try run.apply(setFiles: played.setFiles, assignments: assignments)
     let output = BufferedStandardOutput()
@@ -264,19 +305,34 @@ struct Check: ParsableCommand {
       a mistake.
       """)
 
-  @Argument(help: "The layout files.")
+  @Argument(help: "The layout files (- is standard input; a dump is imported in memory and its layout checked).")
   var files: [String]
 
   func run() throws {
     if let problem = OptionLimits.filesProblem(files.count) { throw fail(problem) }
+    if files.filter({ $0 == LayoutLoader.standardInputPath }).count > 1 {
+      throw fail("standard input ('-') is named more than once; it can be read only once")
+    }
     var failed = false
+    // Each file read once; dumps (no layout among the files) are one import, like `import`'s.
+    var read: [SceneInput.File] = []
     for file in files {
       do {
-        let scene = try LayoutLoader.load(path: file)
-        let count = scene.scenarios.count
-        FileHandle.standardOutput.write(Data("\(file): ok (\(count) scenario\(count == 1 ? "" : "s"))\n".utf8))
+        read.append(contentsOf: try SceneInput.read([file]))
       } catch let error as LayoutError {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
+        failed = true
+      }
+    }
+    let groups = read.contains { $0.kind == .layout } ? read.map { [$0] } : (read.isEmpty ? [] : [read])
+    for group in groups {
+      do {
+        let input = try readScene(group, quiet: true)
+        let scene = try makeScene(of: input)
+        let count = scene.scenarios.count
+        let names = group.map(\.name).joined(separator: " ")
+        FileHandle.standardOutput.write(Data("\(names): ok (\(count) scenario\(count == 1 ? "" : "s"))\n".utf8))
+      } catch is ExitCode {
         failed = true
       }
     }

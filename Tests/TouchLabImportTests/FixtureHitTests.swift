@@ -31,7 +31,7 @@ final class FixtureHitTests: XCTestCase {
     let scene = try LayoutLoader.load(yaml: tap, file: "probe.yaml")
     ScenarioPlayer(scene: scene).play(scene.scenarios[0])
     for record in scene.records.records {
-      if case .hitTest(_, let view) = record.event { return view?.kind == .window ? nil : view }
+      if case .hitTest(_, let view) = record.event { return view }
     }
     return nil
   }
@@ -62,7 +62,9 @@ final class FixtureHitTests: XCTestCase {
           file: file, line: line)
       }
       // `hit` agrees with a replay of the generated file.
-      let replayed = try Self.replayedHit(result.yaml, at: e.point)
+      // (A window the dump does not print — its root is no UIWindow — is no view of the scene.)
+      var replayed = try Self.replayedHit(result.yaml, at: e.point)
+      if replayed?.kind == .window && report.view == nil { replayed = nil }
       XCTAssertEqual(
         replayed?.id, report.view?.id, "\(names[0]) at \(e.point): replay disagrees", file: file, line: line)
       XCTAssertEqual(replayed?.className, report.view?.className, file: file, line: line)
@@ -127,7 +129,8 @@ final class FixtureHitTests: XCTestCase {
       [
         Expectation(point: CGPoint(x: 384, y: 512), address: "0x96290e0"),
         Expectation(point: CGPoint(x: 740, y: 1000), address: "0x96290e0"),
-        Expectation(point: CGPoint(x: 760, y: 500), address: nil),
+        // Outside the rotated root, in the window the dump prints: the window itself (45.2).
+        Expectation(point: CGPoint(x: 760, y: 500), address: "0x9626a90"),
       ])
   }
 

@@ -147,7 +147,7 @@ extension CommandLineTests {
     XCTAssertEqual(unknown.err, "touchlab: error: Unknown option '--bogus' (see touchlab --help)\n")
     let missing = try run(["replay"])
     XCTAssertEqual(missing.status, 64)
-    XCTAssertEqual(missing.err, "touchlab: error: Missing expected argument '<file>' (see touchlab --help)\n")
+    XCTAssertEqual(missing.err, "touchlab: error: Missing expected argument '<files> ...' (see touchlab --help)\n")
     let help = try run(["replay", "--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.out.contains("USAGE"), help.out)

@@ -165,6 +165,32 @@ final class SandboxEndToEndTests: XCTestCase {
     XCTAssertTrue(touchlab.process.isRunning)
   }
 
+  /// `open views.txt recognizers.txt` (issue 48.4): the window takes the dump's several files,
+  /// and saving the recognizer list — not only the view dump — reads them all again.
+  func testTheWindowOpensSeveralDumpFilesAndReloadsWhenAnyIsSaved() throws {
+    let dumps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("TouchLabImportTests/Dumps")
+    let viewText = try String(
+      contentsOf: dumps.appendingPathComponent("cocoadelica-ios7-lldb.txt"), encoding: .utf8)
+    let views = folder.appendingPathComponent("views.txt")
+    let list = folder.appendingPathComponent("list.txt")
+    try viewText.write(to: views, atomically: true, encoding: .utf8)
+    try """
+    <UITapGestureRecognizer: 0x7a1b0010; state = Possible; view = <Blinc_NotesView 0x78e6a050>; target= <(action=handleTap:, target=<Blinc_NotesView 0x78e6a050>)>>
+    """.write(to: list, atomically: true, encoding: .utf8)
+    let touchlab = try TouchLabProcess(
+      ["open", views.path, list.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
+    XCTAssertNotNil(
+      xdotool.waitForWindow(titled: "Imported from views.txt"), "no window appeared; stderr: \(touchlab.errors)")
+    XCTAssertTrue(touchlab.errors.contains("imported 10 views, 1 recognizers, 0 view controllers"), touchlab.errors)
+    // The list saved as a second view dump: the import of both files is refused, naming the list.
+    try viewText.write(to: list, atomically: true, encoding: .utf8)
+    XCTAssertTrue(
+      eventually { touchlab.errors.contains("\(list.path):1:1: error: a second view dump") },
+      "stderr: \(touchlab.errors)")
+    XCTAssertTrue(touchlab.process.isRunning)
+  }
+
   /// `touchlab` alone opens Layouts/playground.yaml (found above the executable). A row of
   /// its table is held: the scroll view's 0.15 s delay fires while the button is down, with
   /// no input to wake the loop; held past the background tap's 0.75 s, the row is selected.

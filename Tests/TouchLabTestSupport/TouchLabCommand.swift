@@ -17,8 +17,11 @@ public enum TouchLabCommand {
   /// Runs `touchlab ARGUMENTS` in `folder`, behind `wrapper` when one is given (such as
   /// `/usr/bin/time -f …`), and returns its exit status, standard output and standard error.
   /// Standard error is read on its own thread while standard output is read here, so neither
-  /// pipe can fill and stall the process. Not built: the test is skipped.
-  public static func run(_ arguments: [String], in folder: URL, through wrapper: [String] = []) throws -> (
+  /// pipe can fill and stall the process; `input`, when given, is its standard input (written
+  /// on a thread of its own, then closed). Not built: the test is skipped.
+  public static func run(
+    _ arguments: [String], in folder: URL, through wrapper: [String] = [], input: Data? = nil
+  ) throws -> (
     status: Int32, out: String, err: String
   ) {
     guard let executable = builtExecutable else {
@@ -37,7 +40,15 @@ public enum TouchLabCommand {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let inputPipe = input.map { _ in Pipe() }
+    if let inputPipe { process.standardInput = inputPipe }
     try process.run()
+    if let inputPipe, let input {
+      DispatchQueue.global().async {
+        try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+        try? inputPipe.fileHandleForWriting.close()
+      }
+    }
     final class Box: @unchecked Sendable { var data = Data() }
     let errors = Box()
     let errorsRead = DispatchSemaphore(value: 0)

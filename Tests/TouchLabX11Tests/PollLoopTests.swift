@@ -175,6 +175,30 @@ final class PollLoopTests: XCTestCase {
     XCTAssertEqual(loop.sleepCount, 1)
   }
 
+  /// A dump and its recognizer list in two folders: a save of either is a change; of a file
+  /// beside them, none.
+  func testSeveralWatchedFilesInSeveralFolders() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-poll-\(UUID().uuidString)")
+    let first = base.appendingPathComponent("a")
+    let second = base.appendingPathComponent("b")
+    for folder in [first, second] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    defer { try? FileManager.default.removeItem(at: base) }
+    let views = first.appendingPathComponent("views.txt")
+    let list = second.appendingPathComponent("recognizers.txt")
+    let watcher = try FileChangeWatcher(paths: [views.path, list.path])
+    XCTAssertEqual(watcher.paths, [views.path, list.path])
+    XCTAssertFalse(watcher.consumeChanges())
+    try Data("other".utf8).write(to: second.appendingPathComponent("other.txt"))
+    XCTAssertFalse(watcher.consumeChanges())
+    try Data("list".utf8).write(to: list)
+    XCTAssertTrue(watcher.consumeChanges())
+    try Data("views".utf8).write(to: views, options: .atomic)
+    XCTAssertTrue(watcher.consumeChanges())
+    XCTAssertFalse(watcher.consumeChanges())
+  }
+
   func testTimeoutRoundsUpAndClamps() {
     XCTAssertEqual(PollLoop.timeoutMilliseconds(until: nil, now: 5), -1)
     XCTAssertEqual(PollLoop.timeoutMilliseconds(until: 4, now: 5), 0)
