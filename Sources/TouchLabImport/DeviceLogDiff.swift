@@ -95,18 +95,23 @@ public struct DeviceLogDiff {
     return (line.trimmingCharacters(in: .whitespaces), time)
   }
 
-  /// The first line where the two differ (nil when they agree), as a sentence.
+  /// The first line where the two differ (nil when they agree), as a sentence; control
+  /// characters of either side written out (`\u{1B}`), so a device log cannot retitle or
+  /// clear the terminal it is printed on.
   public var firstDivergence: String? {
     for index in 0..<max(model.count, device.count) {
       switch (index < model.count ? model[index] : nil, index < device.count ? device[index] : nil) {
       case (let m?, let d?) where m.text != d.text:
-        return "line \(index + 1) differs: the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)), "
-          + "the device logged '\(d.text)' (log line \(d.line))"
+        return
+          "line \(index + 1) differs: the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)), "
+          + "the device logged '\(d.text.escapingControlCharacters)' (log line \(d.line))"
       case (let m?, nil):
-        return "line \(index + 1): the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)); the "
+        return
+          "line \(index + 1): the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)); the "
           + "device log has no more lines"
       case (nil, let d?):
-        return "line \(index + 1): the device logged '\(d.text)' (log line \(d.line)); the model prints no more lines"
+        return
+          "line \(index + 1): the device logged '\(d.text.escapingControlCharacters)' (log line \(d.line)); the model prints no more lines"
       default: continue
       }
     }
@@ -123,7 +128,7 @@ public struct DeviceLogDiff {
       let deviceTime = t - firstDevice
       if abs(modelTime - deviceTime) > tolerance {
         result.append(
-          "line \(index + 1) '\(m.text)': the model at +\(String(format: "%.3f", modelTime)) s, the device at "
+          "line \(index + 1) '\(m.text.escapingControlCharacters)': the model at +\(String(format: "%.3f", modelTime)) s, the device at "
             + "+\(String(format: "%.3f", deviceTime)) s (log line \(d.line))")
       }
     }

@@ -196,6 +196,20 @@ public enum DumpImporter {
       throw DumpImportError(diagnostics + error.diagnostics)
     }
     diagnostics += writer.log.diagnostics
+    // What succeeds loads: the layout written is loaded as `check` would, and a layout it
+    // refuses (a class name grown past its limit when made legal, an address printed twice,
+    // an inset or recognizers past the layouts' limits…) is the dump's error, at its line.
+    do {
+      _ = try LayoutLoader.load(yaml: yaml, file: dump.file)
+    } catch let error as LayoutError {
+      let line = dumpLine(atLayoutLine: error.line, in: yaml) ?? 1
+      throw DumpImportError(
+        diagnostics + [
+          DumpDiagnostic(
+            file: dump.file, line: line, column: 1, severity: .error,
+            message: "this dump makes a layout TouchLab refuses (layout line \(error.line)): \(error.message)")
+        ])
+    }
     for view in dump.views where view.recognizerArray != nil && attachments.recognizers[view.address ?? ""] == nil {
       if recognizerFiles.isEmpty, let address = view.address {
         diagnostics.append(
@@ -226,4 +240,27 @@ public enum DumpImporter {
       paths.first { (try? LayoutLoader.readText($0)).map { DumpKind.detect($0) == .views } ?? false } ?? paths[0]
     return (try LayoutLoader.load(yaml: result.yaml, file: file + " (imported)"), result.diagnostics, result)
   }
+}
+
+/// The dump line a line of an imported layout came from: the `dumpLine:` of the entry that
+/// holds it (the entry's own keys follow its first line), else the nearest one before it.
+func dumpLine(atLayoutLine target: Int, in yaml: String) -> Int? {
+  let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+  guard target >= 1, target <= lines.count else { return nil }
+  func dumpLine(_ line: Substring) -> Int? {
+    guard let range = line.range(of: "dumpLine: ") else { return nil }
+    return Int(line[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+  }
+  func indent(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "-" }.count }
+  let own = indent(lines[target - 1])
+  var index = target - 1
+  while index < lines.count {
+    if let found = dumpLine(lines[index]) { return found }
+    index += 1
+    if index < lines.count, indent(lines[index]) < own { break }
+  }
+  for back in stride(from: target - 2, through: 0, by: -1) {
+    if let found = dumpLine(lines[back]) { return found }
+  }
+  return nil
 }

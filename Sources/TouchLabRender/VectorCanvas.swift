@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TouchLabEngine
 
 /// A vector format a canvas can draw into instead of pixels.
 public enum CanvasVectorFormat: Sendable {
@@ -32,7 +33,9 @@ extension CairoCanvas {
     guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
     let size = CanvasSize(width: sceneSize.width * scale, height: sceneSize.height * scale)
     guard size.width > 0, size.height > 0, size.width < 1e6, size.height < 1e6 else {
-      throw CanvasError.invalidSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+      throw CanvasError.invalidSize(
+        width: Int(clamping: size.width.rounded(.up), within: 0...Int.max),
+        height: Int(clamping: size.height.rounded(.up), within: 0...Int.max))
     }
     let output = VectorOutput()
     if format == .svg { output.textMarks = [] }
@@ -177,7 +180,7 @@ extension CairoCanvas {
 
   /// A colour channel as SVG's `rgb()` takes it: 0 to 255.
   private static func channel(_ value: Double) -> Int {
-    Int((min(max(value, 0), 1) * 255).rounded())
+    Int(clamping: (value * 255).rounded(), within: 0...255)
   }
 }
 

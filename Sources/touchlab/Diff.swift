@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchLabImport
 import TouchLabLayout
+import TouchLabTranscript
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -55,17 +56,19 @@ struct Diff: ParsableCommand {
     let diff = DeviceLogDiff(scene: scene, scenario: chosen, log: text, tolerance: tolerance)
     var agree = true
     if let divergence = diff.firstDivergence {
-      print("\(log): \(divergence)")
+      print("\(log.escapingControlCharacters): \(divergence)")
       agree = false
     }
     if times {
       for difference in diff.timeDifferences {
-        print("\(log): \(difference)")
+        print("\(log.escapingControlCharacters): \(difference)")
         agree = false
       }
     }
     if agree {
-      print("\(log): agrees with \(chosen.name) (\(diff.model.count) lines)")
+      print(
+        "\(log.escapingControlCharacters): agrees with \(chosen.name.escapingControlCharacters) (\(diff.model.count) lines)"
+      )
     } else {
       throw ExitCode(1)
     }

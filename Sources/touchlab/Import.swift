@@ -18,7 +18,7 @@ struct Import: ParsableCommand {
   @Argument(help: "The dumps.")
   var files: [String]
 
-  @Option(help: "The layout file to write.")
+  @Option(help: "The layout file to write (- for standard output).")
   var out: String
 
   @Option(help: "The window's size when the dump's root is no UIWindow (default 390,844).")
@@ -29,11 +29,9 @@ struct Import: ParsableCommand {
 
   func run() throws {
     let result = try importDumps(files, window: window, strict: strict)
-    do {
-      try result.yaml.write(toFile: out, atomically: true, encoding: .utf8)
-    } catch {
-      throw fail("cannot write \(out): \(error.localizedDescription)")
-    }
+    // The one output writer (`OutputFile`): a symlink written through, a device or a FIFO
+    // in place, a regular file's mode kept, never a rename over what is not a regular file.
+    try writeOutput(Data(result.yaml.utf8), to: out)
     FileHandle.standardError.write(Data("\(result.summary)\n".utf8))
   }
 }
