@@ -252,6 +252,12 @@ func dumpLine(atLayoutLine target: Int, in yaml: String) -> Int? {
     return Int(line[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
   }
   func indent(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "-" }.count }
+  // A class declared for a view says the view's line in its comment: `# EDIT: … (line N)`.
+  if let range = lines[target - 1].range(of: "(line ", options: .backwards),
+    let found = Int(lines[target - 1][range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+  {
+    return found
+  }
   let own = indent(lines[target - 1])
   var index = target - 1
   while index < lines.count {
