@@ -308,7 +308,19 @@ final class HostileImportTests: XCTestCase {
     }
     // (The recognizers' error is at the view whose list goes past the limit: a line of the dump
     // or of the list, so only the file is checked there.)
+    let recognizer =
+      "<UITapGestureRecognizer: 0x700001; state = Possible; view = <UIView: 0x7f8a2000>; "
+      + "target= <(action=tap:, target=<X 0x1>)>>"
+    let twice = try put(
+      "<__NSArrayM 0x6000aa>(\n" + recognizer + "\n)\n", "twice-list.txt", in: folder)
     let cases: [(name: String, dump: String, extra: [String], line: Int?, says: String)] = [
+      (
+        "twice",
+        Self.dump(
+          "   | <UIView: 0x7f8a2000; frame = (0 0; 390 844); gestureRecognizers = <NSArray: 0x6000aa>; "
+            + "layer = <CALayer: 0x6001>>\n   |    | <UIView: 0x7f8a2000; frame = (0 0; 30 44); "
+            + "layer = <CALayer: 0x6002>>\n"), [twice], 2, "duplicate id"
+      ),
       (
         "long", Self.dump("   | <\(longName): 0x7f8a2000; frame = (0 0; 390 844); layer = <CALayer: 0x6001>>\n"), [], 2,
         "a class name of 298 characters; at most 200"
