@@ -108,6 +108,10 @@ public enum OutputFile {
     if lstat(target, &info) == 0 {
       type = info.st_mode & S_IFMT
       if type == S_IFDIR { throw PNGWriteError.destinationIsFolder(path: path) }
+      // A read-only file stays as it is, for root too (as `write` keeps it).
+      if type == S_IFREG, info.st_mode & 0o222 == 0 {
+        throw PNGWriteError.cannotOpen(path: path, reason: reason(EACCES))
+      }
     }
     if type == S_IFREG {
       let folder = (target as NSString).deletingLastPathComponent

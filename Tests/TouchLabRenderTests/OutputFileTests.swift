@@ -139,6 +139,8 @@ final class OutputFileTests: XCTestCase {
     XCTAssertEqual(chmod(file, 0o444), 0)
     XCTAssertEqual(
       message { try OutputFile.write(Data("new".utf8), to: file) }, "cannot write '\(file)': Permission denied")
+    XCTAssertEqual(
+      message { _ = try OutputFile.openForAppending(file) }, "cannot write '\(file)': Permission denied")
     XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old")
     var info = stat()
     XCTAssertEqual(stat(file, &info), 0)
