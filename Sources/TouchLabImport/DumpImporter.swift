@@ -259,6 +259,17 @@ func dumpLine(atLayoutLine target: Int, in yaml: String) -> Int? {
     return found
   }
   let own = indent(lines[target - 1])
+  // An entry of a `gestures:` list came from a recognizer list, another file: the line of the
+  // view that holds the list (its keys are at the indent of `gestures:`).
+  var parent = target - 2
+  while parent >= 0, indent(lines[parent]) >= own { parent -= 1 }
+  if parent >= 0, lines[parent].drop(while: { $0 == " " }).hasPrefix("gestures:") {
+    let keys = indent(lines[parent])
+    for back in stride(from: parent, through: 0, by: -1) where indent(lines[back]) <= keys {
+      if let found = dumpLine(lines[back]) { return found }
+      if indent(lines[back]) < keys { break }
+    }
+  }
   var index = target - 1
   while index < lines.count {
     if let found = dumpLine(lines[index]) { return found }
