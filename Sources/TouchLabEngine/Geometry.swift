@@ -27,3 +27,24 @@ extension CGRect {
     return p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY
   }
 }
+
+extension Int {
+  /// `value` as an Int within `bounds`, compared as a Double first: a coordinate scaled by a
+  /// transform of 1e-30, a flick's offset or a number read from a file may be past what an
+  /// Int holds (`Int(_:)` would trap), infinite or NaN. Below the bounds (NaN included) it is
+  /// the lower bound, above them the upper; inside them the value's whole part.
+  public init(clamping value: Double, within bounds: ClosedRange<Int>) {
+    if !(value > Double(bounds.lowerBound)) {
+      self = bounds.lowerBound
+    } else if value >= Double(bounds.upperBound) {
+      self = bounds.upperBound
+    } else {
+      self = Int(value)
+    }
+  }
+
+  /// `value` as an Int within `bounds` (see the Double form).
+  public init(clamping value: CGFloat, within bounds: ClosedRange<Int>) {
+    self.init(clamping: Double(value), within: bounds)
+  }
+}

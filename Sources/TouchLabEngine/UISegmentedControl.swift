@@ -55,7 +55,9 @@ open class UISegmentedControl: UIControl {
   func segmentIndex(atX x: CGFloat) -> Int? {
     guard !titles.isEmpty else { return nil }
     let width = bounds.width / CGFloat(titles.count)
-    return min(titles.count - 1, max(0, Int(((x - bounds.minX) / max(1, width)).rounded(.down))))
+    // Clamped as a Double: a control scaled by a transform of 1e-30 puts a touch 1e30 points
+    // along it, past what an Int holds.
+    return Int(clamping: ((x - bounds.minX) / max(1, width)).rounded(.down), within: 0...(titles.count - 1))
   }
 
   open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {

@@ -210,21 +210,25 @@ public struct DeviceLogDiff {
     return (String(decoding: b[clockStart..<clockEnd], as: UTF8.self), String(decoding: b[i...], as: UTF8.self))
   }
 
-  /// The first line where the two differ (nil when they agree), as a sentence.
+  /// The first line where the two differ (nil when they agree), as a sentence; control
+  /// characters of either side written out (`\u{1B}`), so a device log cannot retitle or
+  /// clear the terminal it is printed on.
   public var firstDivergence: String? {
     for index in 0..<max(model.count, device.count) {
       switch (index < model.count ? model[index] : nil, index < device.count ? device[index] : nil) {
       case (let m?, let d?) where m.text != d.text:
-        return "line \(index + 1) differs: the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)), "
-          + "the device logged '\(d.text)' (log line \(d.line))"
+        return
+          "line \(index + 1) differs: the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)), "
+          + "the device logged '\(d.text.escapingControlCharacters)' (log line \(d.line))"
       case (let m?, nil):
-        return "line \(index + 1): the model prints '\(m.text)' at \(TranscriptFormatter.timeStamp(m.time)); the "
+        return "line \(index + 1): the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)); the "
           + (ignored.isEmpty
             ? "device log has no more lines"
             : "device log has no more lines the scene could print"
               + "; \(ignoredSummary)")
       case (nil, let d?):
-        return "line \(index + 1): the device logged '\(d.text)' (log line \(d.line)); the model prints no more lines"
+        return
+          "line \(index + 1): the device logged '\(d.text.escapingControlCharacters)' (log line \(d.line)); the model prints no more lines"
       default: continue
       }
     }
@@ -243,7 +247,7 @@ public struct DeviceLogDiff {
         ? "as the scene has none of their classes"
         : "\(ignoredCount - classes) as the model never prints them, \(classes) as the scene has none of their classes"
     let shown = ignored.prefix(Self.ignoredShown).map { line in
-      "log line \(line.line) '\(line.text)'" + (line.otherClass.map { " (no class \($0) in the scene)" } ?? "")
+      "log line \(line.line) '\(line.text.escapingControlCharacters)'" + (line.otherClass.map { " (no class \($0) in the scene)" } ?? "")
     }
     let more = ignoredCount > Self.ignoredShown ? ", …" : ""
     return "\(count) ignored, \(why): \(shown.joined(separator: ", "))\(more)"
@@ -262,7 +266,7 @@ public struct DeviceLogDiff {
       let deviceTime = t - firstDevice
       if abs(modelTime - deviceTime) > tolerance {
         result.append(
-          "line \(index + 1) '\(m.text)': the model at +\(String(format: "%.3f", modelTime)) s, the device at "
+          "line \(index + 1) '\(m.text.escapingControlCharacters)': the model at +\(String(format: "%.3f", modelTime)) s, the device at "
             + "+\(String(format: "%.3f", deviceTime)) s (log line \(d.line))")
       }
     }

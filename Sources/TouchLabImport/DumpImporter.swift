@@ -230,6 +230,20 @@ public enum DumpImporter {
       throw DumpImportError(diagnostics + error.diagnostics)
     }
     diagnostics += writer.log.diagnostics
+    // What succeeds loads: the layout written is loaded as `check` would, and a layout it
+    // refuses (a class name grown past its limit when made legal, an address printed twice,
+    // an inset or recognizers past the layouts' limits…) is the dump's error, at its line.
+    do {
+      _ = try LayoutLoader.load(yaml: yaml, file: dump.file)
+    } catch let error as LayoutError {
+      let line = dumpLine(atLayoutLine: error.line, in: yaml) ?? 1
+      throw DumpImportError(
+        diagnostics + [
+          DumpDiagnostic(
+            file: dump.file, line: line, column: 1, severity: .error,
+            message: "this dump makes a layout TouchLab refuses (layout line \(error.line)): \(error.message)")
+        ])
+    }
     for view in dump.views where view.recognizerArray != nil && attachments.recognizers[view.address ?? ""] == nil {
       if recognizerFiles.isEmpty, let address = view.address {
         diagnostics.append(
@@ -243,4 +257,44 @@ public enum DumpImporter {
       yaml: yaml, diagnostics: DumpDiagnostic.limited(diagnostics), viewCount: writer.viewCount,
       recognizerCount: writer.recognizerCount, controllerCount: writer.controllerCount)
   }
+}
+
+/// The dump line a line of an imported layout came from: the `dumpLine:` of the entry that
+/// holds it (the entry's own keys follow its first line), else the nearest one before it.
+func dumpLine(atLayoutLine target: Int, in yaml: String) -> Int? {
+  let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+  guard target >= 1, target <= lines.count else { return nil }
+  func dumpLine(_ line: Substring) -> Int? {
+    guard let range = line.range(of: "dumpLine: ") else { return nil }
+    return Int(line[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+  }
+  func indent(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "-" }.count }
+  // A class declared for a view says the view's line in its comment: `# EDIT: … (line N)`.
+  if let range = lines[target - 1].range(of: "(line ", options: .backwards),
+    let found = Int(lines[target - 1][range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+  {
+    return found
+  }
+  let own = indent(lines[target - 1])
+  // An entry of a `gestures:` list came from a recognizer list, another file: the line of the
+  // view that holds the list (its keys are at the indent of `gestures:`).
+  var parent = target - 2
+  while parent >= 0, indent(lines[parent]) >= own { parent -= 1 }
+  if parent >= 0, lines[parent].drop(while: { $0 == " " }).hasPrefix("gestures:") {
+    let keys = indent(lines[parent])
+    for back in stride(from: parent, through: 0, by: -1) where indent(lines[back]) <= keys {
+      if let found = dumpLine(lines[back]) { return found }
+      if indent(lines[back]) < keys { break }
+    }
+  }
+  var index = target - 1
+  while index < lines.count {
+    if let found = dumpLine(lines[index]) { return found }
+    index += 1
+    if index < lines.count, indent(lines[index]) < own { break }
+  }
+  for back in stride(from: target - 2, through: 0, by: -1) {
+    if let found = dumpLine(lines[back]) { return found }
+  }
+  return nil
 }

@@ -262,7 +262,8 @@ public struct HitReport: Equatable {
       if e.isUnlistedArray {
         s = "recognizers not listed (gestureRecognizers = <NSArray: \(e.address ?? "?")>, line \(e.line ?? 0))"
       }
-      return s
+      // Names and addresses come from a dump: never raw control characters on the terminal.
+      return s.escapingControlCharacters
     }
     var lines: [String] = []
     lines.append("at (\(format(point.x)), \(format(point.y))): " + (view.map(describe) ?? "no view of the scene"))
@@ -274,7 +275,7 @@ public struct HitReport: Equatable {
     }
     if !skipped.isEmpty {
       lines.append("  passed over:")
-      for skip in skipped { lines.append("    \(describe(skip.view)): \(skip.reason)") }
+      for skip in skipped { lines.append("    \(describe(skip.view)): \(skip.reason.escapingControlCharacters)") }
     }
     if !responders.isEmpty {
       lines.append("  responders: " + responders.map(describe).joined(separator: " → "))

@@ -154,7 +154,8 @@ struct LayoutWriter {
         "#   - \(counted(views, "view")) \(views == 1 ? "has" : "have") recognizers the dump does not list; in lldb:")
       for view in unlistedRecognizerViews.prefix(20) {
         out.append(
-          "#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(view.className), line \(view.line)")
+          "#       po [(UIView *)\(view.address ?? "0x0") gestureRecognizers]   # \(name(view.className)), line \(view.line)"
+        )
       }
       if unlistedRecognizerViews.count > 20 { out.append("#       … (\(unlistedRecognizerViews.count - 20) more)") }
       out.append("#     and import each list with the dump: touchlab import DUMP LIST… --out FILE")
@@ -260,7 +261,10 @@ struct LayoutWriter {
     case .builtin: why = "a built-in class"
     case .table(let b): why = "a UIKit class TouchLab plays as a \(b)"
     case .baseClass(let printed, let b):
-      why = printed == b ? "an app class, baseClass = \(printed)" : "an app class, baseClass = \(printed) (a \(b))"
+      // The printed text is the dump's: written as data (bare only when plainly a name).
+      why =
+        printed == b
+        ? "an app class, baseClass = \(name(printed))" : "an app class, baseClass = \(name(printed)) (a \(b))"
     case .plainView:
       why =
         view.className.hasPrefix("UI") || view.className.hasPrefix("_UI")
@@ -293,7 +297,7 @@ struct LayoutWriter {
       let inner = String(repeating: " ", count: indent + 2)
       body.append(inner + "id: \(controllerIds[controller.address]!)")
       body.append(
-        inner + "class: \(quoted(controllerClassName(controller)))  # \(controller.className) "
+        inner + "class: \(quoted(controllerClassName(controller)))  # \(name(controller.className)) "
           + "\(controller.address) (line \(controller.line))")
       for line in Self.originLines(of: controller) { body.append(inner + line) }
       body.append(inner + "view:")
@@ -409,7 +413,7 @@ struct LayoutWriter {
     controllerCount += 1
     body.append("  id: \(controllerIds[controller.address]!)")
     body.append(
-      "  class: \(quoted(controllerClassName(controller)))  # \(controller.className) \(controller.address) "
+      "  class: \(quoted(controllerClassName(controller)))  # \(name(controller.className)) \(controller.address) "
         + "(line \(controller.line))")
     for line in Self.originLines(of: controller) { body.append("  " + line) }
   }
@@ -512,7 +516,7 @@ struct LayoutWriter {
   }
 
   private func hexColor(_ c: [Double]) -> String {
-    "#" + c.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
+    "#" + c.map { String(format: "%02X", Int(clamping: ($0 * 255).rounded(), within: 0...255)) }.joined()
   }
 }
 
@@ -529,7 +533,27 @@ func name(_ text: String) -> String {
     ? text : quoted(text)
 }
 
-/// A YAML double-quoted string.
+/// A YAML double-quoted string: every character the YAML reader takes as a line end (`\n`,
+/// `\r`, NEL, U+2028, U+2029) or refuses (C0 and C1 controls, U+FFFE, U+FFFF) and the
+/// byte-order mark written as an escape, so that text from a dump stays one scalar on one
+/// line wherever it is written (a value or a comment) and never becomes layout syntax.
 func quoted(_ text: String) -> String {
-  text.doubleQuoted { String(format: "\\x%02X", $0) }
+  let escaped = text.doubleQuoted { String(format: "\\x%02X", $0) }
+  guard escaped.unicodeScalars.contains(where: { $0.value >= 0x2028 && needsEscape($0) }) else { return escaped }
+  var out = String.UnicodeScalarView()
+  for scalar in escaped.unicodeScalars {
+    if scalar.value >= 0x2028 && needsEscape(scalar) {
+      out.append(contentsOf: String(format: "\\u%04X", scalar.value).unicodeScalars)
+    } else {
+      out.append(scalar)
+    }
+  }
+  return String(out)
+}
+
+private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
+  default: return false
+  }
 }

@@ -586,12 +586,21 @@ struct EntryScanner {
       }
     case "backgroundColor":
       let parts = value.split(separator: " ")
+      var components: [Double]?
       if parts.count == 5, parts[0].hasSuffix("RGBColorSpace") || parts[0].hasSuffix("SRGBColorSpace") {
-        // Finite only: a NaN colour component reached `Int(...)` when the colour was written.
-        let c = parts[1...3].compactMap { Double($0) }.filter(\.isFinite)
-        if c.count == 3 { view.backgroundColor = c.map { min(max($0, 0), 1) } }
+        let c = parts[1...3].compactMap { Double($0) }
+        if c.count == 3 { components = c }
       } else if parts.count == 3, parts[0].hasSuffix("GrayColorSpace") || parts[0].hasSuffix("WhiteColorSpace") {
-        if let w = Double(parts[1]), w.isFinite { view.backgroundColor = Array(repeating: min(max(w, 0), 1), count: 3) }
+        if let w = Double(parts[1]) { components = Array(repeating: w, count: 3) }
+      }
+      // A component that is NaN or infinite has no colour to give (and NaN slips through
+      // min/max): the view is drawn without one.
+      if let components {
+        if components.allSatisfy(\.isFinite) {
+          view.backgroundColor = components.map { min(max($0, 0), 1) }
+        } else {
+          log.warn(line, column, "backgroundColor = \(value): a component is not a finite number; no colour taken")
+        }
       }
     default: break
     }

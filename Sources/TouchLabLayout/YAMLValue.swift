@@ -218,7 +218,7 @@ struct YAMLValue {
   }
 
   private func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }
 

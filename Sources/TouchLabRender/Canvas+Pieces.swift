@@ -1,4 +1,5 @@
 import CCairo
+import TouchLabEngine
 
 /// Big shapes drawn in pieces on image canvases, so that a damage drawing redraws a piece of
 /// one, not all of it.
@@ -67,7 +68,7 @@ struct ShapePieces {
     let outerTop = (y0 - hy).rounded(.down)
     let outerBottom = (y1 + hy).rounded(.up)
     func box(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> DamageRect {
-      DamageRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+      DamageRect(x: pixel(left), y: pixel(top), width: pixel(right - left), height: pixel(bottom - top))
     }
     let corners = [
       box(outerLeft, outerTop, innerLeft, innerTop), box(innerRight, outerTop, outerRight, innerTop),
@@ -124,8 +125,8 @@ struct ShapePieces {
       let high = (max(c0, c1) + reach).rounded(.up)
       pieces.append(
         vertical
-          ? DamageRect(x: Int(low), y: Int(from), width: Int(high - low), height: Int(to - from))
-          : DamageRect(x: Int(from), y: Int(low), width: Int(to - from), height: Int(high - low)))
+          ? DamageRect(x: pixel(low), y: pixel(from), width: pixel(high - low), height: pixel(to - from))
+          : DamageRect(x: pixel(from), y: pixel(low), width: pixel(to - from), height: pixel(high - low)))
       from = to
     }
     return pieces
@@ -208,4 +209,11 @@ extension CairoCanvas {
       cairo_restore(context)
     }
   }
+}
+
+/// A whole pixel coordinate from device space, clamped as a Double first: a stroke's width
+/// under a transform of 1e30 is past what an Int holds. (Pieces are only made for shapes
+/// within 10,000,000 pixels of the origin, so the clamp never cuts a real one.)
+private func pixel(_ value: Double) -> Int {
+  Int(clamping: value, within: -1_000_000_000...1_000_000_000)
 }

@@ -1,4 +1,5 @@
 import CCairo
+import TouchLabEngine
 
 extension CairoCanvas {
   /// A canvas drawing into `rect` (in this canvas's points) of the same surface, with the
@@ -13,7 +14,8 @@ extension CairoCanvas {
     guard width >= 1, height >= 1, x >= 0, y >= 0, x + width <= Double(pixelWidth) + 0.5,
       y + height <= Double(pixelHeight) + 0.5
     else {
-      throw CanvasError.invalidSize(width: Int(width), height: Int(height))
+      throw CanvasError.invalidSize(
+        width: Int(clamping: width, within: 0...Int.max), height: Int(clamping: height, within: 0...Int.max))
     }
     cairo_surface_flush(surface)
     guard let region = cairo_surface_create_for_rectangle(surface, x, y, width, height) else {

@@ -1,3 +1,5 @@
+import TouchLabEngine
+
 /// A straight (not premultiplied) RGBA colour, each component in 0...1.
 public struct CanvasColor: Equatable, Hashable, Sendable {
   public var red: Double
@@ -35,7 +37,7 @@ public struct CanvasColor: Equatable, Hashable, Sendable {
   /// `#RRGGBBAA`, the form `init(hex:)` reads and theme.json uses.
   public var hexString: String {
     let parts = [red, green, blue, alpha].map { component -> String in
-      let byte = UInt8((min(max(component, 0), 1) * 255).rounded())
+      let byte = UInt8(Int(clamping: (component * 255).rounded(), within: 0...255))
       let text = String(byte, radix: 16, uppercase: true)
       return text.count == 1 ? "0" + text : text
     }

@@ -1,4 +1,5 @@
 import CCairo
+import TouchLabEngine
 
 /// A canvas that notes a frame's drawing calls instead of drawing them: the frame as a list
 /// of items, each with a key for everything that decides its pixels and the pixels it may
@@ -335,7 +336,7 @@ final class DamageRecordingCanvas: Canvas {
       var x = 0.0
       var y = shift.origin
       cairo_user_to_device(base.context, &x, &y)
-      shifted.combine(Int(((y - y.rounded(.down)) * 4096).rounded()))
+      shifted.combine(Int(clamping: ((y - y.rounded(.down)) * 4096).rounded(), within: 0...4096))
       item.shiftKey = shifted.finalize() | 1
     }
     add(item)

@@ -217,6 +217,8 @@ final class SVGDocument: DiagramSurface {
       case "\"": escaped += "&quot;"
       // Control characters other than tab, newline and return are not allowed in XML 1.0.
       case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": escaped += " "
+      // Nor are U+FFFE and U+FFFF (a label from a dump may hold them): the replacement character.
+      case "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
       default: escaped.unicodeScalars.append(scalar)
       }
     }

@@ -44,14 +44,16 @@ public enum PNGWriteError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// Writes what `touchlab` makes (`shot`, `record`, `compare`, the window's screenshots and
-/// `--transcript`) without ever replacing what is not a regular file:
+/// Writes what `touchlab` makes (`import`'s layout, `shot`, `record`, `compare`, `diagram`,
+/// the window's screenshots and `--transcript`) without ever replacing what is not a regular
+/// file of the user's:
 /// - `-` is standard output;
 /// - a symlink is followed to its target (the chain of links, a dangling one's target
 ///   created), which is then written as below, in the target's folder;
 /// - a regular file (or a new one) is replaced atomically: the bytes go to a hidden temporary
 ///   file in the same folder, are flushed, get the old file's mode and owner, and are renamed
-///   over it — no reader ever sees half a file, and a 0600 file stays 0600;
+///   over it — no reader ever sees half a file, and a 0600 file stays 0600; a file the user
+///   may not write (or, for root, one with no write bit) is an error and stays unchanged;
 /// - a character or block device or a FIFO is opened and written directly, never replaced
 ///   (`--out /dev/null` writes nothing anywhere); a FIFO with no reader is an error at once,
 ///   not a wait;
@@ -73,7 +75,13 @@ public enum OutputFile {
     if lstat(target, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFDIR: throw PNGWriteError.destinationIsFolder(path: path)
-      case S_IFREG: try replace(target, with: data, reportedAs: path, keeping: info)
+      case S_IFREG:
+        // A file the user may not write stays as it is, though its folder would let a rename
+        // replace it: `access` for everyone, and no write bit at all for root too (whom
+        // `access` never refuses), as `shot`'s round-one rules promise.
+        let refusal = access(target, W_OK) != 0 ? errno : (info.st_mode & 0o222 == 0 ? EACCES : 0)
+        if refusal != 0 { throw PNGWriteError.cannotOpen(path: path, reason: reason(refusal)) }
+        try replace(target, with: data, reportedAs: path, keeping: info)
       default:
         try ignoringBrokenPipes { try writeInPlace(data, to: target, reportedAs: path, type: info.st_mode & S_IFMT) }
       }
@@ -100,6 +108,10 @@ public enum OutputFile {
     if lstat(target, &info) == 0 {
       type = info.st_mode & S_IFMT
       if type == S_IFDIR { throw PNGWriteError.destinationIsFolder(path: path) }
+      // A read-only file stays as it is, for root too (as `write` keeps it).
+      if type == S_IFREG, info.st_mode & 0o222 == 0 {
+        throw PNGWriteError.cannotOpen(path: path, reason: reason(EACCES))
+      }
     }
     if type == S_IFREG {
       let folder = (target as NSString).deletingLastPathComponent

@@ -52,18 +52,39 @@ extension SceneRenderer {
       }
       canvas.translate(x: -size.width / 2, y: -size.height / 2)
     }
+    // A view whose corners land past what a picture can hold (a transform of 1e30, a chain of
+    // far frames) draws nothing of its own: Cairo's fixed-point rasteriser took minutes over
+    // one such rounded rectangle. Its subviews are judged each on their own.
+    let drawsItself = Self.isDrawable(rect, under: canvas.currentTransform)
     canvas.withAlpha(Double(view.alpha)) {
-      drawContent(of: view, in: rect, on: canvas)
-      drawCaption(of: view, in: rect, on: canvas)
+      if drawsItself {
+        drawContent(of: view, in: rect, on: canvas)
+        drawCaption(of: view, in: rect, on: canvas)
+      }
       let scrolls = view.scrollViewTraits != nil
       if view.clipsToBounds || scrolls { canvas.clip(to: rect) }
       canvas.withSavedState {
         canvas.translate(x: -Double(view.bounds.minX), y: -Double(view.bounds.minY))
         for subview in view.subviews { drawView(subview, isRoot: false, on: canvas) }
-        if let scrollView = view.scrollViewTraits { drawScrollIndicators(of: scrollView, on: canvas) }
+        if drawsItself, let scrollView = view.scrollViewTraits { drawScrollIndicators(of: scrollView, on: canvas) }
       }
-      if let cell = view.tableViewCellTraits { drawSeparator(below: cell, in: rect, on: canvas) }
+      if drawsItself, let cell = view.tableViewCellTraits { drawSeparator(below: cell, in: rect, on: canvas) }
     }
+  }
+
+  /// The most a view's corner may be from the picture's origin, in device units, for the
+  /// view to be drawn: far beyond the largest picture (7,800 points at scale 3), well within
+  /// Cairo's fixed-point range (±8,388,608).
+  static let drawableExtent = 1_000_000.0
+
+  /// Whether `rect` under `transform` has finite corners within `drawableExtent`.
+  static func isDrawable(_ rect: CanvasRect, under t: CanvasTransform) -> Bool {
+    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      let deviceX = t.a * x + t.c * y + t.tx
+      let deviceY = t.b * x + t.d * y + t.ty
+      guard abs(deviceX) <= drawableExtent, abs(deviceY) <= drawableExtent else { return false }
+    }
+    return true
   }
 
   /// What a view draws itself, under its subviews: its class's look (`ClassDrawing`).

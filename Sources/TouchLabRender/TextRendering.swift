@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TouchLabEngine
 
 /// How heavy the strokes of a font are.
 public enum TextWeight: String, Codable, Sendable {
@@ -308,7 +309,8 @@ public enum TextFonts {
 
     let clipsOneLine = style.truncation == .clip && style.maximumLines == 1
     if let width, width > 0, !clipsOneLine {
-      pango_layout_set_width(layout, Int32(clamping: Int((width * unit).rounded(.down))))
+      pango_layout_set_width(
+        layout, Int32(Int(clamping: (width * unit).rounded(.down), within: 0...Int(Int32.max))))
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
       switch style.truncation {
       // Unlimited lines must not ellipsize: Pango would then keep each

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TouchLabEngine
 
 /// A vector format a Cairo canvas can draw into instead of pixels. SVG is not one of them:
 /// `SVGCanvas` writes SVG itself (its text as `<text>` elements), whatever Cairo's version.
@@ -25,7 +26,9 @@ extension CairoCanvas {
     let scale = format == .pdf ? 1 : requested
     let size = CanvasSize(width: sceneSize.width * scale, height: sceneSize.height * scale)
     guard size.width > 0, size.height > 0, size.width < 1e6, size.height < 1e6 else {
-      throw CanvasError.invalidSize(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+      throw CanvasError.invalidSize(
+        width: Int(clamping: size.width.rounded(.up), within: 0...Int.max),
+        height: Int(clamping: size.height.rounded(.up), within: 0...Int.max))
     }
     let output = VectorOutput()
     let write: cairo_write_func_t = { closure, data, length in
@@ -140,7 +143,7 @@ extension CairoCanvas {
 
   /// A colour channel as SVG's `rgb()` takes it: 0 to 255.
   private static func channel(_ value: Double) -> Int {
-    Int((min(max(value, 0), 1) * 255).rounded())
+    Int(clamping: (value * 255).rounded(), within: 0...255)
   }
 }
 

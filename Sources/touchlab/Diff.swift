@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchLabImport
 import TouchLabLayout
+import TouchLabTranscript
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -70,18 +71,20 @@ struct Diff: ParsableCommand {
     let diff = DeviceLogDiff(scene: scene, scenario: chosen, log: text, tolerance: tolerance)
     var agree = true
     if let divergence = diff.firstDivergence {
-      print("\(log): \(divergence)")
+      print("\(log.escapingControlCharacters): \(divergence)")
       agree = false
     }
     if times {
       for difference in diff.timeDifferences {
-        print("\(log): \(difference)")
+        print("\(log.escapingControlCharacters): \(difference)")
         agree = false
       }
     }
     if agree {
       let count = diff.model.count
-      print("\(log): agrees with \(chosen.name) (\(count) line\(count == 1 ? "" : "s"))")
+      print(
+        "\(log.escapingControlCharacters): agrees with \(chosen.name.escapingControlCharacters) "
+          + "(\(count) line\(count == 1 ? "" : "s"))")
     }
     return agree
   }

@@ -46,6 +46,8 @@ struct Import: ParsableCommand {
       throw ExitCode(1)
     }
     try show(result.diagnostics, strict: strict)
+    // The one output writer (`OutputFile`): a symlink written through, a device or a FIFO
+    // in place, a regular file's mode kept, never a rename over what is not a regular file.
     try writeOutput(Data(result.yaml.utf8), to: out)
     FileHandle.standardError.write(Data("\(result.summary)\n".utf8))
   }

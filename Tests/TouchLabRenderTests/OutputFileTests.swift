@@ -130,4 +130,20 @@ final class OutputFileTests: XCTestCase {
       message { try OutputFile.write(Data("x".utf8), to: file) },
       "cannot write '\(file)': cannot make a file in \(folder.path): Permission denied")
   }
+
+  /// A read-only file in a writable folder was replaced by the rename (issue 43): now an
+  /// error, the file unchanged — for root too, when the file has no write bit at all.
+  func testAReadOnlyFileIsAnErrorAndStaysUnchanged() throws {
+    let file = path("read-only.yaml")
+    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+    XCTAssertEqual(chmod(file, 0o444), 0)
+    XCTAssertEqual(
+      message { try OutputFile.write(Data("new".utf8), to: file) }, "cannot write '\(file)': Permission denied")
+    XCTAssertEqual(
+      message { _ = try OutputFile.openForAppending(file) }, "cannot write '\(file)': Permission denied")
+    XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old")
+    var info = stat()
+    XCTAssertEqual(stat(file, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o7777, 0o444)
+  }
 }
