@@ -221,7 +221,8 @@ public struct DeviceLogDiff {
           "line \(index + 1) differs: the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)), "
           + "the device logged '\(d.text.escapingControlCharacters)' (log line \(d.line))"
       case (let m?, nil):
-        return "line \(index + 1): the model prints '\(m.text.escapingControlCharacters)' at \(TranscriptFormatter.timeStamp(m.time)); the "
+        return "line \(index + 1): the model prints '\(m.text.escapingControlCharacters)' at "
+          + "\(TranscriptFormatter.timeStamp(m.time)); the "
           + (ignored.isEmpty
             ? "device log has no more lines"
             : "device log has no more lines the scene could print"
@@ -247,7 +248,8 @@ public struct DeviceLogDiff {
         ? "as the scene has none of their classes"
         : "\(ignoredCount - classes) as the model never prints them, \(classes) as the scene has none of their classes"
     let shown = ignored.prefix(Self.ignoredShown).map { line in
-      "log line \(line.line) '\(line.text.escapingControlCharacters)'" + (line.otherClass.map { " (no class \($0) in the scene)" } ?? "")
+      "log line \(line.line) '\(line.text.escapingControlCharacters)'"
+        + (line.otherClass.map { " (no class \($0.escapingControlCharacters) in the scene)" } ?? "")
     }
     let more = ignoredCount > Self.ignoredShown ? ", …" : ""
     return "\(count) ignored, \(why): \(shown.joined(separator: ", "))\(more)"
