@@ -158,10 +158,10 @@ struct RecognizerListParser {
     return parseEntry(text, 0..<text.count, line: line, column: column)
   }
 
-  /// The fields `properties(for:)` reads, and `state` (which tells a recognizer): the others
-  /// are passed over without making their text.
+  /// The fields `properties(for:)` reads, `state` (which tells a recognizer) and `baseClass`
+  /// (a subclass's built-in kind): the others are passed over without making their text.
   static let keptFields: Set<String> = [
-    "state", "enabled", "delaysTouchesBegan", "delaysTouchesEnded", "cancelsTouchesInView", "name",
+    "state", "baseClass", "enabled", "delaysTouchesBegan", "delaysTouchesEnded", "cancelsTouchesInView", "name",
     "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "minimumNumberOfTouches",
   ]
 

@@ -89,7 +89,7 @@ final class SceneInputTests: XCTestCase {
     // diff's log and its scene both on standard input.
     let layout = try Data(contentsOf: Self.repository.appendingPathComponent(Self.layout))
     let diff = try run(["diff", "-", "--scenario", "short-press", "--log", "-"], input: layout)
-    XCTAssertEqual(diff.status, 1)
+    XCTAssertEqual(diff.status, 2, "diff: an input it cannot read")
     XCTAssertTrue(diff.err.contains("standard input ('-') is named more than once"), diff.err)
   }
 
@@ -191,7 +191,7 @@ final class RecognizerBaseClassTests: XCTestCase {
     let result = try DumpImporter.importTexts([
       ("dump.txt", try FixtureHitTests.text("cocoadelica-ios7-lldb.txt")), ("list.txt", list),
     ])
-    XCTAssertEqual(result.summary, "imported 10 views, 1 recognizers, 0 view controllers")
+    XCTAssertEqual(result.summary, "imported 10 views, 1 recognizer, 0 view controllers")
     XCTAssertFalse(
       result.diagnostics.contains { $0.message.contains("TDTapGestureRecognizer") }, "\(result.diagnostics)")
     let scene = try LayoutLoader.load(yaml: result.yaml, file: "d.yaml")

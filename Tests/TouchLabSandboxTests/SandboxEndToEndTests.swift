@@ -182,7 +182,7 @@ final class SandboxEndToEndTests: XCTestCase {
       ["open", views.path, list.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
     XCTAssertNotNil(
       xdotool.waitForWindow(titled: "Imported from views.txt"), "no window appeared; stderr: \(touchlab.errors)")
-    XCTAssertTrue(touchlab.errors.contains("imported 10 views, 1 recognizers, 0 view controllers"), touchlab.errors)
+    XCTAssertTrue(touchlab.errors.contains("imported 10 views, 1 recognizer, 0 view controllers"), touchlab.errors)
     // The list saved as a second view dump: the import of both files is refused, naming the list.
     try viewText.write(to: list, atomically: true, encoding: .utf8)
     XCTAssertTrue(

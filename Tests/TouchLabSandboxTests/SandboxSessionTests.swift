@@ -186,11 +186,14 @@ final class SandboxSessionTests: XCTestCase {
     let path = folder!.appendingPathComponent("live.yaml").path
     let session = try makeSession(path)
     let release = DispatchSemaphore(value: 0)
-    let loader = BackgroundLoader(load: { path in
-      release.wait()
-      return try LayoutLoader.loadRegularFile(path: path)
-    })
+    let loader = BackgroundLoader()
     session.backgroundLoader = loader
+    // The scene's own way of reading (a layout file here), made slow: held until released.
+    session.sceneFiles = SceneFiles(
+      load: { path in
+        release.wait()
+        return try LayoutLoader.loadRegularFile(path: path)
+      }, watched: { [$0] })
     let original = session.scene
     let slow = folder!.appendingPathComponent("second.yaml").path
 

@@ -223,7 +223,9 @@ class StoppedWindowEndToEndTests: WindowTestCase {
     if let timer = scrollDelayFired() {
       // How late depends on the machine's load, not on the window: said, not asserted.
       let late = try XCTUnwrap(timer["time"] as? Double) - XCTUnwrap(timer["deadline"] as? Double)
-      XCTAssertGreaterThanOrEqual(late, 0, "not before its deadline")
+      // Not early beyond the clocks' mapping (the window's real time read against the engine's
+      // virtual one; seen 0.1-0.3 ms early): a load only makes it later, never earlier.
+      XCTAssertGreaterThanOrEqual(late, -0.002, "not before its deadline")
       print("the scroll delay fired \(String(format: "%.1f", late * 1000)) ms after its deadline")
     }
     try xdotool.run(["mouseup", "1"])

@@ -147,7 +147,7 @@ class CaptureTests(unittest.TestCase):
         imported = self.imported(out)
         self.assertEqual(imported.returncode, 0, imported.stderr)
         self.assertEqual(
-            imported.stderr.strip().splitlines()[-1], "imported 10 views, 3 recognizers, 1 view controllers")
+            imported.stderr.strip().splitlines()[-1], "imported 10 views, 3 recognizers, 1 view controller")
         self.assertIn('address: "0x7a1b0020"', imported.stdout)
         self.assertIn('address: "0x7a000100"', imported.stdout)
         # Diagnostics name the capture file's own lines: the cut-short image view is on the
