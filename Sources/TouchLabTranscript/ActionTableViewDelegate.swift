@@ -85,7 +85,8 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
 
   /// A rule's configuration for a row (nil for rows it does not name): each action's handler
   /// prints its line (`%row`, `%section`: the row) or sends its selector to the target, then
-  /// calls its completion with true, which closes the row.
+  /// calls its completion with the rule's answer (true unless the layout says false; never
+  /// when it says so), which closes the row.
   private func configuration(_ rule: SwipeActionsRule?, _ tableView: UITableView, _ indexPath: IndexPath)
     -> UISwipeActionsConfiguration?
   {
@@ -95,7 +96,7 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
       UIContextualAction(style: spec.style, title: spec.title) {
         [weak self, weak tableView] _, sourceView, completion in
         if let tableView { self?.perform(spec.message, tableView, indexPath, from: sourceView) }
-        completion(true)
+        if let performed = spec.completion { completion(performed) }
       }
     }
     let configuration = UISwipeActionsConfiguration(actions: actions)
@@ -122,11 +123,17 @@ public struct SwipeActionsRule: Sendable {
     public var title: String
     public var style: UIContextualAction.Style
     public var message: ActionMessage
+    /// What the handler passes its completion: true (performed, the default), false (not
+    /// performed), nil: it never calls it, and the row stays where it is.
+    public var completion: Bool?
 
-    public init(title: String, style: UIContextualAction.Style = .normal, message: ActionMessage) {
+    public init(
+      title: String, style: UIContextualAction.Style = .normal, message: ActionMessage, completion: Bool? = true
+    ) {
       self.title = title
       self.style = style
       self.message = message
+      self.completion = completion
     }
   }
 

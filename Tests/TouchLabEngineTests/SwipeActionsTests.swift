@@ -13,6 +13,8 @@ final class SwipingTableDelegate: UITableViewDelegate {
   var rowsWithoutActions: Set<Int> = []
   /// Whether the handlers call their completion (UIKit closes the row when they do).
   var completes = true
+  /// What the handlers pass their completion when they call it.
+  var performed = true
 
   var providesSwipeActions: Bool { true }
 
@@ -21,7 +23,7 @@ final class SwipingTableDelegate: UITableViewDelegate {
     let actions = titles.enumerated().map { index, title in
       UIContextualAction(style: index == 0 ? .destructive : .normal, title: title) { [self] action, view, done in
         told.append("\(action.title!) \(indexPath.row) from \(type(of: view))")
-        if completes { done(true) }
+        if completes { done(performed) }
       }
     }
     let configuration = UISwipeActionsConfiguration(actions: actions)
@@ -287,6 +289,27 @@ final class SwipeActionsTests: XCTestCase {
     settle(scene)
     XCTAssertGreaterThan(table.contentOffset.y, 100)
     XCTAssertEqual(delegate.told, ["willBeginEditing 2", "didEndEditing 2"])
+  }
+
+  func testAHandlerThatCompletesWithFalseClosesTheRowAsTrueDoes() throws {
+    let delegate = SwipingTableDelegate()
+    delegate.performed = false
+    let (scene, table) = tableScene(delegate)
+    swipe(scene, row: 2, by: -140)
+    scene.tap(at: pt(300 - UIKitConstants.swipeActionButtonWidth / 2, 22 + 88), at: 2)
+    settle(scene)
+    XCTAssertEqual(
+      delegate.told, ["willBeginEditing 2", "Delete 2 from UISwipeActionStandardButton", "didEndEditing 2"])
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    XCTAssertEqual(cell.contentView.frame.origin.x, 0)
+    XCTAssertNil(cell.swipePullView)
+    // A full swipe whose handler answers false slides the row back too.
+    swipe(scene, row: 3, by: -280, at: 3)
+    XCTAssertEqual(
+      delegate.told.suffix(3), ["willBeginEditing 3", "Delete 3 from UISwipeActionStandardButton", "didEndEditing 3"])
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    XCTAssertEqual(table.numberOfRows(inSection: 0), 30)
   }
 
   func testAHandlerThatNeverCompletesLeavesTheRowSlidAndAReloadClosesIt() throws {

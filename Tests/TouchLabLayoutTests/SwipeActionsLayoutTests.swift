@@ -110,6 +110,26 @@ final class SwipeActionsLayoutTests: XCTestCase {
     XCTAssertTrue(lines[0].contains("deleteRow"), "\(lines)")
   }
 
+  func testCompletionFalseClosesTheRowAndNeverLeavesItOpen() throws {
+    let yaml = layout(
+      """
+      trailingSwipeActions:
+        - {title: Delete, style: destructive, print: "Delete %row", completion: false}
+        - {title: Flag, print: "Flag %row", completion: never}
+      didEndEditingRow: {print: "did %row"}
+      """,
+      scenarios: [
+        swipeThenTap("delete", row: 1, dx: -160, tapX: 353), swipeThenTap("flag", row: 1, dx: -160, tapX: 279),
+      ].joined(separator: "\n"))
+    XCTAssertEqual(try transcript(yaml, "delete"), ["Delete 1", "did 1"])
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "flag")))
+    XCTAssertEqual(TranscriptFormatter().lines(scene.records.records), ["Flag 1"])
+    let table = try XCTUnwrap(scene.objects["table"] as? UITableView)
+    XCTAssertEqual(table.swipeHandler?.swipedIndexPath, IndexPath(row: 1, section: 0))
+    XCTAssertEqual(table.swipeHandler?.phase, .open)
+  }
+
   func testMistakesAreErrorsAtTheirPlace() {
     let base = 8  // the first line of the keys
     assertLayoutError(
@@ -138,6 +158,9 @@ final class SwipeActionsLayoutTests: XCTestCase {
     assertLayoutError(
       layout("leadingSwipeActions: {actions: [{title: A, print: x}], rows: [-1]}"), line: base, column: 71,
       contains: "a row")
+    assertLayoutError(
+      layout("trailingSwipeActions: [{title: A, print: x, completion: maybe}]"), line: base, column: 65,
+      contains: "completion is true, false or never")
     let six = Array(repeating: "{title: A, print: x}", count: 6).joined(separator: ", ")
     assertLayoutError(layout("trailingSwipeActions: [\(six)]"), line: base, column: 31, contains: "at most 5")
   }

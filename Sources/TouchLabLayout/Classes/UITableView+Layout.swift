@@ -14,6 +14,7 @@ extension BuiltinClass {
       .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
       .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),
       .bool("allowsSelection", [], \UITableView.allowsSelection),
+      .bool("allowsMultipleSelection", [], \UITableView.allowsMultipleSelection),
       .requiredColor("separatorColor", \UITableView.separatorColor),
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
@@ -173,8 +174,8 @@ extension BuiltinClass {
   static let swipeActionsKeys = ["trailingSwipeActions", "leadingSwipeActions"]
 
   /// `trailingSwipeActions:` / `leadingSwipeActions:` — a list of actions
-  /// `{title: TEXT, style: normal|destructive, print: TEXT}` (or `action: METHOD` instead of
-  /// `print`), or a mapping `{actions: [...], performsFirstActionWithFullSwipe: BOOL, rows: [N…]}`.
+  /// `{title: TEXT, style: normal|destructive, print: TEXT, completion: true|false|never}` (or
+  /// `action: METHOD` instead of `print`; what the handler passes its completion, true by default), or a mapping `{actions: [...], performsFirstActionWithFullSwipe: BOOL, rows: [N…]}`.
   static func parseSwipeActions(_ key: String, _ value: YAMLValue) throws -> SwipeActionsRule {
     var rule = SwipeActionsRule(actions: [])
     var actionsNode = value
@@ -201,6 +202,7 @@ extension BuiltinClass {
       var title: String?
       var style = UIContextualAction.Style.normal
       var message: ActionMessage?
+      var completion: Bool? = true
       for (k, kv, v) in try item.mapping("a swipe action") {
         switch k {
         case "title": title = try v.string("title")
@@ -219,12 +221,22 @@ extension BuiltinClass {
           let name = try v.string("action")
           guard !name.isEmpty, !name.contains(" ") else { throw v.error("an action is a method name (no spaces)") }
           message = .selector(name)
-        default: throw kv.error("unknown key '\(k)' in a swipe action; expected title, style, print, action")
+        case "completion":
+          if v.scalarText == "never", !v.isNull {
+            completion = nil
+          } else {
+            guard let flag = try? v.bool("completion") else {
+              throw v.error("completion is true, false or never")
+            }
+            completion = flag
+          }
+        default:
+          throw kv.error("unknown key '\(k)' in a swipe action; expected title, style, print, action, completion")
         }
       }
       guard let title else { throw item.error("a swipe action needs a title") }
       guard let message else { throw item.error("a swipe action needs print: TEXT or action: METHOD") }
-      rule.actions.append(SwipeActionsRule.Action(title: title, style: style, message: message))
+      rule.actions.append(SwipeActionsRule.Action(title: title, style: style, message: message, completion: completion))
     }
     return rule
   }
