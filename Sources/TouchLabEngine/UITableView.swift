@@ -66,6 +66,11 @@ open class UITableView: UIScrollView, CellSelectionController {
   public weak var delegate: UITableViewDelegate? {
     didSet { updateSwipeActionsSupport() }
   }
+  /// The editing part of the data source: `canEditRowAt` and the commit a swipe's Delete
+  /// button sends (docs/BEHAVIOUR.md §23.4).
+  public weak var dataSource: UITableViewDataSource? {
+    didSet { updateSwipeActionsSupport() }
+  }
   /// UIKit's swipe actions, with their two recognizers on the table: there once the delegate
   /// gives swipe actions (docs/BEHAVIOUR.md §23).
   public internal(set) var swipeHandler: UISwipeHandler?

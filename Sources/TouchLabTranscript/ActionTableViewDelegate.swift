@@ -8,7 +8,7 @@ import TouchLabEngine
 /// delegate's (`ActionCellDelegate`); `shouldHighlightRow` answers YES or NO,
 /// `willSelectRow` and `willDeselectRow` nil or another row (docs/BEHAVIOUR.md §19).
 public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMoment, ActionTableViewAnswer>,
-  UITableViewDelegate
+  UITableViewDelegate, UITableViewDataSource
 {
   public typealias Moment = ActionTableViewMoment
   public typealias Answer = ActionTableViewAnswer
@@ -51,6 +51,51 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
     send(.didDeselectRow, tableView, indexPath)
+  }
+
+  // MARK: Swipe-to-delete (docs/BEHAVIOUR.md §23.4)
+
+  /// Whether the layout gives `commitEditingStyle:`; the delegate is then also the table's
+  /// data source.
+  public var commitsEditingStyle: Bool { rules[.commitEditingStyle] != nil }
+
+  public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    var result = true
+    if case .flag(let flag)? = answer(.canEditRow, at: indexPath.row) { result = flag }
+    return tell(.canEditRow, tableView, indexPath, answer: result)
+  }
+
+  public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+    -> UITableViewCell.EditingStyle
+  {
+    var result = UITableViewCell.EditingStyle.delete
+    if case .editingStyle(let style)? = answer(.editingStyleForRow, at: indexPath.row) { result = style }
+    send(.editingStyleForRow, tableView, indexPath, result: Self.name(of: result))
+    return result
+  }
+
+  public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath)
+    -> String?
+  {
+    var result: String?
+    if case .text(let title)? = answer(.titleForDeleteConfirmationButtonForRow, at: indexPath.row) { result = title }
+    send(.titleForDeleteConfirmationButtonForRow, tableView, indexPath, result: result ?? "nil")
+    return result
+  }
+
+  public func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    send(.commitEditingStyle, tableView, indexPath, result: Self.name(of: editingStyle))
+  }
+
+  /// An editing style as a layout writes it (and `%result` prints it).
+  public static func name(of style: UITableViewCell.EditingStyle) -> String {
+    switch style {
+    case .none: return "none"
+    case .delete: return "delete"
+    case .insert: return "insert"
+    }
   }
 
   // MARK: Swipe actions (docs/BEHAVIOUR.md §23)
@@ -148,14 +193,26 @@ public struct SwipeActionsRule: Sendable {
   }
 }
 
-/// A table delegate's moments, named as its layout keys.
+/// A table delegate's moments, named as its layout keys (`canEditRow` and
+/// `commitEditingStyle` are its data source's).
 public enum ActionTableViewMoment: String, ActionCellMoment {
   case shouldHighlightRow, didHighlightRow, didUnhighlightRow, willSelectRow, didSelectRow, willDeselectRow,
     didDeselectRow
   case willBeginEditingRow, didEndEditingRow
+  case canEditRow, editingStyleForRow, titleForDeleteConfirmationButtonForRow, commitEditingStyle
 
   public static let viewSelectorPart = "tableView"
   public static let didSelect = Self.didSelectRow
+
+  /// UIKit's selector: `tableView:didSelectRowAtIndexPath:` for `didSelectRow`, and the
+  /// data source's `tableView:commitEditingStyle:forRowAtIndexPath:`.
+  public var selector: String {
+    self == .commitEditingStyle
+      ? "tableView:commitEditingStyle:forRowAtIndexPath:" : "\(Self.viewSelectorPart):\(rawValue)AtIndexPath:"
+  }
+
+  /// The moments UIKit sends to the data source, which the layout's delegate then also is.
+  public var isDataSourceMoment: Bool { self == .canEditRow || self == .commitEditingStyle }
 }
 
 /// What a table delegate's question answers instead of UIKit's default, for the rows it names.
@@ -164,6 +221,10 @@ public enum ActionTableViewAnswer: Equatable, Sendable {
   case flag(Bool)
   /// `willSelectRow`, `willDeselectRow`: nil (refuse) or another row of the same section.
   case row(Int?)
+  /// `editingStyleForRow`: the row's editing style.
+  case editingStyle(UITableViewCell.EditingStyle)
+  /// `titleForDeleteConfirmationButtonForRow`: the Delete button's title.
+  case text(String)
 }
 
 extension ActionCellRule where Answer == ActionTableViewAnswer {

@@ -130,6 +130,23 @@ final class SwipeActionsLayoutTests: XCTestCase {
     XCTAssertEqual(table.swipeHandler?.phase, .open)
   }
 
+  func testCommitEditingStyleMakesTheDelegateTheDataSourceAndASwipeDeletes() throws {
+    let yaml = layout(
+      """
+      canEditRow: {print: "can %row → %result", returns: false, rows: [0]}
+      commitEditingStyle: {print: "commit %result %row"}
+      """,
+      scenarios: [
+        swipeThenTap("delete", row: 1, dx: -120, tapX: 353), swipeThenTap("refused", row: 0, dx: -120),
+      ].joined(separator: "\n"))
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    let table = try XCTUnwrap(scene.objects["table"] as? UITableView)
+    XCTAssertTrue(table.dataSource === table.delegate)
+    XCTAssertNotNil(table.swipeHandler)
+    XCTAssertEqual(try transcript(yaml, "delete"), ["can 1 → YES", "commit delete 1"])
+    XCTAssertEqual(try transcript(yaml, "refused").first, "can 0 → NO")
+  }
+
   func testMistakesAreErrorsAtTheirPlace() {
     let base = 8  // the first line of the keys
     assertLayoutError(
@@ -161,6 +178,9 @@ final class SwipeActionsLayoutTests: XCTestCase {
     assertLayoutError(
       layout("trailingSwipeActions: [{title: A, print: x, completion: maybe}]"), line: base, column: 65,
       contains: "completion is true, false or never")
+    assertLayoutError(
+      layout("editingStyleForRow: {returns: remove}"), line: base, column: 39,
+      contains: "editingStyleForRow returns delete, insert or none")
     let six = Array(repeating: "{title: A, print: x}", count: 6).joined(separator: ", ")
     assertLayoutError(layout("trailingSwipeActions: [\(six)]"), line: base, column: 31, contains: "at most 5")
   }

@@ -106,6 +106,10 @@ extension BuiltinClass {
           table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
           install: { table.delegate = $0 })
         delegate.rules[moment] = try parseTableDelegateRule(builder, moment, value)
+        if moment.isDataSourceMoment {
+          table.dataSource = delegate
+          table.updateSwipeActionsSupport()
+        }
       }
     }
     if hasRows || !sections.isEmpty { table.sections = sections }
@@ -119,11 +123,25 @@ extension BuiltinClass {
   static func parseTableDelegateRule(
     _ builder: SceneBuilder, _ moment: ActionTableViewDelegate.Moment, _ value: YAMLValue
   ) throws -> ActionTableViewDelegate.Rule {
-    let isQuestion = [.shouldHighlightRow, .willSelectRow, .willDeselectRow].contains(moment)
+    let isQuestion = [
+      .shouldHighlightRow, .willSelectRow, .willDeselectRow, .canEditRow, .editingStyleForRow,
+      .titleForDeleteConfirmationButtonForRow,
+    ].contains(moment)
     let parts = try builder.parseListDelegateRule(
       moment.rawValue, value, isQuestion: isQuestion, limitKey: "rows", limitName: "a row"
     ) { v -> ActionTableViewDelegate.Answer in
-      if moment == .shouldHighlightRow { return .flag(try v.bool("returns")) }
+      switch moment {
+      case .shouldHighlightRow, .canEditRow: return .flag(try v.bool("returns"))
+      case .titleForDeleteConfirmationButtonForRow: return .text(try v.string("returns"))
+      case .editingStyleForRow:
+        let name = try v.string("returns")
+        let styles = UITableViewCell.EditingStyle.allCases
+        guard let style = styles.first(where: { ActionTableViewDelegate.name(of: $0) == name }) else {
+          throw v.error("editingStyleForRow returns delete, insert or none, not '\(name)'")
+        }
+        return .editingStyle(style)
+      default: break
+      }
       if v.isNull || v.scalarText == "nil" { return .row(nil) }
       return .row(try v.int("returns (nil or a row)", in: 0...10_000_000))
     }
@@ -264,6 +282,16 @@ extension BuiltinClass {
     }
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
       let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
+      if moment.isDataSourceMoment {
+        let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+        return {
+          delegate.rules[moment] = rule
+          if table.delegate !== delegate { table.delegate = delegate }
+          table.dataSource = delegate
+          table.updateSwipeActionsSupport()
+          _ = delegate
+        }
+      }
       return listDelegateSetter(
         moment, rule, current: { table.delegate }, make: { ActionTableViewDelegate(target: nil) },
         install: { table.delegate = $0 })
