@@ -1,9 +1,10 @@
 import Foundation
 
 /// A table's or a collection view's highlighted and selected index paths, and the touch that
-/// highlights: one selected row or item at a time, as UIKit's `allowsMultipleSelection` off.
+/// highlights. The selected rows or items in the order they were selected: at most one unless
+/// the view's `allowsMultipleSelection` is on.
 struct CellSelection {
-  var selected: IndexPath?
+  var selected: [IndexPath] = []
   /// The row or item under a finger now (set at `touchesBegan`, cleared at its end).
   var highlighted: IndexPath?
   var trackedTouch: UITouch?
@@ -23,6 +24,9 @@ protocol CellSelectionController: UIScrollView {
   var cellPool: ReusableCellPool<Cell> { get set }
   var cellSelection: CellSelection { get set }
   var allowsSelection: Bool { get }
+  /// UIKit's `allowsMultipleSelection`: a tap selects without deselecting the others, and a
+  /// tap on a selected row or item deselects it (docs/BEHAVIOUR.md §19).
+  var allowsMultipleSelection: Bool { get }
   /// The row or item at a point of the content.
   func cellIndexPath(at point: CGPoint) -> IndexPath?
   func isValidCellIndexPath(_ indexPath: IndexPath) -> Bool
@@ -103,7 +107,7 @@ extension CellSelectionController {
     cell.slot = ReusableCellSlot(indexPath: indexPath, subviews: subviews)
     cell.frame = frame
     cell.textLabel.text = text
-    cell.isSelected = indexPath == cellSelection.selected
+    cell.isSelected = cellSelection.selected.contains(indexPath)
     cell.isHighlighted = indexPath == cellSelection.highlighted
     for view in subviews { cell.contentView.addSubview(view) }
   }
@@ -123,24 +127,37 @@ extension CellSelectionController {
   /// Takes the cells off the screen and forgets a selection the data no longer has.
   func recycleCells() {
     cellPool.recycleAll(from: self)
-    if let selected = cellSelection.selected, !isValidCellIndexPath(selected) { cellSelection.selected = nil }
+    cellSelection.selected.removeAll { !isValidCellIndexPath($0) }
   }
 
   // MARK: Selection
 
-  /// Selects a row or item (nil: none), deselecting the one selected before; no delegate call.
+  /// Selects a row or item; without `allowsMultipleSelection` the one selected before is
+  /// deselected (nil: none stays selected); no delegate call.
   func selectCell(at indexPath: IndexPath?) {
-    let oldSelection = cellSelection.selected
     let newSelection = indexPath.flatMap { isValidCellIndexPath($0) ? $0 : nil }
-    if let old = oldSelection, old != newSelection { shownCell(at: old)?.dispatchSetSelected(false) }
-    cellSelection.selected = newSelection
-    if let new = newSelection, new != oldSelection { shownCell(at: new)?.dispatchSetSelected(true) }
-    if oldSelection != newSelection { selectionDidChange(from: oldSelection, to: newSelection) }
+    let dropped =
+      allowsMultipleSelection && newSelection != nil
+      ? [] : cellSelection.selected.filter { $0 != newSelection }
+    let added = newSelection.flatMap { cellSelection.selected.contains($0) ? nil : $0 }
+    for old in dropped { shownCell(at: old)?.dispatchSetSelected(false) }
+    cellSelection.selected.removeAll { dropped.contains($0) }
+    if let added {
+      cellSelection.selected.append(added)
+      shownCell(at: added)?.dispatchSetSelected(true)
+    }
+    if dropped.isEmpty, let added { selectionDidChange(from: nil, to: added) }
+    for (index, old) in dropped.enumerated() {
+      selectionDidChange(from: old, to: index == dropped.count - 1 ? added : nil)
+    }
   }
 
+  /// Deselects one row or item, leaving any others selected; no delegate call.
   func deselectCell(at indexPath: IndexPath) {
-    guard cellSelection.selected == indexPath else { return }
-    selectCell(at: nil)
+    guard cellSelection.selected.contains(indexPath) else { return }
+    shownCell(at: indexPath)?.dispatchSetSelected(false)
+    cellSelection.selected.removeAll { $0 == indexPath }
+    selectionDidChange(from: indexPath, to: nil)
   }
 
   private func setHighlightedCell(_ indexPath: IndexPath?) {
@@ -181,10 +198,19 @@ extension CellSelectionController {
     let collectionOrder = selectsBeforeUnhighlighting
     guard let highlighted = collectionOrder ? cellSelection.highlighted : unhighlightTouchedCell() else { return }
     defer { if collectionOrder { _ = unhighlightTouchedCell() } }
-    guard cellIndexPath(at: touch.location(in: self)) == highlighted,
-      let indexPath = callDelegate(.willSelect, at: highlighted), isValidCellIndexPath(indexPath)
-    else { return }
-    if let previous = cellSelection.selected, previous != indexPath {
+    guard cellIndexPath(at: touch.location(in: self)) == highlighted else { return }
+    if allowsMultipleSelection, cellSelection.selected.contains(highlighted) {
+      // A selected row or item tapped again: step 3's other branch of UICollectionView.h's
+      // sequence, `shouldDeselectItemAt` (a table's `willDeselectRowAt`), then the deselection.
+      guard let indexPath = callDelegate(.willDeselect, at: highlighted), isValidCellIndexPath(indexPath),
+        cellSelection.selected.contains(indexPath)
+      else { return }
+      deselectCell(at: indexPath)
+      _ = callDelegate(.didDeselect, at: indexPath)
+      return
+    }
+    guard let indexPath = callDelegate(.willSelect, at: highlighted), isValidCellIndexPath(indexPath) else { return }
+    if !allowsMultipleSelection, let previous = cellSelection.selected.first, previous != indexPath {
       let deselected = collectionOrder ? previous : callDelegate(.willDeselect, at: previous)
       selectCell(at: nil)
       if let deselected { _ = callDelegate(.didDeselect, at: deselected) }

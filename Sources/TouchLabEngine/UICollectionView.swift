@@ -25,9 +25,13 @@ open class UICollectionView: UIScrollView, CellSelectionController {
   }
   public var generatedItemText: String? = "Item %d"
   public var allowsSelection = true
+  /// A tap selects an item without deselecting the others, and a tap on a selected item asks
+  /// `shouldDeselectItemAt` and deselects it (UICollectionView.h; docs/BEHAVIOUR.md §19).
+  public var allowsMultipleSelection = false
   public weak var delegate: UICollectionViewDelegate?
 
-  public var indexPathsForSelectedItems: [IndexPath] { cellSelection.selected.map { [$0] } ?? [] }
+  /// The selected items in the order they were selected.
+  public var indexPathsForSelectedItems: [IndexPath] { cellSelection.selected }
   /// The item under a finger now (set at `touchesBegan`, cleared at its end).
   public var indexPathForHighlightedItem: IndexPath? { cellSelection.highlighted }
   var cellSelection = CellSelection()

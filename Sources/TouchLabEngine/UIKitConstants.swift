@@ -156,6 +156,11 @@ public enum UIKitConstants {
   /// deeper" (github.com/kambala-decapitator/SwipeToDeleteInsidePageVC), which a larger
   /// threshold than the pan's reproduces: TouchLab's choice, 20 pt.
   public static let swipeActionsHysteresis: CGFloat = 20
+  /// The title of the Delete button a swipe uncovers when the data source commits editing and
+  /// the delegate gives no title (`tableView(_:titleForDeleteConfirmationButtonForRowAt:)`):
+  /// "Delete", localized (Apple, "tableView(_:titleForDeleteConfirmationButtonForRowAt:)":
+  /// "By default, the delete-confirmation button … displays the localized string 'Delete'").
+  public static let deleteConfirmationButtonTitle = "Delete"
   /// Each revealed swipe-action button is this wide. UIKit sizes a button to its title
   /// (with a minimum) and documents neither; TouchLab measures no text in the engine, so
   /// every button has this one width — TouchLab's choice, no source gives the figure.

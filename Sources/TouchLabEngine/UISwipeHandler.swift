@@ -60,15 +60,39 @@ public final class UISwipeHandler {
   /// How far the swiped row's content is slid (negative: to the left).
   public var offset: CGFloat { row?.offset ?? 0 }
 
-  /// The delegate's actions for a row's edge; nil when it gives none.
+  /// The actions for a row's edge; nil when there are none. A data source that implements
+  /// `canEditRowAt` is asked first (NO: none at all); then the delegate's configuration for
+  /// that edge; when it gives none (nil) for the trailing edge and the data source commits
+  /// editing, UIKit's classic swipe-to-delete: the delegate's `editingStyleForRowAt` (only
+  /// `.delete` gets a button) and `titleForDeleteConfirmationButtonForRowAt` (nil: "Delete"),
+  /// one destructive action whose handler commits the deletion (docs/BEHAVIOUR.md §23.4).
   func configuration(_ edge: Edge, at indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-    guard let delegate = table.delegate else { return nil }
-    let configuration =
+    if let dataSource = table.dataSource, !dataSource.tableView(table, canEditRowAt: indexPath) { return nil }
+    let delegate = table.delegate
+    let given =
       edge == .trailing
-      ? delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
-      : delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
-    guard let configuration, !configuration.actions.isEmpty else { return nil }
-    return configuration
+      ? delegate?.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
+      : delegate?.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
+    if let given { return given.actions.isEmpty ? nil : given }
+    guard edge == .trailing, let dataSource = table.dataSource, dataSource.commitsEditingStyle else { return nil }
+    return deleteConfiguration(dataSource, at: indexPath)
+  }
+
+  /// The classic swipe-to-delete: one Delete button that commits `.delete` for the row.
+  private func deleteConfiguration(_ dataSource: UITableViewDataSource, at indexPath: IndexPath)
+    -> UISwipeActionsConfiguration?
+  {
+    let style = table.delegate?.tableView(table, editingStyleForRowAt: indexPath) ?? .delete
+    guard style == .delete else { return nil }
+    let title =
+      table.delegate?.tableView(table, titleForDeleteConfirmationButtonForRowAt: indexPath)
+      ?? UIKitConstants.deleteConfirmationButtonTitle
+    let action = UIContextualAction(style: .destructive, title: title) {
+      [weak table, weak dataSource] _, _, completion in
+      if let table { dataSource?.tableView(table, commit: .delete, forRowAt: indexPath) }
+      completion(true)
+    }
+    return UISwipeActionsConfiguration(actions: [action])
   }
 
   /// Why the swipe may not begin (nil: it may): a row is already swiped or open, the drag is

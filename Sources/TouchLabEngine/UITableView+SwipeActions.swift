@@ -5,10 +5,11 @@ import Foundation
 /// the swiped row's content and buttons where the handler says.
 extension UITableView {
   /// Sets up the swipe handler and adds its recognizers after the scroll view's, as UIKit
-  /// lists them, when the delegate gives swipe actions; takes them away when it no longer
-  /// does. A delegate whose answer changes (a layout adding actions) calls this again.
+  /// lists them, when the delegate gives swipe actions or the data source commits editing
+  /// (swipe-to-delete); takes them away when neither does. A delegate whose answer changes
+  /// (a layout adding actions) calls this again.
   public func updateSwipeActionsSupport() {
-    let wanted = delegate?.providesSwipeActions ?? false
+    let wanted = (delegate?.providesSwipeActions ?? false) || (dataSource?.commitsEditingStyle ?? false)
     if wanted, swipeHandler == nil {
       let handler = UISwipeHandler(table: self)
       swipeHandler = handler

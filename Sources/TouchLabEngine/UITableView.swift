@@ -60,7 +60,15 @@ open class UITableView: UIScrollView, CellSelectionController {
   }
   public var separatorColor = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
   public var allowsSelection = true
+  /// A tap selects a row without deselecting the others, and a tap on a selected row
+  /// deselects it (`willDeselectRowAt`, `didDeselectRowAt`; docs/BEHAVIOUR.md §19).
+  public var allowsMultipleSelection = false
   public weak var delegate: UITableViewDelegate? {
+    didSet { updateSwipeActionsSupport() }
+  }
+  /// The editing part of the data source: `canEditRowAt` and the commit a swipe's Delete
+  /// button sends (docs/BEHAVIOUR.md §23.4).
+  public weak var dataSource: UITableViewDataSource? {
     didSet { updateSwipeActionsSupport() }
   }
   /// UIKit's swipe actions, with their two recognizers on the table: there once the delegate
@@ -74,7 +82,9 @@ open class UITableView: UIScrollView, CellSelectionController {
     }
   }
 
-  public var indexPathForSelectedRow: IndexPath? { cellSelection.selected }
+  public var indexPathForSelectedRow: IndexPath? { cellSelection.selected.first }
+  /// The selected rows in the order they were selected; nil when none is (as UIKit's).
+  public var indexPathsForSelectedRows: [IndexPath]? { cellSelection.selected.isEmpty ? nil : cellSelection.selected }
   /// The row under a finger now (set at `touchesBegan`, cleared at its end).
   public var indexPathForHighlightedRow: IndexPath? { cellSelection.highlighted }
   var cellSelection = CellSelection()

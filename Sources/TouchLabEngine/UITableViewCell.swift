@@ -2,6 +2,14 @@ import Foundation
 
 /// A row on screen: a content view holding the text label and the row's own views.
 open class UITableViewCell: UIView, ReusableCell {
+  /// UIKit's `UITableViewCell.EditingStyle`: the control a row shows when edited; a swipe
+  /// uncovers a Delete button only for `.delete` (docs/BEHAVIOUR.md §23.4).
+  public enum EditingStyle: Int, Sendable, CaseIterable {
+    case none = 0
+    case delete = 1
+    case insert = 2
+  }
+
   public let contentView: UITableViewCellContentView
   public let textLabel: UILabel
   /// The row it shows now and the row's own views (an empty slot while in the reuse queue).

@@ -24,6 +24,11 @@ public protocol UITableViewDelegate: AnyObject {
   func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath)
   /// The row's actions closed again.
   func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?)
+  /// The editing style of a row (a swipe uncovers a Delete button only for `.delete`).
+  /// UIKit's default for an editable row: `.delete`.
+  func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+  /// The title of the row's Delete button; nil: UIKit's "Delete".
+  func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
   /// Whether this delegate gives swipe actions: UIKit asks `respondsToSelector:` for the two
   /// configuration methods before it sets up the table's swipe recognizers; a Swift
   /// protocol's default cannot be told from an implementation, so the delegate says so.
@@ -46,5 +51,11 @@ extension UITableViewDelegate {
   { nil }
   public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+  public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+    -> UITableViewCell.EditingStyle
+  { .delete }
+  public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath)
+    -> String?
+  { nil }
   public var providesSwipeActions: Bool { false }
 }

@@ -8,6 +8,8 @@ public protocol ActionCellMoment: RawRepresentable<String>, Hashable, CaseIterab
   static var viewSelectorPart: String { get }
   /// The moment a selection is told (`didSelectRow`, `didSelectItem`).
   static var didSelect: Self { get }
+  /// UIKit's selector of the moment.
+  var selector: String { get }
 }
 
 extension ActionCellMoment {

@@ -8,7 +8,7 @@ import TouchLabEngine
 /// delegate's (`ActionCellDelegate`); `shouldHighlightRow` answers YES or NO,
 /// `willSelectRow` and `willDeselectRow` nil or another row (docs/BEHAVIOUR.md §19).
 public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMoment, ActionTableViewAnswer>,
-  UITableViewDelegate
+  UITableViewDelegate, UITableViewDataSource
 {
   public typealias Moment = ActionTableViewMoment
   public typealias Answer = ActionTableViewAnswer
@@ -53,6 +53,51 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
     send(.didDeselectRow, tableView, indexPath)
   }
 
+  // MARK: Swipe-to-delete (docs/BEHAVIOUR.md §23.4)
+
+  /// Whether the layout gives `commitEditingStyle:`; the delegate is then also the table's
+  /// data source.
+  public var commitsEditingStyle: Bool { rules[.commitEditingStyle] != nil }
+
+  public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    var result = true
+    if case .flag(let flag)? = answer(.canEditRow, at: indexPath.row) { result = flag }
+    return tell(.canEditRow, tableView, indexPath, answer: result)
+  }
+
+  public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+    -> UITableViewCell.EditingStyle
+  {
+    var result = UITableViewCell.EditingStyle.delete
+    if case .editingStyle(let style)? = answer(.editingStyleForRow, at: indexPath.row) { result = style }
+    send(.editingStyleForRow, tableView, indexPath, result: Self.name(of: result))
+    return result
+  }
+
+  public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath)
+    -> String?
+  {
+    var result: String?
+    if case .text(let title)? = answer(.titleForDeleteConfirmationButtonForRow, at: indexPath.row) { result = title }
+    send(.titleForDeleteConfirmationButtonForRow, tableView, indexPath, result: result ?? "nil")
+    return result
+  }
+
+  public func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    send(.commitEditingStyle, tableView, indexPath, result: Self.name(of: editingStyle))
+  }
+
+  /// An editing style as a layout writes it (and `%result` prints it).
+  public static func name(of style: UITableViewCell.EditingStyle) -> String {
+    switch style {
+    case .none: return "none"
+    case .delete: return "delete"
+    case .insert: return "insert"
+    }
+  }
+
   // MARK: Swipe actions (docs/BEHAVIOUR.md §23)
 
   /// The actions a swipe to the right uncovers (`leadingSwipeActions:`), nil: none.
@@ -85,7 +130,8 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
 
   /// A rule's configuration for a row (nil for rows it does not name): each action's handler
   /// prints its line (`%row`, `%section`: the row) or sends its selector to the target, then
-  /// calls its completion with true, which closes the row.
+  /// calls its completion with the rule's answer (true unless the layout says false; never
+  /// when it says so), which closes the row.
   private func configuration(_ rule: SwipeActionsRule?, _ tableView: UITableView, _ indexPath: IndexPath)
     -> UISwipeActionsConfiguration?
   {
@@ -95,7 +141,7 @@ public final class ActionTableViewDelegate: ActionCellDelegate<ActionTableViewMo
       UIContextualAction(style: spec.style, title: spec.title) {
         [weak self, weak tableView] _, sourceView, completion in
         if let tableView { self?.perform(spec.message, tableView, indexPath, from: sourceView) }
-        completion(true)
+        if let performed = spec.completion { completion(performed) }
       }
     }
     let configuration = UISwipeActionsConfiguration(actions: actions)
@@ -122,11 +168,17 @@ public struct SwipeActionsRule: Sendable {
     public var title: String
     public var style: UIContextualAction.Style
     public var message: ActionMessage
+    /// What the handler passes its completion: true (performed, the default), false (not
+    /// performed), nil: it never calls it, and the row stays where it is.
+    public var completion: Bool?
 
-    public init(title: String, style: UIContextualAction.Style = .normal, message: ActionMessage) {
+    public init(
+      title: String, style: UIContextualAction.Style = .normal, message: ActionMessage, completion: Bool? = true
+    ) {
       self.title = title
       self.style = style
       self.message = message
+      self.completion = completion
     }
   }
 
@@ -141,14 +193,26 @@ public struct SwipeActionsRule: Sendable {
   }
 }
 
-/// A table delegate's moments, named as its layout keys.
+/// A table delegate's moments, named as its layout keys (`canEditRow` and
+/// `commitEditingStyle` are its data source's).
 public enum ActionTableViewMoment: String, ActionCellMoment {
   case shouldHighlightRow, didHighlightRow, didUnhighlightRow, willSelectRow, didSelectRow, willDeselectRow,
     didDeselectRow
   case willBeginEditingRow, didEndEditingRow
+  case canEditRow, editingStyleForRow, titleForDeleteConfirmationButtonForRow, commitEditingStyle
 
   public static let viewSelectorPart = "tableView"
   public static let didSelect = Self.didSelectRow
+
+  /// UIKit's selector: `tableView:didSelectRowAtIndexPath:` for `didSelectRow`, and the
+  /// data source's `tableView:commitEditingStyle:forRowAtIndexPath:`.
+  public var selector: String {
+    self == .commitEditingStyle
+      ? "tableView:commitEditingStyle:forRowAtIndexPath:" : "\(Self.viewSelectorPart):\(rawValue)AtIndexPath:"
+  }
+
+  /// The moments UIKit sends to the data source, which the layout's delegate then also is.
+  public var isDataSourceMoment: Bool { self == .canEditRow || self == .commitEditingStyle }
 }
 
 /// What a table delegate's question answers instead of UIKit's default, for the rows it names.
@@ -157,6 +221,10 @@ public enum ActionTableViewAnswer: Equatable, Sendable {
   case flag(Bool)
   /// `willSelectRow`, `willDeselectRow`: nil (refuse) or another row of the same section.
   case row(Int?)
+  /// `editingStyleForRow`: the row's editing style.
+  case editingStyle(UITableViewCell.EditingStyle)
+  /// `titleForDeleteConfirmationButtonForRow`: the Delete button's title.
+  case text(String)
 }
 
 extension ActionCellRule where Answer == ActionTableViewAnswer {

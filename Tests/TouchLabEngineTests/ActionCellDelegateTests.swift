@@ -15,7 +15,9 @@ final class ActionCellDelegateTests: XCTestCase {
         "tableView:didUnhighlightRowAtIndexPath:", "tableView:willSelectRowAtIndexPath:",
         "tableView:didSelectRowAtIndexPath:", "tableView:willDeselectRowAtIndexPath:",
         "tableView:didDeselectRowAtIndexPath:", "tableView:willBeginEditingRowAtIndexPath:",
-        "tableView:didEndEditingRowAtIndexPath:",
+        "tableView:didEndEditingRowAtIndexPath:", "tableView:canEditRowAtIndexPath:",
+        "tableView:editingStyleForRowAtIndexPath:", "tableView:titleForDeleteConfirmationButtonForRowAtIndexPath:",
+        "tableView:commitEditingStyle:forRowAtIndexPath:",
       ])
     XCTAssertEqual(
       ActionCollectionViewDelegate.Moment.allCases.map(\.selector),

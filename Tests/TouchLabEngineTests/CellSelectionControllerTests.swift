@@ -27,6 +27,7 @@ final class StubCellList: UIScrollView, CellSelectionController {
   var cellPool = ReusableCellPool<StubCell>()
   var cellSelection = CellSelection()
   var allowsSelection = true
+  var allowsMultipleSelection = false
   let count: Int
   var hasDataCells: Bool { true }
   /// false: a table's order at the lift; true: a collection view's.
@@ -102,7 +103,7 @@ final class CellSelectionControllerTests: XCTestCase {
     scene.tap(at: centre(1), at: 0)
     XCTAssertEqual(
       list.told, ["shouldHighlight 1", "didHighlight 1", "didUnhighlight 1", "willSelect 1", "didSelect 1"])
-    XCTAssertEqual(list.cellSelection.selected, IndexPath(item: 1, section: 0))
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 1, section: 0)])
     XCTAssertEqual(list.cell(1)?.isSelected, true)
     XCTAssertEqual(list.cell(1)?.isHighlighted, false)
     XCTAssertEqual(list.selectionChanges, ["- > 1"])
@@ -148,7 +149,7 @@ final class CellSelectionControllerTests: XCTestCase {
     list.refused = [.willSelect]
     scene.tap(at: centre(2), at: 0)
     XCTAssertEqual(list.told, ["shouldHighlight 2", "didHighlight 2", "willSelect 2", "didUnhighlight 2"])
-    XCTAssertNil(list.cellSelection.selected)
+    XCTAssertEqual(list.cellSelection.selected, [])
   }
 
   func testWillDeselectRefused_TheOldRowIsStillDeselected_WithoutDidDeselect() {
@@ -158,7 +159,7 @@ final class CellSelectionControllerTests: XCTestCase {
     list.told = []
     scene.tap(at: centre(2), at: 1)
     XCTAssertEqual(list.told.suffix(3), ["willSelect 2", "willDeselect 1", "didSelect 2"])
-    XCTAssertEqual(list.cellSelection.selected, IndexPath(item: 2, section: 0))
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 2, section: 0)])
   }
 
   func testShouldHighlightRefused_BypassesTheWholeSelection() {
@@ -166,7 +167,7 @@ final class CellSelectionControllerTests: XCTestCase {
     list.refused = [.shouldHighlight]
     scene.tap(at: centre(2), at: 0)
     XCTAssertEqual(list.told, ["shouldHighlight 2"])
-    XCTAssertNil(list.cellSelection.selected)
+    XCTAssertEqual(list.cellSelection.selected, [])
     XCTAssertEqual(list.cell(2)?.isHighlighted, false)
   }
 
@@ -174,12 +175,12 @@ final class CellSelectionControllerTests: XCTestCase {
     let (scene, list) = makeList()
     list.refused = [.willSelect]
     scene.tap(at: centre(2), at: 0)
-    XCTAssertNil(list.cellSelection.selected)
+    XCTAssertEqual(list.cellSelection.selected, [])
     XCTAssertEqual(list.told.last, "willSelect 2")
     list.refused = []
     list.redirect[2] = 3
     scene.tap(at: centre(2), at: 1)
-    XCTAssertEqual(list.cellSelection.selected, IndexPath(item: 3, section: 0))
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 3, section: 0)])
     XCTAssertEqual(list.told.last, "didSelect 3")
     XCTAssertEqual(list.cell(3)?.isSelected, true)
   }
@@ -196,7 +197,7 @@ final class CellSelectionControllerTests: XCTestCase {
     XCTAssertTrue(list.cell(0)?.superview === list)
     scene.up(centre(0), at: 0.3)  // over item 10 now: no selection
     XCTAssertEqual(list.told.last, "didUnhighlight 0")
-    XCTAssertNil(list.cellSelection.selected)
+    XCTAssertEqual(list.cellSelection.selected, [])
     list.tileCells()
     XCTAssertEqual(list.cellPool.indexPaths.map(\.item), [10, 11, 12, 13])
     XCTAssertEqual(list.cellPool.cellsCreated, 5)
@@ -205,11 +206,86 @@ final class CellSelectionControllerTests: XCTestCase {
   func testReload_ForgetsASelectionTheDataNoLongerHas() {
     let (scene, list) = makeList()
     scene.tap(at: centre(1), at: 0)
-    list.cellSelection.selected = IndexPath(item: 30, section: 0)
+    list.cellSelection.selected = [IndexPath(item: 30, section: 0)]
     list.recycleCells()
-    XCTAssertNil(list.cellSelection.selected)
+    XCTAssertEqual(list.cellSelection.selected, [])
     XCTAssertEqual(list.cellPool.indexPaths, [])
     list.tileCells()
     XCTAssertEqual(list.cellPool.cellsCreated, 4, "the four cells came back from the queue")
+  }
+
+  // MARK: allowsMultipleSelection (docs/BEHAVIOUR.md §19)
+
+  func testMultipleSelection_ATapSelectsWithoutDeselectingTheOthers() {
+    let (scene, list) = makeList()
+    list.allowsMultipleSelection = true
+    scene.tap(at: centre(1), at: 0)
+    list.told = []
+    scene.tap(at: centre(3), at: 1)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 3", "didHighlight 3", "didUnhighlight 3", "willSelect 3", "didSelect 3"])
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 0)])
+    XCTAssertEqual(list.cell(1)?.isSelected, true)
+    XCTAssertEqual(list.cell(3)?.isSelected, true)
+    XCTAssertEqual(list.selectionChanges, ["- > 1", "- > 3"])
+  }
+
+  func testMultipleSelection_ASelectedCellTappedAgainIsAskedToDeselect_TableOrder() {
+    let (scene, list) = makeList()
+    list.allowsMultipleSelection = true
+    scene.tap(at: centre(1), at: 0)
+    scene.tap(at: centre(2), at: 1)
+    list.told = []
+    scene.tap(at: centre(1), at: 2)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 1", "didHighlight 1", "didUnhighlight 1", "willDeselect 1", "didDeselect 1"])
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 2, section: 0)])
+    XCTAssertEqual(list.cell(1)?.isSelected, false)
+    XCTAssertEqual(list.selectionChanges, ["- > 1", "- > 2", "1 > -"])
+  }
+
+  func testMultipleSelection_CollectionOrder_DeselectsThenUnhighlights() {
+    let (scene, list) = makeList()
+    list.allowsMultipleSelection = true
+    list.selectsBeforeUnhighlighting = true
+    scene.tap(at: centre(1), at: 0)
+    list.told = []
+    scene.tap(at: centre(1), at: 1)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 1", "didHighlight 1", "willDeselect 1", "didDeselect 1", "didUnhighlight 1"])
+    XCTAssertEqual(list.cellSelection.selected, [])
+  }
+
+  func testMultipleSelection_ARefusedDeselectionKeepsTheCellSelected() {
+    let (scene, list) = makeList()
+    list.allowsMultipleSelection = true
+    scene.tap(at: centre(1), at: 0)
+    list.refused = [.willDeselect]
+    list.told = []
+    scene.tap(at: centre(1), at: 1)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 1", "didHighlight 1", "didUnhighlight 1", "willDeselect 1"])
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 1, section: 0)])
+    XCTAssertEqual(list.cell(1)?.isSelected, true)
+  }
+
+  func testSingleSelection_ASelectedCellTappedAgainIsSelectedAgain() {
+    let (scene, list) = makeList()
+    scene.tap(at: centre(1), at: 0)
+    list.told = []
+    scene.tap(at: centre(1), at: 1)
+    XCTAssertEqual(
+      list.told, ["shouldHighlight 1", "didHighlight 1", "didUnhighlight 1", "willSelect 1", "didSelect 1"])
+    XCTAssertEqual(list.cellSelection.selected, [IndexPath(item: 1, section: 0)])
+  }
+
+  func testMultipleSelection_SelectNilClearsEverySelection() {
+    let (_, list) = makeList()
+    list.allowsMultipleSelection = true
+    list.selectCell(at: IndexPath(item: 1, section: 0))
+    list.selectCell(at: IndexPath(item: 2, section: 0))
+    list.selectCell(at: nil)
+    XCTAssertEqual(list.cellSelection.selected, [])
+    XCTAssertEqual(list.selectionChanges, ["- > 1", "- > 2", "1 > -", "2 > -"])
   }
 }

@@ -13,6 +13,8 @@ final class SwipingTableDelegate: UITableViewDelegate {
   var rowsWithoutActions: Set<Int> = []
   /// Whether the handlers call their completion (UIKit closes the row when they do).
   var completes = true
+  /// What the handlers pass their completion when they call it.
+  var performed = true
 
   var providesSwipeActions: Bool { true }
 
@@ -21,7 +23,7 @@ final class SwipingTableDelegate: UITableViewDelegate {
     let actions = titles.enumerated().map { index, title in
       UIContextualAction(style: index == 0 ? .destructive : .normal, title: title) { [self] action, view, done in
         told.append("\(action.title!) \(indexPath.row) from \(type(of: view))")
-        if completes { done(true) }
+        if completes { done(performed) }
       }
     }
     let configuration = UISwipeActionsConfiguration(actions: actions)
@@ -46,6 +48,40 @@ final class SwipingTableDelegate: UITableViewDelegate {
   }
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
     told.append("didSelect \(indexPath.row)")
+  }
+}
+
+/// A data source and delegate of the classic swipe-to-delete: no swipe actions of its own,
+/// `commit editingStyle:forRowAt:` implemented; notes every call, in order.
+final class DeletingTableDataSource: UITableViewDataSource, UITableViewDelegate {
+  var told: [String] = []
+  var rowsNotEditable: Set<Int> = []
+  var style = UITableViewCell.EditingStyle.delete
+  var title: String?
+  var commitsEditingStyle: Bool { true }
+
+  func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    told.append("canEdit \(indexPath.row)")
+    return !rowsNotEditable.contains(indexPath.row)
+  }
+  func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+    told.append("editingStyle \(indexPath.row)")
+    return style
+  }
+  func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? {
+    told.append("title \(indexPath.row)")
+    return title
+  }
+  func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    told.append("commit \(editingStyle) \(indexPath.row)")
+  }
+  func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
+    told.append("willBeginEditing \(indexPath.row)")
+  }
+  func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {
+    told.append("didEndEditing \(indexPath?.row ?? -1)")
   }
 }
 
@@ -289,6 +325,27 @@ final class SwipeActionsTests: XCTestCase {
     XCTAssertEqual(delegate.told, ["willBeginEditing 2", "didEndEditing 2"])
   }
 
+  func testAHandlerThatCompletesWithFalseClosesTheRowAsTrueDoes() throws {
+    let delegate = SwipingTableDelegate()
+    delegate.performed = false
+    let (scene, table) = tableScene(delegate)
+    swipe(scene, row: 2, by: -140)
+    scene.tap(at: pt(300 - UIKitConstants.swipeActionButtonWidth / 2, 22 + 88), at: 2)
+    settle(scene)
+    XCTAssertEqual(
+      delegate.told, ["willBeginEditing 2", "Delete 2 from UISwipeActionStandardButton", "didEndEditing 2"])
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    XCTAssertEqual(cell.contentView.frame.origin.x, 0)
+    XCTAssertNil(cell.swipePullView)
+    // A full swipe whose handler answers false slides the row back too.
+    swipe(scene, row: 3, by: -280, at: 3)
+    XCTAssertEqual(
+      delegate.told.suffix(3), ["willBeginEditing 3", "Delete 3 from UISwipeActionStandardButton", "didEndEditing 3"])
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    XCTAssertEqual(table.numberOfRows(inSection: 0), 30)
+  }
+
   func testAHandlerThatNeverCompletesLeavesTheRowSlidAndAReloadClosesIt() throws {
     let delegate = SwipingTableDelegate()
     delegate.completes = false
@@ -362,5 +419,72 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertTrue(scene.actions.contains("-[Target CardPan]"))
       }
     }
+  }
+
+  // MARK: The classic swipe-to-delete (docs/BEHAVIOUR.md §23.4)
+
+  private func deletingScene(_ source: DeletingTableDataSource) -> (Scene, UITableView) {
+    let scene = Scene()
+    let table = scene.add(UITableView(frame: rect(0, 0, 300, 440)), "Table", base: "UITableView")
+    table.sections = [UITableView.Section(generatedRowCount: 30, generatedRowText: "Row %d")]
+    table.delegate = source
+    XCTAssertNil(table.swipeHandler, "a delegate without swipe actions sets up no swipe")
+    table.dataSource = source
+    return (scene, table)
+  }
+
+  func testADataSourceThatCommitsGetsOneDeleteButtonAndItsTapCommits() throws {
+    let source = DeletingTableDataSource()
+    let (scene, table) = deletingScene(source)
+    XCTAssertNotNil(table.swipeHandler)
+    swipe(scene, row: 2, by: -100)
+    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let pull = try XCTUnwrap(cell.swipePullView)
+    XCTAssertEqual(pull.buttons.map(\.title), [UIKitConstants.deleteConfirmationButtonTitle])
+    XCTAssertEqual(table.swipeHandler?.phase, .open)
+    XCTAssertEqual(source.told, ["canEdit 2", "editingStyle 2", "title 2", "willBeginEditing 2"])
+    scene.tap(at: pt(300 - UIKitConstants.swipeActionButtonWidth / 2, 22 + 88), at: 2)
+    settle(scene)
+    XCTAssertEqual(source.told.suffix(2), ["commit delete 2", "didEndEditing 2"])
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+  }
+
+  func testTheDelegatesTitleNamesTheButton() throws {
+    let source = DeletingTableDataSource()
+    source.title = "Remove"
+    let (scene, table) = deletingScene(source)
+    swipe(scene, row: 1, by: -100)
+    let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    XCTAssertEqual(cell.swipePullView?.buttons.map(\.title), ["Remove"])
+  }
+
+  func testARowThatCannotBeEditedOrIsNotADeleteHasNoSwipe() {
+    let source = DeletingTableDataSource()
+    source.rowsNotEditable = [2]
+    let (scene, table) = deletingScene(source)
+    swipe(scene, row: 2, by: -100)
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    XCTAssertEqual(source.told, ["canEdit 2"])
+    source.told = []
+    source.style = .insert
+    swipe(scene, row: 3, by: -100, at: 2)
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    XCTAssertEqual(source.told, ["canEdit 3", "editingStyle 3"])
+  }
+
+  func testCanEditRowNoAlsoTakesAwayTheDelegatesSwipeActions() {
+    let delegate = SwipingTableDelegate()
+    let source = DeletingTableDataSource()
+    source.rowsNotEditable = [2]
+    let (scene, table) = tableScene(delegate)
+    table.dataSource = source
+    swipe(scene, row: 2, by: -140)
+    XCTAssertNil(table.swipeHandler?.swipedIndexPath)
+    XCTAssertFalse(delegate.told.contains("willBeginEditing 2"), "\(delegate.told)")
+    // The delegate's own actions win over the classic Delete on an editable row.
+    swipe(scene, row: 3, by: -140, at: 2)
+    let buttons = table.cellForRow(at: IndexPath(row: 3, section: 0))?.swipePullView?.buttons
+    XCTAssertEqual(buttons?.map(\.title), ["Delete", "Flag"])
+    XCTAssertEqual(source.told, ["canEdit 2", "canEdit 3"])
   }
 }

@@ -110,6 +110,43 @@ final class SwipeActionsLayoutTests: XCTestCase {
     XCTAssertTrue(lines[0].contains("deleteRow"), "\(lines)")
   }
 
+  func testCompletionFalseClosesTheRowAndNeverLeavesItOpen() throws {
+    let yaml = layout(
+      """
+      trailingSwipeActions:
+        - {title: Delete, style: destructive, print: "Delete %row", completion: false}
+        - {title: Flag, print: "Flag %row", completion: never}
+      didEndEditingRow: {print: "did %row"}
+      """,
+      scenarios: [
+        swipeThenTap("delete", row: 1, dx: -160, tapX: 353), swipeThenTap("flag", row: 1, dx: -160, tapX: 279),
+      ].joined(separator: "\n"))
+    XCTAssertEqual(try transcript(yaml, "delete"), ["Delete 1", "did 1"])
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "flag")))
+    XCTAssertEqual(TranscriptFormatter().lines(scene.records.records), ["Flag 1"])
+    let table = try XCTUnwrap(scene.objects["table"] as? UITableView)
+    XCTAssertEqual(table.swipeHandler?.swipedIndexPath, IndexPath(row: 1, section: 0))
+    XCTAssertEqual(table.swipeHandler?.phase, .open)
+  }
+
+  func testCommitEditingStyleMakesTheDelegateTheDataSourceAndASwipeDeletes() throws {
+    let yaml = layout(
+      """
+      canEditRow: {print: "can %row → %result", returns: false, rows: [0]}
+      commitEditingStyle: {print: "commit %result %row"}
+      """,
+      scenarios: [
+        swipeThenTap("delete", row: 1, dx: -120, tapX: 353), swipeThenTap("refused", row: 0, dx: -120),
+      ].joined(separator: "\n"))
+    let scene = try LayoutLoader.load(yaml: yaml, file: "t.yaml")
+    let table = try XCTUnwrap(scene.objects["table"] as? UITableView)
+    XCTAssertTrue(table.dataSource === table.delegate)
+    XCTAssertNotNil(table.swipeHandler)
+    XCTAssertEqual(try transcript(yaml, "delete"), ["can 1 → YES", "commit delete 1"])
+    XCTAssertEqual(try transcript(yaml, "refused").first, "can 0 → NO")
+  }
+
   func testMistakesAreErrorsAtTheirPlace() {
     let base = 8  // the first line of the keys
     assertLayoutError(
@@ -138,6 +175,12 @@ final class SwipeActionsLayoutTests: XCTestCase {
     assertLayoutError(
       layout("leadingSwipeActions: {actions: [{title: A, print: x}], rows: [-1]}"), line: base, column: 71,
       contains: "a row")
+    assertLayoutError(
+      layout("trailingSwipeActions: [{title: A, print: x, completion: maybe}]"), line: base, column: 65,
+      contains: "completion is true, false or never")
+    assertLayoutError(
+      layout("editingStyleForRow: {returns: remove}"), line: base, column: 39,
+      contains: "editingStyleForRow returns delete, insert or none")
     let six = Array(repeating: "{title: A, print: x}", count: 6).joined(separator: ", ")
     assertLayoutError(layout("trailingSwipeActions: [\(six)]"), line: base, column: 31, contains: "at most 5")
   }

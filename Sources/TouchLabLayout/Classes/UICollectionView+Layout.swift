@@ -32,6 +32,7 @@ extension BuiltinClass {
         }
       },
       .bool("allowsSelection", [], \UICollectionView.allowsSelection),
+      .bool("allowsMultipleSelection", [], \UICollectionView.allowsMultipleSelection),
     ]
     builtin.viewKeys = ["items", "numberOfItems", "itemText"]
     builtin.delegateKeys = ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)

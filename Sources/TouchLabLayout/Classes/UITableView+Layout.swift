@@ -14,6 +14,7 @@ extension BuiltinClass {
       .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
       .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),
       .bool("allowsSelection", [], \UITableView.allowsSelection),
+      .bool("allowsMultipleSelection", [], \UITableView.allowsMultipleSelection),
       .requiredColor("separatorColor", \UITableView.separatorColor),
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
@@ -105,6 +106,10 @@ extension BuiltinClass {
           table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
           install: { table.delegate = $0 })
         delegate.rules[moment] = try parseTableDelegateRule(builder, moment, value)
+        if moment.isDataSourceMoment {
+          table.dataSource = delegate
+          table.updateSwipeActionsSupport()
+        }
       }
     }
     if hasRows || !sections.isEmpty { table.sections = sections }
@@ -118,11 +123,25 @@ extension BuiltinClass {
   static func parseTableDelegateRule(
     _ builder: SceneBuilder, _ moment: ActionTableViewDelegate.Moment, _ value: YAMLValue
   ) throws -> ActionTableViewDelegate.Rule {
-    let isQuestion = [.shouldHighlightRow, .willSelectRow, .willDeselectRow].contains(moment)
+    let isQuestion = [
+      .shouldHighlightRow, .willSelectRow, .willDeselectRow, .canEditRow, .editingStyleForRow,
+      .titleForDeleteConfirmationButtonForRow,
+    ].contains(moment)
     let parts = try builder.parseListDelegateRule(
       moment.rawValue, value, isQuestion: isQuestion, limitKey: "rows", limitName: "a row"
     ) { v -> ActionTableViewDelegate.Answer in
-      if moment == .shouldHighlightRow { return .flag(try v.bool("returns")) }
+      switch moment {
+      case .shouldHighlightRow, .canEditRow: return .flag(try v.bool("returns"))
+      case .titleForDeleteConfirmationButtonForRow: return .text(try v.string("returns"))
+      case .editingStyleForRow:
+        let name = try v.string("returns")
+        let styles = UITableViewCell.EditingStyle.allCases
+        guard let style = styles.first(where: { ActionTableViewDelegate.name(of: $0) == name }) else {
+          throw v.error("editingStyleForRow returns delete, insert or none, not '\(name)'")
+        }
+        return .editingStyle(style)
+      default: break
+      }
       if v.isNull || v.scalarText == "nil" { return .row(nil) }
       return .row(try v.int("returns (nil or a row)", in: 0...10_000_000))
     }
@@ -173,8 +192,8 @@ extension BuiltinClass {
   static let swipeActionsKeys = ["trailingSwipeActions", "leadingSwipeActions"]
 
   /// `trailingSwipeActions:` / `leadingSwipeActions:` — a list of actions
-  /// `{title: TEXT, style: normal|destructive, print: TEXT}` (or `action: METHOD` instead of
-  /// `print`), or a mapping `{actions: [...], performsFirstActionWithFullSwipe: BOOL, rows: [N…]}`.
+  /// `{title: TEXT, style: normal|destructive, print: TEXT, completion: true|false|never}` (or
+  /// `action: METHOD` instead of `print`; what the handler passes its completion, true by default), or a mapping `{actions: [...], performsFirstActionWithFullSwipe: BOOL, rows: [N…]}`.
   static func parseSwipeActions(_ key: String, _ value: YAMLValue) throws -> SwipeActionsRule {
     var rule = SwipeActionsRule(actions: [])
     var actionsNode = value
@@ -201,6 +220,7 @@ extension BuiltinClass {
       var title: String?
       var style = UIContextualAction.Style.normal
       var message: ActionMessage?
+      var completion: Bool? = true
       for (k, kv, v) in try item.mapping("a swipe action") {
         switch k {
         case "title": title = try v.string("title")
@@ -219,12 +239,22 @@ extension BuiltinClass {
           let name = try v.string("action")
           guard !name.isEmpty, !name.contains(" ") else { throw v.error("an action is a method name (no spaces)") }
           message = .selector(name)
-        default: throw kv.error("unknown key '\(k)' in a swipe action; expected title, style, print, action")
+        case "completion":
+          if v.scalarText == "never", !v.isNull {
+            completion = nil
+          } else {
+            guard let flag = try? v.bool("completion") else {
+              throw v.error("completion is true, false or never")
+            }
+            completion = flag
+          }
+        default:
+          throw kv.error("unknown key '\(k)' in a swipe action; expected title, style, print, action, completion")
         }
       }
       guard let title else { throw item.error("a swipe action needs a title") }
       guard let message else { throw item.error("a swipe action needs print: TEXT or action: METHOD") }
-      rule.actions.append(SwipeActionsRule.Action(title: title, style: style, message: message))
+      rule.actions.append(SwipeActionsRule.Action(title: title, style: style, message: message, completion: completion))
     }
     return rule
   }
@@ -252,6 +282,16 @@ extension BuiltinClass {
     }
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
       let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
+      if moment.isDataSourceMoment {
+        let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
+        return {
+          delegate.rules[moment] = rule
+          if table.delegate !== delegate { table.delegate = delegate }
+          table.dataSource = delegate
+          table.updateSwipeActionsSupport()
+          _ = delegate
+        }
+      }
       return listDelegateSetter(
         moment, rule, current: { table.delegate }, make: { ActionTableViewDelegate(target: nil) },
         install: { table.delegate = $0 })
