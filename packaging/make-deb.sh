@@ -14,8 +14,8 @@ install -d "$root/usr/share/doc/touchlab" "$root/DEBIAN"
 install -m 644 LICENSE "$root/usr/share/doc/touchlab/copyright"
 depends=()
 while read -r library; do
-  package=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    package=$(dpkg -S "$library" 2>/dev/null | head -1 | cut -d: -f1) || true
+  package=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | awk -F: 'NR == 1 { print $1 }') ||
+    package=$(dpkg -S "$library" 2>/dev/null | awk -F: 'NR == 1 { print $1 }') || true
   [ -n "$package" ] || { echo "make-deb: no Debian package holds $library" >&2; exit 1; }
   depends+=("$package")
 done < <(
