@@ -9,7 +9,7 @@ import Foundation
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
 //                 [--presses "X,Y,HOLD,REST;…"] [--trials N] [--moves N] [--scale N] [--label NAME]
-//                 [--user NAME]
+//                 [--user NAME] [--floor PATH]
 //
 // It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
@@ -28,6 +28,10 @@ import Foundation
 //   live.idle.cpu.after     CPU time over 5 s idle after all that input, once the last card has faded
 //   live.timers.PURPOSE.*   every engine timer that fired in the run, by purpose (the window's
 //                           own .jsonl `fired` records): count, and lateness `time - due`
+//   live.startup.floor      with --floor PATH (Benchmarks/Tools/Floor/floor.c): the same start
+//                           to first frame for a bare Xlib + Cairo program opening a window of
+//                           TouchLab's size with one frame of text, started as touchlab was,
+//                           once touchlab has ended; .floor-ratio: first-frame over floor
 // Prints `NAME NA UNIT` lines, with the reason on standard error, when `touchlab open` is
 // missing or no X server can be started.
 
@@ -348,6 +352,9 @@ while firstFrame == nil && now() < startDeadline {
 XDamageDestroy(display, firstDamage)
 XSync(display, 0)
 drainX()
+/// TouchLab's window's size, in pixels: the floor program's window is made the same.
+var windowAttributes = XWindowAttributes()
+XGetWindowAttributes(display, window, &windowAttributes)
 let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
 var originX: Int32 = 0
 var originY: Int32 = 0
@@ -651,6 +658,71 @@ for (purpose, values) in timerLatenessByPurpose.sorted(by: { $0.key < $1.key }) 
 }
 
 XDamageDestroy(display, damage)
+
+// MARK: The floor
+
+/// Start to first frame of the floor program (`--floor PATH`), in seconds: started as touchlab
+/// was (the same user, environment and folder), its window waited for as TouchLab's was, and
+/// its first frame seen when its background's pixel is not black. Touchlab has ended first.
+func floorStartup(_ path: String) -> Double? {
+  app.terminate()
+  app.waitUntilExit()
+  XSelectInput(display, root, SubstructureNotifyMask)
+  XSync(display, 0)
+  drainX()
+  let floor = Process()
+  let size = [String(windowAttributes.width), String(windowAttributes.height)]
+  if let user = options["user"], let entry = getpwnam(user) {
+    floor.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    floor.arguments =
+      ["--reuid=\(entry.pointee.pw_uid)", "--regid=\(entry.pointee.pw_gid)", "--init-groups", "--", path] + size
+  } else {
+    floor.executableURL = URL(fileURLWithPath: path)
+    floor.arguments = size
+  }
+  floor.environment = environment
+  floor.currentDirectoryURL = folder
+  floor.standardOutput = FileHandle(forWritingAtPath: logPath)
+  floor.standardError = FileHandle(forWritingAtPath: logPath)
+  let started = now()
+  do { try floor.run() } catch {
+    FileHandle.standardError.write(Data("touchlab-live: note: cannot start the floor program: \(error)\n".utf8))
+    return nil
+  }
+  children.append(floor)
+  let deadline = now() + 60
+  var floorWindow: Window = 0
+  while floorWindow == 0 {
+    guard floor.isRunning, now() < deadline else { return nil }
+    waitForX(0.1)
+    drainX { event in
+      if floorWindow == 0 && event.type == MapNotify && isTouchLabWindow(event.xmap.window) {
+        floorWindow = event.xmap.window
+      }
+    }
+  }
+  XSelectInput(display, root, 0)
+  let floorDamage = XDamageCreate(display, floorWindow, Int32(XDamageReportRawRectangles))
+  defer { XDamageDestroy(display, floorDamage) }
+  XSync(display, 0)
+  while floor.isRunning && now() < deadline {
+    if let image = XGetImage(display, floorWindow, 4, 4, 1, 1, UInt.max, ZPixmap) {
+      let drawn = bench_get_pixel(image, 0, 0) & 0xFFFFFF != 0
+      bench_destroy_image(image)
+      if drawn { return now() - started }
+    }
+    waitForX(0.1)
+    drainX()
+  }
+  return nil
+}
+if let floorPath = options["floor"] {
+  let floor = floorStartup(URL(fileURLWithPath: floorPath).standardizedFileURL.path)
+  figure("\(label).startup.floor", floor.map { $0 * 1000 }, "ms", digits: 1)
+  let ratio = floor.flatMap { floor in firstFrame.map { ($0 - spawned) / floor } }
+  figure("\(label).startup.floor-ratio", ratio, "x", digits: 2)
+}
+
 XCloseDisplay(display)
 stopChildren()
 exit(0)
