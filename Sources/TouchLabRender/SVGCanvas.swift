@@ -93,15 +93,8 @@ public final class SVGCanvas: Canvas {
   /// `CairoCanvas.region(_:)` does for pixels: its origin is the rectangle's corner, and it
   /// draws nothing outside it. Draw into it before `data()`.
   public func region(_ rect: CanvasRect) throws -> SVGCanvas {
-    let x = (rect.minX * scale).rounded()
-    let y = (rect.minY * scale).rounded()
-    let width = (rect.width * scale).rounded()
-    let height = (rect.height * scale).rounded()
-    guard width >= 1, height >= 1, x >= 0, y >= 0, x + width <= Double(pixelWidth) + 0.5,
-      y + height <= Double(pixelHeight) + 0.5
-    else {
-      throw CanvasError.invalidSize(width: Int(width), height: Int(height))
-    }
+    // The same pixels as CairoCanvas's region, and the same clamped error (a NaN size is no trap).
+    let (x, y, width, height) = try regionPixels(rect, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     let corner = (origin.x + x, origin.y + y)
     let clip = clipGroup(
       CanvasRect(x: 0, y: 0, width: width, height: height),

@@ -142,6 +142,8 @@ final class SVGCanvasTests: XCTestCase {
     right.fill(CanvasRect(x: -40, y: 10, width: 60, height: 10), color: CanvasColor(red: 1, green: 0, blue: 0))
     XCTAssertEqual(right.currentTransform, CanvasTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
     XCTAssertThrowsError(try canvas.region(CanvasRect(x: 60, y: 0, width: 50, height: 50)))
+    // A size that is no number is refused, not a trap (it reached `Int(...)` unclamped).
+    XCTAssertThrowsError(try canvas.region(CanvasRect(x: 0, y: 0, width: .nan, height: .infinity)))
     let text = String(decoding: canvas.data(), as: UTF8.self)
     // The region's drawing is inside the group clipping to it, at its corner.
     XCTAssertTrue(
