@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TouchLabEngine
 
 /// A canvas that writes an SVG 1.1 document itself, element by element, from the drawing
 /// calls: shapes as `<path>` elements under the transform they were drawn with, clips as
@@ -62,7 +63,9 @@ public final class SVGCanvas: Canvas {
     let width = sceneSize.width * scale
     let height = sceneSize.height * scale
     guard width > 0, height > 0, width < 1e6, height < 1e6 else {
-      throw CanvasError.invalidSize(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+      throw CanvasError.invalidSize(
+        width: Int(clamping: width.rounded(.up), within: 0...Int.max),
+        height: Int(clamping: height.rounded(.up), within: 0...Int.max))
     }
     pixelWidth = Int(width.rounded(.up))
     pixelHeight = Int(height.rounded(.up))
@@ -330,7 +333,8 @@ public final class SVGCanvas: Canvas {
   }
 
   static func color(_ color: CanvasColor) -> String {
-    let channel = { (value: Double) in Int((min(max(value, 0), 1) * 255).rounded()) }
+    // A NaN component passes min/max untouched: clamped as a Double, it is 0, never a trap.
+    let channel = { (value: Double) in Int(clamping: (value * 255).rounded(), within: 0...255) }
     return "rgb(\(channel(color.red)),\(channel(color.green)),\(channel(color.blue)))"
   }
 

@@ -1,7 +1,8 @@
 import Foundation
-import TouchLabRender
 import TouchLabTestSupport
 import XCTest
+
+@testable import TouchLabRender
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -144,6 +145,10 @@ final class SVGCanvasTests: XCTestCase {
     XCTAssertThrowsError(try canvas.region(CanvasRect(x: 60, y: 0, width: 50, height: 50)))
     // A size that is no number is refused, not a trap (it reached `Int(...)` unclamped).
     XCTAssertThrowsError(try canvas.region(CanvasRect(x: 0, y: 0, width: .nan, height: .infinity)))
+    XCTAssertThrowsError(try SVGCanvas(size: CanvasSize(width: .nan, height: .infinity)))
+    XCTAssertEqual(
+      SVGCanvas.color(CanvasColor(red: .nan, green: 2, blue: -1)),
+      SVGCanvas.color(CanvasColor(red: 0, green: 1, blue: 0)))
     let text = String(decoding: canvas.data(), as: UTF8.self)
     // The region's drawing is inside the group clipping to it, at its corner.
     XCTAssertTrue(
