@@ -163,7 +163,8 @@ public struct DeviceLogDiff {
   }
 
   /// `2024-01-02 03:04:05.678[+0100] App[123:4567] ` at the start of `line`: its clock
-  /// (`03:04:05.678`) and the text after it. Read by hand, in one pass: the regular expression
+  /// (`03:04:05.678`) and the text after it; on a line with no bracket after the clock, the
+  /// date and clock alone (a prefix whose process field was cut). Read by hand, in one pass: the regular expression
   /// it was compiled afresh for every line (5,000,000 lines: minutes).
   static func nslogPrefix(_ line: String) -> (clock: String, rest: String)? {
     let b = Array(line.utf8)
@@ -198,6 +199,12 @@ public struct DeviceLogDiff {
     guard byte(space) else { return nil }
     let nameStart = i
     while i < b.count && b[i] != UInt8(ascii: "[") && b[i] != UInt8(ascii: "]") { i += 1 }
+    // No bracket at all after the clock: an author cut the `App[PID:THREAD] ` field when pasting
+    // (`2016-10-30 15:37:47.711 LOG:::…`); the text is what follows the clock's blank.
+    if i == b.count, nameStart < b.count {
+      let clock = String(decoding: b[clockStart..<clockEnd], as: UTF8.self)
+      return (clock, String(decoding: b[nameStart...], as: UTF8.self))
+    }
     // The name is at least one character besides the blank that must come before it.
     guard i < b.count, b[i] == UInt8(ascii: "["), i > nameStart else { return nil }
     i += 1

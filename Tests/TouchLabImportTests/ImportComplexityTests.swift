@@ -163,6 +163,12 @@ final class ImportComplexityTests: XCTestCase {
     XCTAssertEqual(strip("2024-01-02 03:04:05.1 [1:2] no name"), "2024-01-02 03:04:05.1 [1:2] no name")
     XCTAssertEqual(strip("2024-01-02 03:04:05.1 A[1:2]no blank"), "2024-01-02 03:04:05.1 A[1:2]no blank")
     XCTAssertEqual(strip("default\t03:04:05.678901+0100\tApp\ttext"), "text")
+    // A pasted log whose process field the author cut: the date and clock go, the time is read.
+    XCTAssertEqual(
+      strip("2016-10-30 15:37:47.711 LOG:::View___touchesBegan:withEvent:___<View: 0x7f>"),
+      "LOG:::View___touchesBegan:withEvent:___<View: 0x7f>")
+    XCTAssertEqual(DeviceLogDiff.strip("2016-10-30 15:37:47.711 hello there").1, 15 * 3600 + 37 * 60 + 47.711)
+    XCTAssertEqual(strip("2024-01-02 03:04:05.1 "), "2024-01-02 03:04:05.1")
   }
 
   /// A parent of 20,000 views all under the point: each passed-over view was looked for among
