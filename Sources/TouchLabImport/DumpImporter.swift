@@ -49,6 +49,9 @@ public struct ImportResult {
   public var viewCount: Int
   public var recognizerCount: Int
   public var controllerCount: Int
+  /// The scene the import loaded to check the layout it wrote (named `sceneName`): a
+  /// command's first scene, so that a dump is loaded once (`SceneInput.scene()`).
+  public var scene: Scene?
 
   /// The line `touchlab import` ends with on standard error.
   public var summary: String {
@@ -84,9 +87,9 @@ public enum DumpImporter {
   }
 
   /// Imports dumps given as text (`file` names each in diagnostics).
-  public static func importTexts(_ texts: [(file: String, text: String)], windowSize: CGSize? = nil) throws
-    -> ImportResult
-  {
+  public static func importTexts(
+    _ texts: [(file: String, text: String)], windowSize: CGSize? = nil, sceneName: String? = nil
+  ) throws -> ImportResult {
     var diagnostics: [DumpDiagnostic] = [] {
       // Within the cap as it grows (a hierarchy of a million controllers not in the dump).
       didSet {
@@ -233,8 +236,9 @@ public enum DumpImporter {
     // What succeeds loads: the layout written is loaded as `check` would, and a layout it
     // refuses (a class name grown past its limit when made legal, an address printed twice,
     // an inset or recognizers past the layouts' limits…) is the dump's error, at its line.
+    let scene: Scene
     do {
-      _ = try LayoutLoader.load(yaml: yaml, file: dump.file)
+      scene = try LayoutLoader.load(yaml: yaml, file: sceneName ?? dump.file)
     } catch let error as LayoutError {
       let line = dumpLine(atLayoutLine: error.line, in: yaml) ?? 1
       throw DumpImportError(
@@ -255,7 +259,7 @@ public enum DumpImporter {
     }
     return ImportResult(
       yaml: yaml, diagnostics: DumpDiagnostic.limited(diagnostics), viewCount: writer.viewCount,
-      recognizerCount: writer.recognizerCount, controllerCount: writer.controllerCount)
+      recognizerCount: writer.recognizerCount, controllerCount: writer.controllerCount, scene: scene)
   }
 }
 

@@ -28,6 +28,11 @@ public final class SceneInput {
   /// The name the scene's messages give: the layout file's, or the view dump's with
   /// ` (imported)`.
   public let layoutName: String
+  /// How many times the layout text has been loaded into a scene, the import's check
+  /// included: a dump's first scene is the one the import loaded (one load, not two).
+  public private(set) var layoutLoads = 0
+  /// The scene the import loaded to check its layout, until `scene()` hands it out.
+  private var importedScene: Scene?
 
   /// Reads `paths` (once each) and imports them when they are dumps. A file that cannot be
   /// read is a `LayoutError` naming it; standard input named twice too; an import that fails
@@ -47,10 +52,15 @@ public final class SceneInput {
       layoutText = files[0].text
       layoutName = files[0].name
     } else {
-      let result = try DumpImporter.importTexts(files.map { ($0.name, $0.text) }, windowSize: windowSize)
+      let name = (files.first { $0.kind == .views } ?? files[0]).name + " (imported)"
+      var result = try DumpImporter.importTexts(
+        files.map { ($0.name, $0.text) }, windowSize: windowSize, sceneName: name)
+      importedScene = result.scene
+      result.scene = nil  // handed out once, by `scene()`
+      layoutLoads = 1
       importResult = result
       layoutText = result.yaml
-      layoutName = (files.first { $0.kind == .views } ?? files[0]).name + " (imported)"
+      layoutName = name
     }
   }
 
@@ -116,10 +126,15 @@ public final class SceneInput {
   /// Whether the inputs were dumps, imported.
   public var isImported: Bool { importResult != nil }
 
-  /// A scene fresh from the text read (each call a new one). A layout's mistake is its
-  /// `LayoutError` (`FILE:LINE:COLUMN`); an imported layout that does not load is one too,
-  /// saying so (a bug in import).
+  /// A scene fresh from the text read (each call a new one; a dump's first is the one its
+  /// import loaded). A layout's mistake is its `LayoutError` (`FILE:LINE:COLUMN`); an
+  /// imported layout that does not load is one too, saying so (a bug in import).
   public func scene() throws -> Scene {
+    if let scene = importedScene {
+      importedScene = nil
+      return scene
+    }
+    layoutLoads += 1
     do {
       return try LayoutLoader.load(yaml: layoutText, file: layoutName)
     } catch let error as LayoutError where isImported {

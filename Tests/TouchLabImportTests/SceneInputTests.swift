@@ -173,6 +173,36 @@ final class SceneInputTests: XCTestCase {
     XCTAssertThrowsError(
       try SceneInput(paths: [path("views.txt"), Self.repository.appendingPathComponent(Self.layout).path]))
   }
+
+  /// Issue 45: a dump is loaded once — the import's check of the layout it wrote is the
+  /// command's first scene — and every later scene is a fresh load of the same text.
+  func testADumpsFirstSceneIsTheOneItsImportLoaded() throws {
+    let dumps = try SceneInput(paths: [path("views.txt"), path("recognizers.txt"), path("controllers.txt")])
+    XCTAssertEqual(dumps.layoutLoads, 1, "the import loads the layout it wrote once, to check it")
+    let first = try dumps.scene()
+    XCTAssertEqual(dumps.layoutLoads, 1, "the first scene is the import's, not a second load")
+    XCTAssertEqual(first.file, dumps.layoutName)
+    let second = try dumps.scene()
+    XCTAssertEqual(dumps.layoutLoads, 2)
+    XCTAssertFalse(first === second)
+    // The two are the same scene: the same views, classes and frames, in the same order.
+    func views(_ scene: Scene) -> [String] {
+      var out: [String] = []
+      func walk(_ view: UIView) {
+        out.append("\(type(of: view)) \(view.frame)")
+        view.subviews.forEach(walk)
+      }
+      walk(scene.window)
+      return out
+    }
+    XCTAssertGreaterThan(views(first).count, 5)
+    XCTAssertEqual(views(first), views(second))
+    // A layout file is loaded only when a scene is asked for.
+    let layout = try SceneInput(paths: [Self.repository.appendingPathComponent(Self.layout).path])
+    XCTAssertEqual(layout.layoutLoads, 0)
+    _ = try layout.scene()
+    XCTAssertEqual(layout.layoutLoads, 1)
+  }
 }
 
 /// Writing the test's input files.
