@@ -85,38 +85,27 @@ struct LayoutWriter {
           "the window's size \(format(size.width))×\(format(size.height)) is outside the limits on windows (1 to "
             + "\(Int(LayoutLimits.maximumWindowSide)) points a side)")
       }
-      var windowLine = "window: {size: [\(format(size.width)), \(format(size.height))]"
-      if root.className != "UIWindow" { windowLine += ", class: \(quoted(declare(root, base: "UIWindow")))" }
-      if let address = root.address { windowLine += ", address: \(quoted(address))" }
-      windowLine += ", dumpLine: \(root.line)"
+      var windowFields = ["size: [\(format(size.width)), \(format(size.height))]"]
+      if root.className != "UIWindow" { windowFields.append("class: \(quoted(declare(root, base: "UIWindow")))") }
+      if let address = root.address { windowFields.append("address: \(quoted(address))") }
+      windowFields.append("dumpLine: \(root.line)")
       if let array = root.recognizerArray {
-        windowLine += ", unlistedGestures: \(quoted(array))"
+        windowFields.append("unlistedGestures: \(quoted(array))")
         unlistedRecognizerViews.append(root)
       }
-      windowLine += "}"
-      body.append(windowLine)
       if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
         log.warn(
           root.line, root.column,
           "the window ignores touches (\(ignoreReason(root))): nothing in the scene can be hit; the scene keeps it")
       }
-      if root.children.count > 1 {
-        let second = views[root.children[1]]
-        log.warn(
-          second.line, second.column,
-          "the window has \(root.children.count) subviews; a layout's window has one root view, so they are put in a "
-            + "pass-through view the size of the window (ImportedWindowContent): hit-testing is the same, the "
-            + "responder chain has that view in it")
-      }
-      writeTop(root.children, size: size, into: &body)
+      writeTop(root.children, size: size, windowFields: windowFields, into: &body)
     } else {
       if !root.isUserInteractionEnabled || root.isHidden || root.alpha <= 0.01 {
         log.warn(
           root.line, root.column,
           "the root ignores touches (\(ignoreReason(root))): nothing in the scene can be hit but the window")
       }
-      body.append("window: {size: [\(format(size.width)), \(format(size.height))]}")
-      writeTop([0], size: size, into: &body)
+      writeTop([0], size: size, windowFields: ["size: [\(format(size.width)), \(format(size.height))]"], into: &body)
     }
     // A scenario to start from.
     let center = "[\(format(size.width / 2)), \(format(size.height / 2))]"
@@ -161,12 +150,8 @@ struct LayoutWriter {
       out.append("#     and import each list with the dump: touchlab import DUMP LIST… --out FILE")
     }
     out.append("title: \(quoted("Imported from \((dump.file as NSString).lastPathComponent)"))")
-    if !declared.isEmpty || needsWindowContent(rootIsWindow: rootIsWindow) {
+    if !declared.isEmpty {
       out.append("classes:")
-      if needsWindowContent(rootIsWindow: rootIsWindow) {
-        out.append(
-          "  ImportedWindowContent: {base: UIView, hitTest: passThrough}  # holds the dump's views at their frames")
-      }
       for entry in declared {
         out.append("  \(name(entry.legal)):  # EDIT: \(entry.why) (line \(entry.line))")
         out.append("    base: \(entry.base)")
@@ -176,33 +161,41 @@ struct LayoutWriter {
     return out.joined(separator: "\n") + "\n"
   }
 
-  private var usesWindowContent = false
-  private func needsWindowContent(rootIsWindow: Bool) -> Bool { usesWindowContent }
-
-  /// The window's views: the controller's view when there is one that fills the window
-  /// (UIKit sizes a root controller's view to the window); otherwise a pass-through view
-  /// the window's size holds them at their printed frames.
-  private mutating func writeTop(_ indices: [Int], size: CGSize, into body: inout [String]) {
-    body.append("controller:")
-    if indices.count == 1, dump.views[indices[0]].frame == CGRect(origin: .zero, size: size),
-      dump.views[indices[0]].transform?.isIdentity ?? true
-    {
-      rootViewIndex = indices[0]
-      writeTopController(into: &body)
-      body.append("  view:")
-      writeView(indices[0], indent: 4, into: &body, listItem: false)
-      return
-    }
-    usesWindowContent = true
+  /// The window and the views it holds: the first is its root controller's view when it
+  /// fills the window (UIKit sizes a root controller's view to the window, Apple's UIWindow
+  /// `rootViewController`); the others — all of them when the first does not fill it — are
+  /// the window's own subviews (`window: {subviews: …}`) at their printed frames, above the
+  /// controller's view. No view the dump does not print stands between the window and them.
+  private mutating func writeTop(_ indices: [Int], size: CGSize, windowFields: [String], into body: inout [String]) {
+    var others = indices[...]
+    var controllerLines: [String] = []
     rootViewIndex = -1
-    body.append("  view:")
-    body.append("    id: \(uniqueId("windowContent"))")
-    body.append("    class: ImportedWindowContent")
-    body.append("    frame: [0, 0, \(format(size.width)), \(format(size.height))]")
-    if !indices.isEmpty {
-      body.append("    subviews:")
-      for index in indices { writeView(index, indent: 6, into: &body, listItem: true) }
+    if let first = indices.first, dump.views[first].frame == CGRect(origin: .zero, size: size),
+      dump.views[first].transform?.isIdentity ?? true
+    {
+      rootViewIndex = first
+      controllerLines.append("controller:")
+      writeTopController(into: &controllerLines)
+      controllerLines.append("  view:")
+      writeView(first, indent: 4, into: &controllerLines, listItem: false)
+      others = others.dropFirst()
     }
+    if controllerLines.isEmpty || !others.isEmpty {
+      body.append("window:")
+      for field in windowFields { body.append("  " + field) }
+      if others.isEmpty {
+        body.append("  subviews: []  # the window holds no view")
+      } else {
+        body.append(
+          controllerLines.isEmpty
+            ? "  subviews:  # the window's own views (none fills it: no root controller's view)"
+            : "  subviews:  # the window's own views, above its root controller's view")
+        for index in others { writeView(index, indent: 4, into: &body, listItem: true) }
+      }
+    } else {
+      body.append("window: {\(windowFields.joined(separator: ", "))}")
+    }
+    body += controllerLines
   }
 
   private func ignoreReason(_ view: DumpedView) -> String {

@@ -9,7 +9,9 @@ public final class Scene {
   public let title: String?
   public let application: UIApplication
   public let window: UIWindow
-  public let rootController: UIViewController
+  /// The root controller, whose view fills the window; nil when the layout gives the window
+  /// only its own views (`window: {subviews: …}`).
+  public let rootController: UIViewController?
   public let scenarios: [Scenario]
   /// Every object with an id.
   public let objects: [String: AnyObject]
@@ -37,7 +39,7 @@ public final class Scene {
   }
 
   init(
-    file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController,
+    file: String, title: String?, application: UIApplication, window: UIWindow, rootController: UIViewController?,
     scenarios: [Scenario], objects: [String: AnyObject], retained: [AnyObject],
     windowSizePlace: (line: Int, column: Int)? = nil
   ) {

@@ -60,6 +60,7 @@ struct SceneBuilder {
 
     var windowSize = CGSize(width: 390, height: 844)
     var window = UIWindow()
+    var windowSubviews: YAMLValue?
     if let windowNode = sections["window"] {
       for (key, keyValue, value) in try windowNode.mapping("window") {
         switch key {
@@ -80,7 +81,8 @@ struct SceneBuilder {
           windowSizePlace = (value.line, value.column)
         case "color", "backgroundColor": window.backgroundColor = try value.color("color")
         case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: window)
-        default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color")
+        case "subviews": windowSubviews = value
+        default: throw keyValue.error("unknown key '\(key)' in window; expected class, size, color, subviews")
         }
       }
     }
@@ -88,11 +90,27 @@ struct SceneBuilder {
     if window.backgroundColor == nil { window.backgroundColor = .white }
     application.addWindow(window)
 
-    guard let controllerNode = sections["controller"] else {
+    // The root controller, whose view fills the window; a window that holds its own views
+    // (`window: {subviews: …}`, an imported window whose views do not fill it) may have none.
+    let controller: UIViewController?
+    if let controllerNode = sections["controller"] {
+      controller = try buildController(controllerNode, frame: CGRect(origin: .zero, size: windowSize), depth: 0)
+      window.rootViewController = controller
+    } else if windowSubviews != nil {
+      controller = nil
+    } else {
       throw root.error("a layout needs a 'controller' with its view")
     }
-    let controller = try buildController(controllerNode, frame: CGRect(origin: .zero, size: windowSize), depth: 0)
-    window.rootViewController = controller
+    if let windowSubviews {
+      // Above the controller's view, in order. Their actions' default target, and the parent
+      // of a child controller among them, is the root controller, or with none a controller
+      // the window does not show (UIKit's window has no controller of its own).
+      let owner = controller ?? UIViewController()
+      if controller == nil { retained.append(owner) }
+      for item in try windowSubviews.list("window subviews") {
+        try addSubviewNode(item, to: window, controller: owner, depth: 0)
+      }
+    }
     if let windowsNode = sections["windows"] {
       try BuiltinClass.buildWindows(&self, windowsNode, frame: window.frame, into: application)
     }

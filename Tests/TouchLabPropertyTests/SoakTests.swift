@@ -218,7 +218,7 @@ struct Retained: CustomStringConvertible {
       for touch in driver.touchesSeen.alive() { touches.insert(touch) }
       objects.insert(scene.application)
       objects.insert(scene.window)
-      objects.insert(scene.rootController)
+      if let controller = scene.rootController { objects.insert(controller) }
       for object in scene.objects.values { objects.insert(object) }
       var views: [UIView] = [scene.window]
       while let view = views.popLast() {
