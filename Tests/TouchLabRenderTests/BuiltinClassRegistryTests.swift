@@ -25,7 +25,7 @@ final class BuiltinClassRegistryTests: XCTestCase {
       XCTAssertEqual(String(describing: type(of: object)), builtin.name, "\(builtin.name) makes another class")
       XCTAssertTrue(builtin.matches(object), builtin.name)
       XCTAssertEqual(BuiltinClass(named: builtin.name)?.name, builtin.name)
-      for entry in builtin.properties {
+      for entry in builtin.ownProperties {
         XCTAssertTrue(entry.appliesTo(object), "\(builtin.name)'s key \(entry.name) is for another class")
       }
       // A superclass's keys before its subclasses' (`PropertyTable.entries` keeps this
@@ -77,7 +77,7 @@ final class BuiltinClassRegistryTests: XCTestCase {
         XCTFail("docs/layouts.md's \"Built-in classes\" table has no row for `\(builtin.name)`")
         continue
       }
-      for entry in builtin.properties {
+      for entry in builtin.ownProperties {
         XCTAssertTrue(
           row.contains("`\(entry.name)`"), "docs/layouts.md's row for \(builtin.name) leaves out `\(entry.name)`")
       }

@@ -5,7 +5,8 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UIControl: its three states (targets are structure, read by the scene builder).
   static var uiControl: BuiltinClass {
-    var builtin = BuiltinClass(UIControl.self, family: .view, overridableMethods: controlMethods) { UIControl() }
+    var builtin = BuiltinClass(UIControl.self, overridableMethods: [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]) { UIControl() }
+    builtin.primaryControlEvent = .touchUpInside
     builtin.properties = [
       .bool("isEnabled", ["enabled"], \UIControl.isEnabled),
       .bool("isSelected", ["selected"], \UIControl.isSelected),

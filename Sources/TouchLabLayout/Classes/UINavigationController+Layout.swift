@@ -6,7 +6,7 @@ extension BuiltinClass {
   /// UINavigationController: a `controller:` entry (at the top, in a window, or as a child
   /// controller) with `viewControllers:` instead of `view:` (SceneBuilder+Views.swift).
   static var uiNavigationController: BuiltinClass {
-    BuiltinClass(UINavigationController.self, family: .controller) { UINavigationController() }
+    BuiltinClass(UINavigationController.self) { UINavigationController() }
   }
 
   /// The keys of a navigation controller's entry beyond a controller's.

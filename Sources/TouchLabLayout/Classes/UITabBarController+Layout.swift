@@ -7,7 +7,7 @@ extension BuiltinClass {
   /// with its `title`) instead of `view:`, `selectedIndex`, and its delegate's `shouldSelect:`
   /// and `didSelect:` (docs/BEHAVIOUR.md §24.1).
   static var uiTabBarController: BuiltinClass {
-    BuiltinClass(UITabBarController.self, family: .controller) { UITabBarController() }
+    BuiltinClass(UITabBarController.self) { UITabBarController() }
   }
 
   /// The keys of a tab bar controller's entry beyond a controller's (`viewControllers` and

@@ -6,7 +6,7 @@ extension BuiltinClass {
   /// UIViewController: a layout's `controller:` entries (SceneBuilder+Views.swift).
   static var uiViewController: BuiltinClass {
     var builtin = BuiltinClass(
-      UIViewController.self, family: .controller, overridableMethods: touchMethods + appearanceMethods
+      UIViewController.self, family: .controller, overridableMethods: appearanceMethods
     ) { UIViewController() }
     builtin.properties = [
       .custom("preferredScreenEdgesDeferringSystemGestures") { (value, controller: UIViewController) in

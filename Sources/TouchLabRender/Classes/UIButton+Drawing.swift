@@ -5,7 +5,7 @@ extension ClassDrawing {
   /// UIButton: a filled rounded button with its title (its own background).
   static var uiButton: ClassDrawing {
     ClassDrawing(
-      UIButton.self, drawsBackground: false, draw: { $0.drawButton($1, in: $2, on: $3) }, inspectorRows: controlRows)
+      UIButton.self, drawsBackground: false, draw: { $0.drawButton($1, in: $2, on: $3) })
   }
 }
 
