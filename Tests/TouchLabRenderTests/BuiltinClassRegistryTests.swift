@@ -44,6 +44,13 @@ final class BuiltinClassRegistryTests: XCTestCase {
         drawing?.name, builtin.name,
         "\(builtin.name) has no ClassDrawing of its own in ClassDrawing.all (Classes/\(builtin.name)+Drawing.swift), "
           + "or one of a superclass is listed before it")
+      // Both descriptions resolve against the same superclass (the engine's): a UISwitch is
+      // drawn over UIControl's description as its layout keys are UIControl's too.
+      let builtinSuperclass = builtin.superclassName.flatMap(BuiltinClass.init(named:))
+      XCTAssertEqual(
+        drawing?.superclassName,
+        builtinSuperclass.flatMap { [.view, .window, .recognizer].contains($0.family) ? $0.name : nil },
+        "\(builtin.name)'s drawing and layout descriptions have different superclasses")
       // A view's inspector lists what its superclass's does (a control's isEnabled, a
       // scroll view's flags): a new control or scroll view that forgets them fails here.
       guard let view = object as? UIView, let drawing else { continue }

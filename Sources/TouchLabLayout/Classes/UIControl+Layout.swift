@@ -5,7 +5,10 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UIControl: its three states (targets are structure, read by the scene builder).
   static var uiControl: BuiltinClass {
-    var builtin = BuiltinClass(UIControl.self, overridableMethods: [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]) { UIControl() }
+    var builtin = BuiltinClass(
+      UIControl.self,
+      overridableMethods: [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
+    ) { UIControl() }
     builtin.primaryControlEvent = .touchUpInside
     builtin.properties = [
       .bool("isEnabled", ["enabled"], \UIControl.isEnabled),

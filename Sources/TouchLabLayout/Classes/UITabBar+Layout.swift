@@ -10,7 +10,8 @@ extension BuiltinClass {
     var builtin = BuiltinClass(UITabBar.self) {
       UITabBar(frame: CGRect(x: 0, y: 0, width: 320, height: UIKitConstants.tabBarContentHeight))
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(key: "didSelectItem", print: "EDIT: tabBar:didSelectItem: %value")
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didSelectItem", print: "EDIT: tabBar:didSelectItem: %value")
     builtin.properties = [
       .custom("items") { (value, bar: UITabBar) in
         let entries = try value.list("items")

@@ -10,7 +10,8 @@ extension BuiltinClass {
     var builtin = BuiltinClass(UITextView.self) {
       UITextView()
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(key: "didBeginEditing", print: "EDIT: textViewDidBeginEditing:")
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didBeginEditing", print: "EDIT: textViewDidBeginEditing:")
     builtin.printedTextKey = "text"
     builtin.properties = [
       .string("text", \UITextView.text),

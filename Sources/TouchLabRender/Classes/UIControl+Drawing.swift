@@ -6,6 +6,7 @@ extension ClassDrawing {
   /// every control).
   static var uiControl: ClassDrawing {
     ClassDrawing(
-      UIControl.self, inspectorRows: { control, make in InspectorRows(leading: [make.flag("isEnabled", control.isEnabled)]) })
+      UIControl.self,
+      inspectorRows: { control, make in InspectorRows(leading: [make.flag("isEnabled", control.isEnabled)]) })
   }
 }
