@@ -154,6 +154,29 @@ final class ClassDescriptionTests: XCTestCase {
     XCTAssertEqual(pan.maximumNumberOfTouches, 1)
   }
 
+  /// What a subclass inherits works: a declared UINavigationController class logs the
+  /// appearance callbacks UIViewController's description adds (its tab shown), and a declared
+  /// UINavigationBar class overrides UIView's `hitTest`.
+  func testADeclaredSubclassOverridesWhatItsBuiltinBaseInherits() throws {
+    let scene = try LayoutLoader.load(
+      yaml: """
+        classes:
+          Nav: {base: UINavigationController, log: [viewWillAppear, viewDidAppear]}
+          Bar: {base: UINavigationBar, log: [hitTest]}
+        controller:
+          class: UITabBarController
+          viewControllers:
+            - {title: One, view: {color: white}}
+            - {class: Nav, navigationBarClass: Bar, title: Two, viewControllers: [{view: {color: red}}]}
+        scenarios:
+          second-tab-then-bar: [{tap: [290, 785]}, {tap: [195, 70]}]
+        """, file: "t.yaml")
+    ScenarioPlayer(scene: scene).play(try XCTUnwrap(scene.scenario(named: "second-tab-then-bar")))
+    XCTAssertEqual(
+      TranscriptFormatter().lines(scene.records.records),
+      ["-[Nav viewWillAppear:]", "-[Nav viewDidAppear:]", "-[Bar hitTest:withEvent:]", "-[Bar hitTest:withEvent:]"])
+  }
+
   /// A class whose description answers a question (the event a control sends, whether a
   /// held touch repeats, the key a dump's text sets, an imported view's delegate moment) is
   /// not asked by name elsewhere: not as a string (`"UIStepper"`) anywhere but in the
