@@ -226,8 +226,19 @@ extension BuiltinClass {
   /// object of no described class.
   static func description(of object: AnyObject) -> BuiltinClass? {
     if let index = indexByType[ObjectIdentifier(Swift.type(of: object))] { return all[index] }
-    // Superclasses come first in `all`: the last that matches is the nearest.
-    return all.last { $0.matches(object) }
+    // The nearest of those it is of: the one with the most described superclasses.
+    return all.indices.filter { all[$0].matches(object) }.max { depths[$0] < depths[$1] }.map { all[$0] }
+  }
+
+  /// How many described superclasses each of `all` has.
+  private static let depths: [Int] = all.map { builtin in
+    var depth = 0
+    var superclass = builtin.superclassName
+    while let name = superclass {
+      depth += 1
+      superclass = named[name]?.superclassName
+    }
+    return depth
   }
 
   /// The classes whose `viewKeys` or `delegateKeys` hold each key, in `all`'s order, and

@@ -146,8 +146,12 @@ final class ClassDescriptionTests: XCTestCase {
     try XCTUnwrap(PropertyTable.setter("alpha", value("0.5"), for: toggle))()
     XCTAssertEqual(toggle.alpha, 0.5)
     XCTAssertNil(try PropertyTable.setter("rowHeight", value("10"), for: toggle))
-    // An engine class no layout names takes its nearest described superclass's: a scroll
-    // view's pan is a UIPanGestureRecognizer.
+    // An engine class no layout names takes its nearest described superclass's: a cell's
+    // content view is a UIView, a scroll view's pan a UIPanGestureRecognizer.
+    let content = UITableViewCell(frame: .zero).contentView
+    XCTAssertEqual(BuiltinClass.description(of: content)?.name, "UIView")
+    try XCTUnwrap(PropertyTable.setter("isHidden", value("true"), for: content))()
+    XCTAssertTrue(content.isHidden)
     let pan = UIScrollView().panGestureRecognizer
     XCTAssertEqual(BuiltinClass.description(of: pan)?.name, "UIPanGestureRecognizer")
     try XCTUnwrap(PropertyTable.setter("maximumNumberOfTouches", value("1"), for: pan))()
