@@ -187,6 +187,7 @@ extension BuiltinClass {
   /// (TouchLabRender's `ClassDrawing.all`), its docs and a bundled scenario;
   /// `BuiltinClassRegistryTests` names whatever is missing.
   static let all: [BuiltinClass] = resolve([
+    .uiResponder,
     .uiView, .uiControl, .uiButton, .uiSwitch, .uiLabel, .uiImageView, .uiScrollView, .uiTableView,
     .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionView, .uiTextField,
     .uiProgressView,
@@ -203,7 +204,6 @@ extension BuiltinClass {
     .uiNavigationController,
     .uiTabBarController,
     .uiApplication,
-    .uiResponder,
   ])
 
   /// `all` by name.

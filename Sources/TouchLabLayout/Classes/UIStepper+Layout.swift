@@ -3,7 +3,8 @@ import TouchLabEngine
 import TouchLabTranscript
 
 extension BuiltinClass {
-  /// UIStepper: its value, range and step; made at UIKit's standard size.
+  /// UIStepper: its value, range and step; made at UIKit's standard size; a held half
+  /// repeats (`autorepeatInterval`, which the scenario budget counts).
   static var uiStepper: BuiltinClass {
     var builtin = BuiltinClass(UIStepper.self) {
       UIStepper(frame: CGRect(origin: .zero, size: UIKitConstants.stepperSize))
