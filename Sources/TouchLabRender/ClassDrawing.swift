@@ -44,10 +44,17 @@ struct ClassDrawing {
   private(set) var inspectorRows: ((AnyObject, RowMaker) -> InspectorRows)?
   /// Inherited rows this class does not list (a screen-edge pan's edges instead of a pan's touches).
   private let hiddenRows: Set<String>
+  /// Whether a view of exactly this class shows its name (its declared class's, or its id)
+  /// as a caption (`SceneRenderer+Captions.swift`): a plain view, a button without a title.
+  /// Not inherited: a switch is no plain view. Nil: never.
+  let takesCaption: ((UIView) -> Bool)?
+  /// A view of this class shows text of its own (a label), so its superview needs no caption.
+  private(set) var showsText: Bool?
 
   init<T: AnyObject>(
     _ type: T.Type, drawsBackground: Bool? = nil, draw: ((SceneRenderer, T, CanvasRect, Canvas) -> Void)? = nil,
-    inspectorRows: ((T, RowMaker) -> InspectorRows)? = nil, hidingInheritedRows hiddenRows: Set<String> = []
+    inspectorRows: ((T, RowMaker) -> InspectorRows)? = nil, hidingInheritedRows hiddenRows: Set<String> = [],
+    takesCaption: ((T) -> Bool)? = nil, showsText: Bool? = nil
   ) {
     self.name = className(of: type)
     self.type = ObjectIdentifier(type)
@@ -58,6 +65,8 @@ struct ClassDrawing {
     self.draw = draw.map { draw in { renderer, view, rect, canvas in draw(renderer, view as! T, rect, canvas) } }
     self.inspectorRows = inspectorRows.map { rows in { object, maker in rows(object as! T, maker) } }
     self.hiddenRows = hiddenRows
+    self.takesCaption = takesCaption.map { takes in { takes($0 as! T) } }
+    self.showsText = showsText
   }
 
   /// Whether this class is `other` or a subclass of it.
@@ -69,6 +78,7 @@ struct ClassDrawing {
     resolved.superclassName = superclass?.name
     resolved.drawsBackground = drawsBackground ?? superclass?.drawsBackground ?? true
     resolved.draw = draw ?? superclass?.draw
+    resolved.showsText = showsText ?? superclass?.showsText ?? false
     let inherited = superclass?.inspectorRows
     if let own = inspectorRows, let inherited {
       let hidden = hiddenRows
@@ -134,6 +144,11 @@ extension ClassDrawing {
     if let index = indexByType[ObjectIdentifier(Swift.type(of: object))] { return all[index] }
     for drawing in all where drawing.matches(object) { return drawing }
     return nil
+  }
+
+  /// The description of `object`'s own class, when it is listed (not a superclass's).
+  static func ownDrawing(for object: AnyObject) -> ClassDrawing? {
+    indexByType[ObjectIdentifier(Swift.type(of: object))].map { all[$0] }
   }
 
   /// `all`'s index of each listed class.
