@@ -79,27 +79,19 @@ struct ClassDrawing {
     resolved.drawsBackground = drawsBackground ?? superclass?.drawsBackground ?? true
     resolved.draw = draw ?? superclass?.draw
     resolved.showsText = showsText ?? superclass?.showsText ?? false
-    let inherited = superclass?.inspectorRows
-    if let own = inspectorRows, let inherited {
-      let hidden = hiddenRows
-      resolved.inspectorRows = { object, make in
-        let mine = own(object, make)
-        let names = hidden.union((mine.leading + mine.trailing).map(\.name))
-        let theirs = inherited(object, make)
-        return InspectorRows(
-          leading: theirs.leading.filter { !names.contains($0.name) } + mine.leading,
-          trailing: theirs.trailing.filter { !names.contains($0.name) } + mine.trailing)
-      }
-    } else if let inherited, !hiddenRows.isEmpty {
-      let hidden = hiddenRows
-      resolved.inspectorRows = { object, make in
-        let theirs = inherited(object, make)
-        return InspectorRows(
-          leading: theirs.leading.filter { !hidden.contains($0.name) },
-          trailing: theirs.trailing.filter { !hidden.contains($0.name) })
-      }
-    } else {
-      resolved.inspectorRows = inspectorRows ?? inherited
+    guard let inherited = superclass?.inspectorRows, inspectorRows != nil || !hiddenRows.isEmpty else {
+      resolved.inspectorRows = inspectorRows ?? superclass?.inspectorRows
+      return resolved
+    }
+    let own = inspectorRows
+    let hidden = hiddenRows
+    resolved.inspectorRows = { object, make in
+      let mine = own?(object, make) ?? InspectorRows()
+      let replaced = hidden.union((mine.leading + mine.trailing).map(\.name))
+      let theirs = inherited(object, make)
+      return InspectorRows(
+        leading: theirs.leading.filter { !replaced.contains($0.name) } + mine.leading,
+        trailing: theirs.trailing.filter { !replaced.contains($0.name) } + mine.trailing)
     }
     return resolved
   }

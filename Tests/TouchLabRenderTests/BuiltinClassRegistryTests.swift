@@ -69,6 +69,28 @@ final class BuiltinClassRegistryTests: XCTestCase {
     }
   }
 
+  /// Inspector rows resolve through the class tree: a subclass lists its superclass's rows,
+  /// then its own, but those it hides.
+  func testInspectorRowsFollowTheSuperclasses() throws {
+    let maker = ClassDrawing.RowMaker(
+      flag: { SceneInspection.Property(name: $0, value: .flag($1)) },
+      text: { SceneInspection.Property(name: $0, value: .text($1)) })
+    func rows(_ object: AnyObject) throws -> [[String]] {
+      let rows = try XCTUnwrap(ClassDrawing.drawing(for: object)?.inspectorRows?(object, maker))
+      return [rows.leading.map(\.name), rows.trailing.map(\.name)]
+    }
+    XCTAssertEqual(try rows(UISwitch(frame: .zero)), [["isEnabled"], []])
+    XCTAssertEqual(try rows(UITabBarButton(frame: .zero)), [["isEnabled"], ["isSelected"]])
+    XCTAssertEqual(
+      try rows(UITextView()),
+      [[], ["delaysContentTouches", "canCancelContentTouches", "isScrollEnabled", "isEditable", "isSelectable"]])
+    XCTAssertEqual(try rows(UIPanGestureRecognizer()), [[], ["touches"]])
+    // A screen-edge pan lists its edges, not the pan's touches (`hidingInheritedRows`).
+    XCTAssertEqual(try rows(UIScreenEdgePanGestureRecognizer()), [[], ["edges"]])
+    // An engine class no layout names: its nearest described superclass's (a scroll view's pan).
+    XCTAssertEqual(try rows(UIScrollView().panGestureRecognizer), [[], ["touches"]])
+  }
+
   func testEveryClassHasItsCoverageRow() throws {
     let rows = try Self.text("docs/COVERAGE.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
     for (builtin, _) in Self.classes {
