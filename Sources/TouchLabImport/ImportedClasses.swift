@@ -95,9 +95,31 @@ enum ImportedClasses {
   /// Whether a class of this base answers touches only when `isUserInteractionEnabled` is set:
   /// labels and image views (their default is off, so a dump that prints no
   /// `userInteractionEnabled = NO` for one shows it was turned on).
-  static func defaultsToNoInteraction(_ base: String) -> Bool { base == "UILabel" || base == "UIImageView" }
+  static func defaultsToNoInteraction(_ base: String) -> Bool {
+    LayoutLoader.builtinViewClasses[base]?.isUserInteractionEnabledByDefault == false
+  }
 
-  static func isControl(_ base: String) -> Bool { LayoutLoader.builtinViewClasses[base]?.isControl ?? false }
+  /// The event a control of this base sends when used (`valueChanged`, `touchUpInside`), as
+  /// its class's description says; nil for a base that is no control.
+  static func primaryControlEvent(_ base: String) -> String? {
+    LayoutLoader.builtinViewClasses[base]?.primaryControlEvent
+  }
+
+  /// The property a dump's printed text sets on a view of this base (a label's `text`, a
+  /// button's `title`), as its class's description says.
+  static func printedTextKey(_ base: String) -> String? { LayoutLoader.builtinViewClasses[base]?.printedTextKey }
+
+  /// The delegate moment a view of this base is given to edit, as its class's description says.
+  static func importedDelegateMoment(_ base: String) -> (key: String, print: String, cellClass: String?)? {
+    LayoutLoader.builtinViewClasses[base]?.importedDelegateMoment
+  }
+
+  /// The bases whose printed cells are their rows (a table's, a collection view's), and
+  /// those cells' classes: a cell found inside one of them belongs to it, not to an outer list.
+  static let listBases = Set(
+    LayoutLoader.builtinViewClasses.flatMap { name, builtin in
+      builtin.importedDelegateMoment?.cellClass.map { [name, $0] } ?? []
+    })
 
   static func isScrollView(_ base: String) -> Bool { LayoutLoader.builtinViewClasses[base]?.isScrollView ?? false }
 

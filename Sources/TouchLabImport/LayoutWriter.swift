@@ -336,33 +336,27 @@ struct LayoutWriter {
       )
     }
     if let text = view.text {
-      switch base {
-      case "UILabel", "UITextField", "UITextView": line("text: \(quoted(text))")
-      case "UIButton" where text.count <= 200: line("title: \(quoted(text))")
-      default: line("# text = \(quoted(text))")
+      // A printed button title over 200 characters stays a comment.
+      if let key = ImportedClasses.printedTextKey(base), key != "title" || text.count <= 200 {
+        line("\(key): \(quoted(text))")
+      } else {
+        line("# text = \(quoted(text))")
       }
     }
     if let tag = view.tag { line("# tag = \(tag)") }
-    if ImportedClasses.isControl(base) {
+    if let event = ImportedClasses.primaryControlEvent(base) {
       controlCount += 1
-      let event =
-        ["UISwitch", "UISlider", "UISegmentedControl", "UIStepper", "UIPageControl"].contains(base)
-        ? "valueChanged" : "touchUpInside"
       let who = "\(view.className) \(view.address ?? "") line \(view.line)"
       line("targets: [{event: \(event), action: {print: \(quoted("EDIT: \(event) on \(who)"))}}]")
     }
-    if base == "UITableView", hasPrintedCells(index, of: "UITableViewCell") {
-      // The printed cells are the table's rows (docs/import.md "Tables"): what the app does
-      // with a selection is not in a dump.
-      line("didSelectRow: {print: \"EDIT: didSelectRow %row\"}")
+    // What the app's delegate does is not in a dump: its class's moment to edit (a
+    // table's selection when its printed cells are its rows, docs/import.md "Tables"; a tab
+    // bar's selection, whose tabs are its printed buttons; a text view's editing).
+    if let moment = ImportedClasses.importedDelegateMoment(base),
+      moment.cellClass.map({ hasPrintedCells(index, of: $0) }) ?? true
+    {
+      line("\(moment.key): {print: \(quoted(moment.print))}")
     }
-    if base == "UICollectionView", hasPrintedCells(index, of: "UICollectionViewCell") {
-      line("didSelectItem: {print: \"EDIT: didSelectItem %row\"}")
-    }
-    // A tab bar's tabs are its printed buttons (UITabBarButton, built-in); a text view
-    // begins editing on a tap: what the app's delegate does is not in a dump.
-    if base == "UITabBar" { line("didSelectItem: {print: \"EDIT: tabBar:didSelectItem: %value\"}") }
-    if base == "UITextView" { line("didBeginEditing: {print: \"EDIT: textViewDidBeginEditing:\"}") }
     writeRecognizers(view, line: line)
     if !view.children.isEmpty {
       line("subviews:")
@@ -380,7 +374,7 @@ struct LayoutWriter {
       let view = views[index]
       let base = ImportedClasses.mapping(of: view.className, baseClass: view.baseClass).base
       if base == cellBase { return true }
-      if !["UITableView", "UICollectionView", "UITableViewCell", "UICollectionViewCell"].contains(base) {
+      if !ImportedClasses.listBases.contains(base) {
         stack += view.children
       }
     }

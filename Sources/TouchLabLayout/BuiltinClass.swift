@@ -4,9 +4,14 @@ import TouchLabTranscript
 
 /// A built-in class as a layout sees it: its name and family, the methods a declared
 /// subclass may override, how one is made, its layout keys with their types and ranges
-/// (`properties`), and the keys of a view's structure it reads itself (a table's `rows:`).
-/// Each class is described once, in `Classes/NAME+Layout.swift`, and listed once, in
-/// `BuiltinClass.all` (docs/ARCHITECTURE.md, "Adding a UIKit class").
+/// (`properties`), the keys of a view's structure it reads itself (a table's `rows:`), and
+/// what others ask of the class (`primaryControlEvent`, `autorepeatInterval`,
+/// `printedTextKey`) rather than asking its name. Each class is described once, in
+/// `Classes/NAME+Layout.swift`, by what it adds to its superclass's description, and listed
+/// once, in `BuiltinClass.all`, which resolves each description against its superclass's:
+/// the superclass is the nearest described class the engine's class inherits from, so a
+/// UISwitch has UIControl's and UIView's properties, methods and family without naming them
+/// (docs/ARCHITECTURE.md, "Adding a UIKit class").
 struct BuiltinClass {
   enum Family: String {
     case view = "a view"
@@ -30,23 +35,64 @@ struct BuiltinClass {
 
   /// UIKit's class name, which the layout format uses verbatim.
   let name: String
-  let family: Family
-  /// The methods a declared subclass may override (and so log).
-  let overridableMethods: [ScriptedClass.Method]
+  /// Its family: the one its description names (a root of the registry's trees, or a class
+  /// that is another family than its superclass, as a window is), else its superclass's.
+  private(set) var family: Family
+  private let namesFamily: Bool
+  /// The methods a declared subclass may override (and so log): its superclass's and those
+  /// its description adds.
+  var overridableMethods: [ScriptedClass.Method]
   /// Makes one, with UIKit's default frame.
   let make: () -> AnyObject
   /// Whether an object is of this class (or a subclass).
   let matches: (AnyObject) -> Bool
+  /// Whether a class is this class or a subclass of it (the engine's own inheritance).
+  let includes: (AnyObject.Type) -> Bool
   /// The class itself, for questions about it that need no object (`is UIControl.Type`).
   let type: AnyObject.Type
-  /// Its own settable properties (its superclasses' are theirs).
+  /// The nearest described superclass's name; nil for a root (UIResponder, UIGestureRecognizer).
+  private(set) var superclassName: String?
+  /// Its settable properties: in a description, its own; once resolved, its superclass's
+  /// (but those it names again, which it overrides) and then its own.
   var properties: [PropertyTable.Entry] = []
-  /// A view of this class has UIKit's standard size, so its entry needs no `frame:`.
+  /// The properties its own description lists (docs/layouts.md's row for the class).
+  private(set) var ownProperties: [PropertyTable.Entry] = []
+  /// `properties` by name and by alias, once resolved.
+  private(set) var propertiesNamed: [String: PropertyTable.Entry] = [:]
+  /// A view of this class has UIKit's standard size, so its entry needs no `frame:` (a
+  /// subclass of such a class has it too).
   var hasStandardSize = false
   /// Properties whose value must lie in a range other keys of the view set: applied after
   /// every other key, then checked by the closure (UIKit clamps silently; a layout that asks
-  /// for an impossible value is a mistake).
+  /// for an impossible value is a mistake). Its superclass's and its own.
   var rangeChecks: [String: (YAMLValue, AnyObject) throws -> Void] = [:]
+
+  // MARK: Capabilities: what other parts ask of a class (nil: its superclass's answer)
+
+  /// The event a control of this class sends when used (UIKit's `primaryActionTriggered`
+  /// moment): `valueChanged` for a control that holds a value, `touchUpInside` for one that
+  /// is tapped; nil for a class that is no control. The importer's target on a dumped control.
+  var primaryControlEvent: UIControl.Event?
+  /// A held touch on a view of this class repeats its action this often (a stepper's
+  /// autorepeat), which the scenario budget counts; nil: it does not repeat.
+  var autorepeatInterval: TimeInterval?
+  /// The property a debugger dump's printed text sets (a label's `text`, a button's
+  /// `title`); nil: the text is kept as a comment.
+  var printedTextKey: String?
+  /// The delegate moment an imported dump's view of this class is given to edit, since what
+  /// the app's delegate does is not in a dump: its key, the text it prints, and the class of
+  /// the cells that must be printed in the view for it (a table's rows are its printed
+  /// cells); nil: none.
+  var importedDelegateMoment: ImportedDelegateMoment?
+
+  struct ImportedDelegateMoment {
+    let key: String
+    let print: String
+    var cellClass: String?
+  }
+
+  // MARK: Structure: keys of a view's entry (each class reads its own, for views of it)
+
   /// Keys of a view's entry that describe its content (`rows:`, `items:`), for `configure`.
   var viewKeys: [String] = []
   /// Keys of a view's entry that are its delegate's moments (`didSelectRow:`): for
@@ -68,36 +114,80 @@ struct BuiltinClass {
   /// Called for every view after every class's `configure`: checks on the built view.
   var check: ((inout SceneBuilder, ViewEntry) throws -> Void)?
 
+  /// A class's description: `family` when it is not its superclass's, and the methods a
+  /// declared subclass may override beyond its superclass's.
   init<T: AnyObject>(
-    _ type: T.Type, family: Family, overridableMethods: [ScriptedClass.Method] = Self.touchMethods,
+    _ type: T.Type, family: Family? = nil, overridableMethods: [ScriptedClass.Method] = [],
     make: @escaping () -> T
   ) {
     self.name = className(of: type)  // 30 M instructions fewer at start-up than String(describing:)
-    self.family = family
+    self.family = family ?? .responder
+    self.namesFamily = family != nil
     self.overridableMethods = overridableMethods
     self.make = make
     self.matches = { $0 is T }
+    self.includes = { $0 is T.Type }
     self.type = type
   }
 
   /// What any responder or recognizer may override.
   static let touchMethods: [ScriptedClass.Method] = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]
-  /// What a view may override.
-  static let viewMethods = touchMethods + [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
-  /// What a control may override.
-  static let controlMethods =
-    viewMethods + [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
-  /// What a scroll view may override.
-  static let scrollViewMethods = viewMethods + [.touchesShouldBegin, .touchesShouldCancel]
+
+  /// Whether this class is `other` or a subclass of it.
+  func isKind(of other: BuiltinClass) -> Bool { other.includes(type) }
+
+  /// This description with its superclass's resolved one under it: what it does not say,
+  /// it inherits; lists it adds to; a property it names again overrides the superclass's.
+  func inheriting(from superclass: BuiltinClass?) -> BuiltinClass {
+    var resolved = self
+    resolved.ownProperties = properties
+    resolved.superclassName = superclass?.name
+    if let superclass {
+      if !namesFamily { resolved.family = superclass.family }
+      resolved.overridableMethods =
+        superclass.overridableMethods + overridableMethods.filter { !superclass.overridableMethods.contains($0) }
+      let own = Set(properties.map(\.name))
+      resolved.properties = superclass.properties.filter { !own.contains($0.name) } + properties
+      resolved.hasStandardSize = hasStandardSize || superclass.hasStandardSize
+      resolved.rangeChecks = superclass.rangeChecks.merging(rangeChecks) { _, own in own }
+      resolved.primaryControlEvent = primaryControlEvent ?? superclass.primaryControlEvent
+      resolved.autorepeatInterval = autorepeatInterval ?? superclass.autorepeatInterval
+      resolved.printedTextKey = printedTextKey ?? superclass.printedTextKey
+      resolved.importedDelegateMoment = importedDelegateMoment ?? superclass.importedDelegateMoment
+    }
+    var named: [String: PropertyTable.Entry] = [:]
+    for entry in resolved.properties {
+      for key in [entry.name] + entry.aliases where named[key] == nil { named[key] = entry }
+    }
+    resolved.propertiesNamed = named
+    return resolved
+  }
+
+  /// Each description resolved against its superclass's: the nearest described class the
+  /// engine's class inherits from (the one of its described ancestors that is a subclass of
+  /// all the others), resolved first.
+  static func resolve(_ descriptions: [BuiltinClass]) -> [BuiltinClass] {
+    let ancestors = descriptions.map { description in
+      descriptions.filter { $0.name != description.name && description.isKind(of: $0) }
+    }
+    var resolved: [String: BuiltinClass] = [:]
+    // Fewer described ancestors first: a superclass is resolved before its subclasses.
+    for index in descriptions.indices.sorted(by: { ancestors[$0].count < ancestors[$1].count }) {
+      let nearest = ancestors[index].first { candidate in ancestors[index].allSatisfy { candidate.isKind(of: $0) } }
+      resolved[descriptions[index].name] = descriptions[index].inheriting(from: nearest.flatMap { resolved[$0.name] })
+    }
+    return descriptions.map { resolved[$0.name]! }
+  }
 }
 
 extension BuiltinClass {
-  /// Every built-in class a layout may name or subclass, each superclass before its
-  /// subclasses (a property's first description that applies is the one used). Adding a
+  /// Every built-in class a layout may name or subclass, resolved (`resolve`), each
+  /// superclass before its subclasses (the order of suggestions and of `configure`). Adding a
   /// class: its engine file, its `Classes/NAME+Layout.swift`, one line here, its drawing
   /// (TouchLabRender's `ClassDrawing.all`), its docs and a bundled scenario;
   /// `BuiltinClassRegistryTests` names whatever is missing.
-  static let all: [BuiltinClass] = [
+  static let all: [BuiltinClass] = resolve([
+    .uiResponder,
     .uiView, .uiControl, .uiButton, .uiSwitch, .uiLabel, .uiImageView, .uiScrollView, .uiTableView,
     .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionView, .uiTextField,
     .uiProgressView,
@@ -114,8 +204,7 @@ extension BuiltinClass {
     .uiNavigationController,
     .uiTabBarController,
     .uiApplication,
-    .uiResponder,
-  ]
+  ])
 
   /// `all` by name.
   static let named: [String: BuiltinClass] = Dictionary(
@@ -125,6 +214,31 @@ extension BuiltinClass {
   init?(named name: String) {
     guard let found = Self.named[name] else { return nil }
     self = found
+  }
+
+  /// `all`'s index of each class.
+  private static let indexByType = Dictionary(
+    all.enumerated().map { (ObjectIdentifier($1.type), $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// The description of `object`'s class: its own (a layout's declared classes are built-in
+  /// objects with hooks), else its nearest described superclass's (an engine class no layout
+  /// names, such as a scroll view's pan recognizer, as a UIPanGestureRecognizer); nil for an
+  /// object of no described class.
+  static func description(of object: AnyObject) -> BuiltinClass? {
+    if let index = indexByType[ObjectIdentifier(Swift.type(of: object))] { return all[index] }
+    // The nearest of those it is of: the one with the most described superclasses.
+    return all.indices.filter { all[$0].matches(object) }.max { depths[$0] < depths[$1] }.map { all[$0] }
+  }
+
+  /// How many described superclasses each of `all` has.
+  private static let depths: [Int] = all.map { builtin in
+    var depth = 0
+    var superclass = builtin.superclassName
+    while let name = superclass {
+      depth += 1
+      superclass = named[name]?.superclassName
+    }
+    return depth
   }
 
   /// The classes whose `viewKeys` or `delegateKeys` hold each key, in `all`'s order, and

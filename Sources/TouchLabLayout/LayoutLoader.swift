@@ -133,20 +133,36 @@ extension LayoutLoader {
 }
 
 extension LayoutLoader {
-  /// What the importer needs of a built-in view class (the window's too), by name.
+  /// What the importer needs of a built-in view class (the window's too), by name: what its
+  /// description answers (`BuiltinClass`), not its name.
   public struct BuiltinViewClass: Sendable {
-    /// A `UIControl`: it tracks touches and takes targets.
-    public let isControl: Bool
     /// A `UIScrollView`: it scrolls its content.
     public let isScrollView: Bool
+    /// The name of the event a control of it sends when used (`valueChanged`,
+    /// `touchUpInside`: `BuiltinClass.primaryControlEvent`); nil for a class that is no control.
+    public let primaryControlEvent: String?
+    /// The property a dump's printed text sets (`BuiltinClass.printedTextKey`).
+    public let printedTextKey: String?
+    /// Whether a view of it takes touches unless told otherwise (a label does not), as the
+    /// engine makes one.
+    public let isUserInteractionEnabledByDefault: Bool
+    /// The delegate moment an imported view of it is given to edit: its key, what it
+    /// prints, and the cell class whose printed cells it needs (`BuiltinClass.importedDelegateMoment`).
+    public let importedDelegateMoment: (key: String, print: String, cellClass: String?)?
   }
 
   /// The built-in view classes, from `BuiltinClass.all`.
   public static let builtinViewClasses: [String: BuiltinViewClass] = Dictionary(
     uniqueKeysWithValues: BuiltinClass.all.filter { $0.family == .view || $0.family == .window }.map { builtin in
-      (
+      let event = builtin.primaryControlEvent.flatMap { event in UIControl.Event.named.first { $0.1 == event }?.0 }
+      let view = builtin.make() as? UIView
+      return (
         builtin.name,
-        BuiltinViewClass(isControl: builtin.type is UIControl.Type, isScrollView: builtin.type is UIScrollView.Type)
+        BuiltinViewClass(
+          isScrollView: builtin.type is UIScrollView.Type,
+          primaryControlEvent: event, printedTextKey: builtin.printedTextKey,
+          isUserInteractionEnabledByDefault: view?.isUserInteractionEnabled ?? true,
+          importedDelegateMoment: builtin.importedDelegateMoment.map { ($0.key, $0.print, $0.cellClass) })
       )
     })
 }

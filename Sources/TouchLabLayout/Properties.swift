@@ -15,21 +15,20 @@ struct PropertyTable {
     var isText = false
   }
 
-  /// Every built-in class's properties, superclasses first (`BuiltinClass.all`).
-  static let entries: [Entry] = BuiltinClass.all.flatMap(\.properties)
+  /// Every built-in class's own properties, superclasses first (`BuiltinClass.all`), for
+  /// questions about a property's name without an object (`Scene.swiftLine`).
+  static let entries: [Entry] = BuiltinClass.all.flatMap(\.ownProperties)
 
   /// The setter for `name` = `value` on `object`, or nil when `object` has no such property.
   static func setter(_ name: String, _ value: YAMLValue, for object: AnyObject) throws -> Setter? {
-    for entry in entriesNamed[name] ?? [] where entry.appliesTo(object) {
-      return try entry.parse(value, object)
-    }
-    return nil
+    guard let entry = BuiltinClass.description(of: object)?.propertiesNamed[name] else { return nil }
+    return try entry.parse(value, object)
   }
 
   /// Whether `object` has a property `name` (a tab bar's `items`, where a collection view's
   /// `items` is a structural key of its own).
   static func hasProperty(_ name: String, for object: AnyObject) -> Bool {
-    entriesNamed[name]?.contains { $0.appliesTo(object) } ?? false
+    BuiltinClass.description(of: object)?.propertiesNamed[name] != nil
   }
 
   /// `entries` by name and by alias, each list in the table's order.
@@ -41,10 +40,9 @@ struct PropertyTable {
     return named
   }()
 
+  /// The names of `object`'s properties, its superclasses' first (for suggestions).
   static func names(for object: AnyObject) -> [String] {
-    var names: [String] = []
-    for entry in entries where entry.appliesTo(object) && !names.contains(entry.name) { names.append(entry.name) }
-    return names
+    BuiltinClass.description(of: object)?.properties.map(\.name) ?? []
   }
 }
 

@@ -86,14 +86,17 @@ struct ScenarioBudget {
   private var lists: [ObjectIdentifier: ListGeometry] = [:]
   /// The most rows any table shows at once so far (it only grows: a bound, not a measure).
   private var rowsOnScreen: Int
-  /// Steppers in the scene: each held one repeats ten times a second.
+  /// Views in the scene that repeat while held (steppers: `BuiltinClass.autorepeatInterval`).
   private let steppers: Int
+  /// The shortest interval at which one of them repeats.
+  private let autorepeatInterval: TimeInterval
 
   init(scene: Scene) {
     file = scene.file
     self.scene = scene
     var rows = 1
     var steppers = 0
+    var interval = TimeInterval.infinity
     var lists: [ObjectIdentifier: ListGeometry] = [:]
     for root in Self.roots(of: scene) {
       root.forEachViewInSubtree { view in
@@ -101,13 +104,17 @@ struct ScenarioBudget {
           lists[ObjectIdentifier(view)] = geometry
           rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
         }
-        if view is UIStepper { steppers += 1 }
+        if let repeats = BuiltinClass.description(of: view)?.autorepeatInterval {
+          steppers += 1
+          interval = min(interval, repeats)
+        }
         return true
       }
     }
     self.lists = lists
     rowsOnScreen = rows
     self.steppers = steppers
+    autorepeatInterval = interval
   }
 
   /// The trees a scenario can change: the windows' and those of declared views outside them
@@ -151,7 +158,7 @@ struct ScenarioBudget {
     /// Time passing with `fingers` down: each may hold a stepper, which repeats ten times a second.
     func hold(_ seconds: TimeInterval, fingers: Int) {
       guard steppers > 0, fingers > 0, seconds > 0 else { return }
-      let each = Int((seconds / UIKitConstants.stepperAutorepeatInterval).rounded(.up))
+      let each = Int((seconds / autorepeatInterval).rounded(.up))
       autorepeats += each * min(steppers, fingers)
     }
     for (index, step) in scenario.steps.enumerated() {

@@ -59,16 +59,29 @@ public final class ScenarioRun {
     in scene: Scene, file: String, name: String?, noScenario: Bool = false, requirement: Requirement = .one(),
     gestures: Scenario? = nil
   ) throws -> Scenario? {
+    if noScenario {
+      if gestures != nil {
+        throw ScenarioRunError.choice(
+          "--tap, --press and --drag play instead of a scenario: leave out --scenario and --no-scenario")
+      }
+      if name != nil { throw ScenarioRunError.choice("--no-scenario and --scenario exclude each other") }
+      return nil
+    }
+    if gestures == nil, name == nil, requirement == .atMostOne, scene.scenarios.isEmpty { return nil }
+    return try chooseOne(in: scene, file: file, name: name, requirement: requirement, gestures: gestures)
+  }
+
+  /// The scenario of `scene` named `name`, or its only one, for a command that plays one
+  /// (`record`, `diagram`, `diff`): a file without any is refused in `requirement`'s words.
+  public static func chooseOne(
+    in scene: Scene, file: String, name: String?, requirement: Requirement = .one(), gestures: Scenario? = nil
+  ) throws -> Scenario {
     if let gestures {
-      guard name == nil, !noScenario else {
+      guard name == nil else {
         throw ScenarioRunError.choice(
           "--tap, --press and --drag play instead of a scenario: leave out --scenario and --no-scenario")
       }
       return gestures
-    }
-    if noScenario {
-      if name != nil { throw ScenarioRunError.choice("--no-scenario and --scenario exclude each other") }
-      return nil
     }
     let names = scene.scenarios.map(\.name).joined(separator: ", ")
     if let name {
@@ -85,11 +98,13 @@ public final class ScenarioRun {
       guard scene.scenarios.count <= 1 else {
         throw ScenarioRunError.choice("\(file) has several scenarios; choose one with --scenario: \(names)")
       }
-      if case .one(let purpose) = requirement, scene.scenarios.isEmpty {
-        throw ScenarioRunError.choice("\(file) has no scenarios" + (purpose.map { " to \($0)" } ?? ""))
-      }
     }
-    return scene.scenarios.first
+    guard let only = scene.scenarios.first else {
+      var purpose: String?
+      if case .one(let given) = requirement { purpose = given }
+      throw ScenarioRunError.choice("\(file) has no scenarios" + (purpose.map { " to \($0)" } ?? ""))
+    }
+    return only
   }
 
   /// Applies each set file (`--set-file`: YAML of `ID.PROPERTY: VALUE` lines), then each

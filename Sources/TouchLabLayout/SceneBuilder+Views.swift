@@ -92,7 +92,8 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    var hasFrame = defaultFrame != nil || BuiltinClass.all.contains { $0.hasStandardSize && $0.matches(view) }
+    let description = BuiltinClass.description(of: view)
+    var hasFrame = defaultFrame != nil || description?.hasStandardSize == true
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
@@ -126,7 +127,7 @@ extension SceneBuilder {
     }
     for (key, value, set) in valueSetters {
       set()
-      for builtin in BuiltinClass.all where builtin.matches(view) { try builtin.rangeChecks[key]?(value, view) }
+      try description?.rangeChecks[key]?(value, view)
     }
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
     for (index, builtin) in BuiltinClass.all.enumerated() {

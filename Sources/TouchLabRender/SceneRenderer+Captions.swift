@@ -2,23 +2,23 @@ import Foundation
 import TouchLabEngine
 
 /// Captions on plain views: most demonstrations are coloured rectangles, and the transcript
-/// names them by their declared class (`-[RedView touchesBegan:withEvent:]`) or id. A plain
-/// view (a `UIView`, or a layout class based on it) or an untitled button with such a name,
-/// no label of its own and
-/// room for one gets a small tag with the name at its top-left corner, so the picture and
-/// the lines can be matched. Views as big as most of the window (the root view) get none.
+/// names them by their declared class (`-[RedView touchesBegan:withEvent:]`) or id. A view
+/// whose class's description takes a caption (`ClassDrawing.takesCaption`: a plain view, or a
+/// layout class based on it; an untitled button) with such a name, no label of its own
+/// (`ClassDrawing.showsText`) and room for one gets a small tag with the name at its
+/// top-left corner, so the picture and the lines can be matched. Views as big as most of the
+/// window (the root view) get none.
 extension SceneRenderer {
   static let captionFontSize = 11.0
   static let captionPadding = 4.0
 
   /// The caption `view` shows, or nil.
   static func caption(of view: UIView) -> String? {
-    let plain = type(of: view) == UIView.self
-    let untitledButton = (view as? UIButton).map { type(of: $0) == UIButton.self && ($0.title ?? "").isEmpty } ?? false
-    guard plain || untitledButton else { return nil }
+    // Its own class's description says (a plain view; an untitled button), not a superclass's.
+    guard ClassDrawing.ownDrawing(for: view)?.takesCaption?(view) == true else { return nil }
     guard let name = view.overrideHooks?.className ?? view.identifier else { return nil }
     guard view.bounds.width >= 44, view.bounds.height >= 22 else { return nil }
-    if view.subviews.contains(where: { $0 is UILabel }) { return nil }
+    if view.subviews.contains(where: { ClassDrawing.drawing(for: $0)?.showsText == true }) { return nil }
     if let window = view.window {
       let area = window.bounds.width * window.bounds.height
       if area > 0 && view.bounds.width * view.bounds.height > area / 2 { return nil }

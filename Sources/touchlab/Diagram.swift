@@ -52,11 +52,11 @@ struct Diagram: ParsableCommand {
     let start = try from.map { try parseTime($0, option: "--from") } ?? 0
     let end = try to.map { try parseTime($0, option: "--to") } ?? .infinity
     guard start <= end else { throw fail("--from must not be later than --to") }
-    let run = try ScenarioRun(
-      scene: try loadScene(played.files), file: file, scenario: scenario, requirement: .one(purpose: "draw"),
+    let scene = try loadScene(played.files)
+    let chosen = try ScenarioRun.chooseOne(
+      in: scene, file: file, name: scenario, requirement: .one(purpose: "draw"),
       gestures: try played.gestures.scenario())
-    let scene = run.scene
-    guard let chosen = run.scenario else { throw fail("\(file) has no scenarios to draw") }
+    let run = ScenarioRun(scene: scene, file: file, playing: chosen)
     try run.apply(setFiles: played.setFiles, assignments: assignments)
     // Only the records drawn are kept, and at most the limit: a scenario that makes more
     // stops there, with the error (and the way round) at the scenario.

@@ -58,10 +58,8 @@ struct Diff: ParsableCommand {
       throw fail("--tolerance must be a number of seconds from 0 to 60, not \(tolerance)")
     }
     let scene = try loadScene(files)
-    guard
-      let chosen = try ScenarioRun.choose(
-        in: scene, file: file, name: scenario, requirement: .oneCounted, gestures: try gestures.scenario())
-    else { return false }  // `.oneCounted` chooses one or throws
+    let chosen = try ScenarioRun.chooseOne(
+      in: scene, file: file, name: scenario, requirement: .oneCounted, gestures: try gestures.scenario())
     let text: String
     do {
       text = try LayoutLoader.readText(log)

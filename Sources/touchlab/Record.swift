@@ -104,15 +104,15 @@ struct Record: ParsableCommand {
     let input = try readScene(played.files)
     let setFiles = try ScenarioRun.read(setFiles: played.setFiles)
     let gestures = try played.gestures.scenario()
-    func freshRun() throws -> ScenarioRun {
+    func freshRun() throws -> (run: ScenarioRun, scenario: Scenario) {
       let scene = try makeScene(of: input)
       try ScenarioRun.apply(setFiles: setFiles, assignments: assignments, to: scene)
-      return try ScenarioRun(
-        scene: scene, file: file, scenario: scenario, requirement: .one(purpose: "record"), gestures: gestures)
+      let chosen = try ScenarioRun.chooseOne(
+        in: scene, file: file, name: scenario, requirement: .one(purpose: "record"), gestures: gestures)
+      return (ScenarioRun(scene: scene, file: file, playing: chosen), chosen)
     }
-    let firstRun = try freshRun()
+    let (firstRun, chosen) = try freshRun()
     let first = firstRun.scene
-    guard let chosen = firstRun.scenario else { throw fail("\(file) has no scenarios to record") }
     // Only its end is wanted, and the size of its transcript.
     var lineBytes = 0
     let formatter = TranscriptFormatter(showsTimes: true)
@@ -139,7 +139,7 @@ struct Record: ParsableCommand {
       try checkWork(frames: lastFrame + 1, scene: first, scenario: chosen, lineBytes: lineBytes)
       for frame in 0...max(0, lastFrame) {
         let time = min(end, Double(frame) * playSpeed / Double(framesPerSecond))
-        let moment = try Moment(try freshRun(), at: time)
+        let moment = try Moment(try freshRun().run, at: time)
         renderer.draw(moment.content, on: canvas)
         var delay = centiseconds(frame + 1) - centiseconds(frame)
         if frame == max(0, lastFrame) { delay += Self.finalHold }

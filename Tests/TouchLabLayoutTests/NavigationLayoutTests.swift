@@ -74,6 +74,23 @@ final class NavigationLayoutTests: XCTestCase {
     assertLayoutError(
       "controller:\n  class: UITabBarController\n  pushable: []\n  viewControllers: [{view: {}}]\n", line: 3, column: 3,
       contains: "'pushable' is for a UINavigationController")
+    // A tab holds a navigation controller, but not another tab bar controller (the check
+    // both containers share, `BuiltinClass.buildChildControllers`).
+    assertLayoutError(
+      "controller:\n  class: UITabBarController\n  viewControllers:\n    - {view: {}}\n"
+        + "    - {class: UITabBarController, viewControllers: [{view: {}}]}\n",
+      line: 5, column: 7, contains: "not another UITabBarController")
+  }
+
+  func testATabHoldsANavigationStack() throws {
+    let scene = try LayoutLoader.load(
+      yaml:
+        "controller:\n  class: UITabBarController\n  viewControllers:\n    - {view: {}}\n"
+        + "    - {id: nav, class: UINavigationController, viewControllers: [{view: {}}, {view: {}}]}\n",
+      file: "tabs.yaml")
+    let navigation = try XCTUnwrap(scene.objects["nav"] as? UINavigationController)
+    XCTAssertEqual(navigation.viewControllers.count, 2)
+    XCTAssertTrue(navigation.parent is UITabBarController)
   }
 
   func testMistakes() {

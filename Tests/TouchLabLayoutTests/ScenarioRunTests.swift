@@ -74,6 +74,16 @@ final class ScenarioRunTests: XCTestCase {
         _ = try ScenarioRun(scene: none, file: "f.yaml", scenario: nil, requirement: .one(purpose: "draw"))
       },
       "f.yaml has no scenarios to draw")
+    // `record` and `diagram` choose the one they play (`chooseOne`: never nil), refused here
+    // when there is none.
+    XCTAssertEqual(
+      choiceError {
+        _ = try ScenarioRun.chooseOne(in: none, file: "f.yaml", name: nil, requirement: .one(purpose: "record"))
+      },
+      "f.yaml has no scenarios to record")
+    XCTAssertEqual(
+      try ScenarioRun.chooseOne(in: two, file: "f.yaml", name: "second", requirement: .one(purpose: "record")).name,
+      "second")
     XCTAssertEqual(
       choiceError { _ = try ScenarioRun(scene: two, file: "f.yaml", scenario: "first", noScenario: true) },
       "--no-scenario and --scenario exclude each other")

@@ -25,13 +25,13 @@ final class BuiltinClassRegistryTests: XCTestCase {
       XCTAssertEqual(String(describing: type(of: object)), builtin.name, "\(builtin.name) makes another class")
       XCTAssertTrue(builtin.matches(object), builtin.name)
       XCTAssertEqual(BuiltinClass(named: builtin.name)?.name, builtin.name)
-      for entry in builtin.properties {
+      for entry in builtin.ownProperties {
         XCTAssertTrue(entry.appliesTo(object), "\(builtin.name)'s key \(entry.name) is for another class")
       }
-      // A superclass's keys before its subclasses' (`PropertyTable.entries` keeps this
-      // order, which suggestions follow).
+      // A superclass before its subclasses (`PropertyTable.entries` keeps this order,
+      // which suggestions follow).
       let index = BuiltinClass.all.firstIndex { $0.name == builtin.name }!
-      for later in BuiltinClass.all[(index + 1)...] where !later.properties.isEmpty {
+      for later in BuiltinClass.all[(index + 1)...] {
         XCTAssertFalse(later.matches(object), "\(later.name), a superclass of \(builtin.name), is listed after it")
       }
     }
@@ -44,6 +44,13 @@ final class BuiltinClassRegistryTests: XCTestCase {
         drawing?.name, builtin.name,
         "\(builtin.name) has no ClassDrawing of its own in ClassDrawing.all (Classes/\(builtin.name)+Drawing.swift), "
           + "or one of a superclass is listed before it")
+      // Both descriptions resolve against the same superclass (the engine's): a UISwitch is
+      // drawn over UIControl's description as its layout keys are UIControl's too.
+      let builtinSuperclass = builtin.superclassName.flatMap(BuiltinClass.init(named:))
+      XCTAssertEqual(
+        drawing?.superclassName,
+        builtinSuperclass.flatMap { [.view, .window, .recognizer].contains($0.family) ? $0.name : nil },
+        "\(builtin.name)'s drawing and layout descriptions have different superclasses")
       // A view's inspector lists what its superclass's does (a control's isEnabled, a
       // scroll view's flags): a new control or scroll view that forgets them fails here.
       guard let view = object as? UIView, let drawing else { continue }
@@ -62,6 +69,28 @@ final class BuiltinClassRegistryTests: XCTestCase {
     }
   }
 
+  /// Inspector rows resolve through the class tree: a subclass lists its superclass's rows,
+  /// then its own, but those it hides.
+  func testInspectorRowsFollowTheSuperclasses() throws {
+    let maker = ClassDrawing.RowMaker(
+      flag: { SceneInspection.Property(name: $0, value: .flag($1)) },
+      text: { SceneInspection.Property(name: $0, value: .text($1)) })
+    func rows(_ object: AnyObject) throws -> [[String]] {
+      let rows = try XCTUnwrap(ClassDrawing.drawing(for: object)?.inspectorRows?(object, maker))
+      return [rows.leading.map(\.name), rows.trailing.map(\.name)]
+    }
+    XCTAssertEqual(try rows(UISwitch(frame: .zero)), [["isEnabled"], []])
+    XCTAssertEqual(try rows(UITabBarButton(frame: .zero)), [["isEnabled"], ["isSelected"]])
+    XCTAssertEqual(
+      try rows(UITextView()),
+      [[], ["delaysContentTouches", "canCancelContentTouches", "isScrollEnabled", "isEditable", "isSelectable"]])
+    XCTAssertEqual(try rows(UIPanGestureRecognizer()), [[], ["touches"]])
+    // A screen-edge pan lists its edges, not the pan's touches (`hidingInheritedRows`).
+    XCTAssertEqual(try rows(UIScreenEdgePanGestureRecognizer()), [[], ["edges"]])
+    // An engine class no layout names: its nearest described superclass's (a scroll view's pan).
+    XCTAssertEqual(try rows(UIScrollView().panGestureRecognizer), [[], ["touches"]])
+  }
+
   func testEveryClassHasItsCoverageRow() throws {
     let rows = try Self.text("docs/COVERAGE.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
     for (builtin, _) in Self.classes {
@@ -77,7 +106,7 @@ final class BuiltinClassRegistryTests: XCTestCase {
         XCTFail("docs/layouts.md's \"Built-in classes\" table has no row for `\(builtin.name)`")
         continue
       }
-      for entry in builtin.properties {
+      for entry in builtin.ownProperties {
         XCTAssertTrue(
           row.contains("`\(entry.name)`"), "docs/layouts.md's row for \(builtin.name) leaves out `\(entry.name)`")
       }

@@ -4,7 +4,8 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UIButton: its title.
   static var uiButton: BuiltinClass {
-    var builtin = BuiltinClass(UIButton.self, family: .view, overridableMethods: controlMethods) { UIButton() }
+    var builtin = BuiltinClass(UIButton.self) { UIButton() }
+    builtin.printedTextKey = "title"
     builtin.properties = [
       .string("title", \UIButton.title)
     ]

@@ -7,9 +7,11 @@ extension BuiltinClass {
   /// (`items:`, each a string or `{text, subviews}`, or `numberOfItems:` + `itemText:`) and
   /// its delegate's moments (`didSelectItem:` prints or sends to the controller).
   static var uiCollectionView: BuiltinClass {
-    var builtin = BuiltinClass(UICollectionView.self, family: .view, overridableMethods: scrollViewMethods) {
+    var builtin = BuiltinClass(UICollectionView.self) {
       UICollectionView()
     }
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didSelectItem", print: "EDIT: didSelectItem %row", cellClass: className(of: UICollectionViewCell.self))
     builtin.properties = [
       .custom("itemSize") { (value, collection: UICollectionView) in
         let size = try value.size("itemSize")

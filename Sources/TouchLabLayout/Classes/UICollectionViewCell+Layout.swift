@@ -7,7 +7,7 @@ extension BuiltinClass {
   /// subviews (a collection view makes the cells of its `items:` itself).
   static var uiCollectionViewCell: BuiltinClass {
     // A collection cell's highlight and selection are set as they are (no overridable setters).
-    BuiltinClass(UICollectionViewCell.self, family: .view, overridableMethods: viewMethods) {
+    BuiltinClass(UICollectionViewCell.self) {
       UICollectionViewCell.placed(frame: .zero)
     }
   }

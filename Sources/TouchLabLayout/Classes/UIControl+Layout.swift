@@ -3,9 +3,15 @@ import TouchLabEngine
 import TouchLabTranscript
 
 extension BuiltinClass {
-  /// UIControl: its three states (targets are structure, read by the scene builder).
+  /// UIControl: its three states (targets are structure, read by the scene builder), the
+  /// tracking methods a declared subclass may override, and `touchUpInside` as the event a
+  /// control sends when used (a subclass that holds a value says `valueChanged`).
   static var uiControl: BuiltinClass {
-    var builtin = BuiltinClass(UIControl.self, family: .view, overridableMethods: controlMethods) { UIControl() }
+    var builtin = BuiltinClass(
+      UIControl.self,
+      overridableMethods: [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
+    ) { UIControl() }
+    builtin.primaryControlEvent = .touchUpInside
     builtin.properties = [
       .bool("isEnabled", ["enabled"], \UIControl.isEnabled),
       .bool("isSelected", ["selected"], \UIControl.isSelected),

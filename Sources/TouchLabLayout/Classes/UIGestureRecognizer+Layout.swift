@@ -6,7 +6,9 @@ extension BuiltinClass {
   /// UIGestureRecognizer: what every recognizer has (its targets, `requireToFail:` and
   /// delegate are structure, read by the scene builder).
   static var uiGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UIGestureRecognizer.self, family: .recognizer) { UIGestureRecognizer() }
+    var builtin = BuiltinClass(UIGestureRecognizer.self, family: .recognizer, overridableMethods: touchMethods) {
+      UIGestureRecognizer()
+    }
     builtin.properties = [
       .bool("cancelsTouchesInView", [], \UIGestureRecognizer.cancelsTouchesInView),
       .bool("delaysTouchesBegan", [], \UIGestureRecognizer.delaysTouchesBegan),

@@ -4,7 +4,7 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UIImageView: the name of its image (Assets/).
   static var uiImageView: BuiltinClass {
-    var builtin = BuiltinClass(UIImageView.self, family: .view, overridableMethods: viewMethods) { UIImageView() }
+    var builtin = BuiltinClass(UIImageView.self) { UIImageView() }
     builtin.properties = [
       .string("image", \UIImageView.image)
     ]

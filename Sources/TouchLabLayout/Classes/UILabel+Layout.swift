@@ -4,7 +4,8 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UILabel: its text, colour, size and alignment.
   static var uiLabel: BuiltinClass {
-    var builtin = BuiltinClass(UILabel.self, family: .view, overridableMethods: viewMethods) { UILabel() }
+    var builtin = BuiltinClass(UILabel.self) { UILabel() }
+    builtin.printedTextKey = "text"
     builtin.properties = [
       .string("text", \UILabel.text),
       .requiredColor("textColor", \UILabel.textColor),

@@ -3,7 +3,7 @@ import TouchLabEngine
 
 extension BuiltinClass {
   static var uiLongPressGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UILongPressGestureRecognizer.self, family: .recognizer) {
+    var builtin = BuiltinClass(UILongPressGestureRecognizer.self) {
       UILongPressGestureRecognizer()
     }
     builtin.properties = [

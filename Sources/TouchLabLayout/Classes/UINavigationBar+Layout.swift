@@ -5,7 +5,7 @@ extension BuiltinClass {
   /// UINavigationBar: the bar a navigation controller makes; on its own (an imported dump's
   /// bar), a view with a `title`.
   static var uiNavigationBar: BuiltinClass {
-    var builtin = BuiltinClass(UINavigationBar.self, family: .view) {
+    var builtin = BuiltinClass(UINavigationBar.self) {
       UINavigationBar(frame: CGRect(x: 0, y: 0, width: 390, height: UIKitConstants.navigationBarHeight))
     }
     builtin.properties = [

@@ -6,7 +6,7 @@ extension BuiltinClass {
   /// UINavigationController: a `controller:` entry (at the top, in a window, or as a child
   /// controller) with `viewControllers:` instead of `view:` (SceneBuilder+Views.swift).
   static var uiNavigationController: BuiltinClass {
-    BuiltinClass(UINavigationController.self, family: .controller) { UINavigationController() }
+    BuiltinClass(UINavigationController.self) { UINavigationController() }
   }
 
   /// The keys of a navigation controller's entry beyond a controller's.
@@ -65,15 +65,9 @@ extension BuiltinClass {
       }
       navigation.useNavigationBar(bar)
     }
-    var stack: [UIViewController] = []
-    for item in items {
-      let child = try builder.buildController(
-        item, frame: CGRect(origin: .zero, size: frame.size), depth: depth + 1)
-      if child is UINavigationController {
-        throw item.error("a navigation stack holds view controllers, not another UINavigationController")
-      }
-      stack.append(child)
-    }
+    let stack = try buildChildControllers(
+      &builder, items, size: frame.size, depth: depth, refusing: UINavigationController.self,
+      "a navigation stack holds view controllers, not another UINavigationController")
     navigation.setViewControllers(stack)
     // Controllers made but not on the stack (UIKit: made in code, pushed later): children,
     // so that a `push:` step may push them.

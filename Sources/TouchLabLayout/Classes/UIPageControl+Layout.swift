@@ -5,9 +5,10 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UIPageControl: its pages and the current one (set last and checked).
   static var uiPageControl: BuiltinClass {
-    var builtin = BuiltinClass(UIPageControl.self, family: .view, overridableMethods: controlMethods) {
+    var builtin = BuiltinClass(UIPageControl.self) {
       UIPageControl()
     }
+    builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
       .int("numberOfPages", 0...1000, \UIPageControl.numberOfPages),
       .int("currentPage", 0...999, \UIPageControl.currentPage),

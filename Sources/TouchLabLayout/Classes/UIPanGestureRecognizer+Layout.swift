@@ -4,7 +4,7 @@ import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiPanGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UIPanGestureRecognizer.self, family: .recognizer) { UIPanGestureRecognizer() }
+    var builtin = BuiltinClass(UIPanGestureRecognizer.self) { UIPanGestureRecognizer() }
     builtin.properties = [
       .int("minimumNumberOfTouches", 1...10, \UIPanGestureRecognizer.minimumNumberOfTouches),
       .custom("maximumNumberOfTouches") { (value, pan: UIPanGestureRecognizer) in

@@ -4,7 +4,7 @@ import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiPinchGestureRecognizer: BuiltinClass {
-    BuiltinClass(UIPinchGestureRecognizer.self, family: .recognizer) { UIPinchGestureRecognizer() }
+    BuiltinClass(UIPinchGestureRecognizer.self) { UIPinchGestureRecognizer() }
   }
 }
 

@@ -6,7 +6,7 @@ extension BuiltinClass {
   /// UIProgressView: its progress, style and colours. Not a control: touches reach it by
   /// hit-testing only.
   static var uiProgressView: BuiltinClass {
-    var builtin = BuiltinClass(UIProgressView.self, family: .view, overridableMethods: viewMethods) {
+    var builtin = BuiltinClass(UIProgressView.self) {
       UIProgressView(progressViewStyle: .default)
     }
     builtin.properties = [

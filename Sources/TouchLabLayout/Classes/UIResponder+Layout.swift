@@ -3,5 +3,7 @@ import TouchLabEngine
 
 extension BuiltinClass {
   /// UIResponder: the base of an application delegate.
-  static var uiResponder: BuiltinClass { BuiltinClass(UIResponder.self, family: .responder) { UIResponder() } }
+  static var uiResponder: BuiltinClass {
+    BuiltinClass(UIResponder.self, family: .responder, overridableMethods: touchMethods) { UIResponder() }
+  }
 }

@@ -4,7 +4,7 @@ import TouchLabTranscript
 
 extension BuiltinClass {
   static var uiRotationGestureRecognizer: BuiltinClass {
-    BuiltinClass(UIRotationGestureRecognizer.self, family: .recognizer) { UIRotationGestureRecognizer() }
+    BuiltinClass(UIRotationGestureRecognizer.self) { UIRotationGestureRecognizer() }
   }
 }
 

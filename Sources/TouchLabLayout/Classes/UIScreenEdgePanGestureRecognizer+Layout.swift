@@ -3,7 +3,7 @@ import TouchLabEngine
 
 extension BuiltinClass {
   static var uiScreenEdgePanGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UIScreenEdgePanGestureRecognizer.self, family: .recognizer) {
+    var builtin = BuiltinClass(UIScreenEdgePanGestureRecognizer.self) {
       UIScreenEdgePanGestureRecognizer()
     }
     builtin.properties = [

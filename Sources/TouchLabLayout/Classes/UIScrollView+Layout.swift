@@ -6,7 +6,7 @@ extension BuiltinClass {
   /// UIScrollView: its content, scrolling flags and deceleration; its delegate's moments
   /// (`willBeginDragging:`…) print or send to the controller.
   static var uiScrollView: BuiltinClass {
-    var builtin = BuiltinClass(UIScrollView.self, family: .view, overridableMethods: scrollViewMethods) {
+    var builtin = BuiltinClass(UIScrollView.self, overridableMethods: [.touchesShouldBegin, .touchesShouldCancel]) {
       UIScrollView()
     }
     builtin.properties = [

@@ -5,9 +5,10 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UISegmentedControl: its segments' titles and the selected one (set last and checked).
   static var uiSegmentedControl: BuiltinClass {
-    var builtin = BuiltinClass(UISegmentedControl.self, family: .view, overridableMethods: controlMethods) {
+    var builtin = BuiltinClass(UISegmentedControl.self) {
       UISegmentedControl()
     }
+    builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
       .custom("segments") { (value, control: UISegmentedControl) in
         let titles = try value.stringList("segments")

@@ -5,7 +5,8 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UISlider: its value and range (`value` set last and checked against the range).
   static var uiSlider: BuiltinClass {
-    var builtin = BuiltinClass(UISlider.self, family: .view, overridableMethods: controlMethods) { UISlider() }
+    var builtin = BuiltinClass(UISlider.self) { UISlider() }
+    builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
       .float("value", \UISlider.value),
       .float("minimumValue", \UISlider.minimumValue),

@@ -3,12 +3,15 @@ import TouchLabEngine
 import TouchLabTranscript
 
 extension BuiltinClass {
-  /// UIStepper: its value, range and step; made at UIKit's standard size.
+  /// UIStepper: its value, range and step; made at UIKit's standard size; a held half
+  /// repeats (`autorepeatInterval`, which the scenario budget counts).
   static var uiStepper: BuiltinClass {
-    var builtin = BuiltinClass(UIStepper.self, family: .view, overridableMethods: controlMethods) {
+    var builtin = BuiltinClass(UIStepper.self) {
       UIStepper(frame: CGRect(origin: .zero, size: UIKitConstants.stepperSize))
     }
     builtin.hasStandardSize = true
+    builtin.primaryControlEvent = .valueChanged
+    builtin.autorepeatInterval = UIKitConstants.stepperAutorepeatInterval
     builtin.properties = [
       .double("value", \UIStepper.value),
       .double("minimumValue", \UIStepper.minimumValue),

@@ -3,7 +3,7 @@ import TouchLabEngine
 
 extension BuiltinClass {
   static var uiSwipeGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UISwipeGestureRecognizer.self, family: .recognizer) { UISwipeGestureRecognizer() }
+    var builtin = BuiltinClass(UISwipeGestureRecognizer.self) { UISwipeGestureRecognizer() }
     builtin.properties = [
       .int("numberOfTouchesRequired", 1...10, \UISwipeGestureRecognizer.numberOfTouchesRequired),
       .custom("direction") { (value, swipe: UISwipeGestureRecognizer) in

@@ -5,10 +5,11 @@ import TouchLabTranscript
 extension BuiltinClass {
   /// UISwitch: `isOn`; made at UIKit's standard size, so it needs no frame.
   static var uiSwitch: BuiltinClass {
-    var builtin = BuiltinClass(UISwitch.self, family: .view, overridableMethods: controlMethods) {
+    var builtin = BuiltinClass(UISwitch.self) {
       UISwitch(frame: CGRect(origin: .zero, size: UISwitch.standardSize))
     }
     builtin.hasStandardSize = true
+    builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
       .custom("isOn", ["on"]) { (value, toggle: UISwitch) in
         let on = try value.bool("isOn")

@@ -7,9 +7,11 @@ extension BuiltinClass {
   /// one (`selectedIndex`, set last and checked), and its delegate's `didSelectItem:`
   /// (printed, or `tabBar:didSelectItem:` sent to the controller).
   static var uiTabBar: BuiltinClass {
-    var builtin = BuiltinClass(UITabBar.self, family: .view, overridableMethods: viewMethods) {
+    var builtin = BuiltinClass(UITabBar.self) {
       UITabBar(frame: CGRect(x: 0, y: 0, width: 320, height: UIKitConstants.tabBarContentHeight))
     }
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didSelectItem", print: "EDIT: tabBar:didSelectItem: %value")
     builtin.properties = [
       .custom("items") { (value, bar: UITabBar) in
         let entries = try value.list("items")

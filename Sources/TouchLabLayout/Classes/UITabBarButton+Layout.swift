@@ -5,7 +5,7 @@ extension BuiltinClass {
   /// UITabBarButton (UIKit's private class): one tab, a control, given as a subview of a
   /// `UITabBar` (an imported dump's buttons); its `title` is its item's.
   static var uiTabBarButton: BuiltinClass {
-    var builtin = BuiltinClass(UITabBarButton.self, family: .view, overridableMethods: controlMethods) {
+    var builtin = BuiltinClass(UITabBarButton.self) {
       UITabBarButton(frame: .zero)
     }
     builtin.properties = [

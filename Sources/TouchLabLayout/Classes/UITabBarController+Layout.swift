@@ -7,7 +7,7 @@ extension BuiltinClass {
   /// with its `title`) instead of `view:`, `selectedIndex`, and its delegate's `shouldSelect:`
   /// and `didSelect:` (docs/BEHAVIOUR.md §24.1).
   static var uiTabBarController: BuiltinClass {
-    BuiltinClass(UITabBarController.self, family: .controller) { UITabBarController() }
+    BuiltinClass(UITabBarController.self) { UITabBarController() }
   }
 
   /// The keys of a tab bar controller's entry beyond a controller's (`viewControllers` and
@@ -59,15 +59,9 @@ extension BuiltinClass {
     guard !items.isEmpty else { throw stackNode.error("'viewControllers' needs at least one controller") }
     guard items.count <= 20 else { throw stackNode.error("at most 20 tabs in a UITabBarController") }
     tabs.adoptView(UIView(frame: frame))
-    var controllers: [UIViewController] = []
-    for item in items {
-      let child = try builder.buildController(
-        item, frame: CGRect(origin: .zero, size: frame.size), depth: depth + 1)
-      if child is UITabBarController {
-        throw item.error("a tab holds a view controller or a navigation controller, not another UITabBarController")
-      }
-      controllers.append(child)
-    }
+    let controllers = try buildChildControllers(
+      &builder, items, size: frame.size, depth: depth, refusing: UITabBarController.self,
+      "a tab holds a view controller or a navigation controller, not another UITabBarController")
     tabs.setViewControllers(controllers, animated: false)
     if let selected {
       let index = try selected.int("selectedIndex", in: 0...19)

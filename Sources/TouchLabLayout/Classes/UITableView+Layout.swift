@@ -7,9 +7,11 @@ extension BuiltinClass {
   /// `rows:` or `numberOfRows:` + `rowText:`), its cells' class, and its delegate's moments
   /// (`didSelectRow:` prints or sends to the controller).
   static var uiTableView: BuiltinClass {
-    var builtin = BuiltinClass(UITableView.self, family: .view, overridableMethods: scrollViewMethods) {
+    var builtin = BuiltinClass(UITableView.self) {
       UITableView()
     }
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didSelectRow", print: "EDIT: didSelectRow %row", cellClass: className(of: UITableViewCell.self))
     builtin.properties = [
       .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
       .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),

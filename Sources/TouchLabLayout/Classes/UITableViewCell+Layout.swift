@@ -7,7 +7,7 @@ extension BuiltinClass {
   /// table's rows, holding its entry's subviews.
   static var uiTableViewCell: BuiltinClass {
     BuiltinClass(
-      UITableViewCell.self, family: .view, overridableMethods: viewMethods + [.setHighlighted, .setSelected]
+      UITableViewCell.self, overridableMethods: [.setHighlighted, .setSelected]
     ) {
       UITableViewCell.placed(frame: .zero)
     }

@@ -4,7 +4,8 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UITextField: its text and placeholder.
   static var uiTextField: BuiltinClass {
-    var builtin = BuiltinClass(UITextField.self, family: .view, overridableMethods: controlMethods) { UITextField() }
+    var builtin = BuiltinClass(UITextField.self) { UITextField() }
+    builtin.printedTextKey = "text"
     builtin.properties = [
       .string("text", \UITextField.text),
       .string("placeholder", \UITextField.placeholder),

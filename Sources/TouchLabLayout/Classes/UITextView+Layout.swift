@@ -7,9 +7,12 @@ extension BuiltinClass {
   /// begins editing (`isEditable`) and `isSelectable`; its delegate's `didBeginEditing:` and
   /// `didEndEditing:` print or send to the controller.
   static var uiTextView: BuiltinClass {
-    var builtin = BuiltinClass(UITextView.self, family: .view, overridableMethods: scrollViewMethods) {
+    var builtin = BuiltinClass(UITextView.self) {
       UITextView()
     }
+    builtin.importedDelegateMoment = ImportedDelegateMoment(
+      key: "didBeginEditing", print: "EDIT: textViewDidBeginEditing:")
+    builtin.printedTextKey = "text"
     builtin.properties = [
       .string("text", \UITextView.text),
       .bool("isEditable", ["editable"], \UITextView.isEditable),

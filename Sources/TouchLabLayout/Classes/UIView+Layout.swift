@@ -4,7 +4,9 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UIView: its frame, colour, visibility and touch flags, transform (docs/layouts.md).
   static var uiView: BuiltinClass {
-    var builtin = BuiltinClass(UIView.self, family: .view, overridableMethods: viewMethods) { UIView() }
+    var builtin = BuiltinClass(
+      UIView.self, family: .view, overridableMethods: [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
+    ) { UIView() }
     builtin.properties = [
       .custom("frame") { (value, view: UIView) in
         let rect = try value.rect("frame")

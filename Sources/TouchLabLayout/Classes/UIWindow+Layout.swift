@@ -4,7 +4,7 @@ import TouchLabEngine
 extension BuiltinClass {
   /// UIWindow: a layout's `window:` and `windows:` entries (`buildWindows` below).
   static var uiWindow: BuiltinClass {
-    BuiltinClass(UIWindow.self, family: .window, overridableMethods: viewMethods) { UIWindow() }
+    BuiltinClass(UIWindow.self, family: .window) { UIWindow() }
   }
 }
 

@@ -2,10 +2,12 @@ import Foundation
 import TouchLabEngine
 
 extension ClassDrawing {
-  /// UIButton: a filled rounded button with its title (its own background).
+  /// UIButton: a filled rounded button with its title (its own background); an untitled one
+  /// shows its name as a caption.
   static var uiButton: ClassDrawing {
     ClassDrawing(
-      UIButton.self, drawsBackground: false, draw: { $0.drawButton($1, in: $2, on: $3) }, inspectorRows: controlRows)
+      UIButton.self, drawsBackground: false, draw: { $0.drawButton($1, in: $2, on: $3) },
+      takesCaption: { ($0.title ?? "").isEmpty })
   }
 }
 

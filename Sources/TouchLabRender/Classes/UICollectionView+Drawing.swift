@@ -3,5 +3,5 @@ import TouchLabEngine
 
 extension ClassDrawing {
   /// UICollectionView: a scroll view's look (its cells draw themselves).
-  static var uiCollectionView: ClassDrawing { ClassDrawing(UICollectionView.self, inspectorRows: scrollViewRows) }
+  static var uiCollectionView: ClassDrawing { ClassDrawing(UICollectionView.self) }
 }

@@ -2,8 +2,10 @@ import Foundation
 import TouchLabEngine
 
 extension ClassDrawing {
-  /// UILabel: its text.
-  static var uiLabel: ClassDrawing { ClassDrawing(UILabel.self, draw: { $0.drawLabel($1, in: $2, on: $3) }) }
+  /// UILabel: its text (so its superview shows no caption).
+  static var uiLabel: ClassDrawing {
+    ClassDrawing(UILabel.self, draw: { $0.drawLabel($1, in: $2, on: $3) }, showsText: true)
+  }
 }
 
 extension SceneRenderer {

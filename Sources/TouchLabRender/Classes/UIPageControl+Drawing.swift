@@ -4,7 +4,7 @@ import TouchLabEngine
 extension ClassDrawing {
   /// UIPageControl: its row of dots.
   static var uiPageControl: ClassDrawing {
-    ClassDrawing(UIPageControl.self, draw: { $0.drawPageControl($1, in: $2, on: $3) }, inspectorRows: controlRows)
+    ClassDrawing(UIPageControl.self, draw: { $0.drawPageControl($1, in: $2, on: $3) })
   }
 }
 

@@ -10,6 +10,6 @@ extension ClassDrawing {
         let names: [(String, UIRectEdge)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
         let edges = names.filter { edge.edges.contains($0.1) }.map(\.0).joined(separator: ", ")
         return InspectorRows(trailing: [make.text("edges", edges)])
-      })
+      }, hidingInheritedRows: ["touches"])
   }
 }

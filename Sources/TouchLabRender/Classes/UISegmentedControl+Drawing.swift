@@ -5,7 +5,7 @@ extension ClassDrawing {
   /// UISegmentedControl: its segments and the selected one's thumb.
   static var uiSegmentedControl: ClassDrawing {
     ClassDrawing(
-      UISegmentedControl.self, draw: { $0.drawSegmentedControl($1, in: $2, on: $3) }, inspectorRows: controlRows)
+      UISegmentedControl.self, draw: { $0.drawSegmentedControl($1, in: $2, on: $3) })
   }
 }
 

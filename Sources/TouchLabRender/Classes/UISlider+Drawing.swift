@@ -4,7 +4,7 @@ import TouchLabEngine
 extension ClassDrawing {
   /// UISlider: its track and thumb.
   static var uiSlider: ClassDrawing {
-    ClassDrawing(UISlider.self, draw: { $0.drawSlider($1, in: $2, on: $3) }, inspectorRows: controlRows)
+    ClassDrawing(UISlider.self, draw: { $0.drawSlider($1, in: $2, on: $3) })
   }
 }
 

@@ -4,7 +4,7 @@ import TouchLabEngine
 extension ClassDrawing {
   /// UIStepper: its two halves and their glyphs.
   static var uiStepper: ClassDrawing {
-    ClassDrawing(UIStepper.self, draw: { $0.drawStepper($1, in: $2, on: $3) }, inspectorRows: controlRows)
+    ClassDrawing(UIStepper.self, draw: { $0.drawStepper($1, in: $2, on: $3) })
   }
 }
 

@@ -7,7 +7,7 @@ extension ClassDrawing {
   static var uiSwipeActionStandardButton: ClassDrawing {
     ClassDrawing(
       UISwipeActionStandardButton.self, drawsBackground: false,
-      draw: { $0.drawSwipeActionButton($1, in: $2, on: $3) }, inspectorRows: controlRows)
+      draw: { $0.drawSwipeActionButton($1, in: $2, on: $3) })
   }
 }
 

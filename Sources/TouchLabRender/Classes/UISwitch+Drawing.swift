@@ -4,7 +4,7 @@ import TouchLabEngine
 extension ClassDrawing {
   /// UISwitch: a capsule track and a knob.
   static var uiSwitch: ClassDrawing {
-    ClassDrawing(UISwitch.self, draw: { $0.drawSwitch($1, in: $2, on: $3) }, inspectorRows: controlRows)
+    ClassDrawing(UISwitch.self, draw: { $0.drawSwitch($1, in: $2, on: $3) })
   }
 }
 

@@ -6,11 +6,7 @@ extension ClassDrawing {
   static var uiTabBarButton: ClassDrawing {
     ClassDrawing(
       UITabBarButton.self, draw: { $0.drawTabBarButton($1, in: $2, on: $3) },
-      inspectorRows: { button, make in
-        var rows = controlRows(button, make)
-        rows.trailing.append(make.flag("isSelected", button.isSelected))
-        return rows
-      })
+      inspectorRows: { button, make in InspectorRows(trailing: [make.flag("isSelected", button.isSelected)]) })
   }
 }
 

@@ -3,5 +3,5 @@ import TouchLabEngine
 
 extension ClassDrawing {
   /// UITableView: a scroll view's look (its cells draw their separators).
-  static var uiTableView: ClassDrawing { ClassDrawing(UITableView.self, inspectorRows: scrollViewRows) }
+  static var uiTableView: ClassDrawing { ClassDrawing(UITableView.self) }
 }

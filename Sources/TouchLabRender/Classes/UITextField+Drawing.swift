@@ -5,8 +5,7 @@ extension ClassDrawing {
   /// UITextField: a rounded-rect field with its text or placeholder (its own background).
   static var uiTextField: ClassDrawing {
     ClassDrawing(
-      UITextField.self, drawsBackground: false, draw: { $0.drawTextField($1, in: $2, on: $3) },
-      inspectorRows: controlRows)
+      UITextField.self, drawsBackground: false, draw: { $0.drawTextField($1, in: $2, on: $3) })
   }
 }
 

@@ -8,11 +8,9 @@ extension ClassDrawing {
     ClassDrawing(
       UITextView.self, draw: { $0.drawTextView($1, in: $2, on: $3) },
       inspectorRows: { textView, make in
-        var rows = scrollViewRows(textView, make)
-        rows.trailing += [
+        InspectorRows(trailing: [
           make.flag("isEditable", textView.isEditable), make.flag("isSelectable", textView.isSelectable),
-        ]
-        return rows
+        ])
       })
   }
 }
