@@ -18,14 +18,14 @@ final class FrameLogTests: XCTestCase {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  func testAFrameIsALineOfWhenItWasSentAndTheInputItShows() throws {
+  func testAFrameIsALineOfWhenItWasSentTheInputItShowsAndItsCPUTime() throws {
     let path = folder.appendingPathComponent("frames.log").path
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("kept\n".utf8)))
     let log = try FrameLog(path: path)
     log.note(sent: 12.5, shows: nil)
-    log.note(sent: 12.516, shows: 12.5083)
+    log.note(sent: 12.516, shows: 12.5083, cpu: 0.0012346)
     XCTAssertEqual(
-      try String(contentsOfFile: path, encoding: .utf8), "kept\n12.500000 -\n12.516000 12.508300\n")
+      try String(contentsOfFile: path, encoding: .utf8), "kept\n12.500000 - -\n12.516000 12.508300 0.001235\n")
   }
 
   func testOnlyAnExistingRegularFileIsWritten() throws {

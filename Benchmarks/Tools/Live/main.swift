@@ -21,6 +21,8 @@ import Foundation
 //   live.drag.latency.*     a continuous drag (a motion every 8 ms, not waiting for frames):
 //                           each motion to the frame that shows it (the window's
 //                           TOUCHLAB_FRAME_LOG); .next-frame.*: to the first frame after it
+//   live.drag.frame-cpu.*   the CPU time of each frame of that drag that shows a new motion: the
+//                           window's loop thread's, since the frame before (TOUCHLAB_FRAME_LOG)
 //   live.timer.error.*      a press on --tile: when the line the scroll view's 0.15 s timer
 //                           prints reached the file, against when it was due (seen from outside)
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
@@ -89,7 +91,8 @@ let label = options["label"] ?? "live"
 
 let figureNames: [(String, String)] = [
   ("startup.first-frame", "ms"), ("rss.startup", "MB"), ("idle.cpu.startup", "ms"), ("input.latency.p50", "ms"),
-  ("input.latency.p99", "ms"), ("drag.latency.p50", "ms"), ("drag.latency.p99", "ms"), ("timer.error.p50", "ms"),
+  ("input.latency.p99", "ms"), ("drag.latency.p50", "ms"), ("drag.latency.p99", "ms"), ("drag.frame-cpu.p50", "ms"),
+  ("drag.frame-cpu.p99", "ms"), ("timer.error.p50", "ms"),
   ("timer.error.p99", "ms"), ("timer.lateness.p50", "ms"), ("timer.lateness.p99", "ms"), ("timer.lateness.max", "ms"),
   ("idle.cpu.after", "ms"),
 ].map { ("\(label).\($0.0)", $0.1) }
@@ -520,13 +523,28 @@ let dragLatenciesToNextFrame = dragSent.compactMap { sent in dragFrames.first { 
 // by the window's frame log (`SENT SHOWS` a line: when the frame was on the server, when the
 // latest input it shows happened, the server's millisecond time mapped to the monotonic
 // clock — so up to 1 ms early; the motions are 8 ms apart).
-let sentFrames: [(sent: Double, shows: Double)] = {
+// A third field, when the window gives it: the loop thread's CPU time since the frame before.
+let sentFrames: [(sent: Double, shows: Double, cpu: Double?)] = {
   guard let text = try? String(contentsOfFile: frameLogPath, encoding: .utf8) else { return [] }
   return text.split(separator: "\n").compactMap { line in
     let fields = line.split(separator: " ")
-    guard fields.count == 2, let sent = Double(fields[0]), let shows = Double(fields[1]) else { return nil }
-    return (sent, shows)
+    guard fields.count >= 2, let sent = Double(fields[0]), let shows = Double(fields[1]) else { return nil }
+    return (sent, shows, fields.count >= 3 ? Double(fields[2]) : nil)
   }
+}()
+// The CPU time of each frame of the drag that shows a new motion (its input handled, noted,
+// drawn and sent): the loop thread's, since the frame before — whatever the machine's load,
+// as the scheduler counts only the time the thread ran.
+let dragFrameCPU: [Double] = {
+  guard let first = dragSent.first else { return [] }
+  var previousShows: Double?
+  var values: [Double] = []
+  for frame in sentFrames where frame.shows >= first - 0.0015 {
+    defer { previousShows = frame.shows }
+    guard let cpu = frame.cpu, let before = previousShows, frame.shows > before else { continue }
+    values.append(cpu)
+  }
+  return values
 }()
 let dragLatencies: [Double] =
   sentFrames.isEmpty
@@ -643,6 +661,8 @@ figure("\(label).drag.latency.p50", ms(dragLatencies, 50), "ms")
 figure("\(label).drag.latency.p99", ms(dragLatencies, 99), "ms")
 figure("\(label).drag.latency.next-frame.p50", ms(dragLatenciesToNextFrame, 50), "ms")
 figure("\(label).drag.latency.next-frame.p99", ms(dragLatenciesToNextFrame, 99), "ms")
+figure("\(label).drag.frame-cpu.p50", ms(dragFrameCPU, 50), "ms", digits: 3)
+figure("\(label).drag.frame-cpu.p99", ms(dragFrameCPU, 99), "ms", digits: 3)
 figure("\(label).timer.error.p50", timersMeasured ? percentile(timerErrors, 50) : nil, "ms")
 figure("\(label).timer.error.p99", timersMeasured ? percentile(timerErrors, 99) : nil, "ms")
 figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(timerLateness, 50), "ms", digits: 3)
