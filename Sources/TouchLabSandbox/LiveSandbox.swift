@@ -30,6 +30,8 @@ public final class LiveSandbox {
   /// With no real time for the loop's thread: the engine's timers fired on a thread of
   /// their own while the loop sleeps (`EngineTimerThread`).
   private var timerThread: EngineTimerThread?
+  /// Work that can wait, at background priority: the CJK face opened after the first frame.
+  private let backgroundWork = BackgroundQueue(name: "touchlab fonts")
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -127,8 +129,9 @@ public final class LiveSandbox {
         sampledServerTime = true
       }
       if sent && !warmedFallbackFonts {
-        // The first frame is out: the CJK face no longer holds it back.
-        TextFonts.startWarmingUpFallbackFonts()
+        // The first frame is out: the CJK face no longer holds it back; opened at background
+        // priority, it does not take the frames' share of a busy machine either.
+        backgroundWork.async { TextFonts.warmUpFallbackFonts() }
         warmedFallbackFonts = true
       }
       session.prepareToSleep()
