@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabTranscript
 
 #if canImport(Glibc)
   import Glibc
@@ -57,9 +58,10 @@ public final class FrameLog {
   /// Notes a frame on the server at `sent` showing input up to `shows` (nil: no input yet),
   /// that took `cpu` seconds of the loop thread's CPU time (nil: not known).
   public func note(sent: Double, shows: Double?, cpu: Double? = nil) {
-    let line = String(
-      format: "%.6f %@ %@\n", sent, shows.map { String(format: "%.6f", $0) } ?? "-",
-      cpu.map { String(format: "%.6f", $0) } ?? "-")
+    // Without Foundation's formatting: the note adds little to the CPU time it reports.
+    let line =
+      DecimalText.fixed(sent, places: 6) + " " + (shows.map { DecimalText.fixed($0, places: 6) } ?? "-") + " "
+      + (cpu.map { DecimalText.fixed($0, places: 6) } ?? "-") + "\n"
     _ = line.utf8CString.withUnsafeBufferPointer { buffer in write(descriptor, buffer.baseAddress, buffer.count - 1) }
   }
 }
