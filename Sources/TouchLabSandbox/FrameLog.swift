@@ -62,6 +62,11 @@ public final class FrameLog {
     let line =
       DecimalText.fixed(sent, places: 6) + " " + (shows.map { DecimalText.fixed($0, places: 6) } ?? "-") + " "
       + (cpu.map { DecimalText.fixed($0, places: 6) } ?? "-") + "\n"
+    append(line)
+  }
+
+  /// Appends `line` as it is.
+  func append(_ line: String) {
     _ = line.utf8CString.withUnsafeBufferPointer { buffer in write(descriptor, buffer.baseAddress, buffer.count - 1) }
   }
 }

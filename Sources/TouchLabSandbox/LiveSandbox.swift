@@ -129,6 +129,7 @@ public final class LiveSandbox {
         sampledServerTime = true
       }
       if sent && !warmedFallbackFonts {
+        StartUpLog.shared?.note("first-frame")
         // The first frame is out: the CJK face no longer holds it back; opened at background
         // priority, it does not take the frames' share of a busy machine either.
         backgroundWork.async { TextFonts.warmUpFallbackFonts() }

@@ -15,6 +15,9 @@ import Foundation
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
 // transcript file (inotify: a record was written). Figures (named LABEL.…, LABEL "live"):
 //   live.startup.first-frame  from starting the process to the first frame's pixels on the window
+//   live.startup.step.*     when each step of the start-up ended, by the window's own note
+//                           (TOUCHLAB_STARTUP_LOG): command-line, layout, theme, monitor,
+//                           session, window, first-frame (sent)
 //   live.rss.startup        VmRSS once the first frame is up and the window is idle
 //   live.idle.cpu.startup   CPU time (all threads, /proc/PID/task/*/schedstat) over 5 s idle
 //   live.input.latency.*    XTest motion sent (finger down on --view) → the next frame's damage
@@ -232,6 +235,9 @@ _ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
 // the drag's motions are paired with the frames that show them.
 let frameLogPath = folder.appendingPathComponent("frames.log").path
 _ = FileManager.default.createFile(atPath: frameLogPath, contents: nil)
+// The window's own note of each step of its start-up (TOUCHLAB_STARTUP_LOG): LABEL.startup.step.*.
+let startUpLogPath = folder.appendingPathComponent("startup.log").path
+_ = FileManager.default.createFile(atPath: startUpLogPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
@@ -242,6 +248,7 @@ let app = Process()
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
 environment["TOUCHLAB_FRAME_LOG"] = frameLogPath
+environment["TOUCHLAB_STARTUP_LOG"] = startUpLogPath
 let touchlabArguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 if let user = options["user"] {
   // As an unprivileged user (`--user NAME`, run as root): `setpriv` takes the user's ids and
@@ -261,6 +268,7 @@ if let user = options["user"] {
   chmod(folder.path, 0o777)
   chmod(transcriptPath, 0o666)
   chmod(frameLogPath, 0o666)
+  chmod(startUpLogPath, 0o666)
   environment["HOME"] = String(cString: entry.pointee.pw_dir)
   environment["SHELL"] = String(cString: entry.pointee.pw_shell)
   environment["USER"] = user
@@ -653,6 +661,16 @@ if let log = try? String(contentsOfFile: logPath, encoding: .utf8),
 func ms(_ values: [Double], _ p: Double) -> Double? { values.isEmpty ? nil : percentile(values, p) * 1000 }
 let timersMeasured = !(timerErrors.isEmpty || immediateLines.isEmpty)
 figure("\(label).startup.first-frame", firstFrame.map { ($0 - spawned) * 1000 }, "ms", digits: 1)
+// Each step of the start-up as the window noted it, from the start: the command line parsed,
+// the layout loaded, the theme, the monitor's size and scale, the session, the window open, the
+// first frame sent (its pixels on the window: first-frame above).
+if let text = try? String(contentsOfFile: startUpLogPath, encoding: .utf8) {
+  for line in text.split(separator: "\n") {
+    let fields = line.split(separator: " ")
+    guard fields.count == 2, let time = Double(fields[1]) else { continue }
+    figure("\(label).startup.step.\(fields[0])", (time - spawned) * 1000, "ms", digits: 1)
+  }
+}
 figure("\(label).rss.startup", rss, "MB", digits: 1)
 figure("\(label).idle.cpu.startup", idleStartup, "ms")
 figure("\(label).input.latency.p50", ms(latencies, 50), "ms")
