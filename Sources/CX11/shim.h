@@ -121,6 +121,12 @@ static inline unsigned long touchlab_get_pixel(XImage *image, int x, int y) {
 #ifndef SCHED_RESET_ON_FORK
 #define SCHED_RESET_ON_FORK 0x40000000
 #endif
+#ifndef SCHED_BATCH
+#define SCHED_BATCH 3
+#endif
+#ifndef SCHED_IDLE
+#define SCHED_IDLE 5
+#endif
 
 // SCHED_FIFO at its lowest priority (on), or back to SCHED_OTHER (off), for the calling
 // thread only; a child process never inherits it. Needs CAP_SYS_NICE or an RLIMIT_RTPRIO.
@@ -251,6 +257,28 @@ static inline int touchlab_is_realtime(void) {
   if (policy < 0) return 0;
   policy &= ~SCHED_RESET_ON_FORK;
   return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+// Work that can wait (issue 49): the calling thread to SCHED_BATCH (it never preempts a
+// thread that wakes, the window's loop) at nice `nice` (a tenth or so of an ordinary thread's
+// share against a busy one), for it only. Allowed to any thread: a nice value can always be
+// raised. 0 or the errno of the refusal.
+static inline int touchlab_set_background(int nice) {
+  struct sched_param parameter;
+  memset(&parameter, 0, sizeof parameter);
+  if (sched_setscheduler(0, SCHED_BATCH, &parameter) != 0) return errno;
+  return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice) == 0 ? 0 : errno;
+}
+
+// The calling thread's policy (SCHED_RESET_ON_FORK left out), or -1.
+static inline int touchlab_sched_policy(void) {
+  int policy = sched_getscheduler(0);
+  return policy < 0 ? -1 : (policy & ~SCHED_RESET_ON_FORK);
+}
+
+// The calling thread's nice value (getpriority's -1 is a nice value too: errno tells).
+static inline int touchlab_nice(void) {
+  return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
 }
 
 // The calling thread's CPU time, in nanoseconds.

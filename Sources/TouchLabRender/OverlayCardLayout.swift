@@ -433,8 +433,14 @@ struct OverlayCardLayout {
   }
 
   /// Lets a long class name wrap between its words: a zero-width space before each capital
-  /// that follows a small letter (`UIScrollView​Delayed​Touches…`).
+  /// that follows a small letter (`UIScrollView​Delayed​Touches…`). Each name is made once
+  /// and kept (`BreakableNames`): a card's names are the same from frame to frame, and making
+  /// them again was 2 % of a drag's frame (issue 49).
   static func breakable(_ name: String) -> String {
+    BreakableNames.shared.name(name, made: makeBreakable)
+  }
+
+  private static func makeBreakable(_ name: String) -> String {
     var result = ""
     result.reserveCapacity(name.utf8.count + 12)
     var previousIsLowercase = false
@@ -459,5 +465,30 @@ struct OverlayCardLayout {
 
   static func passedOnText(_ names: [String]) -> String {
     "↳ passed on to " + names.joined(separator: " → ")
+  }
+}
+
+/// The names `OverlayCardLayout.breakable` made, kept: a pure function of the name, so a
+/// kept one is the one it would make. Up to `capacity` of them (then all dropped, and kept
+/// again as they come); one lock, as frames may be drawn on more than one thread (`shot`).
+final class BreakableNames: @unchecked Sendable {
+  static let shared = BreakableNames()
+  static let capacity = 512
+  private let lock = NSLock()
+  private var names: [String: String] = [:]
+
+  func name(_ name: String, made make: (String) -> String) -> String {
+    lock.lock()
+    if let kept = names[name] {
+      lock.unlock()
+      return kept
+    }
+    lock.unlock()
+    let made = make(name)
+    lock.lock()
+    if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
+    names[name] = made
+    lock.unlock()
+    return made
   }
 }

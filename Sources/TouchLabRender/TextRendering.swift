@@ -167,6 +167,12 @@ public enum TextFonts {
     warmUp(with: fallbackWarmUpText, threadName: "touchlab CJK font")
   }
 
+  /// What `startWarmingUpFallbackFonts` does, on the calling thread (the window's: on a
+  /// thread of background priority, `BackgroundQueue`).
+  public static func warmUpFallbackFonts() {
+    for style in warmUpStyles { _ = measure(fallbackWarmUpText, style: style) }
+  }
+
   /// Measures `text` in each of `warmUpStyles` on a new thread.
   private static func warmUp(with text: String, threadName: String) {
     let thread = Thread {

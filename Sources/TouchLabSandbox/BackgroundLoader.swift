@@ -2,7 +2,8 @@ import Foundation
 import TouchLabLayout
 import TouchLabX11
 
-/// Loads layout files on a serial queue of its own and wakes the loop when one is done
+/// Loads layout files on a serial queue of its own (`BackgroundQueue`: at background
+/// priority) and wakes the loop when one is done
 /// (docs/ARCHITECTURE.md, the sandbox loop): a reload never freezes the window, whatever the
 /// file — the limits of `LayoutLimits` bound each load, and the old scene runs meanwhile.
 ///
@@ -33,7 +34,7 @@ public final class BackgroundLoader: @unchecked Sendable {
   /// A load is under way whose result has not been taken (the loop's thread only).
   private(set) var isLoading = false
 
-  /// `schedule` runs the worker (by default on a serial queue of its own); `load` reads a file
+  /// `schedule` runs the worker (by default on a `BackgroundQueue` of its own); `load` reads a file
   /// (by default a regular file's layout).
   public init(
     schedule: Schedule? = nil,
@@ -42,8 +43,9 @@ public final class BackgroundLoader: @unchecked Sendable {
     if let schedule {
       self.schedule = schedule
     } else {
-      let queue = DispatchQueue(label: "touchlab.layout-loading")
-      self.schedule = { queue.async(execute: $0) }
+      // At background priority: a reload waits; the frames of the scene shown meanwhile do not.
+      let queue = BackgroundQueue(name: "touchlab load")
+      self.schedule = { queue.async($0) }
     }
     loadFile = load
   }

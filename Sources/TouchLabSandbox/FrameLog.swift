@@ -1,14 +1,17 @@
 import Foundation
+import TouchLabTranscript
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// For the live benchmark (docs/PERFORMANCE.md, `live.drag.latency`): one line a frame sent,
-/// `SENT SHOWS` — the monotonic time the frame was on the X server and the time of the
-/// latest input it shows (the X server's time of the event, mapped to the monotonic
-/// clock), both in seconds — so each motion can be paired with the frame that shows it,
-/// not only with the first frame after it. Asked for with `TOUCHLAB_FRAME_LOG=FILE`; the
+/// For the live benchmark (docs/PERFORMANCE.md, `live.drag.latency`, `live.drag.frame-cpu`):
+/// one line a frame sent, `SENT SHOWS CPU` — the monotonic time the frame was on the X server
+/// and the time of the latest input it shows (the X server's time of the event, mapped to the
+/// monotonic clock), both in seconds, so each motion can be paired with the frame that shows
+/// it, not only with the first frame after it; and the CPU time the window's loop thread used
+/// since the frame before was drawn (handling the input, noting and drawing this one), in
+/// seconds (`-`: not known). Asked for with `TOUCHLAB_FRAME_LOG=FILE`; the
 /// file must exist and be a regular file (it is only appended to, never made or replaced).
 public final class FrameLog {
   private let descriptor: Int32
@@ -52,9 +55,18 @@ public final class FrameLog {
 
   deinit { close(descriptor) }
 
-  /// Notes a frame on the server at `sent` showing input up to `shows` (nil: no input yet).
-  public func note(sent: Double, shows: Double?) {
-    let line = String(format: "%.6f %@\n", sent, shows.map { String(format: "%.6f", $0) } ?? "-")
+  /// Notes a frame on the server at `sent` showing input up to `shows` (nil: no input yet),
+  /// that took `cpu` seconds of the loop thread's CPU time (nil: not known).
+  public func note(sent: Double, shows: Double?, cpu: Double? = nil) {
+    // Without Foundation's formatting: the note adds little to the CPU time it reports.
+    let line =
+      DecimalText.fixed(sent, places: 6) + " " + (shows.map { DecimalText.fixed($0, places: 6) } ?? "-") + " "
+      + (cpu.map { DecimalText.fixed($0, places: 6) } ?? "-") + "\n"
+    append(line)
+  }
+
+  /// Appends `line` as it is.
+  func append(_ line: String) {
     _ = line.utf8CString.withUnsafeBufferPointer { buffer in write(descriptor, buffer.baseAddress, buffer.count - 1) }
   }
 }

@@ -30,6 +30,8 @@ public final class LiveSandbox {
   /// With no real time for the loop's thread: the engine's timers fired on a thread of
   /// their own while the loop sleeps (`EngineTimerThread`).
   private var timerThread: EngineTimerThread?
+  /// Work that can wait, at background priority: the CJK face opened after the first frame.
+  private let backgroundWork = BackgroundQueue(name: "touchlab fonts")
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -127,8 +129,10 @@ public final class LiveSandbox {
         sampledServerTime = true
       }
       if sent && !warmedFallbackFonts {
-        // The first frame is out: the CJK face no longer holds it back.
-        TextFonts.startWarmingUpFallbackFonts()
+        StartUpLog.shared?.note("first-frame")
+        // The first frame is out: the CJK face no longer holds it back; opened at background
+        // priority, it does not take the frames' share of a busy machine either.
+        backgroundWork.async { TextFonts.warmUpFallbackFonts() }
         warmedFallbackFonts = true
       }
       session.prepareToSleep()
@@ -190,15 +194,19 @@ public final class LiveSandbox {
   private struct SentFrame {
     /// When the latest input it shows happened (nil: none yet).
     var shows: Double?
+    /// The loop thread's CPU time since the frame before was drawn, in seconds.
+    var cpu: Double?
   }
   private var unreadFrame: SentFrame?
+  /// The loop thread's CPU time when the frame before was drawn (for the frame log).
+  private var cpuAtLastFrame: Double?
 
   /// Writes the frame sent last to the frame log once the X server has read it (`sent` is
   /// then: when it was on the server, as when the window waited for the server).
   private func noteFrameRead() {
     guard let frame = unreadFrame, !window.isSendingFrame else { return }
     unreadFrame = nil
-    frameLog?.note(sent: MonotonicClock.now(), shows: frame.shows)
+    frameLog?.note(sent: MonotonicClock.now(), shows: frame.shows, cpu: frame.cpu)
   }
 
   /// Draws the current frame and shows it, unless that would hold up an engine timer
@@ -231,7 +239,11 @@ public final class LiveSandbox {
       return .failed
     case false?: return .stopped
     case true?:
-      if frameLog != nil { unreadFrame = SentFrame(shows: session.lastInputTime) }
+      if frameLog != nil {
+        let cpu = ThreadScheduling.threadCPUTime()
+        unreadFrame = SentFrame(shows: session.lastInputTime, cpu: cpuAtLastFrame.map { cpu - $0 })
+        cpuAtLastFrame = cpu
+      }
       noteFrameRead()
       return .drawn
     }

@@ -5,7 +5,8 @@ import TouchLabX11
 /// The costly part of a play or a review, off the window's loop thread: the scenes its view
 /// tree shows (each the layout loaded and played through a number of records: a file read
 /// and a replay of up to every input), and a whole play made again (a property flipped, the
-/// file saved). With a `waker` the work runs on a serial queue of its own and the waker
+/// file saved). With a `waker` the work runs on a serial queue of its own at background
+/// priority (`BackgroundQueue`: the frames come first) and the waker
 /// wakes the loop when some is done (`takeFinished()` gives it); without one (tests of the
 /// playback alone) it runs at once on the caller's thread.
 ///
@@ -30,7 +31,7 @@ final class PlaybackWorker: @unchecked Sendable {
   /// Builds the current generation's scenes (the loop's thread only; each job carries its own).
   private var build: Build
   private let waker: LoopWaker?
-  private let queue: DispatchQueue?
+  private let queue: BackgroundQueue?
   private let lock = NSLock()
 
   // Under `lock`: what the queue is to build next, whether it is at work, what it finished.
@@ -63,7 +64,7 @@ final class PlaybackWorker: @unchecked Sendable {
   init(waker: LoopWaker?, build: @escaping Build) {
     self.build = build
     self.waker = waker
-    queue = waker == nil ? nil : DispatchQueue(label: "touchlab.playback")
+    queue = waker == nil ? nil : BackgroundQueue(name: "touchlab play")
   }
 
   /// The scene played through `count` records, the last at `time`, if it is built; else nil,

@@ -267,8 +267,8 @@ public final class TranscriptLog {
   /// Every record is written, logged or not.
   func jsonLine(_ record: DeliveryRecord) -> String {
     let (now, firingTimers) = realTime()
-    var timeFields = ["\"time\":" + String(format: "%.6f", now)]
-    if firingTimers { timeFields.append("\"due\":" + String(format: "%.6f", record.time)) }
+    var timeFields = ["\"time\":" + DecimalText.fixed(now, places: 6)]
+    if firingTimers { timeFields.append("\"due\":" + DecimalText.fixed(record.time, places: 6)) }
     return TranscriptFormatter.json(record, timeFields: timeFields)
   }
 

@@ -96,7 +96,7 @@ extension TranscriptFormatter {
 
   /// A number as JSON: up to three decimals, no trailing zeros.
   public static func number(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
+    var text = DecimalText.fixed(value, places: 3)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text == "-0" ? "0" : text

@@ -39,14 +39,14 @@ public struct TranscriptFormatter {
 
   /// `[0.150]`
   public static func timeStamp(_ time: TimeInterval) -> String {
-    "[" + String(format: "%.3f", time) + "]"
+    "[" + DecimalText.fixed(time, places: 3) + "]"
   }
 
   /// One JSON object per record: time, kind, receiver class and id, method or action,
   /// touch ids, outcome, and the transcript line; then the schema version, the typed
   /// event's fields and the cause (docs/records.md).
   public static func json(_ record: DeliveryRecord) -> String {
-    json(record, timeFields: ["\"time\":\(String(format: "%.3f", record.time))"])
+    json(record, timeFields: ["\"time\":" + DecimalText.fixed(record.time, places: 3)])
   }
 
   /// `json(_:)` with other fields in place of its `"time"` (the live `.jsonl` file's real

@@ -59,6 +59,44 @@ public enum ThreadScheduling {
   /// dropped it).
   public static var isRealTime: Bool { touchlab_is_realtime() != 0 }
 
+  /// The nice value of work that can wait (`runInBackground`).
+  public static let backgroundNice: Int32 = 10
+
+  /// Makes the calling thread one for work that can wait (issue 49: a reload, a playback's
+  /// scenes, a font warmed after the first frame): SCHED_BATCH, which never preempts a thread
+  /// that wakes, at nice `backgroundNice`, so that on a busy machine the window's loop keeps
+  /// its share of a CPU. Not SCHED_IDLE: a thread of that policy gets almost nothing against
+  /// a busy loop, and one holding a lock the loop waits for (the fonts') would hold the loop
+  /// back with it. No privilege needed. Returns whether both took effect.
+  @discardableResult
+  public static func runInBackground() -> Bool {
+    touchlab_set_background(backgroundNice) == 0
+  }
+
+  /// The calling thread's scheduling policy and nice value, as the kernel has them.
+  public static var policy: (policy: SchedulingPolicy, nice: Int32) {
+    let code = touchlab_sched_policy()
+    // Linux's numbers (sched(7)): SCHED_OTHER 0, FIFO 1, RR 2, BATCH 3, IDLE 5.
+    let policy: SchedulingPolicy =
+      switch code {
+      case 0: .other
+      case 3: .batch
+      case 5: .idle
+      case 1, 2: .realTime
+      default: .unknown(code)
+      }
+    return (policy, touchlab_nice())
+  }
+
+  /// A thread's scheduling policy (sched(7)).
+  public enum SchedulingPolicy: Equatable, Sendable {
+    case other
+    case batch
+    case idle
+    case realTime
+    case unknown(Int32)
+  }
+
   /// The calling thread's CPU time, in seconds.
   public static func threadCPUTime() -> Double { Double(touchlab_thread_cpu_time()) / 1e9 }
 

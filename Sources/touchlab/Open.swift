@@ -71,6 +71,9 @@ struct Open: ParsableCommand {
   }
 
   func run() throws {
+    // Start-up steps for the live benchmark (`TOUCHLAB_STARTUP_LOG`): the process started and
+    // its command line parsed, …
+    StartUpLog.shared?.note("command-line")
     Open.startWarmingUpFonts()
     // Blocks of 128 KiB and more (frames, canvases, the kept panel) are mapped and unmapped
     // on their own, never carved from the heap: glibc otherwise raises that threshold to
@@ -99,6 +102,7 @@ struct Open: ParsableCommand {
     let paths = files.isEmpty ? [first] : files
     let input = try readScene(paths)
     let scene = try makeScene(of: input)
+    StartUpLog.shared?.note("layout")
     let path = scene.file
     if let scenario { _ = try ScenarioRun.choose(in: scene, file: path, name: scenario) }
     let transcriptFile: TranscriptFile?
@@ -113,6 +117,7 @@ struct Open: ParsableCommand {
     } catch {
       throw fail("\(error)")
     }
+    StartUpLog.shared?.note("theme")
     let sandbox: LiveSandbox
     do {
       // The asked scale (`--scale`, else Xft.dpi's), made smaller when the window would not
@@ -121,6 +126,7 @@ struct Open: ParsableCommand {
       let monitor = try X11Resources.monitorSize()
       let preferred = try chosenScale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
       let scale = DisplayScale.fitting(preferred, frame: (frame.width, frame.height), monitor: monitor)
+      StartUpLog.shared?.note("monitor")
       if let chosenScale, let monitor,
         let note = DisplayScale.scaledDownNote(
           asked: chosenScale, fitted: scale, frame: (frame.width, frame.height), monitor: monitor)
@@ -140,7 +146,9 @@ struct Open: ParsableCommand {
           throw fail("\(error)")
         }
       }
+      StartUpLog.shared?.note("session")
       sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
+      StartUpLog.shared?.note("window")
     } catch let error as X11Error {
       throw fail("\(error)")
     }

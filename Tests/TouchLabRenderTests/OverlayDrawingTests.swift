@@ -232,6 +232,29 @@ final class OverlayPlacementTests: XCTestCase {
     }
   }
 
+  /// A name made once is kept (issue 49) and given again as made; more names than are kept
+  /// drop the kept ones, and each is still right.
+  func testABreakableNameIsKeptAndStaysRightPastTheKeptNames() {
+    let space = "\u{200B}"
+    var made = 0
+    let names = BreakableNames()
+    let make: (String) -> String = { name in
+      made += 1
+      return name + "!"
+    }
+    XCTAssertEqual(names.name("TapView", made: make), "TapView!")
+    XCTAssertEqual(names.name("TapView", made: make), "TapView!")
+    XCTAssertEqual(made, 1, "made once")
+    for index in 0..<(BreakableNames.capacity + 10) {
+      XCTAssertEqual(names.name("View\(index)", made: make), "View\(index)!")
+    }
+    XCTAssertEqual(names.name("TapView", made: make), "TapView!")
+    XCTAssertEqual(made, BreakableNames.capacity + 12, "dropped once full, made again")
+    for _ in 0..<3 {
+      XCTAssertEqual(OverlayCardLayout.breakable("UIButtonLabel"), "UIButton\(space)Label")
+    }
+  }
+
   /// A card's long class names may wrap before each capital that follows a small letter: the
   /// bytes-only way for ASCII names and the Unicode way for the rest agree on both.
   func testALongClassNameMayBreakBeforeEachWord() {

@@ -1,8 +1,9 @@
 import Foundation
 import TouchLabLayout
-import TouchLabSandbox
 import TouchLabX11
 import XCTest
+
+@testable import TouchLabSandbox
 
 /// `TOUCHLAB_FRAME_LOG` (the live benchmark's pairing of motions with the frames that show
 /// them): a line a frame, appended to a regular file that already exists, never anything else.
@@ -18,14 +19,31 @@ final class FrameLogTests: XCTestCase {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  func testAFrameIsALineOfWhenItWasSentAndTheInputItShows() throws {
+  func testAFrameIsALineOfWhenItWasSentTheInputItShowsAndItsCPUTime() throws {
     let path = folder.appendingPathComponent("frames.log").path
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("kept\n".utf8)))
     let log = try FrameLog(path: path)
     log.note(sent: 12.5, shows: nil)
-    log.note(sent: 12.516, shows: 12.5083)
+    log.note(sent: 12.516, shows: 12.5083, cpu: 0.0012346)
     XCTAssertEqual(
-      try String(contentsOfFile: path, encoding: .utf8), "kept\n12.500000 -\n12.516000 12.508300\n")
+      try String(contentsOfFile: path, encoding: .utf8), "kept\n12.500000 - -\n12.516000 12.508300 0.001235\n")
+  }
+
+  func testAStartUpStepIsALineOfItsNameAndWhenItEndedNotedOnce() throws {
+    let path = folder.appendingPathComponent("startup.log").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+    let log = StartUpLog(log: try FrameLog(path: path))
+    let before = MonotonicClock.now()
+    log.note("layout")
+    log.note("window")
+    log.note("layout")
+    let after = MonotonicClock.now()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.map { $0.split(separator: " ").first }, ["layout", "window"], "each step once")
+    for line in lines {
+      let time = try XCTUnwrap(Double(line.split(separator: " ")[1]))
+      XCTAssertTrue(time >= before - 1e-6 && time <= after + 1e-6, "\(line): on the monotonic clock")
+    }
   }
 
   func testOnlyAnExistingRegularFileIsWritten() throws {

@@ -15,12 +15,17 @@ import Foundation
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
 // transcript file (inotify: a record was written). Figures (named LABEL.…, LABEL "live"):
 //   live.startup.first-frame  from starting the process to the first frame's pixels on the window
+//   live.startup.step.*     when each step of the start-up ended, by the window's own note
+//                           (TOUCHLAB_STARTUP_LOG): command-line, layout, theme, monitor,
+//                           session, window, first-frame (sent)
 //   live.rss.startup        VmRSS once the first frame is up and the window is idle
 //   live.idle.cpu.startup   CPU time (all threads, /proc/PID/task/*/schedstat) over 5 s idle
 //   live.input.latency.*    XTest motion sent (finger down on --view) → the next frame's damage
 //   live.drag.latency.*     a continuous drag (a motion every 8 ms, not waiting for frames):
 //                           each motion to the frame that shows it (the window's
 //                           TOUCHLAB_FRAME_LOG); .next-frame.*: to the first frame after it
+//   live.drag.frame-cpu.*   the CPU time of each frame of that drag that shows a new motion: the
+//                           window's loop thread's, since the frame before (TOUCHLAB_FRAME_LOG)
 //   live.timer.error.*      a press on --tile: when the line the scroll view's 0.15 s timer
 //                           prints reached the file, against when it was due (seen from outside)
 //   live.timer.lateness.*   the same timers as the window's own .jsonl records have them:
@@ -89,7 +94,8 @@ let label = options["label"] ?? "live"
 
 let figureNames: [(String, String)] = [
   ("startup.first-frame", "ms"), ("rss.startup", "MB"), ("idle.cpu.startup", "ms"), ("input.latency.p50", "ms"),
-  ("input.latency.p99", "ms"), ("drag.latency.p50", "ms"), ("drag.latency.p99", "ms"), ("timer.error.p50", "ms"),
+  ("input.latency.p99", "ms"), ("drag.latency.p50", "ms"), ("drag.latency.p99", "ms"), ("drag.frame-cpu.p50", "ms"),
+  ("drag.frame-cpu.p99", "ms"), ("timer.error.p50", "ms"),
   ("timer.error.p99", "ms"), ("timer.lateness.p50", "ms"), ("timer.lateness.p99", "ms"), ("timer.lateness.max", "ms"),
   ("idle.cpu.after", "ms"),
 ].map { ("\(label).\($0.0)", $0.1) }
@@ -229,6 +235,9 @@ _ = FileManager.default.createFile(atPath: transcriptPath, contents: nil)
 // the drag's motions are paired with the frames that show them.
 let frameLogPath = folder.appendingPathComponent("frames.log").path
 _ = FileManager.default.createFile(atPath: frameLogPath, contents: nil)
+// The window's own note of each step of its start-up (TOUCHLAB_STARTUP_LOG): LABEL.startup.step.*.
+let startUpLogPath = folder.appendingPathComponent("startup.log").path
+_ = FileManager.default.createFile(atPath: startUpLogPath, contents: nil)
 let logPath = folder.appendingPathComponent("touchlab.log").path
 _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
@@ -239,6 +248,7 @@ let app = Process()
 var environment = ProcessInfo.processInfo.environment
 environment["DISPLAY"] = displayName
 environment["TOUCHLAB_FRAME_LOG"] = frameLogPath
+environment["TOUCHLAB_STARTUP_LOG"] = startUpLogPath
 let touchlabArguments = ["open", layoutPath, "--scale", String(scale), "--transcript", transcriptPath]
 if let user = options["user"] {
   // As an unprivileged user (`--user NAME`, run as root): `setpriv` takes the user's ids and
@@ -258,6 +268,7 @@ if let user = options["user"] {
   chmod(folder.path, 0o777)
   chmod(transcriptPath, 0o666)
   chmod(frameLogPath, 0o666)
+  chmod(startUpLogPath, 0o666)
   environment["HOME"] = String(cString: entry.pointee.pw_dir)
   environment["SHELL"] = String(cString: entry.pointee.pw_shell)
   environment["USER"] = user
@@ -520,13 +531,28 @@ let dragLatenciesToNextFrame = dragSent.compactMap { sent in dragFrames.first { 
 // by the window's frame log (`SENT SHOWS` a line: when the frame was on the server, when the
 // latest input it shows happened, the server's millisecond time mapped to the monotonic
 // clock — so up to 1 ms early; the motions are 8 ms apart).
-let sentFrames: [(sent: Double, shows: Double)] = {
+// A third field, when the window gives it: the loop thread's CPU time since the frame before.
+let sentFrames: [(sent: Double, shows: Double, cpu: Double?)] = {
   guard let text = try? String(contentsOfFile: frameLogPath, encoding: .utf8) else { return [] }
   return text.split(separator: "\n").compactMap { line in
     let fields = line.split(separator: " ")
-    guard fields.count == 2, let sent = Double(fields[0]), let shows = Double(fields[1]) else { return nil }
-    return (sent, shows)
+    guard fields.count >= 2, let sent = Double(fields[0]), let shows = Double(fields[1]) else { return nil }
+    return (sent, shows, fields.count >= 3 ? Double(fields[2]) : nil)
   }
+}()
+// The CPU time of each frame of the drag that shows a new motion (its input handled, noted,
+// drawn and sent): the loop thread's, since the frame before — whatever the machine's load,
+// as the scheduler counts only the time the thread ran.
+let dragFrameCPU: [Double] = {
+  guard let first = dragSent.first else { return [] }
+  var previousShows: Double?
+  var values: [Double] = []
+  for frame in sentFrames where frame.shows >= first - 0.0015 {
+    defer { previousShows = frame.shows }
+    guard let cpu = frame.cpu, let before = previousShows, frame.shows > before else { continue }
+    values.append(cpu)
+  }
+  return values
 }()
 let dragLatencies: [Double] =
   sentFrames.isEmpty
@@ -635,6 +661,16 @@ if let log = try? String(contentsOfFile: logPath, encoding: .utf8),
 func ms(_ values: [Double], _ p: Double) -> Double? { values.isEmpty ? nil : percentile(values, p) * 1000 }
 let timersMeasured = !(timerErrors.isEmpty || immediateLines.isEmpty)
 figure("\(label).startup.first-frame", firstFrame.map { ($0 - spawned) * 1000 }, "ms", digits: 1)
+// Each step of the start-up as the window noted it, from the start: the command line parsed,
+// the layout loaded, the theme, the monitor's size and scale, the session, the window open, the
+// first frame sent (its pixels on the window: first-frame above).
+if let text = try? String(contentsOfFile: startUpLogPath, encoding: .utf8) {
+  for line in text.split(separator: "\n") {
+    let fields = line.split(separator: " ")
+    guard fields.count == 2, let time = Double(fields[1]) else { continue }
+    figure("\(label).startup.step.\(fields[0])", (time - spawned) * 1000, "ms", digits: 1)
+  }
+}
 figure("\(label).rss.startup", rss, "MB", digits: 1)
 figure("\(label).idle.cpu.startup", idleStartup, "ms")
 figure("\(label).input.latency.p50", ms(latencies, 50), "ms")
@@ -643,6 +679,8 @@ figure("\(label).drag.latency.p50", ms(dragLatencies, 50), "ms")
 figure("\(label).drag.latency.p99", ms(dragLatencies, 99), "ms")
 figure("\(label).drag.latency.next-frame.p50", ms(dragLatenciesToNextFrame, 50), "ms")
 figure("\(label).drag.latency.next-frame.p99", ms(dragLatenciesToNextFrame, 99), "ms")
+figure("\(label).drag.frame-cpu.p50", ms(dragFrameCPU, 50), "ms", digits: 3)
+figure("\(label).drag.frame-cpu.p99", ms(dragFrameCPU, 99), "ms", digits: 3)
 figure("\(label).timer.error.p50", timersMeasured ? percentile(timerErrors, 50) : nil, "ms")
 figure("\(label).timer.error.p99", timersMeasured ? percentile(timerErrors, 99) : nil, "ms")
 figure("\(label).timer.lateness.p50", timerLateness.isEmpty ? nil : percentile(timerLateness, 50), "ms", digits: 3)
