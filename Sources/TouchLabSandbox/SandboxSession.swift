@@ -144,7 +144,8 @@ public final class SandboxSession {
       content = FrameContent(
         window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, title: title,
         message: message, keyHelp: SandboxKeys.help, now: time,
-        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
+        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused")
+          + (playback.isPreparing ? " (preparing…)" : ""))
       content.timeline = playback.strip(at: time)
     } else {
       content = FrameContent(

@@ -133,6 +133,9 @@ struct Open: ParsableCommand {
       }
       let session = SandboxSession(scene: scene, scale: scale, transcriptFile: transcriptFile)
       if input.isImported { session.sceneFiles = Self.importing(paths, as: input.layoutName) }
+      sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
+      // After the window: the play is made off the loop's thread (the window says it is
+      // preparing); its name was checked above, and an error making it is shown then.
       if let scenario {
         do {
           try session.play(scenario: scenario, speed: playSpeed, loops: loop)
@@ -140,7 +143,6 @@ struct Open: ParsableCommand {
           throw fail("\(error)")
         }
       }
-      sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
     } catch let error as X11Error {
       throw fail("\(error)")
     }
