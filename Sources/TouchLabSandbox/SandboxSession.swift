@@ -49,19 +49,15 @@ public final class SandboxSession {
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
+  /// The cards pinned, and the one under the pointer (`CardPins`).
+  var cards = CardPins()
   /// Touches whose cards the user pinned (K, a right-click on the card, or a left click on
   /// a collapsed one).
-  public private(set) var pinnedCards: Set<Int> = []
+  public var pinnedCards: Set<Int> { cards.pinned }
   /// The touch whose collapsed card the pointer is on: shown whole, over the others.
-  public internal(set) var hoveredCard: Int?
-  /// Pinned cards a left click pinned: shown whole where they were collapsed (the others
-  /// pinned are laid out whole).
-  public internal(set) var clickPinnedCards: Set<Int> = []
-  /// A card a click just unpinned (collapsed): not shown whole again until the pointer
-  /// leaves it.
-  var cardCollapsedByClick: Int?
-  /// A left click on a card is under way: its motions and release are not a finger's.
-  var isClickingCard = false
+  public var hoveredCard: Int? { cards.hovered }
+  /// Pinned cards a left click pinned: shown whole where they were collapsed.
+  public var clickPinnedCards: Set<Int> { cards.clickPinned }
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
   /// Something changed since the last frame was drawn.
@@ -158,8 +154,8 @@ public final class SandboxSession {
       content.inspection = makeInspection()
       content.inspectorFirstRow = inspector.firstRow
     }
-    content.pinnedCards = pinnedCards
-    content.expandedCards = expandedCards
+    content.pinnedCards = cards.pinned
+    content.expandedCards = cards.expanded
     return content
   }
 
@@ -172,7 +168,7 @@ public final class SandboxSession {
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
   public func togglePin(_ touch: Int) {
-    if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) } else { clickPinnedCards.remove(touch) }
+    cards.toggle(touch)
     needsFrame = true
   }
 
@@ -338,7 +334,10 @@ public final class SandboxSession {
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     // Left clicks on collapsed (or pinned) cards are the cards', not fingers.
-    let kept = takingCardClicks(from: wakeup.events)
+    let (kept, cardsChanged) = cards.takingClicks(
+      from: wakeup.events, mouseIsFinger: mapper.mouseFinger != nil,
+      cardAt: { [unowned self] in cardHit(at: $0, pins: $1) })
+    if cardsChanged { needsFrame = true }
     let keptEvents = kept.map(\.event)
     if let playback { followPlayback(playback, events: keptEvents) }
     // Each input at its own time: the engine advances to when it happened (timers due
@@ -407,9 +406,7 @@ public final class SandboxSession {
       showsOverlay.toggle()
       needsFrame = true
     case .clearLog:
-      pinnedCards.removeAll()
-      clickPinnedCards.removeAll()
-      hoveredCard = nil
+      cards.removeAll()
       transcript.clear()
       transcriptScroll.anchor = nil
       overlay.clear()
@@ -544,9 +541,7 @@ public final class SandboxSession {
     transcriptScroll.anchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
-    pinnedCards.removeAll()
-    clickPinnedCards.removeAll()
-    hoveredCard = nil
+    cards.removeAll()
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     clock.timerClearance = timerClearance
     mapper.forgetAllFingers()
