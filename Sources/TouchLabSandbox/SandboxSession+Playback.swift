@@ -62,9 +62,6 @@ extension SandboxSession {
   /// The real clock, in `timeSource` seconds.
   var now: Double { timeSource() }
 
-  /// The strip's rectangle in scene points (under the scene, as wide as it).
-  var timelineRect: CanvasRect { WindowGeometry.stripRect(sceneSize: sceneSize) }
-
   /// The overlay shown now (nil when it is off): the fold of a playing scenario's records up
   /// to its time, else the live overlay's.
   var shownOverlay: OverlayState? {
@@ -97,9 +94,11 @@ extension SandboxSession {
       self.playback = nil
       return
     }
-    for case .pointer(let pointer) in events
-    where playback.follow(pointer, at: framePoint(pointer.location), stripRect: timelineRect, realTime: realTime) {
-      needsFrame = true
+    for case .pointer(let pointer) in events {
+      let layout = frameLayout
+      if playback.follow(pointer, at: layout.point(pointer.location), stripRect: layout.stripRect, realTime: realTime) {
+        needsFrame = true
+      }
     }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
   }

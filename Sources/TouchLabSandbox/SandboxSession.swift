@@ -449,22 +449,19 @@ public final class SandboxSession {
     needsFrame = true
   }
 
-  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
-  public func framePoint(_ location: InputPoint) -> CanvasPoint {
-    let scale = drawingScale
-    return CanvasPoint(x: location.x / scale, y: location.y / scale)
+  /// Where the frame's parts are now, for the pointer (`FrameLayout`).
+  var frameLayout: FrameLayout {
+    let size = frameSize
+    return FrameLayout(
+      window: scene.window, frameSize: size, scale: geometry.drawingScale(frame: size), showsTimeline: showsTimeline,
+      showsInspector: showsInspector)
   }
+
+  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
+  public func framePoint(_ location: InputPoint) -> CanvasPoint { frameLayout.point(location) }
 
   /// The part of the window under a window pixel.
-  public func region(at location: InputPoint) -> WindowRegion {
-    WindowGeometry.region(
-      at: framePoint(location), sceneSize: sceneSize, showsTimeline: showsTimeline, showsInspector: showsInspector)
-  }
-
-  /// The scene's size in points.
-  var sceneSize: CanvasSize {
-    CanvasSize(width: Double(scene.window.bounds.width), height: Double(scene.window.bounds.height))
-  }
+  public func region(at location: InputPoint) -> WindowRegion { frameLayout.region(at: location) }
 
   // MARK: Layouts
 
