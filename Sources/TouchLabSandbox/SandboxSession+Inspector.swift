@@ -22,13 +22,6 @@ extension SandboxSession {
       scenarios: scene.scenarios.map(\.name), playing: playback?.scenario?.name, flips: flips)
   }
 
-  /// The inspector's rectangle in frame points.
-  var inspectorRect: CanvasRect {
-    let size = renderer.frameSize(
-      for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
-    return SceneRenderer.inspectorRect(frame: size, sceneSize: sceneSize)
-  }
-
   /// I: the inspector on or off (the window grows or shrinks by its width).
   func toggleInspector() {
     if !inspector.isShown {
@@ -58,10 +51,10 @@ extension SandboxSession {
 
   /// A click on the inspector: flips a property or picks a scenario.
   func clickInspector(at location: InputPoint) {
-    let point = framePoint(location)
+    let layout = frameLayout
     guard
       let target = renderer.inspectorTarget(
-        at: point, makeInspection(), in: inspectorRect, firstRow: inspector.firstRow)
+        at: layout.point(location), makeInspection(), in: layout.inspectorRect, firstRow: inspector.firstRow)
     else { return }
     switch target {
     case .property(let property):

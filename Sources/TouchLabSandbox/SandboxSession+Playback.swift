@@ -10,7 +10,10 @@ import TouchLabX11
 /// the scene.
 extension SandboxSession {
   /// Starts playing the scenario `name` of the session's layout at `speed`. Throws
-  /// `ScenarioRunError.choice` when the layout has no such scenario.
+  /// `ScenarioRunError.choice` when the layout has no such scenario. In the window (a
+  /// `backgroundLoader`) the play is made off the loop's thread: the panel says it is
+  /// preparing, the window takes input as ever, and the play starts when it is ready
+  /// (`takePlaybackWork`); its error is shown then and the window stays live.
   public func play(scenario name: String, speed: Double, loops: Bool) throws {
     guard let scenario = try ScenarioRun.choose(in: scene, file: scene.file, name: name) else { return }
     keepPlayedSection()
@@ -41,7 +44,7 @@ extension SandboxSession {
   /// Leaving a played scenario (0, another scenario, another layout): its section — header
   /// and the lines shown so far — stays in the panel's history, above what comes next.
   func keepPlayedSection(resumesLiveSection: Bool = true) {
-    guard let playback, playback.scenario != nil else { return }
+    guard let playback, playback.scenario != nil, !playback.isPreparing else { return }
     transcript.keepSection(of: playback, upTo: playback.time(at: now), resumesLiveSection: resumesLiveSection)
     transcriptScroll.anchor = nil
   }
@@ -59,9 +62,6 @@ extension SandboxSession {
   /// The real clock, in `timeSource` seconds.
   var now: Double { timeSource() }
 
-  /// The strip's rectangle in scene points (under the scene, as wide as it).
-  var timelineRect: CanvasRect { WindowGeometry.stripRect(sceneSize: sceneSize) }
-
   /// The overlay shown now (nil when it is off): the fold of a playing scenario's records up
   /// to its time, else the live overlay's.
   var shownOverlay: OverlayState? {
@@ -74,9 +74,12 @@ extension SandboxSession {
   /// .takeFinishedWork`): a scene for the view tree, a play made again.
   func takePlaybackWork() {
     guard let playback else { return }
+    let wasPreparing = playback.isPreparing
     do {
       if try playback.takeFinishedWork(realTime: now) { needsFrame = true }
     } catch {
+      // A play that could not be made: the window stays (or goes) live.
+      if wasPreparing { self.playback = nil }
       show(problem: "\(error)")
     }
   }
@@ -91,9 +94,11 @@ extension SandboxSession {
       self.playback = nil
       return
     }
-    for case .pointer(let pointer) in events
-    where playback.follow(pointer, at: framePoint(pointer.location), stripRect: timelineRect, realTime: realTime) {
-      needsFrame = true
+    for case .pointer(let pointer) in events {
+      let layout = frameLayout
+      if playback.follow(pointer, at: layout.point(pointer.location), stripRect: layout.stripRect, realTime: realTime) {
+        needsFrame = true
+      }
     }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
   }
@@ -127,7 +132,7 @@ extension SandboxSession {
       needsFrame = true
       return
     }
-    guard playback.perform(command, realTime: realTime) else { return }
+    guard !playback.isPreparing, playback.perform(command, realTime: realTime) else { return }
     writeTranscriptLines(of: playback, upTo: playback.time(at: realTime))
     needsFrame = true
   }

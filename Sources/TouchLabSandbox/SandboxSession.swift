@@ -49,19 +49,15 @@ public final class SandboxSession {
   /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
   public var renderer = SceneRenderer(theme: .standard)
   public private(set) var overlay: TouchOverlay
+  /// The cards pinned, and the one under the pointer (`CardPins`).
+  var cards = CardPins()
   /// Touches whose cards the user pinned (K, a right-click on the card, or a left click on
   /// a collapsed one).
-  public private(set) var pinnedCards: Set<Int> = []
+  public var pinnedCards: Set<Int> { cards.pinned }
   /// The touch whose collapsed card the pointer is on: shown whole, over the others.
-  public internal(set) var hoveredCard: Int?
-  /// Pinned cards a left click pinned: shown whole where they were collapsed (the others
-  /// pinned are laid out whole).
-  public internal(set) var clickPinnedCards: Set<Int> = []
-  /// A card a click just unpinned (collapsed): not shown whole again until the pointer
-  /// leaves it.
-  var cardCollapsedByClick: Int?
-  /// A left click on a card is under way: its motions and release are not a finger's.
-  var isClickingCard = false
+  public var hoveredCard: Int? { cards.hovered }
+  /// Pinned cards a left click pinned: shown whole where they were collapsed.
+  public var clickPinnedCards: Set<Int> { cards.clickPinned }
   public private(set) var clock: LiveClock
   public let transcript: TranscriptLog
   /// Something changed since the last frame was drawn.
@@ -144,7 +140,8 @@ public final class SandboxSession {
       content = FrameContent(
         window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, title: title,
         message: message, keyHelp: SandboxKeys.help, now: time,
-        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused"))
+        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused")
+          + (playback.isPreparing ? " (preparing…)" : ""))
       content.timeline = playback.strip(at: time)
     } else {
       content = FrameContent(
@@ -157,8 +154,8 @@ public final class SandboxSession {
       content.inspection = makeInspection()
       content.inspectorFirstRow = inspector.firstRow
     }
-    content.pinnedCards = pinnedCards
-    content.expandedCards = expandedCards
+    content.pinnedCards = cards.pinned
+    content.expandedCards = cards.expanded
     return content
   }
 
@@ -171,7 +168,7 @@ public final class SandboxSession {
   /// Pins a touch's card (it stays, whole, until unpinned, even after later gestures), or
   /// unpins it.
   public func togglePin(_ touch: Int) {
-    if pinnedCards.remove(touch) == nil { pinnedCards.insert(touch) } else { clickPinnedCards.remove(touch) }
+    cards.toggle(touch)
     needsFrame = true
   }
 
@@ -337,7 +334,10 @@ public final class SandboxSession {
     for case .resize(let width, let height) in wakeup.events { windowResized(width: width, height: height) }
     mapper.scale = drawingScale  // the frame may have grown or shrunk (the inspector, the strip)
     // Left clicks on collapsed (or pinned) cards are the cards', not fingers.
-    let kept = takingCardClicks(from: wakeup.events)
+    let (kept, cardsChanged) = cards.takingClicks(
+      from: wakeup.events, mouseIsFinger: mapper.mouseFinger != nil,
+      cardAt: { [unowned self] in cardHit(at: $0, pins: $1) })
+    if cardsChanged { needsFrame = true }
     let keptEvents = kept.map(\.event)
     if let playback { followPlayback(playback, events: keptEvents) }
     // Each input at its own time: the engine advances to when it happened (timers due
@@ -406,9 +406,7 @@ public final class SandboxSession {
       showsOverlay.toggle()
       needsFrame = true
     case .clearLog:
-      pinnedCards.removeAll()
-      clickPinnedCards.removeAll()
-      hoveredCard = nil
+      cards.removeAll()
       transcript.clear()
       transcriptScroll.anchor = nil
       overlay.clear()
@@ -451,22 +449,19 @@ public final class SandboxSession {
     needsFrame = true
   }
 
-  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
-  public func framePoint(_ location: InputPoint) -> CanvasPoint {
-    let scale = drawingScale
-    return CanvasPoint(x: location.x / scale, y: location.y / scale)
+  /// Where the frame's parts are now, for the pointer (`FrameLayout`).
+  var frameLayout: FrameLayout {
+    let size = frameSize
+    return FrameLayout(
+      window: scene.window, frameSize: size, scale: geometry.drawingScale(frame: size), showsTimeline: showsTimeline,
+      showsInspector: showsInspector)
   }
+
+  /// The scene point (frame point) under a window pixel, at the scale the frame is drawn at.
+  public func framePoint(_ location: InputPoint) -> CanvasPoint { frameLayout.point(location) }
 
   /// The part of the window under a window pixel.
-  public func region(at location: InputPoint) -> WindowRegion {
-    WindowGeometry.region(
-      at: framePoint(location), sceneSize: sceneSize, showsTimeline: showsTimeline, showsInspector: showsInspector)
-  }
-
-  /// The scene's size in points.
-  var sceneSize: CanvasSize {
-    CanvasSize(width: Double(scene.window.bounds.width), height: Double(scene.window.bounds.height))
-  }
+  public func region(at location: InputPoint) -> WindowRegion { frameLayout.region(at: location) }
 
   // MARK: Layouts
 
@@ -543,9 +538,7 @@ public final class SandboxSession {
     transcriptScroll.anchor = nil
     transcript.follow(newScene.records)
     overlay = TouchOverlay(application: newScene.application)
-    pinnedCards.removeAll()
-    clickPinnedCards.removeAll()
-    hoveredCard = nil
+    cards.removeAll()
     clock = LiveClock(engineClock: newScene.application.clock, source: timeSource)
     clock.timerClearance = timerClearance
     mapper.forgetAllFingers()

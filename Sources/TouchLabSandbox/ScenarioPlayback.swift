@@ -44,6 +44,9 @@ public final class ScenarioPlayback {
   /// scenes are built.
   private var pendingReplay: (kind: ReplayKind, build: PlaybackWorker.Build)?
   private enum ReplayKind {
+    /// The play's first making (`init(scenario:…)` with a waker): shown from its start,
+    /// playing, when it comes.
+    case start
     /// A property flipped: from the start, playing, every line written again.
     case restart
     /// The file saved: at the same time (or the new end), in the same state.
@@ -69,10 +72,13 @@ public final class ScenarioPlayback {
     return value
   }
 
-  /// Plays `scenario` headless on a scene from `loadScene` and starts showing it from time
-  /// 0, playing, at real time `realTime`. With `waker` (the window's), the scenes shown and
-  /// a play made again are built off the caller's thread, and `waker` wakes the loop when
-  /// some is done (`takeFinishedWork(realTime:)` takes it).
+  /// Plays `scenario` headless on a scene from `loadScene` and shows it from its start,
+  /// playing, at the speed given. With `waker` (the window's) the play, the scenes shown and
+  /// a play made again are made off the caller's thread, and `waker` wakes the loop when
+  /// some is done (`takeFinishedWork(realTime:)` takes it): until the play comes it is
+  /// preparing (`isPreparing`: no records, paused), and it starts when taken; its error is
+  /// thrown then. Without a waker the play is made at once, shown from real time
+  /// `realTime`, and its error thrown here.
   public init(
     scenario: Scenario, file: String, speed: Double, loops: Bool, realTime: Double, waker: LoopWaker? = nil,
     loadScene: @escaping () throws -> Scene
@@ -83,11 +89,12 @@ public final class ScenarioPlayback {
     self.loops = loops
     liveInputs = nil
     anchorReal = realTime
-    let play = try Self.play(scenario.name, loadScene)
-    records = play.records
-    strip = play.strip
+    records = []
+    strip = TimelineStrip(records: [])
     worker = PlaybackWorker(waker: waker, build: Self.sceneBuilder(scenario: scenario.name, inputs: nil, loadScene))
-    install(play)
+    isPlaying = false
+    install(Play(records: [], strip: strip))  // nothing to show until the play comes
+    try replay(.start, realTime: realTime, loadScene: loadScene)
   }
 
   /// Plays the scenario named `name` on a scene from `load`, keeping every record.
@@ -219,17 +226,23 @@ public final class ScenarioPlayback {
     install(play)
     worker.forgetScenes(build: build)
     switch kind {
-    case .reload:
-      anchor(at: min(time, strip.duration), realTime: realTime)
-    case .restart:
+    case .start, .restart:
       anchor(at: start, realTime: realTime)
       isPlaying = true
       writtenLineCount = 0
+    case .reload:
+      anchor(at: min(time, strip.duration), realTime: realTime)
     }
   }
 
   /// A play made again off the loop is awaited (the old one is shown meanwhile).
   public var isReplaying: Bool { pendingReplay != nil }
+
+  /// The play's first making is awaited: nothing to show yet but that it is coming.
+  public var isPreparing: Bool {
+    guard let pendingReplay, case .start = pendingReplay.kind else { return false }
+    return true
+  }
 
   /// Takes what was done off the loop's thread since last asked: scenes for the view tree,
   /// a play made again (shown now). Returns whether the frame changed; throws a play's error
@@ -290,7 +303,7 @@ public final class ScenarioPlayback {
   /// Stops at the end when not looping (so a finished play idles). Returns whether it stopped.
   @discardableResult
   public func update(realTime: Double) -> Bool {
-    guard isPlaying, !loops, time(at: realTime) >= duration else { return false }
+    guard isPlaying, !loops, !isPreparing, time(at: realTime) >= duration else { return false }
     anchor(at: duration, realTime: realTime)
     isPlaying = false
     return true
@@ -386,7 +399,7 @@ public final class ScenarioPlayback {
   /// lines up to `time`, their times since the start or, with `fromFirstTouch`, since the
   /// first touch (`[+0.150]`).
   public func entries(upTo time: TimeInterval, fromFirstTouch: Bool) -> [TranscriptEntry] {
-    let header = sectionHeader
+    let header = sectionHeader + (isPreparing ? " (preparing…)" : "")
     let origin = fromFirstTouch ? firstTouchTime : nil
     return [.header(header)]
       + lines[..<lineCount(upTo: time)].map { line in
@@ -415,7 +428,7 @@ public final class ScenarioPlayback {
   /// loop's thread in the window) and kept. While it is being built, the one shown before;
   /// nil before any is built, or when the layout cannot load.
   public func scene(at time: TimeInterval) -> Scene? {
-    guard scenario != nil || liveInputs != nil else { return nil }
+    guard scenario != nil || liveInputs != nil, !isPreparing else { return nil }
     let count = recordCount(upTo: time)
     let end = count > 0 ? records[count - 1].time : start
     if let scene = worker.scene(through: count, at: end) { shownScene = scene }

@@ -139,6 +139,11 @@ struct Open: ParsableCommand {
       }
       let session = SandboxSession(scene: scene, scale: scale, transcriptFile: transcriptFile)
       if input.isImported { session.sceneFiles = Self.importing(paths, as: input.layoutName) }
+      StartUpLog.shared?.note("session")
+      sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
+      StartUpLog.shared?.note("window")
+      // After the window: the play is made off the loop's thread (the window says it is
+      // preparing); its name was checked above, and an error making it is shown then.
       if let scenario {
         do {
           try session.play(scenario: scenario, speed: playSpeed, loops: loop)
@@ -146,9 +151,6 @@ struct Open: ParsableCommand {
           throw fail("\(error)")
         }
       }
-      StartUpLog.shared?.note("session")
-      sandbox = try LiveSandbox(session: session, renderer: SceneRenderer(theme: theme))
-      StartUpLog.shared?.note("window")
     } catch let error as X11Error {
       throw fail("\(error)")
     }

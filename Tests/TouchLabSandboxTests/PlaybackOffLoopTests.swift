@@ -34,9 +34,9 @@ final class PlaybackOffLoopTests: XCTestCase {
 
   /// A window's session (a background loader: work off the loop) whose playback copies are
   /// counted in `work`.
-  func makeSession(_ work: Work) throws -> SandboxSession {
+  func makeSession(_ work: Work, scene: Scene? = nil) throws -> SandboxSession {
     let session = SandboxSession(
-      scene: try TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
+      scene: try scene ?? TestLayouts.scene("play"), scale: 1, timeSource: time.read, report: { _ in })
     session.backgroundLoader = BackgroundLoader()
     session.playbackLayoutLoader = { path in
       let onLoop = Thread.isMainThread
@@ -121,14 +121,90 @@ final class PlaybackOffLoopTests: XCTestCase {
     XCTAssertGreaterThan(counts.recordsOff, 7_000, "the copies were played off the loop")
   }
 
+  /// Issue 46 item 1: starting a play of a 20,000-input scenario, and changing the record
+  /// shown while it plays, read no file and replay nothing on the loop's thread. Until the
+  /// play is made the panel says it is preparing and keys work as ever; the play then starts
+  /// from its start.
+  func testStartingAPlayOf20000InputsAndChangingTheRecordShownReadsAndReplaysNothingOnTheLoop() throws {
+    let folder = try TestLayouts.copies(["play"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("play.yaml")
+    // Two drags of 9,998 steps: 20,000 touch events (each a press, its steps, a lift).
+    let drag = "    - drag: inner\n      by: [0, -75]\n      duration: 10\n      steps: 9998\n"
+    let long = "  long:\n" + drag + drag
+    try (String(contentsOf: file, encoding: .utf8) + long).write(to: file, atomically: true, encoding: .utf8)
+    let work = Work()
+    let session = try makeSession(work, scene: LayoutLoader.load(path: file.path))
+
+    try session.play(scenario: "long", speed: 1, loops: false)
+    let playback = try XCTUnwrap(session.playback)
+    XCTAssertTrue(playback.isPreparing)
+    XCTAssertEqual(shownHeaders(session.frameContent), ["play.yaml · scenario long (preparing…)"])
+    XCTAssertTrue(session.frameContent.window === session.scene.window, "the live scene shows meanwhile")
+    // A key meanwhile is the window's as ever (T: times from the first touch).
+    wake(session, at: 50.05, events: [TestEvents.key("t")])
+    XCTAssertTrue(session.timesFromFirstTouch)
+    playback.waitForWork()  // the test waits; the window never does
+    wake(session, at: 51)
+    XCTAssertFalse(playback.isPreparing)
+    XCTAssertTrue(session.needsFrame, "the play made wakes a frame")
+    XCTAssertGreaterThan(
+      playback.records.filter { if case .input = $0.event { true } else { false } }.count, 19_999,
+      "every input of the scenario played")
+    XCTAssertTrue(playback.isPlaying)
+    XCTAssertEqual(playback.time(at: 51), playback.start, "it starts when it is shown")
+    XCTAssertEqual(shownHeaders(session.frameContent), ["play.yaml · scenario long"])
+    XCTAssertEqual(work.now.loadsOnLoop, 0, "starting the play read no file on the loop's thread")
+    XCTAssertEqual(work.now.recordsOnLoop, 0, "nor replayed on it")
+    XCTAssertGreaterThan(work.now.recordsOff, 20_000, "the play was made off the loop")
+
+    // The record shown changes (paused, scrubbed): each copy is built off the loop, the drag
+    // further on in each.
+    wake(session, at: 51.5, events: [TestEvents.key("space")])
+    XCTAssertFalse(playback.isPlaying)
+    var offsets: [Double] = []
+    for (step, time) in [5.0, 12.5, 19.0].enumerated() {
+      playback.scrub(to: time, realTime: 52 + Double(step))
+      _ = session.frameContent
+      playback.waitForWork()
+      wake(session, at: 52.5 + Double(step))
+      let scene = try XCTUnwrap(playback.scene(at: playback.time(at: 52.5 + Double(step))))
+      XCTAssertTrue(session.frameContent.window === scene.window, "the frame draws the copy at \(time) s")
+      offsets.append(try offset(scene))
+    }
+    XCTAssertEqual(offsets, offsets.sorted(), "the drag scrolls on: \(offsets)")
+    XCTAssertGreaterThan(offsets[2], offsets[0], "the drag scrolls on: \(offsets)")
+    XCTAssertEqual(playback.sceneBuilds.onCaller, 0)
+    XCTAssertGreaterThanOrEqual(playback.sceneBuilds.offLoop, 3)
+    XCTAssertEqual(work.now.loadsOnLoop, 0, "no file read on the loop's thread")
+    XCTAssertEqual(work.now.recordsOnLoop, 0, "no replay on the loop's thread")
+  }
+
+  /// A play that cannot be made (here the file's window changed since it was accepted) is
+  /// said when it comes, and the window stays live.
+  func testAPlayThatCannotBeMadeIsSaidAndTheWindowStaysLive() throws {
+    let work = Work()
+    let session = try makeSession(work)
+    session.playbackLayoutLoader = { path in throw PlaybackError.windowChanged(file: path) }
+    try session.play(scenario: "hold", speed: 1, loops: false)
+    XCTAssertTrue(try XCTUnwrap(session.playback).isPreparing)
+    session.playback?.waitForWork()
+    wake(session, at: 50.2)
+    XCTAssertNil(session.playback, "live again")
+    XCTAssertEqual(
+      session.notice.map { $0.hasSuffix("changed its window while it played; reload it (R) to play the new one") }, true
+    )
+  }
+
   /// A ✓/✗ flipped while a scenario plays: the play is made again off the loop; the old one
   /// plays on meanwhile, and the new one starts from the start when it is taken.
   func testAFlipWhileAScenarioPlaysReplaysOffTheLoop() throws {
     let work = Work()
     let session = try makeSession(work)
-    // The first play is made where it is asked for (the command line checks its errors).
     try session.play(scenario: "hold", speed: 1, loops: false)
     let playback = try XCTUnwrap(session.playback)
+    playback.waitForWork()
+    wake(session, at: 50.1)
     let loadsAtStart = work.now
     wake(session, at: 50.3)
     let oldRecords = playback.records
