@@ -52,7 +52,8 @@ class StoppedWindowEndToEndTests: WindowTestCase {
       ["open", RepositoryLayouts.url(layout).path, "--scale", "1", "--transcript", transcript.path],
       display: server.displayName, folder: folder.appendingPathComponent("run-\(UUID().uuidString)"),
       environment: windowEnvironment)
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: title), "no window; stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: title, of: touchlab), "no window; stderr: \(touchlab.errors)")
     let pid = touchlab.process.processIdentifier
     var bounds: [(before: Double, after: Double)] = []
     let start = MonotonicClock.now()
@@ -195,7 +196,8 @@ class StoppedWindowEndToEndTests: WindowTestCase {
       ["open", RepositoryLayouts.url(table).path, "--scale", "1", "--transcript", transcript.path],
       display: server.displayName, folder: folder.appendingPathComponent("run-stopped-server"),
       environment: windowEnvironment)
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: tableTitle), "no window; stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: tableTitle, of: touchlab), "no window; stderr: \(touchlab.errors)")
     func records() -> [[String: Any]] {
       lines(of: transcript).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
@@ -253,7 +255,8 @@ final class StoppedWindowTimerThreadEndToEndTests: StoppedWindowEndToEndTests {
       let touchlab = try TouchLabProcess(
         ["open", RepositoryLayouts.url(table).path, "--scale", "1"], display: server.displayName,
         folder: folder.appendingPathComponent("run-\(UUID().uuidString)"), environment: environment)
-      let window = try XCTUnwrap(xdotool.waitForWindow(titled: tableTitle), "no window; stderr: \(touchlab.errors)")
+      let window = try XCTUnwrap(
+        xdotool.waitForWindow(titled: tableTitle, of: touchlab), "no window; stderr: \(touchlab.errors)")
       XCTAssertTrue(eventually { !touchlab.realTimeLines.isEmpty }, touchlab.allErrors)
       XCTAssertEqual(touchlab.realTimeLines.count, 1, "said once: \(touchlab.allErrors)")
       XCTAssertTrue(touchlab.realTimeLines.allSatisfy { $0.contains("no real time for timers") }, touchlab.allErrors)
