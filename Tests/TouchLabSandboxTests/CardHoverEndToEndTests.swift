@@ -19,7 +19,8 @@ final class CardHoverEndToEndTests: WindowTestCase {
     let touchlab = try TouchLabProcess(
       ["open", layout, "--scenario", "four", "--scale", "1"], display: server.displayName,
       folder: folder.appendingPathComponent("run"))
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Cards test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Cards test scene", of: touchlab), "stderr: \(touchlab.errors)")
     // `.` steps to each record and then to the end (1.0 s), where the play pauses.
     for _ in 0..<8 { try xdotool.key("period", window: window) }
 

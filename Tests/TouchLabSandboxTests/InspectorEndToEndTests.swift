@@ -22,7 +22,7 @@ final class InspectorEndToEndTests: WindowTestCase {
     let touchlab = try TouchLabProcess(
       ["open", layout, "--scenario", "quick-tap", "--scale", "1", "--transcript", transcript.path],
       display: server.displayName, folder: folder.appendingPathComponent("run"))
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "table-cell"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "table-cell", of: touchlab), "stderr: \(touchlab.errors)")
     XCTAssertTrue(eventually { lines(of: transcript) == ["[0.050] backview taped"] }, "\(lines(of: transcript))")
 
     // I: the window grows by the inspector's width.

@@ -23,7 +23,8 @@ final class MultiTouchEndToEndTests: XCTestCase {
     // No window manager: the window sits at the screen's top-left, so screen pixels are
     // window pixels and, at scale 1, scene points.
     let xdotool = try XDoTool(display: server.displayName)
-    XCTAssertNotNil(xdotool.waitForWindow(titled: "Live test scene"), "no window; stderr: \(touchlab.errors)")
+    XCTAssertNotNil(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "no window; stderr: \(touchlab.errors)")
   }
 
   override func tearDown() {

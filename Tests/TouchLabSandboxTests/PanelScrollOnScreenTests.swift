@@ -27,7 +27,7 @@ final class PanelScrollOnScreenTests: XCTestCase {
     let scene = try LayoutLoader.load(path: root.appendingPathComponent("Layouts/seed000-gestures.yaml").path)
     session = SandboxSession(scene: scene, scale: 1, timeSource: time.read, report: { _ in })
     pixels = LiveSandbox.pixelSize(of: session.frameSize, scale: 1)
-    server = try XvfbServer(width: 1600, height: 1200)
+    server = try XvfbServer.shared(width: 1600, height: 1200)
     window = try X11Window(
       title: "TouchLab", width: pixels.width, height: pixels.height, displayName: server.displayName)
     XCTAssertTrue(events(timeout: 5) { $0.contains(.expose) }.contains(.expose), "the window was never exposed")

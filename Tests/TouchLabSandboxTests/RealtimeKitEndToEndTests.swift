@@ -144,9 +144,9 @@ final class RealtimeKitEndToEndTests: WindowTestCase {
     let said = "touchlab: real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms)"
     XCTAssertTrue(
       eventually { lines(of: errors).contains(said) }, "stderr: \(lines(of: errors))")
-    XCTAssertNotNil(xdotool.waitForWindow(titled: "Live test scene"))
     let pid = try XCTUnwrap(
       eventually({ Self.windowProcess(binary.path) != nil }) ? Self.windowProcess(binary.path) : nil)
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "Live test scene", pid: pid))
     // RLIMIT_RTTIME set as RealtimeKit requires (its RTTimeUSecMax, 200 ms by default).
     let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
     XCTAssertTrue(

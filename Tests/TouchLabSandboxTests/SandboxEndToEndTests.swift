@@ -17,13 +17,13 @@ final class SandboxEndToEndTests: XCTestCase {
   let windowSize = (width: 780, height: 568)
 
   override func setUpWithError() throws {
-    server = try XvfbServer(width: 1600, height: 1200)
+    server = try XvfbServer.shared(width: 1600, height: 1200)
     xdotool = try XDoTool(display: server.displayName)
     folder = try TestLayouts.copies(["live", "second"])
   }
 
   override func tearDown() {
-    server?.stop()
+    server?.stop()  // a private server; the shared one stays
     if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
@@ -33,7 +33,7 @@ final class SandboxEndToEndTests: XCTestCase {
       ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path] + extra,
       display: server.displayName, folder: folder.appendingPathComponent("run"))
     let window = try XCTUnwrap(
-      xdotool.waitForWindow(titled: "Live test scene"),
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab),
       "no window appeared; stderr: \(touchlab.errors)")
     return (touchlab, window)
   }
@@ -159,7 +159,7 @@ final class SandboxEndToEndTests: XCTestCase {
     try good.replacingOccurrences(of: "title: A\n", with: "title: A2\n").write(
       to: layout, atomically: true, encoding: .utf8)
     try xdotool.key("n", window: window)
-    XCTAssertNotNil(xdotool.waitForWindow(titled: "Second scene"))
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "Second scene", of: touchlab))
     try xdotool.click(100, 70)
     XCTAssertNotNil(waitForLine(endingWith: "second scene button", in: touchlab))
     XCTAssertTrue(touchlab.process.isRunning)
@@ -181,7 +181,8 @@ final class SandboxEndToEndTests: XCTestCase {
     let touchlab = try TouchLabProcess(
       ["open", views.path, list.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
     XCTAssertNotNil(
-      xdotool.waitForWindow(titled: "Imported from views.txt"), "no window appeared; stderr: \(touchlab.errors)")
+      xdotool.waitForWindow(titled: "Imported from views.txt", of: touchlab),
+      "no window appeared; stderr: \(touchlab.errors)")
     XCTAssertTrue(touchlab.errors.contains("imported 10 views, 1 recognizer, 0 view controllers"), touchlab.errors)
     // The list saved as a second view dump: the import of both files is refused, naming the list.
     try viewText.write(to: list, atomically: true, encoding: .utf8)
@@ -197,7 +198,7 @@ final class SandboxEndToEndTests: XCTestCase {
   func testNoArgumentsOpensThePlaygroundWhereTheTableDelayFiresOnTime() throws {
     let touchlab = try TouchLabProcess(
       ["--transcript", transcriptURL.path], display: server.displayName, folder: folder.appendingPathComponent("run"))
-    XCTAssertNotNil(xdotool.waitForWindow(titled: "TouchLab playground"), "stderr: \(touchlab.errors)")
+    XCTAssertNotNil(xdotool.waitForWindow(titled: "TouchLab playground", of: touchlab), "stderr: \(touchlab.errors)")
     try xdotool.run(["mousemove", "--sync", "100", "314", "mousedown", "1"])  // row 0
     XCTAssertNotNil(waitForLine(endingWith: "-[GLTableView touchesBegan:withEvent:]", in: touchlab))
     XCTAssertEqual(lines(of: transcriptURL).count, 1, "nothing else while the finger is down")
@@ -258,7 +259,8 @@ final class SandboxEndToEndTests: XCTestCase {
     let touchlab = try TouchLabProcess(
       ["open", folder.appendingPathComponent("live.yaml").path, "--transcript", transcriptURL.path],
       display: server.displayName, folder: folder.appendingPathComponent("run"), workingDirectory: unwritable)
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
     try xdotool.key("s", window: window)
     let expected = "touchlab: error: screenshot not saved: cannot write '\(unwritable.path)/touchlab-live-"
     XCTAssertTrue(eventually { touchlab.errors.hasPrefix(expected) }, "stderr: \(touchlab.errors)")
@@ -271,6 +273,9 @@ final class SandboxEndToEndTests: XCTestCase {
   /// The X server killed outright while a finger is down: the program says so and exits 1,
   /// and the transcript file keeps every line up to that moment.
   func testTheXServerKilledMidTouchEndsTheProgramKeepingTheTranscript() throws {
+    // A server of its own, to kill.
+    server = try XvfbServer(width: 1600, height: 1200)
+    xdotool = try XDoTool(display: server.displayName)
     let (touchlab, _) = try openLiveScene()
     try xdotool.click(105, 45)  // button A
     XCTAssertNotNil(waitForLine(endingWith: "button A tapped", in: touchlab))

@@ -140,13 +140,21 @@ struct XDoTool {
     return result.output
   }
 
-  /// The id of the window whose title contains `title` (a regular expression; ASCII, as
-  /// xdotool matches in the C locale), once it is mapped (waits).
-  func waitForWindow(titled title: String) -> String? {
+  /// The id of `touchlab`'s window whose title contains `title`, once it is mapped (waits).
+  func waitForWindow(titled title: String, of touchlab: TouchLabProcess) -> String? {
+    waitForWindow(titled: title, pid: touchlab.process.processIdentifier)
+  }
+
+  /// The id of the window of process `pid` (its `_NET_WM_PID`) whose title contains `title`
+  /// (a regular expression; ASCII, as xdotool matches in the C locale), once it is mapped
+  /// (waits). By its process, never as the only window: the server is shared with the tests
+  /// before, whose windows may still be closing.
+  func waitForWindow(titled title: String, pid: Int32) -> String? {
     var found: String?
     _ = eventually {
       let result = try? runProgram(
-        executable, ["search", "--onlyvisible", "--name", title], environment: ["DISPLAY": display])
+        executable, ["search", "--all", "--onlyvisible", "--pid", "\(pid)", "--name", title],
+        environment: ["DISPLAY": display])
       found = result.flatMap { $0.status == 0 ? $0.output.split(separator: "\n").first.map(String.init) : nil }
       return found != nil
     }
@@ -214,16 +222,18 @@ extension XDoTool {
   }
 }
 
-/// An end-to-end test case: its own Xvfb server, xdotool on it, and a scratch folder of
-/// layouts, all gone after each test.
+/// An end-to-end test case: an Xvfb server (shared with the other tests of the process that
+/// ask for one of its size, `XvfbServer.shared`), xdotool on it, and a scratch folder of
+/// layouts, gone after each test.
 class WindowTestCase: XCTestCase {
   var server: XvfbServer!
   var xdotool: XDoTool!
   var folder: URL!
 
-  /// Starts a `width` × `height` X server and takes `folder` as the test's scratch folder.
+  /// Takes a `width` × `height` X server (the shared one) and `folder` as the test's scratch
+  /// folder.
   func start(width: Int, height: Int, folder: URL) throws {
-    server = try XvfbServer(width: width, height: height)
+    server = try XvfbServer.shared(width: width, height: height)
     xdotool = try XDoTool(display: server.displayName)
     self.folder = folder
   }

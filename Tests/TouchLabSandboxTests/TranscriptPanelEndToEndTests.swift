@@ -26,7 +26,8 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
     let touchlab = try TouchLabProcess(
       ["open", folder.appendingPathComponent("live.yaml").path, "--scale", "1", "--transcript", transcriptURL.path],
       display: server.displayName, folder: folder.appendingPathComponent("run"))
-    let live = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let live = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
     XCTAssertTrue(eventually { !touchlab.realTimeLines.isEmpty }, touchlab.allErrors)
     realTimeLine = touchlab.realTimeLines.first
     for count in 1...3 {
@@ -34,7 +35,7 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
       XCTAssertTrue(eventually { lines(of: self.transcriptURL).count == count }, "\(lines(of: transcriptURL))")
     }
     try xdotool.key("n", window: live)
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Second scene"))
+    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Second scene", of: touchlab))
     for count in 4...6 {
       try xdotool.click(100 + count, 70)  // the second scene's button
       XCTAssertTrue(eventually { lines(of: self.transcriptURL).count == count }, "\(lines(of: transcriptURL))")

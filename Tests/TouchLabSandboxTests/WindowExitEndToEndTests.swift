@@ -27,7 +27,8 @@ final class WindowExitEndToEndTests: WindowTestCase {
     let touchlab = try TouchLabProcess(
       ["open", layout, "--scale", "1", "--transcript", fifo], display: server.displayName,
       folder: folder.appendingPathComponent("run"))
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
     try xdotool.click(105, 45)  // button A
     var buffer = [UInt8](repeating: 0, count: 256)
     var received = ""
@@ -60,7 +61,8 @@ final class WindowExitEndToEndTests: WindowTestCase {
       standardOutput: pipe.fileHandleForWriting)
     try pipe.fileHandleForWriting.close()
     try pipe.fileHandleForReading.close()
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
     try xdotool.key("s", window: window)
     try xdotool.key("s", window: window)
     let warning =
@@ -79,7 +81,8 @@ final class WindowExitEndToEndTests: WindowTestCase {
   func testAnotherClientDestroyingTheWindowEndsItWithTheDocumentedMessage() throws {
     let touchlab = try TouchLabProcess(
       ["open", layout, "--scale", "1"], display: server.displayName, folder: folder.appendingPathComponent("run"))
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
     try xdotool.click(105, 45)  // something drawn, something going on
     _ = try xdotool.run(["windowclose", window])
     XCTAssertEqual(touchlab.waitForExit(), 1, touchlab.errors)

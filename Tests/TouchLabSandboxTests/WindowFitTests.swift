@@ -41,8 +41,7 @@ final class WindowFitTests: XCTestCase {
   }
 
   func testTheWindowResizedSmallerShowsTheWholeSceneAndClicksStillLand() throws {
-    let server = try XvfbServer(width: 1600, height: 1200)
-    defer { server.stop() }
+    let server = try XvfbServer.shared(width: 1600, height: 1200)
     let xdotool = try XDoTool(display: server.displayName)
     let folder = try TestLayouts.copies(["live"])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,7 +49,8 @@ final class WindowFitTests: XCTestCase {
     let touchlab = try TouchLabProcess(
       ["open", folder.appendingPathComponent("live.yaml").path, "--scale", "1", "--transcript", transcript.path],
       display: server.displayName, folder: folder.appendingPathComponent("run"))
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Live test scene"), "stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Live test scene", of: touchlab), "stderr: \(touchlab.errors)")
 
     // 600 × 500: the 780 × 568 frame is drawn at 0.75 (600 / 780 = 0.77, in steps of 0.25).
     try xdotool.run(["windowsize", "--sync", window, "600", "500"])

@@ -22,7 +22,8 @@ final class WindowScaleEndToEndTests: WindowTestCase {
       ["open", folder.appendingPathComponent("tall.yaml").path] + extra, display: server.displayName,
       folder: folder.appendingPathComponent("run"))
     defer { touchlab.stop() }
-    let window = try XCTUnwrap(xdotool.waitForWindow(titled: "Tall scene"), "no window; stderr: \(touchlab.errors)")
+    let window = try XCTUnwrap(
+      xdotool.waitForWindow(titled: "Tall scene", of: touchlab), "no window; stderr: \(touchlab.errors)")
     let geometry = try xdotool.run(["getwindowgeometry", "--shell", window])
     func value(_ name: String) -> Int? {
       geometry.split(separator: "\n").first { $0.hasPrefix(name + "=") }.flatMap { Int($0.dropFirst(name.count + 1)) }

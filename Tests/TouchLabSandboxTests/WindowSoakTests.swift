@@ -40,14 +40,14 @@ final class WindowSoakTests: XCTestCase {
     let warmUp = min(60, max(5, (seconds ?? 0) / 2))
     let warmUpRuns = Self.defaultBatches / 2
 
-    server = try XvfbServer(width: 1600, height: 1200)
+    server = try XvfbServer.shared(width: 1600, height: 1200)
     xdotool = try XDoTool(display: server.displayName)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchlab-soak-\(UUID().uuidString)")
     touchlab = try TouchLabProcess(
       ["--transcript", folder.appendingPathComponent("transcript.txt").path], display: server.displayName,
       folder: folder)
     let window = try XCTUnwrap(
-      xdotool.waitForWindow(titled: "TouchLab playground"), "no window; stderr: \(touchlab.errors)")
+      xdotool.waitForWindow(titled: "TouchLab playground", of: touchlab), "no window; stderr: \(touchlab.errors)")
     let size = try windowSize(window)
     // One screenshot first, so that what encoding a PNG costs is in the baseline: the
     // screenshot key is how the end finds out that the window has caught up.

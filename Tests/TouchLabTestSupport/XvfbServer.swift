@@ -79,14 +79,24 @@ public final class XvfbServer {
   }
 
   deinit {
-    stop()
+    shutDown()
   }
 
   /// Whether the server process is still running.
   public var isRunning: Bool { process.isRunning }
 
-  /// Stops the server (idempotent).
+  /// Whether this is one of the servers `shared(width:height:)` hands out, which outlive a
+  /// test: `stop()` leaves it running and `kill()` refuses it.
+  public private(set) var isShared = false
+
+  /// Stops the server (idempotent); does nothing to a shared server, which stops when the test
+  /// process exits.
   public func stop() {
+    guard !isShared else { return }
+    shutDown()
+  }
+
+  private func shutDown() {
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()
@@ -97,6 +107,7 @@ public final class XvfbServer {
   /// Kills the server outright (SIGKILL: no goodbye to its clients, as when it crashes),
   /// then removes the lock file and socket it had no chance to remove.
   public func kill() {
+    precondition(!isShared, "a shared Xvfb server must not be killed: start a private one")
     if process.isRunning {
       Glibc.kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -105,6 +116,61 @@ public final class XvfbServer {
     try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
     try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     stop()
+  }
+
+  /// The servers `shared(width:height:)` started, one per screen size.
+  private static var sharedServers: [String: XvfbServer] = [:]
+  private static let sharedLock = NSLock()
+
+  /// A server of this screen size shared by every test of this process that asks for one:
+  /// started on the first request, started again if it died, stopped when the process exits.
+  /// Starting Xvfb costs a good part of a window test's time; a test that needs a server of
+  /// its own (one it stops, kills or loses the connection to) calls `init` instead.
+  ///
+  /// Each request leaves the server as a fresh one starts (`reset`). Tests share the screen one after another (XCTest runs them in turn), so a test
+  /// must find its own window by its process (`_NET_WM_PID`), never as the only window.
+  public static func shared(width: Int = 640, height: Int = 480) throws -> XvfbServer {
+    // TOUCHLAB_TEST_PRIVATE_XVFB=1: a server of its own for every test, as before servers
+    // were shared (to compare the time, or to rule the sharing out when a test fails).
+    if ProcessInfo.processInfo.environment["TOUCHLAB_TEST_PRIVATE_XVFB"] == "1" {
+      return try XvfbServer(width: width, height: height)
+    }
+    sharedLock.lock()
+    defer { sharedLock.unlock() }
+    let key = "\(width)x\(height)"
+    if let server = sharedServers[key], server.isRunning {
+      server.reset(width: width, height: height)
+      return server
+    }
+    let server = try XvfbServer(width: width, height: height)
+    if sharedServers.isEmpty {
+      atexit { XvfbServer.stopSharedServers() }
+    }
+    server.isShared = true
+    sharedServers[key] = server
+    return server
+  }
+
+  /// Stops every shared server (at process exit).
+  private static func stopSharedServers() {
+    sharedLock.lock()
+    let servers = sharedServers.values
+    sharedServers = [:]
+    sharedLock.unlock()
+    for server in servers { server.shutDown() }
+  }
+
+  /// Puts back what a test may have changed and a fresh server has otherwise: the pointer at
+  /// the centre of the screen, the focus following it (PointerRoot), no X resources on the
+  /// root window (`xrdb`'s RESOURCE_MANAGER, which sets the window's scale).
+  private func reset(width: Int, height: Int) {
+    guard let display = XOpenDisplay(displayName) else { return }
+    let root = XDefaultRootWindow(display)
+    XWarpPointer(display, 0, root, 0, 0, 0, 0, Int32(width / 2), Int32(height / 2))
+    XSetInputFocus(display, Window(PointerRoot), Int32(PointerRoot), UInt(CurrentTime))
+    XDeleteProperty(display, root, XInternAtom(display, "RESOURCE_MANAGER", 0))
+    XSync(display, 0)
+    XCloseDisplay(display)
   }
 
   public static func findExecutable(_ name: String) -> String? {
