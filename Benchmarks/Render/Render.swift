@@ -3,9 +3,9 @@ import Benchmark
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 import TouchLabX11
 
 // Figure 4 of docs/PERFORMANCE.md: one whole frame of the playground as the window draws

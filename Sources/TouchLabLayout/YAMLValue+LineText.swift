@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabScripting
 
 extension YAMLValue {
   /// A logged line or a printed text: every `%name` in it must be a known placeholder

@@ -1,8 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 
 #if canImport(Glibc)
   import Glibc

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -4,7 +4,6 @@ import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import TouchLabImport
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(

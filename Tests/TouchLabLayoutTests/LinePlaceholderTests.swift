@@ -3,7 +3,8 @@ import TouchLabLayout
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// The placeholders of logged lines and printed actions (docs/layouts.md, "Values in lines"):
 /// how they are found and replaced, and the loader's refusal of unknown ones. What each

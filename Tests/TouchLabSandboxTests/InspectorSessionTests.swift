@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 import TouchLabX11
 import XCTest
 
