@@ -67,7 +67,7 @@ let package = Package(
     .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
     // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
     .target(
-      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo", "CPNG", "CGIF", "CImageQuant"],
+      name: "TouchLabRender", dependencies: ["TouchLabEngine", "TouchLabRecords", "CCairo", "CPNG", "CGIF", "CImageQuant"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The X11 front end: window, XInput2 input, the poll loop.
     .target(

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 
 /// One entry of the panel's transcript: typed values, which the panel writes out itself
 /// (nothing it reads is text to be parsed back).

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 

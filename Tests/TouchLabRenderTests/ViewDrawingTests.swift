@@ -3,6 +3,7 @@ import TouchLabEngine
 import TouchLabLayout
 import XCTest
 
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// Each kind of view drawn as it looks on iOS, checked at telling pixels and against a

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 import XCTest
