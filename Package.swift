@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
     // For Benchmarks/ (a separate package that depends on this one by path): the frame, and
     // the frame sent to an X server as the live window sends it.
+    .library(name: "TouchLabCanvas", targets: ["TouchLabCanvas"]),
+    .library(name: "TouchLabEncoding", targets: ["TouchLabEncoding"]),
     .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
     .library(name: "TouchLabX11", targets: ["TouchLabX11"]),
     .library(name: "TouchLabSandbox", targets: ["TouchLabSandbox"]),
@@ -65,23 +67,42 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-    // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
+    // Pictures in and out: PNG files read and written (libpng), compared; the one output
+    // writer (OutputFile). Knows nothing of canvases, scenes or records.
+    .target(name: "TouchLabEncoding", dependencies: ["CCairo", "CPNG"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    // What is drawn on: the Canvas protocol, the Cairo canvas (image surfaces, drawn into any
+    // memory), the SVG canvas, text, damage rectangles and stamps. Of the engine it uses only
+    // number helpers (`Int(clamping:within:)`), none of its classes.
     .target(
-      name: "TouchLabRender", dependencies: ["TouchLabEngine", "TouchLabRecords", "CCairo", "CPNG", "CGIF", "CImageQuant"],
+      name: "TouchLabCanvas", dependencies: ["TouchLabEngine", "TouchLabEncoding", "CCairo"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
-    // The X11 front end: window, XInput2 input, the poll loop.
+    // Draws a scene, the overlay, the panel, the timeline and the diagram onto a canvas, and
+    // keeps a frame's damage; animated captures (giflib, libimagequant). Knows nothing of X11.
     .target(
-      name: "TouchLabX11", dependencies: ["TouchLabRender", "CX11", "CDBus"],
+      name: "TouchLabRender",
+      dependencies: [
+        "TouchLabEngine", "TouchLabRecords", "TouchLabCanvas", "TouchLabEncoding", "CCairo", "CGIF", "CImageQuant",
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // The X11 front end: window, XInput2 input, the poll loop; frames drawn on the canvas
+    // module's Cairo canvas, not on the renderers.
+    .target(
+      name: "TouchLabX11", dependencies: ["TouchLabCanvas", "TouchLabEncoding", "CX11", "CDBus"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
     .target(
       name: "TouchLabSandbox",
-      dependencies: ["TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabRender", "TouchLabX11"],
+      dependencies: [
+        "TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabCanvas", "TouchLabEncoding", "TouchLabRender",
+        "TouchLabX11",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "touchlab",
       dependencies: [
-        "TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
+        "TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabCanvas", "TouchLabEncoding", "TouchLabRender",
+        "TouchLabX11",
+        "TouchLabSandbox",
         "TouchLabImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -92,7 +113,8 @@ let package = Package(
     .testTarget(
       name: "TouchLabLayoutTests",
       dependencies: [
-        "TouchLabLayout", "TouchLabRecords", "TouchLabScripting", "TouchLabEngine", "TouchLabImport", "TouchLabTestSupport",
+        "TouchLabLayout", "TouchLabRecords", "TouchLabScripting", "TouchLabEngine", "TouchLabImport",
+        "TouchLabTestSupport",
       ],
       exclude: ["Golden", "GoldenExplain", "DeviceLogs"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -114,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "TouchLabRenderTests",
       dependencies: [
-        "TouchLabRender", "TouchLabLayout", "TouchLabRecords", "TouchLabEngine", "TouchLabTestSupport",
+        "TouchLabRender", "TouchLabCanvas", "TouchLabEncoding", "TouchLabLayout", "TouchLabRecords", "TouchLabEngine",
+        "TouchLabTestSupport",
       ],
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -124,12 +147,16 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabX11Tests",
-      dependencies: ["TouchLabX11", "TouchLabRender", "TouchLabEngine", "CX11", "TouchLabTestSupport"],
+      dependencies: [
+        "TouchLabX11", "TouchLabCanvas", "TouchLabEncoding", "TouchLabEngine", "CX11", "TouchLabTestSupport",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabSandboxTests",
       dependencies: [
-        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabRecords", "TouchLabRender", "TouchLabEngine",
+        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabRecords", "TouchLabCanvas", "TouchLabEncoding",
+        "TouchLabRender",
+        "TouchLabEngine",
         "CX11",
         "TouchLabTestSupport",
       ],

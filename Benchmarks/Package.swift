@@ -43,6 +43,7 @@ let package = Package(
         .product(name: "TouchLabEngine", package: "TouchLab"),
         .product(name: "TouchLabRecords", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
+        .product(name: "TouchLabCanvas", package: "TouchLab"),
         .product(name: "TouchLabRender", package: "TouchLab"),
         .product(name: "TouchLabX11", package: "TouchLab"),
         .product(name: "TouchLabSandbox", package: "TouchLab"),

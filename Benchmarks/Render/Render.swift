@@ -1,6 +1,7 @@
 import BenchSupport
 import Benchmark
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRecords

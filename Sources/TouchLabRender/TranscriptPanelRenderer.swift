@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabRecords
 
 /// The panel to the right of the scene: the title, a legend of the overlay's marks and

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEncoding
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRecords

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabRecords
 import TouchLabRender
 import TouchLabX11

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender

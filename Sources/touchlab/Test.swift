@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchLabEncoding
 import TouchLabImport
 import TouchLabLayout
 import TouchLabRecords

@@ -2,6 +2,7 @@ import Foundation
 import TouchLabEngine
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRecords
 @testable import TouchLabRender
 

@@ -4,6 +4,8 @@ import TouchLabLayout
 import TouchLabRecords
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 /// The overlay and the panel as drawn: against reference images, and at telling pixels.

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TouchLabEncoding
 
 extension CairoCanvas {
   /// The canvas as PNG bytes. The same drawing always gives the same bytes.
