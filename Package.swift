@@ -71,8 +71,8 @@ let package = Package(
     // writer (OutputFile). Knows nothing of canvases, scenes or records.
     .target(name: "TouchLabEncoding", dependencies: ["CCairo", "CPNG"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // What is drawn on: the Canvas protocol, the Cairo canvas (image surfaces, drawn into any
-    // memory), the SVG canvas, text, damage rectangles and stamps. Of the engine it uses only
-    // number helpers (`Int(clamping:within:)`), none of its classes.
+    // memory), the SVG canvas, text, damage rectangles and stamps. Of the engine it uses its
+    // number helpers (such as `Int(clamping:within:)`), none of its UIKit classes.
     .target(
       name: "TouchLabCanvas", dependencies: ["TouchLabEngine", "TouchLabEncoding", "CCairo"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
