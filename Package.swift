@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The engine's and the transcript's settings: every touch runs through both.
+/// The engine's, the records' and the declared classes' settings: every touch runs through them.
 let hotPathSettings: [SwiftSetting] = [
   .swiftLanguageMode(.v5), .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
@@ -12,10 +12,13 @@ let package = Package(
   products: [
     .executable(name: "touchlab", targets: ["touchlab"]),
     .library(name: "TouchLabEngine", targets: ["TouchLabEngine"]),
-    .library(name: "TouchLabTranscript", targets: ["TouchLabTranscript"]),
+    .library(name: "TouchLabRecords", targets: ["TouchLabRecords"]),
+    .library(name: "TouchLabScripting", targets: ["TouchLabScripting"]),
     .library(name: "TouchLabLayout", targets: ["TouchLabLayout"]),
     // For Benchmarks/ (a separate package that depends on this one by path): the frame, and
     // the frame sent to an X server as the live window sends it.
+    .library(name: "TouchLabCanvas", targets: ["TouchLabCanvas"]),
+    .library(name: "TouchLabEncoding", targets: ["TouchLabEncoding"]),
     .library(name: "TouchLabRender", targets: ["TouchLabRender"]),
     .library(name: "TouchLabX11", targets: ["TouchLabX11"]),
     .library(name: "TouchLabSandbox", targets: ["TouchLabSandbox"]),
@@ -32,19 +35,23 @@ let package = Package(
     // Their release builds leave out the run-time exclusivity checks, a fifth of a touch's
     // cost (docs/PERFORMANCE.md); debug builds, which every test runs, keep them.
     .target(name: "TouchLabEngine", swiftSettings: hotPathSettings),
-    // Downstream of the engine: the transcript's lines made from typed records, and the
-    // declared classes' vocabulary (logs, rules, placeholders, delegates) behind the
-    // engine's override hooks. No YAML.
-    .target(name: "TouchLabTranscript", dependencies: ["TouchLabEngine"], swiftSettings: hotPathSettings),
+    // Downstream of the engine: what is folded from typed records (the transcript's lines,
+    // `--json`, `--explain`). No YAML, no drawing.
+    .target(name: "TouchLabRecords", dependencies: ["TouchLabEngine"], swiftSettings: hotPathSettings),
+    // The runtime of the classes a layout declares (logs, rules, conditions, placeholders,
+    // delegates, print) behind the engine's override hooks. No YAML.
+    .target(name: "TouchLabScripting", dependencies: ["TouchLabEngine"], swiftSettings: hotPathSettings),
     // Layout files (YAML) to scenes and scenarios.
     .target(
       name: "TouchLabLayout",
-      dependencies: ["TouchLabEngine", "TouchLabTranscript", .product(name: "Yams", package: "Yams")],
+      dependencies: [
+        "TouchLabEngine", "TouchLabRecords", "TouchLabScripting", .product(name: "Yams", package: "Yams"),
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // Debugger dumps (recursiveDescription, recognizer lists, _printHierarchy) to layouts;
     // `touchlab hit`'s answers (docs/import.md).
     .target(
-      name: "TouchLabImport", dependencies: ["TouchLabEngine", "TouchLabTranscript", "TouchLabLayout"],
+      name: "TouchLabImport", dependencies: ["TouchLabEngine", "TouchLabRecords", "TouchLabLayout"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // System libraries, through pkg-config.
     .systemLibrary(
@@ -60,34 +67,54 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-    // Draws a scene and the overlay onto any Cairo surface; knows nothing of X11.
+    // Pictures in and out: PNG files read and written (libpng), compared; the one output
+    // writer (OutputFile). Knows nothing of canvases, scenes or records.
+    .target(name: "TouchLabEncoding", dependencies: ["CCairo", "CPNG"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    // What is drawn on: the Canvas protocol, the Cairo canvas (image surfaces, drawn into any
+    // memory), the SVG canvas, text, damage rectangles and stamps. Of the engine it uses its
+    // number helpers (such as `Int(clamping:within:)`), none of its UIKit classes.
     .target(
-      name: "TouchLabRender", dependencies: ["TouchLabEngine", "CCairo", "CPNG", "CGIF", "CImageQuant"],
+      name: "TouchLabCanvas", dependencies: ["TouchLabEngine", "TouchLabEncoding", "CCairo"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
-    // The X11 front end: window, XInput2 input, the poll loop.
+    // Draws a scene, the overlay, the panel, the timeline and the diagram onto a canvas, and
+    // keeps a frame's damage; animated captures (giflib, libimagequant). Knows nothing of X11.
     .target(
-      name: "TouchLabX11", dependencies: ["TouchLabRender", "CX11", "CDBus"],
+      name: "TouchLabRender",
+      dependencies: [
+        "TouchLabEngine", "TouchLabRecords", "TouchLabCanvas", "TouchLabEncoding", "CCairo", "CGIF", "CImageQuant",
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // The X11 front end: window, XInput2 input, the poll loop; frames drawn on the canvas
+    // module's Cairo canvas, not on the renderers.
+    .target(
+      name: "TouchLabX11", dependencies: ["TouchLabCanvas", "TouchLabEncoding", "CX11", "CDBus"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The live sandbox: a scene on the real clock in an X11 window, driven by touch and mouse.
     .target(
       name: "TouchLabSandbox",
-      dependencies: ["TouchLabEngine", "TouchLabTranscript", "TouchLabLayout", "TouchLabRender", "TouchLabX11"],
+      dependencies: [
+        "TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabCanvas", "TouchLabEncoding", "TouchLabRender",
+        "TouchLabX11",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "touchlab",
       dependencies: [
-        "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout", "TouchLabRender", "TouchLabX11", "TouchLabSandbox",
+        "TouchLabEngine", "TouchLabRecords", "TouchLabLayout", "TouchLabCanvas", "TouchLabEncoding", "TouchLabRender",
+        "TouchLabX11",
+        "TouchLabSandbox",
         "TouchLabImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "TouchLabEngineTests", dependencies: ["TouchLabEngine", "TouchLabTranscript"],
+      name: "TouchLabEngineTests", dependencies: ["TouchLabEngine", "TouchLabRecords", "TouchLabScripting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabLayoutTests",
       dependencies: [
-        "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabImport", "TouchLabTestSupport",
+        "TouchLabLayout", "TouchLabRecords", "TouchLabScripting", "TouchLabEngine", "TouchLabImport",
+        "TouchLabTestSupport",
       ],
       exclude: ["Golden", "GoldenExplain", "DeviceLogs"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -95,21 +122,22 @@ let package = Package(
     .testTarget(
       name: "TouchLabPropertyTests",
       dependencies: [
-        "TouchLabEngine", "TouchLabTranscript", "TouchLabLayout",
+        "TouchLabEngine", "TouchLabRecords", "TouchLabScripting", "TouchLabLayout",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabImportTests",
       dependencies: [
-        "TouchLabImport", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport",
+        "TouchLabImport", "TouchLabLayout", "TouchLabRecords", "TouchLabEngine", "TouchLabTestSupport",
       ],
       exclude: ["Dumps"],  // read from the source tree by path (#filePath), not bundled
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabRenderTests",
       dependencies: [
-        "TouchLabRender", "TouchLabLayout", "TouchLabTranscript", "TouchLabEngine", "TouchLabTestSupport",
+        "TouchLabRender", "TouchLabCanvas", "TouchLabEncoding", "TouchLabLayout", "TouchLabRecords", "TouchLabEngine",
+        "TouchLabTestSupport",
       ],
       resources: [.copy("References")],
       swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -119,12 +147,16 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabX11Tests",
-      dependencies: ["TouchLabX11", "TouchLabRender", "TouchLabEngine", "CX11", "TouchLabTestSupport"],
+      dependencies: [
+        "TouchLabX11", "TouchLabCanvas", "TouchLabEncoding", "TouchLabEngine", "CX11", "TouchLabTestSupport",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "TouchLabSandboxTests",
       dependencies: [
-        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabTranscript", "TouchLabRender", "TouchLabEngine",
+        "TouchLabSandbox", "TouchLabX11", "TouchLabLayout", "TouchLabRecords", "TouchLabCanvas", "TouchLabEncoding",
+        "TouchLabRender",
+        "TouchLabEngine",
         "CX11",
         "TouchLabTestSupport",
       ],

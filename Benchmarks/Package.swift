@@ -21,7 +21,7 @@ let package = Package(
       dependencies: [
         "CHeap",
         .product(name: "TouchLabEngine", package: "TouchLab"),
-        .product(name: "TouchLabTranscript", package: "TouchLab"),
+        .product(name: "TouchLabRecords", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
       ],
       path: "Support", exclude: ["CHeap"], swiftSettings: v5),
@@ -41,8 +41,9 @@ let package = Package(
       dependencies: [
         "BenchSupport",
         .product(name: "TouchLabEngine", package: "TouchLab"),
-        .product(name: "TouchLabTranscript", package: "TouchLab"),
+        .product(name: "TouchLabRecords", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
+        .product(name: "TouchLabCanvas", package: "TouchLab"),
         .product(name: "TouchLabRender", package: "TouchLab"),
         .product(name: "TouchLabX11", package: "TouchLab"),
         .product(name: "TouchLabSandbox", package: "TouchLab"),

@@ -1,11 +1,12 @@
 import BenchSupport
 import Benchmark
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 import TouchLabX11
 
 // Figure 4 of docs/PERFORMANCE.md: one whole frame of the playground as the window draws

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 /// One finger that lands and then pans up and back down, over and over, one move per call:
 /// a move every 1/60 s, `step` points each. Each move is what the live window does with one

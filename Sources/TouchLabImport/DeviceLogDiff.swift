@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 /// `touchlab diff`: a console log pasted from Xcode or Console, set against a scenario's
 /// transcript line by line, in order (docs/import.md "Checking the model against the device").

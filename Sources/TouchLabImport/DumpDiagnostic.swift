@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabRecords
 
 /// One problem found in a debugger dump, reported as compilers do:
 /// `FILE:LINE:COLUMN: warning: MESSAGE` (the import goes on) or `… error: …` (it stops, exit 1).

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 /// Where a touch at a point goes, and why (`touchlab hit`): the hit view, the hit-test path,
 /// the views under the point that were passed over with the reason, the responder chain and

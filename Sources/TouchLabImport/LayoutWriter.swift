@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 /// Writes a parsed dump as an ordinary layout file (docs/layouts.md), following docs/import.md
 /// "The mapping": frames in the superview's coordinates, a scroll view's `contentOffset` as its

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 /// "Why can't I tap this?" (`touchlab hit FILE… --view ADDRESS_OR_ID`, docs/import.md): whether
 /// a view can be hit at all, a point where it is the hit view, and where it cannot be, every

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 /// A built-in class as a layout sees it: its name and family, the methods a declared
 /// subclass may override, how one is made, its layout keys with their types and ranges

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 /// A layout's `classes:`: each declared class with its base (a built-in class or another
 /// declared one), what it logs and overrides, its rules and answers (docs/layouts.md, "Classes").

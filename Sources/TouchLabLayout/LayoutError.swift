@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabRecords
 
 /// A mistake in a layout file, reported as `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct LayoutError: Error, CustomStringConvertible, Equatable {

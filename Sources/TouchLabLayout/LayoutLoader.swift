@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
 import Yams
 
 /// Reads a layout file (LAYOUTS.md) into a `Scene`. Every mistake is a `LayoutError`

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
 
 /// Replays a scenario on the scene's virtual clock: each step's touches at their times,
 /// then the clock runs on until no timer is pending (at most 10 s), so delayed deliveries

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 
 /// A layout file made real: the application, its window and view tree, and the scenarios.
 public final class Scene {

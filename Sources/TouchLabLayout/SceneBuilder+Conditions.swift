@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 
 /// Overrides with a condition (docs/layouts.md): `{returns: BOOL, when: {tapCount: [1, 2],
 /// view: [ids], touches: N}}` wherever an override or a delegate answers yes or no, and a

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 /// What tables and collection views (and scroll views) share in a layout: their action
 /// delegates, their cells' subviews, and their delegates' questions.

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 
 /// Builds a scene from a parsed layout, in three passes: classes; objects; references
 /// (ids used before they are declared are fine) and scenarios.

@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabScripting
 
 extension YAMLValue {
   /// A logged line or a printed text: every `%name` in it must be a known placeholder
@@ -37,25 +37,18 @@ enum LineText {
   /// make, checked before any of it is printed (issue 25: `%s` 5,000 times, 1 MB a line).
   static func longestExpansion(of text: String) -> Int {
     var length = 0
-    let chars = Array(text)
-    var i = 0
-    while i < chars.count {
-      guard chars[i] == "%", i + 1 < chars.count else {
+    LinePlaceholder.scan(text) { piece in
+      switch piece {
+      case .character, .percent:  // `%%` prints one `%`; a lone `%` itself
         length += 1
-        i += 1
-        continue
+      case .placeholder(let name, _):
+        switch name {
+        case "s": length += longestMethodName
+        // An answer, or an object's id (`%other`, `%viewController`): a name at its limit.
+        case "result", "other", "otherClass", "class", "viewController": length += LayoutLimits.maximumNameLength
+        default: length += LinePlaceholder(rawValue: name) != nil ? longestValue : name.count + 1
+        }
       }
-      var j = i + 1
-      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
-      let word = String(chars[(i + 1)..<j])
-      switch word {
-      case "s": length += longestMethodName
-      // An answer, or an object's id (`%other`, `%viewController`): a name at its limit.
-      case "result", "other", "otherClass", "class", "viewController": length += LayoutLimits.maximumNameLength
-      case "": length += 1  // `%%` prints one `%`; a lone `%` itself
-      default: length += LinePlaceholder(rawValue: word) != nil ? longestValue : word.count + 1
-      }
-      i = max(j, i + (chars[i + 1] == "%" ? 2 : 1))
     }
     return length
   }

@@ -1,6 +1,7 @@
 import CGIF
 import CImageQuant
 import Foundation
+import TouchLabCanvas
 
 #if canImport(Glibc)
   import Glibc

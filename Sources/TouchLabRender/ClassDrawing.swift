@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// One UIKit class as the renderer sees it: how a view of it draws itself (under its

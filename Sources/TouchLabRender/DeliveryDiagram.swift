@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// A sequence diagram of one delivery (`touchlab diagram`), laid out from its delivery

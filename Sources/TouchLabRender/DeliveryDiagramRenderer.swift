@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// Draws a `DeliveryDiagram` in the theme's colours: on a canvas (PNG; PDF through a

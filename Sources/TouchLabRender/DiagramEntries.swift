@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// A lane before layout: the touches, a receiver (by kind, class and id), or the actions.

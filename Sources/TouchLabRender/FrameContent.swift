@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 
 /// One entry of the panel's transcript: typed values, which the panel writes out itself
 /// (nothing it reads is text to be parsed back).
@@ -89,18 +90,6 @@ public struct FrameContent {
     self.now = now
     self.subtitle = subtitle
   }
-}
-
-/// The parts of a frame, each drawn on its own (a damage drawing skips those it does not need).
-enum FramePart: Hashable {
-  /// The scene's views (the window's tree and the application's other windows over it).
-  case scene
-  /// Over the views: the touch overlay and the inspector's hit-test path.
-  case overlay
-  case inspector
-  case panel
-  case timeline
-  case message
 }
 
 /// A card under the pointer (`SceneRenderer.cardHit(at:_:in:)`): whose it is and how it is shown.

@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// The layout of the card beside a finger (`TouchOverlayRenderer`'s cards, drawn by
 /// `OverlayCardPainter`): which touch, where hit-testing sent it, the deadlines running for

@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// Draws the cards `OverlayCardLayout` laid out: the card, opaque, edged in the touch's
 /// colour, with its header, countdowns and receivers in the outcome colours, and the thin

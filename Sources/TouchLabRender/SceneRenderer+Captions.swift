@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// Captions on plain views: most demonstrations are coloured rectangles, and the transcript

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// iOS's look for the value controls (iOS 17, light appearance).

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// How an image view looks. TouchLab has no image files, so an image view shows a stand-in

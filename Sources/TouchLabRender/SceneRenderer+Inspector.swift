@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// What a click on the inspector does.

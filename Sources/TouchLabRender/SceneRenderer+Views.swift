@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 /// iOS's look for what the theme does not cover: switch, table and scroll indicator colours

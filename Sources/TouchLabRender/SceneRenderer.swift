@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// Draws a scene, its overlay and the transcript panel onto a canvas. Scene point (x, y) is
 /// canvas point (x, y) (the canvas's scale makes it pixel (x·N, y·N)); the panel sits to

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 
 /// Colours and sizes for drawing scenes and the touch overlay.
 ///

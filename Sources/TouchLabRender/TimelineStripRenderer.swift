@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// The timeline strip under the scene while a scenario plays: the time axis with a tick at
 /// every record time, a bar per deadline (green when it fired, orange when cancelled, the

@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// The overlay's picture of a touch: over the scene, for the latest gesture, each touch's
 /// hit-tested view outlined in the touch's colour, its trail, a numbered circle (hollow and

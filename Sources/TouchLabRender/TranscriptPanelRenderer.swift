@@ -1,4 +1,6 @@
 import Foundation
+import TouchLabCanvas
+import TouchLabRecords
 
 /// The panel to the right of the scene: the title, a legend of the overlay's marks and
 /// colours, the transcript (newest at the bottom; older lines scroll off the top), and the

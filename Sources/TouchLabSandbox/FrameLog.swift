@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabRecords
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabRender
 
 /// Finding layout files: the default one, and a layout's neighbours in its folder.

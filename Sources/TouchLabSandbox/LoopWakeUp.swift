@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabRecords
 import TouchLabRender
 
 /// When the poll loop must wake although no input comes, in the session's `timeSource`

@@ -1,8 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 
 /// One moment of a played scenario, ready to draw: what `shot`, `record` and `compare` show,
 /// as the window would at that time.

@@ -1,6 +1,8 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabRender
 import TouchLabX11
 

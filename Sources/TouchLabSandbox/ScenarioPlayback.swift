@@ -1,8 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 import TouchLabX11
 
 /// `touchlab open FILE --scenario NAME`: a scenario played once, headless, on the virtual

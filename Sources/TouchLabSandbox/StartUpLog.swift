@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabRecords
 import TouchLabX11
 
 #if canImport(Glibc)

@@ -1,8 +1,9 @@
 import Foundation
+import TouchLabEncoding
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 
 #if canImport(Glibc)
   import Glibc

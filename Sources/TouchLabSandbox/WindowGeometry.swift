@@ -1,4 +1,6 @@
 import Foundation
+import TouchLabCanvas
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 

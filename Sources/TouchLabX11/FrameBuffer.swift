@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-import TouchLabRender
+import TouchLabCanvas
 
 #if canImport(Glibc)
   import Glibc

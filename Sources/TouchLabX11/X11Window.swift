@@ -1,6 +1,7 @@
 import CX11
 import Foundation
-import TouchLabRender
+import TouchLabCanvas
+import TouchLabEncoding
 
 /// Why the X11 front end could not start.
 public enum X11Error: Error, Equatable, CustomStringConvertible {

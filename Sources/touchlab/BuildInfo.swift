@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabRender
 
 /// `touchlab --version`: the program's version and the commit it was built from.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchLabImport
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(

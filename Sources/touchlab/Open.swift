@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchLabCanvas
 import TouchLabImport
 import TouchLabLayout
 import TouchLabRender

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(

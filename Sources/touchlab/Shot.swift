@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabEngine
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(

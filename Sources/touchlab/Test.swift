@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import TouchLabEncoding
 import TouchLabImport
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
-import TouchLabTranscript
 
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(

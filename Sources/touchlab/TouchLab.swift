@@ -3,7 +3,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabImport
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 
 @main
 struct TouchLab: ParsableCommand {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabScripting
 
 /// The table's and the collection view's layout delegates share `ActionCellDelegate`: UIKit's
 /// selectors derived from the moments, and answers limited to the rows or items a rule names.

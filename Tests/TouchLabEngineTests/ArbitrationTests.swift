@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// A view that refuses every recognizer of its touches (`gestureRecognizerShouldBegin`).
 final class RefusingView: UIView {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabScripting
 
 /// Every rule a cause can name, one test each: the engine names the rule and who applied
 /// it on the record of the cancel, drop, failure, hold, release or denial it decided

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabScripting
 
 /// A collection delegate that notes what it was told.
 final class NotingCollectionDelegate: UICollectionViewDelegate {

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// An application that notes every action sent through it.
 final class RecordingApplication: UIApplication {

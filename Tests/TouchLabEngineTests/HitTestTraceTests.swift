@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// `UIApplication.traceHitTest(at:)`: which views hit-testing asked and what each answered,
 /// without recording anything.

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// docs/BEHAVIOUR.md §2: hit-testing.
 final class HitTestingTests: XCTestCase {

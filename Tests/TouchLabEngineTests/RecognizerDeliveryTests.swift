@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabScripting
 
 /// A recognizer whose touches methods run the test's closure (to drive the state machine by hand).
 final class ManualRecognizer: UIGestureRecognizer {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
 
 /// A view whose touchesBegan override does not call super.
 final class SwallowingView: UIView {

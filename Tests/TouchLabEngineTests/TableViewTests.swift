@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// A table delegate that notes what it was told.
 final class NotingTableDelegate: UITableViewDelegate {

@@ -2,7 +2,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabImport
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// Recognizer lists and `_printHierarchy` attached to a dump's views by address. The dump is the

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabImport
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// `touchlab diff`: a device log set against a scenario, on the [A3] gestures layout.

@@ -2,7 +2,7 @@ import Foundation
 import TouchLabEngine
 import TouchLabImport
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// The real dumps in `Dumps/` (their sources in Dumps/README.md), each imported and asked

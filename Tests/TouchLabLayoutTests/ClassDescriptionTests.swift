@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 import XCTest
 
 @testable import TouchLabLayout

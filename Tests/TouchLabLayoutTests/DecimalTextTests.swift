@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// Issue 49: numbers written without Foundation's formatting are those `String(format:)`

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// Issue 28: the delegate callbacks a layout can print (docs/BEHAVIOUR.md §19, §20).

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// `touchlab replay --explain` (RecordExplainer) and the causes `--json --all-records` shows.

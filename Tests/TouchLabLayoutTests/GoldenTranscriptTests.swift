@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// Every scenario of every bundled layout, replayed and compared whole with its golden

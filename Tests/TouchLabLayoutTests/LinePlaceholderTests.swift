@@ -1,9 +1,10 @@
 import Foundation
-import TouchLabLayout
 import XCTest
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabLayout
+@testable import TouchLabRecords
+@testable import TouchLabScripting
 
 /// The placeholders of logged lines and printed actions (docs/layouts.md, "Values in lines"):
 /// how they are found and replaced, and the loader's refusal of unknown ones. What each
@@ -109,5 +110,45 @@ final class LinePlaceholderTests: XCTestCase {
       "controller:\n  view:\n    subviews:\n"
         + "      - {class: UIButton, frame: [0, 0, 80, 40], targets: [{event: touchUpInside, action: {print: x, when: began}}]}\n",
       line: 4, column: 102, contains: "`when:` filters a gesture recognizer's action by its state")
+  }
+
+  /// The loader's check (`names(in:)`), its budget (`LineText.longestExpansion`) and the
+  /// printing (`expand`) read placeholders alike: over every text of three pieces (lone and
+  /// double `%`, `%s`, known and unknown words, non-ASCII letters, words split across pieces),
+  /// the longest expansion exceeds what is printed by exactly what each placeholder found
+  /// adds at its longest. A reader that split a text otherwise (`%%state` as `%` and
+  /// `%state`, `%é` as a placeholder, `%stateX` as `%state`) breaks the sum.
+  func testTheLoaderAndThePrintingReadPlaceholdersAlike() {
+    let pieces = ["a", "é", "%", "%%", "%s", "s", "%state", "state", "X", "%result", "%vaule", "%other", " ", "%é"]
+    // `%s` prints the marker, so that its number shows in the printed text.
+    let context = LineContext(subject: nil, function: "§")
+    func slack(_ name: String) -> Int {
+      LineText.longestExpansion(of: "%" + name) - LinePlaceholder.expand("%" + name, context).count
+    }
+    var checked = 0
+    for a in pieces {
+      for b in pieces {
+        for c in pieces {
+          let text = a + b + c
+          let printed = LinePlaceholder.expand(text, context)
+          let functions = printed.filter { $0 == "§" }.count
+          let expected =
+            printed.count + functions * (LineText.longestMethodName - 1)
+            + LinePlaceholder.names(in: text).map { slack($0.name) }.reduce(0, +)
+          XCTAssertEqual(LineText.longestExpansion(of: text), expected, text)
+          checked += 1
+        }
+      }
+    }
+    XCTAssertEqual(checked, pieces.count * pieces.count * pieces.count)
+    // The pieces themselves, as the one scanner gives them.
+    var found: [LinePlaceholder.TextPiece] = []
+    LinePlaceholder.scan("%%state%é%s%") { found.append($0) }
+    XCTAssertEqual(
+      found,
+      [
+        .percent, .character("s"), .character("t"), .character("a"), .character("t"), .character("e"),
+        .character("%"), .character("é"), .placeholder(name: "s", offset: 9), .character("%"),
+      ])
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 import XCTest
 
 /// Overrides with a condition (docs/layouts.md): the answer is given when every fact named

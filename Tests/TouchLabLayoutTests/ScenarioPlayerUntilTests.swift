@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// `ScenarioPlayer.play(_:until:)`: a scenario stopped at a moment (`touchlab shot --at`).

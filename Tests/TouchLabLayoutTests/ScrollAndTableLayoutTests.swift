@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// The scroll-view and table keys of a layout (LAYOUTS.md, docs/layouts.md): what they

@@ -1,7 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 import XCTest
 
 /// Every delegate rule works with `--set` and a scenario's `set:` step (docs/layouts.md):

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// A table's swipe-action keys (docs/layouts.md "Tables", docs/BEHAVIOUR.md §23): what they

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
 /// The layout keys of `UITabBar`, `UITabBarButton` and `UITextView`: what they build, and a

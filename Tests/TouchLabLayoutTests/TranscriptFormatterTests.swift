@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabRecords
+import TouchLabScripting
 import XCTest
 
 /// The transcript is written downstream of the engine, from typed records: the engine's

@@ -1,7 +1,7 @@
 import Foundation
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabRecords
 
 /// The engine's invariants, checked on one finished run: its records, what the probes saw,
 /// and the state it came to rest in. Each returns the broken rules as readable lines

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 
 @testable import TouchLabEngine
-@testable import TouchLabTranscript
+@testable import TouchLabScripting
 
 /// One random input of the engine properties: a scene (views, controls, scroll views,
 /// tables, recognizers) and a finger script, all as small integers so the library's

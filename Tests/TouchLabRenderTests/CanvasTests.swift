@@ -1,4 +1,6 @@
 import Foundation
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabRender
 import XCTest
 

@@ -2,6 +2,8 @@ import Foundation
 import TouchLabEngine
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// Issue 30: cards never cover one another — a pinned card keeps its place and new cards are

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRender
 
 /// What a damage drawing relies on when it lets a clip cut a call (`DrawingItem.cutsExactly`):

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRender
 
 /// The damage recorder as a canvas wrapper (`DamageRecordingCanvas`): it notes calls, draws

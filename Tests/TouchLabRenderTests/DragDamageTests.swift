@@ -1,7 +1,9 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRender
 
 /// Issue 49: the damage of a finger's move covers what moved — the finger's mark where it was

@@ -2,6 +2,7 @@ import Foundation
 import TouchLabEngine
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRender
 
 /// The inspector's layout (issue 30): the hit-test path takes the same room hovered or not,

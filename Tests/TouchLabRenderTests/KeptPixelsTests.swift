@@ -2,6 +2,8 @@ import Foundation
 import TouchLabEngine
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// Issue 30 (a drag's frame at scales 2 and 3): what a drag's frame no longer draws again.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 /// Issue 16: `shot --out` and every other output never replaces what is not a regular file,

@@ -1,9 +1,11 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
-import TouchLabTranscript
+import TouchLabRecords
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 /// The overlay and the panel as drawn: against reference images, and at telling pixels.

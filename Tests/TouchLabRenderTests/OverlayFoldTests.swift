@@ -3,6 +3,7 @@ import TouchLabEngine
 import TouchLabLayout
 import XCTest
 
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// The overlay as a pure fold over records: record lists built by hand, no engine, no scene.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 /// The panel is drawn once and copied into the frames after it while it would show the

@@ -3,6 +3,8 @@ import TouchLabEngine
 import TouchLabLayout
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 /// Scenes for drawing tests: built from layout text as users write it, drawn headless.

@@ -2,6 +2,8 @@ import Foundation
 import TouchLabTestSupport
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 #if canImport(FoundationXML)

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEncoding
 import TouchLabRender
 import XCTest
 

@@ -2,6 +2,8 @@ import CCairo
 import Foundation
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
 @testable import TouchLabRender
 
 final class TextRenderingTests: XCTestCase {

@@ -3,6 +3,7 @@ import TouchLabEngine
 import TouchLabLayout
 import XCTest
 
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// The overlay's model, fed by real scenes replayed through the engine.

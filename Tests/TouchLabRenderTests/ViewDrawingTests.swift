@@ -3,6 +3,9 @@ import TouchLabEngine
 import TouchLabLayout
 import XCTest
 
+@testable import TouchLabCanvas
+@testable import TouchLabEncoding
+@testable import TouchLabRecords
 @testable import TouchLabRender
 
 /// Each kind of view drawn as it looks on iOS, checked at telling pixels and against a

@@ -1,8 +1,8 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabSandbox
-import TouchLabTranscript
 import TouchLabX11
 import XCTest
 

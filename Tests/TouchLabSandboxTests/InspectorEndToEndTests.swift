@@ -1,4 +1,6 @@
 import Foundation
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox

@@ -1,9 +1,10 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabSandbox
-import TouchLabTranscript
 import TouchLabX11
 import XCTest
 

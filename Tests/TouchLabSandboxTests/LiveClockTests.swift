@@ -1,5 +1,7 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 import XCTest

@@ -1,5 +1,7 @@
 import CX11
 import Foundation
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox

@@ -1,4 +1,6 @@
 import Foundation
+import TouchLabEncoding
+import TouchLabRecords
 import TouchLabRender
 import TouchLabTestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TouchLabEncoding
 import TouchLabRender
 import TouchLabTestSupport
 import XCTest

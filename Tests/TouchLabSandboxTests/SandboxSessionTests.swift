@@ -5,6 +5,7 @@ import TouchLabSandbox
 import TouchLabX11
 import XCTest
 
+@testable import TouchLabCanvas
 @testable import TouchLabRender
 
 /// The live session without a window: input, keys, reloading, the transcript.

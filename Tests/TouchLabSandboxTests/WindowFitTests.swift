@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEncoding
 import TouchLabLayout
 import TouchLabRender
 import TouchLabSandbox

@@ -1,5 +1,5 @@
 import Foundation
-import TouchLabRender
+import TouchLabCanvas
 import TouchLabTestSupport
 import TouchLabX11
 import XCTest

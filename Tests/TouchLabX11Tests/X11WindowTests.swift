@@ -1,6 +1,7 @@
 import CX11
 import Foundation
-import TouchLabRender
+import TouchLabCanvas
+import TouchLabEncoding
 import TouchLabTestSupport
 import XCTest
 

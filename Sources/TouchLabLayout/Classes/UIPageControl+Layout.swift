@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 extension BuiltinClass {
   /// UIPageControl: its pages and the current one (set last and checked).

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 extension BuiltinClass {
   /// UIProgressView: its progress, style and colours. Not a control: touches reach it by

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 extension BuiltinClass {
   /// UISlider: its value and range (`value` set last and checked against the range).

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 extension BuiltinClass {
   /// UITabBar: its items (`items: [{title: …}]`, one `UITabBarButton` each), the selected

@@ -1,6 +1,6 @@
 import Foundation
 import TouchLabEngine
-import TouchLabTranscript
+import TouchLabScripting
 
 extension BuiltinClass {
   /// UITableView: its rows (`rows:` for section 0, or `sections:` each with `header:` and

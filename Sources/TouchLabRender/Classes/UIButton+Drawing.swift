@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 
 extension ClassDrawing {

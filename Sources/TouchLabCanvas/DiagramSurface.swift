@@ -5,7 +5,7 @@ import Foundation
 /// surface) or an `SVGDocument` (SVG written element by element, so text stays text and
 /// every lane, row and span is a group with its own `<title>`). The diagram is only
 /// rectangles, lines, circles, polygons and single lines of text, all this has.
-protocol DiagramSurface: AnyObject {
+public protocol DiagramSurface: AnyObject {
   func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor)
   func stroke(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, width: Double)
   func line(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, width: Double, dash: [Double])
@@ -22,38 +22,38 @@ protocol DiagramSurface: AnyObject {
 }
 
 extension CairoCanvas: DiagramSurface {
-  func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+  public func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
     fillRoundedRect(rect, cornerRadius: cornerRadius, color: color)
   }
 
-  func stroke(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, width: Double) {
+  public func stroke(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, width: Double) {
     strokeRoundedRect(rect, cornerRadius: cornerRadius, color: color, style: .solid(width))
   }
 
-  func line(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, width: Double, dash: [Double]) {
+  public func line(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, width: Double, dash: [Double]) {
     strokeLine(from: start, to: end, color: color, style: CanvasStrokeStyle(width: width, dash: dash))
   }
 
-  func polyline(_ points: [CanvasPoint], color: CanvasColor, width: Double) {
+  public func polyline(_ points: [CanvasPoint], color: CanvasColor, width: Double) {
     strokePolyline(points, color: color, style: .rounded(width))
   }
 
-  func polygon(_ points: [CanvasPoint], color: CanvasColor) {
+  public func polygon(_ points: [CanvasPoint], color: CanvasColor) {
     fillPolygon(points, color: color)
   }
 
-  func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, width: Double) {
+  public func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, width: Double) {
     strokeCircle(center: center, radius: radius, color: color, style: .solid(width))
   }
 
-  func text(_ text: String, at origin: CanvasPoint, style: TextStyle) {
+  public func text(_ text: String, at origin: CanvasPoint, style: TextStyle) {
     let size = measure(text, style: style)
     // A little room past the measured box, so clipping never shaves an antialiased edge.
     draw(text, in: CanvasRect(x: origin.x, y: origin.y, width: size.width + 4, height: size.height + 2), style: style)
   }
 
-  func beginGroup(kind: String, title: String, description: String?) {}
-  func endGroup() {}
+  public func beginGroup(kind: String, title: String, description: String?) {}
+  public func endGroup() {}
 }
 
 extension TextFonts {
@@ -70,7 +70,7 @@ extension TextFonts {
 /// `<polygon>`, `<circle>`, text as `<text>` (searchable, selectable, read aloud), and
 /// groups as `<g>` with a `<title>` and `<desc>`. Numbers are written with at most three
 /// decimals, so the same drawing always gives the same bytes.
-final class SVGDocument: DiagramSurface {
+public final class SVGDocument: DiagramSurface {
   private var body = ""
   private var depth = 1
   private let size: CanvasSize
@@ -81,7 +81,7 @@ final class SVGDocument: DiagramSurface {
 
   /// A document `size` points large, shown `scale` times as large (its width and height;
   /// the view box stays in points).
-  init(size: CanvasSize, scale: Double, title: String, description: String?) {
+  public init(size: CanvasSize, scale: Double, title: String, description: String?) {
     self.size = size
     self.scale = scale
     self.title = title
@@ -89,7 +89,7 @@ final class SVGDocument: DiagramSurface {
   }
 
   /// The finished document.
-  func data() -> Data {
+  public func data() -> Data {
     var document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     document +=
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(Self.number(size.width * scale))px\""
@@ -102,17 +102,17 @@ final class SVGDocument: DiagramSurface {
     return Data(document.utf8)
   }
 
-  func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+  public func fill(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
     emit("<rect \(box(rect, cornerRadius))\(paint("fill", color))/>")
   }
 
-  func stroke(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, width: Double) {
+  public func stroke(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, width: Double) {
     emit(
       "<rect \(box(rect, cornerRadius)) fill=\"none\"\(paint("stroke", color)) stroke-width=\"\(Self.number(width))\"/>"
     )
   }
 
-  func line(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, width: Double, dash: [Double]) {
+  public func line(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, width: Double, dash: [Double]) {
     var element =
       "<line x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(start.y))\" x2=\"\(Self.number(end.x))\""
       + " y2=\"\(Self.number(end.y))\"\(paint("stroke", color)) stroke-width=\"\(Self.number(width))\""
@@ -120,27 +120,27 @@ final class SVGDocument: DiagramSurface {
     emit(element + "/>")
   }
 
-  func polyline(_ points: [CanvasPoint], color: CanvasColor, width: Double) {
+  public func polyline(_ points: [CanvasPoint], color: CanvasColor, width: Double) {
     emit(
       "<polyline points=\"\(Self.points(points))\" fill=\"none\"\(paint("stroke", color))"
         + " stroke-width=\"\(Self.number(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
   }
 
-  func polygon(_ points: [CanvasPoint], color: CanvasColor) {
+  public func polygon(_ points: [CanvasPoint], color: CanvasColor) {
     emit("<polygon points=\"\(Self.points(points))\"\(paint("fill", color))/>")
   }
 
-  func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
+  public func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
     emit("<circle \(circle(center, radius))\(paint("fill", color))/>")
   }
 
-  func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, width: Double) {
+  public func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, width: Double) {
     emit(
       "<circle \(circle(center, radius)) fill=\"none\"\(paint("stroke", color)) stroke-width=\"\(Self.number(width))\"/>"
     )
   }
 
-  func text(_ text: String, at origin: CanvasPoint, style: TextStyle) {
+  public func text(_ text: String, at origin: CanvasPoint, style: TextStyle) {
     let key = "\(style.fontFamily) \(style.fontSize) \(style.weight)"
     let baseline = baselines[key] ?? TextFonts.baseline(of: style)
     baselines[key] = baseline
@@ -152,14 +152,14 @@ final class SVGDocument: DiagramSurface {
         + Self.escape(text) + "</text>")
   }
 
-  func beginGroup(kind: String, title: String, description: String?) {
+  public func beginGroup(kind: String, title: String, description: String?) {
     emit("<g class=\"\(Self.escape(kind))\">")
     depth += 1
     emit("<title>\(Self.escape(title))</title>")
     if let description { emit("<desc>\(Self.escape(description))</desc>") }
   }
 
-  func endGroup() {
+  public func endGroup() {
     depth -= 1
     emit("</g>")
   }

@@ -2,43 +2,43 @@
 /// one per place frames are drawn to.
 public final class FrameDamageTracker {
   /// The canvas `draw(_:on:tracking:)` drew on; another one is drawn whole.
-  weak var canvas: CairoCanvas?
+  public weak var canvas: CairoCanvas?
   /// The frame drawn, as noted; `holdsFrame` when it is whole on screen.
-  var items: [DrawingItem] = []
+  public var items: [DrawingItem] = []
   /// The frame being drawn, as noted.
-  var noted: [DrawingItem] = []
+  public var noted: [DrawingItem] = []
   /// The panel's items among `items` and among `noted`.
   var panel: Range<Int>?
-  var notedPanel: Range<Int>?
+  public var notedPanel: Range<Int>?
   /// The pixels the last `damage` moves before its rectangles are drawn (the panel's lines
   /// scrolled up), nil when it moves none: they are moved first
   /// (`CairoCanvas.movePixels`, `X11Window.copyArea`), then the rectangles drawn. Kept after
   /// `commit()`, until the next `damage`.
-  public internal(set) var scroll: PixelMove?
+  public var scroll: PixelMove?
   /// Rectangles a stopped drawing left part-drawn.
-  var pending: [DamageRect] = []
+  public var pending: [DamageRect] = []
   /// The scene's views kept drawn alone, copied where the frame's damage meets them
   /// (`KeptViews`); nil until a frame with views is noted.
-  var keptViews: KeptViews?
+  public var keptViews: KeptViews?
   /// The views' items among `noted`, when their pixels are copied from `keptViews`: no
   /// damage rectangle needs to hold one whole, and a pass may end across one.
-  var notedViews: Range<Int>?
+  public var notedViews: Range<Int>?
   /// What of the kept views must be drawn again before this frame copies them: part of its
   /// damage.
-  var keptViewsNeeded: [DamageRect] { notedViews == nil ? [] : keptViews?.needed ?? [] }
+  public var keptViewsNeeded: [DamageRect] { notedViews == nil ? [] : keptViews?.needed ?? [] }
   /// A whole frame of the recording canvas's size has been drawn since the last `reset()`.
-  private(set) var holdsFrame = false
+  public private(set) var holdsFrame = false
   private var recordingBase: CairoCanvas?
   /// The most rectangles a damage drawing clips to (more are merged). A pass draws all of
   /// its rectangles at once (`passes(of:maximumRows:)`), so a few more cost little, where
   /// merging them into bigger ones draws, and cuts, more.
-  static let maximumRects = 16
+  public static let maximumRects = 16
 
   public init() {}
 
   /// The next drawing is whole (the pixels drawn are gone: a new buffer, an Expose).
   /// A canvas of `canvas`'s size and scale for damage drawings, made again when that changes.
-  func scratchCanvas(like canvas: CairoCanvas) -> CairoCanvas? {
+  public func scratchCanvas(like canvas: CairoCanvas) -> CairoCanvas? {
     if let scratch, scratch.pixelWidth == canvas.pixelWidth, scratch.pixelHeight == canvas.pixelHeight,
       scratch.scale == canvas.scale
     {
@@ -110,7 +110,7 @@ public final class FrameDamageTracker {
 
   /// The kept views for a scene of `pixelWidth`×`pixelHeight` pixels at `scale`, made again
   /// (all of it to draw) for another size or scale; nil when it cannot be made.
-  func keptViews(pixelWidth: Int, pixelHeight: Int, scale: Double) -> KeptViews? {
+  public func keptViews(pixelWidth: Int, pixelHeight: Int, scale: Double) -> KeptViews? {
     if let keptViews, keptViews.canvas.pixelWidth == pixelWidth, keptViews.canvas.pixelHeight == pixelHeight,
       keptViews.canvas.scale == scale
     {
@@ -123,7 +123,7 @@ public final class FrameDamageTracker {
 
   /// The canvas frames are noted on (`DamageRecordingCanvas.makeBase`), made again for
   /// another size or scale (which makes the next frame whole).
-  func recordingBase(pixelWidth: Int, pixelHeight: Int, scale: Double) -> CairoCanvas? {
+  public func recordingBase(pixelWidth: Int, pixelHeight: Int, scale: Double) -> CairoCanvas? {
     if let recordingBase, recordingBase.pixelWidth == pixelWidth, recordingBase.pixelHeight == pixelHeight,
       recordingBase.scale == scale
     {

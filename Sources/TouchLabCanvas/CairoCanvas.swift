@@ -1,4 +1,5 @@
 import CCairo
+import TouchLabEncoding
 
 /// A canvas that draws: a Cairo context on a 32-bit ARGB image in memory, or on a PDF
 /// document (VectorCanvas.swift). SVG is written by `SVGCanvas`.
@@ -24,7 +25,7 @@ public final class CairoCanvas: Canvas {
   public internal(set) var isVector = false
   /// The pixel rectangles a damage drawing is confined to: `clear(to:)` and `copyPixels`,
   /// which ignore the clip, stay inside them too. Nil: the whole canvas.
-  var damageClip: [DamageRect]?
+  public var damageClip: [DamageRect]?
 
   /// A canvas on a surface made for it: takes ownership of `surface`.
   init(surface: OpaquePointer, pixelWidth: Int, pixelHeight: Int, scale: Double, vectorOutput: VectorOutput?) throws {

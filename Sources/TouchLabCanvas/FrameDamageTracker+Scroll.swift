@@ -27,7 +27,7 @@ extension FrameDamageTracker {
   /// the frame drawn that reached `rowsUp` rows lower (its `shiftKey`, its rectangle moved,
   /// and inside the rectangle; or the same rectangle fill, covering both rectangles' rows),
   /// and no part-drawn rectangle is under the source.
-  func scrolledDamage(panelBounds: DamageRect?, frame: DamageRect) -> [DamageRect]? {
+  public func scrolledDamage(panelBounds: DamageRect?, frame: DamageRect) -> [DamageRect]? {
     guard let oldPanel = panel, let newPanel = notedPanel, let panelBounds, oldPanel.upperBound <= items.count,
       newPanel.upperBound <= noted.count
     else { return nil }
@@ -123,7 +123,7 @@ extension CairoCanvas {
   /// memory: where this canvas holds only some of the frame's pixels (a strip, its memory
   /// offset by `firstColumn` and `firstRow`), only those, and `other` (whose memory starts at
   /// its pixel 0, 0) gives what it has.
-  func copyPixels(of other: CairoCanvas, in rect: DamageRect) {
+  public func copyPixels(of other: CairoCanvas, in rect: DamageRect) {
     var offsetX = 0.0
     var offsetY = 0.0
     cairo_surface_get_device_offset(surface, &offsetX, &offsetY)

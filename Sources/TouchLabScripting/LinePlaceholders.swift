@@ -53,26 +53,52 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   /// A view controller's appearance callback's `animated` argument: YES or NO.
   case animated
 
-  /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
-  /// known or not: the layout loader refuses unknown ones.
-  public static func names(in text: String) -> [(name: String, offset: Int)] {
-    var found: [(String, Int)] = []
+  /// One piece of a line's text, as every reader of placeholders splits it: the one scanner
+  /// behind `names(in:)`, `expand` and the layout loader's longest expansion, so that what the
+  /// loader checks and measures is what is printed.
+  public enum TextPiece: Equatable, Sendable {
+    /// A character printed as written (a `%` with no letter after it among them).
+    case character(Character)
+    /// `%%`, which prints one `%`.
+    case percent
+    /// `%` and the ASCII letters after it, known or not (`%s` among them), at the `%`'s
+    /// offset in characters.
+    case placeholder(name: String, offset: Int)
+  }
+
+  /// Calls `body` with each piece of `text`, in order.
+  public static func scan(_ text: String, _ body: (TextPiece) -> Void) {
     let chars = Array(text)
     var i = 0
     while i < chars.count {
       guard chars[i] == "%", i + 1 < chars.count else {
+        body(.character(chars[i]))
         i += 1
         continue
       }
       if chars[i + 1] == "%" {
+        body(.percent)
         i += 2
         continue
       }
       var j = i + 1
       while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
-      let word = String(chars[(i + 1)..<j])
-      if !word.isEmpty && word != "s" { found.append((word, i)) }
-      i = max(j, i + 1)
+      if j == i + 1 {
+        body(.character(chars[i]))
+        i += 1
+        continue
+      }
+      body(.placeholder(name: String(chars[(i + 1)..<j]), offset: i))
+      i = j
+    }
+  }
+
+  /// The placeholder names in `text` (`%s` and `%%` aside), with their offsets in characters,
+  /// known or not: the layout loader refuses unknown ones.
+  public static func names(in text: String) -> [(name: String, offset: Int)] {
+    var found: [(name: String, offset: Int)] = []
+    scan(text) { piece in
+      if case .placeholder(let name, let offset) = piece, name != "s" { found.append((name, offset)) }
     }
     return found
   }
@@ -82,31 +108,20 @@ public enum LinePlaceholder: String, CaseIterable, Sendable {
   static func expand(_ text: String, _ context: LineContext) -> String {
     guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     var out = ""
-    let chars = Array(text)
-    var i = 0
-    while i < chars.count {
-      guard chars[i] == "%", i + 1 < chars.count else {
-        out.append(chars[i])
-        i += 1
-        continue
-      }
-      if chars[i + 1] == "%" {
+    scan(text) { piece in
+      switch piece {
+      case .character(let character):
+        out.append(character)
+      case .percent:
         out.append("%")
-        i += 2
-        continue
-      }
-      var j = i + 1
-      while j < chars.count, chars[j].isLetter, chars[j].isASCII { j += 1 }
-      let word = String(chars[(i + 1)..<j])
-      if word == "s", let function = context.function {
-        out += function
-        i = j
-      } else if let placeholder = LinePlaceholder(rawValue: word) {
-        out += placeholder.value(in: context)
-        i = j
-      } else {
-        out.append(chars[i])
-        i += 1
+      case .placeholder(let name, _):
+        if name == "s", let function = context.function {
+          out += function
+        } else if let placeholder = LinePlaceholder(rawValue: name) {
+          out += placeholder.value(in: context)
+        } else {
+          out += "%" + name
+        }
       }
     }
     return out

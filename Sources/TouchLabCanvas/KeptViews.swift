@@ -8,24 +8,24 @@
 /// background and `items` has there (the views are drawn here as on the frame: the same
 /// calls, transforms and clip). What the views change is drawn here first, one damage
 /// rectangle at a time (`SceneRenderer.bringUpToDate`), then copied with the rest.
-final class KeptViews {
-  let canvas: CairoCanvas
+public final class KeptViews {
+  public let canvas: CairoCanvas
   /// The views' items the pixels show, outside `needed` (none yet: all of it is needed).
-  var items: [DrawingItem] = []
+  public var items: [DrawingItem] = []
   /// The views' items as last noted: what the pixels show once `needed` is drawn.
-  var noted: [DrawingItem] = []
+  public var noted: [DrawingItem] = []
   /// Rectangles to draw again before the pixels are used: where `items` and `noted`
   /// differ, and any a stopped drawing left, each grown until it holds whole every view's
   /// item it meets (`DrawingItem.grown`: each is drawn under a clip of its own).
-  var needed: [DamageRect]
+  public var needed: [DamageRect]
 
-  init(canvas: CairoCanvas) {
+  public init(canvas: CairoCanvas) {
     self.canvas = canvas
     needed = [canvas.pixelBounds]
   }
 
   /// Notes the views of the frame being noted (`views`) and what of the pixels they change.
-  func note(_ views: [DrawingItem], maximumRects: Int) {
+  public func note(_ views: [DrawingItem], maximumRects: Int) {
     noted = views
     // Drawn one rectangle at a time (`SceneRenderer.bringUpToDate`): no rectangle may cut
     // what it redraws, even an item another rectangle holds whole (`grown`, not `closed`).
@@ -36,13 +36,13 @@ final class KeptViews {
   }
 
   /// All of it to draw again, whatever it holds.
-  func forget() {
+  public func forget() {
     items = []
     needed = [canvas.pixelBounds]
   }
 
   /// `needed` was drawn: the pixels show `noted`.
-  func commit() {
+  public func commit() {
     items = noted
     needed = []
   }
@@ -51,14 +51,14 @@ final class KeptViews {
 extension CairoCanvas {
   /// Lays `kept`'s pixels (the frame's, from its top left corner) over the damage
   /// rectangles where it has them, replacing what is there.
-  func copyKeptViews(_ kept: CairoCanvas) {
+  public func copyKeptViews(_ kept: CairoCanvas) {
     guard let damageClip else { return copyPixels(of: kept, toPixelX: 0, y: 0) }
     for rect in damageClip { copyPixels(of: kept, in: rect) }
   }
 
   /// `clear(to:)` of the damage rectangles but where they meet `kept` (pixels): what
   /// `copyKeptViews` then covers.
-  func clear(to color: CanvasColor, outside kept: DamageRect) {
+  public func clear(to color: CanvasColor, outside kept: DamageRect) {
     guard let damageClip else { return clear(to: color) }
     let rest = damageClip.flatMap { $0.subtracting(kept) }
     guard !rest.isEmpty else { return }

@@ -17,7 +17,7 @@ public struct PNGPixel: Equatable, Hashable, Sendable, CustomStringConvertible {
 
   /// Unpacks cairo's native-endian premultiplied ARGB32 word, rounding the
   /// way cairo's own PNG writer does so both give the same bytes.
-  init(premultipliedARGB word: UInt32) {
+  public init(premultipliedARGB word: UInt32) {
     let alpha = UInt8(truncatingIfNeeded: word >> 24)
     func straight(_ shift: UInt32) -> UInt8 {
       let value = UInt32(UInt8(truncatingIfNeeded: word >> shift))
@@ -92,7 +92,7 @@ public struct PNGImage: Equatable, Sendable {
   }
 
   /// Copies premultiplied native-endian ARGB32 rows, as cairo stores them.
-  init(premultipliedARGB bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) {
+  public init(premultipliedARGB bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) {
     self.width = width
     self.height = height
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
@@ -195,20 +195,6 @@ public struct PNGImage: Equatable, Sendable {
   }
 
   /// Writes the image as a PNG file, atomically (see `writeFileAtomically`).
-  public func writePNG(to url: URL) throws {
-    try writeFileAtomically(pngData(), to: url)
-  }
-}
-
-extension CairoCanvas {
-  /// The canvas as PNG bytes. The same drawing always gives the same bytes.
-  public func pngData() throws -> Data {
-    cairo_surface_flush(surface)
-    return try encodePNG(surface: surface)
-  }
-
-  /// Writes the canvas as a PNG file atomically: a reader sees either the old
-  /// file or the whole new one, never a partial image.
   public func writePNG(to url: URL) throws {
     try writeFileAtomically(pngData(), to: url)
   }

@@ -11,7 +11,7 @@ import TouchLabEngine
 /// its transform is the one the drawing would have, and text is laid out on it as on an
 /// image canvas. The drawing calls are noted, never drawn; the clips and the open layers'
 /// alphas join every item's key. One per frame noted: a frame's items are its own.
-final class DamageRecordingCanvas: Canvas {
+public final class DamageRecordingCanvas: Canvas {
   /// The drawing calls, for the items' keys.
   enum Kind: Int {
     case clear = 1
@@ -38,7 +38,7 @@ final class DamageRecordingCanvas: Canvas {
 
   /// The canvas the state calls go to (its surface is a single pixel: nothing is drawn on it).
   let base: CairoCanvas
-  private(set) var items: [DrawingItem] = []
+  public private(set) var items: [DrawingItem] = []
   /// Calls whose pixels cannot be keyed noted so far: each gets a key of its own, with this
   /// canvas's identity (a frame's own).
   private var unknownCount = 0
@@ -46,21 +46,21 @@ final class DamageRecordingCanvas: Canvas {
   /// Set before a part is noted, nil after the last: each part's items are noted together,
   /// and when it ends its range and bounds are taken from them (not item by item: two
   /// dictionary lookups an item cost more than the rest of noting it).
-  var part: FramePart? {
+  public var part: FramePart? {
     didSet {
       guard part != oldValue else { return }
       if let oldValue { close(oldValue) }
       partStart = items.count
     }
   }
-  private(set) var partBounds: [FramePart: DamageRect] = [:]
+  public private(set) var partBounds: [FramePart: DamageRect] = [:]
   /// The items each part noted.
-  private(set) var partRanges: [FramePart: Range<Int>] = [:]
+  public private(set) var partRanges: [FramePart: Range<Int>] = [:]
   /// Where the items of the part being noted begin.
   private var partStart = 0
   /// What the clips set since the last `save()` were; saved and restored with the rest of
   /// the state.
-  private(set) var clipKey = 0
+  public private(set) var clipKey = 0
   /// The clips' extents in pixels (nil: the whole canvas), saved and restored with the rest
   /// of the state: the base canvas's own surface is a single pixel.
   private var clipExtents: DamageRect?
@@ -69,7 +69,7 @@ final class DamageRecordingCanvas: Canvas {
   private var layerAlphas: [Double] = []
 
   /// Notes a frame drawn on `base` (`makeBase`), whose state must be the initial one.
-  init(wrapping base: CairoCanvas) {
+  public init(wrapping base: CairoCanvas) {
     self.base = base
   }
 
@@ -84,45 +84,45 @@ final class DamageRecordingCanvas: Canvas {
       surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
   }
 
-  var pixelWidth: Int { base.pixelWidth }
-  var pixelHeight: Int { base.pixelHeight }
-  var scale: Double { base.scale }
-  var isVector: Bool { false }
+  public var pixelWidth: Int { base.pixelWidth }
+  public var pixelHeight: Int { base.pixelHeight }
+  public var scale: Double { base.scale }
+  public var isVector: Bool { false }
 
   // MARK: - State, forwarded
 
-  func save() {
+  public func save() {
     base.save()
     savedClips.append((clipKey, clipExtents))
   }
 
-  func restore() {
+  public func restore() {
     base.restore()
     (clipKey, clipExtents) = savedClips.popLast() ?? (0, nil)
   }
 
-  func translate(x: Double, y: Double) { base.translate(x: x, y: y) }
-  func scale(x: Double, y: Double) { base.scale(x: x, y: y) }
-  func rotate(radians: Double) { base.rotate(radians: radians) }
-  func concatenate(_ transform: CanvasTransform) { base.concatenate(transform) }
-  var currentTransform: CanvasTransform { base.currentTransform }
-  func resetTransform() { base.resetTransform() }
+  public func translate(x: Double, y: Double) { base.translate(x: x, y: y) }
+  public func scale(x: Double, y: Double) { base.scale(x: x, y: y) }
+  public func rotate(radians: Double) { base.rotate(radians: radians) }
+  public func concatenate(_ transform: CanvasTransform) { base.concatenate(transform) }
+  public var currentTransform: CanvasTransform { base.currentTransform }
+  public func resetTransform() { base.resetTransform() }
 
-  func clip(to rect: CanvasRect) {
+  public func clip(to rect: CanvasRect) {
     noteClip(.rectangle, rect: rect, cornerRadius: 0)
     base.clip(to: rect)
   }
 
-  func clip(toRoundedRect rect: CanvasRect, cornerRadius: Double) {
+  public func clip(toRoundedRect rect: CanvasRect, cornerRadius: Double) {
     noteClip(.roundedRectangle, rect: rect, cornerRadius: cornerRadius)
     base.clip(toRoundedRect: rect, cornerRadius: cornerRadius)
   }
 
-  func beginTransparencyLayer(alpha: Double) {
+  public func beginTransparencyLayer(alpha: Double) {
     layerAlphas.append(min(max(alpha, 0), 1))
   }
 
-  func endTransparencyLayer() {
+  public func endTransparencyLayer() {
     guard layerAlphas.popLast() != nil else {
       preconditionFailure("endTransparencyLayer() without beginTransparencyLayer(alpha:)")
     }
@@ -130,11 +130,11 @@ final class DamageRecordingCanvas: Canvas {
 
   // MARK: - Drawing calls, noted
 
-  func clear(to color: CanvasColor) {
+  public func clear(to color: CanvasColor) {
     note(.clear, wholeCanvas: true) { $0.combine(color) }
   }
 
-  func fill(_ rect: CanvasRect, color: CanvasColor) {
+  public func fill(_ rect: CanvasRect, color: CanvasColor) {
     let shift: (inout Hasher) -> Void = {
       $0.combine(color)
       $0.combine(rect.minX)
@@ -143,14 +143,14 @@ final class DamageRecordingCanvas: Canvas {
     note(.fill, bounds: rect, shift: (rect.minY, shift)) { $0.combine(color) }
   }
 
-  func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {
+  public func stroke(_ rect: CanvasRect, color: CanvasColor, style: CanvasStrokeStyle) {
     note(.stroke, bounds: rect, outset: style.width) {
       $0.combine(color)
       $0.combine(style)
     }
   }
 
-  func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
+  public func fillRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor) {
     let details: (inout Hasher) -> Void = {
       $0.combine(color)
       $0.combine(cornerRadius)
@@ -165,7 +165,9 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func strokeRoundedRect(_ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle) {
+  public func strokeRoundedRect(
+    _ rect: CanvasRect, cornerRadius: Double, color: CanvasColor, style: CanvasStrokeStyle
+  ) {
     let details: (inout Hasher) -> Void = {
       $0.combine(color)
       $0.combine(style)
@@ -183,18 +185,18 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
+  public func fillCircle(center: CanvasPoint, radius: Double, color: CanvasColor) {
     note(.fillCircle, bounds: .square(around: center, radius: radius)) { $0.combine(color) }
   }
 
-  func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, style: CanvasStrokeStyle) {
+  public func strokeCircle(center: CanvasPoint, radius: Double, color: CanvasColor, style: CanvasStrokeStyle) {
     note(.strokeCircle, bounds: .square(around: center, radius: radius), outset: style.width) {
       $0.combine(color)
       $0.combine(style)
     }
   }
 
-  func strokeArc(
+  public func strokeArc(
     center: CanvasPoint, radius: Double, startAngle: Double, endAngle: Double, color: CanvasColor,
     style: CanvasStrokeStyle
   ) {
@@ -207,7 +209,7 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func strokeLine(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle) {
+  public func strokeLine(from start: CanvasPoint, to end: CanvasPoint, color: CanvasColor, style: CanvasStrokeStyle) {
     let details: (inout Hasher) -> Void = {
       $0.combine(color)
       $0.combine(style)
@@ -223,7 +225,7 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func strokePolyline(_ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle) {
+  public func strokePolyline(_ points: [CanvasPoint], color: CanvasColor, style: CanvasStrokeStyle) {
     guard points.count > 1 else { return }
     // A mitred corner reaches up to the miter limit (10) half-widths out.
     let outset = style.join == .miter ? style.width * 5 : style.width
@@ -241,7 +243,7 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func fillPolygon(_ points: [CanvasPoint], color: CanvasColor) {
+  public func fillPolygon(_ points: [CanvasPoint], color: CanvasColor) {
     guard points.count > 2 else { return }
     note(.fillPolygon, bounds: .bounds(of: points)) {
       $0.combine(color)
@@ -249,7 +251,7 @@ final class DamageRecordingCanvas: Canvas {
     }
   }
 
-  func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
+  public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
     TextFonts.placing(text, in: rect, style: style, following: base.context) { placed in
       let shift: (inout Hasher) -> Void = {
         $0.combine(text)
@@ -266,23 +268,23 @@ final class DamageRecordingCanvas: Canvas {
   }
 
   /// Copied pixels cannot be keyed: they count as changed every frame.
-  func copyPixels(of other: CairoCanvas, toPixelX x: Int, y: Int) {
+  public func copyPixels(of other: CairoCanvas, toPixelX x: Int, y: Int) {
     noteUnknown(DamageRect(x: x, y: y, width: other.pixelWidth, height: other.pixelHeight))
   }
 
   /// A stamp laid over the canvas is an image at whole pixels: a clip cuts it exactly. Where
   /// the canvas would draw it instead, its drawing is noted.
-  func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void) {
+  public func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void) {
     guard base.stampPlacement(of: key, bounds: bounds) != nil else { return body(self) }
     note(.stamp, bounds: bounds, cutsExactly: true) { $0.combine(key) }
   }
 
-  func skips(_ rect: CanvasRect) -> Bool { false }
+  public func skips(_ rect: CanvasRect) -> Bool { false }
 
   // MARK: - Items
 
   /// Notes items noted before (the panel, when it shows the same).
-  func append(_ noted: [DrawingItem]) {
+  public func append(_ noted: [DrawingItem]) {
     for item in noted { add(item) }
   }
 

@@ -10,7 +10,7 @@ import Foundation
 /// copy and no un-premultiplying, and zlib runs at level 3 with the Up filter on every row
 /// instead of level 6 with libpng's per-row filter search, which is what made a
 /// 1540 × 1688 shot spend most of its time compressing.
-func encodePNG(surface: OpaquePointer) throws -> Data {
+public func encodePNG(surface: OpaquePointer) throws -> Data {
   cairo_surface_flush(surface)
   let width = Int(cairo_image_surface_get_width(surface))
   let height = Int(cairo_image_surface_get_height(surface))

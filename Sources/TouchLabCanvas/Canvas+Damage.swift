@@ -62,7 +62,7 @@ public struct DamageRect: Equatable, Hashable, Sendable, CustomStringConvertible
 /// One drawing call as the recorder saw it: a key for everything that decides its pixels
 /// (the call and its arguments, the transform, the clip, the open layers' alphas) and the
 /// pixels it may touch.
-struct DrawingItem: Equatable {
+public struct DrawingItem: Equatable {
   var key: Int
   var rect: DamageRect
   /// A rectangle filled (or the canvas cleared): its pixels inside any clip are those of the
@@ -92,7 +92,7 @@ extension DrawingItem {
 
   /// The rectangles of the items of `old` and of `new` not in their longest common
   /// subsequence, unmerged.
-  static func changedRects(from old: [DrawingItem], to new: [DrawingItem]) -> [DamageRect] {
+  public static func changedRects(from old: [DrawingItem], to new: [DrawingItem]) -> [DamageRect] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -123,7 +123,7 @@ extension DrawingItem {
   ///
   /// The items in `excluded` are left out: their pixels are not drawn but copied
   /// (`KeptViews`), which any rectangle cuts exactly.
-  static func closed(
+  public static func closed(
     _ rects: [DamageRect], over items: [DrawingItem], excluding excluded: Range<Int>? = nil, maximumRects: Int
   ) -> [DamageRect] {
     var result = coalesced(rects, maximumRects: maximumRects)
@@ -338,7 +338,7 @@ extension CairoCanvas {
   /// clip cuts exactly; what is drawn outside the rectangles is not theirs to keep: the window
   /// sends only them (`X11Window.drawAndSend(passes:…)`), and a canvas that keeps its pixels is
   /// drawn one rectangle at a time.
-  func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
+  public func withDamageClip<Result>(_ rects: [DamageRect], _ body: () throws -> Result) rethrows -> Result {
     damageClip = rects
     cairo_save(context)
     clip(toPixels: [DamageRect.bounds(of: rects)])

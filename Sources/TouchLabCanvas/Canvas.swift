@@ -190,7 +190,7 @@ extension CanvasRect {
   }
 
   /// The smallest rectangle holding `points`.
-  static func bounds(of points: [CanvasPoint]) -> CanvasRect {
+  public static func bounds(of points: [CanvasPoint]) -> CanvasRect {
     let xs = points.map(\.x)
     let ys = points.map(\.y)
     let minX = xs.min() ?? 0
