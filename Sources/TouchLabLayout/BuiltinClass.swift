@@ -6,9 +6,10 @@ import TouchLabScripting
 /// subclass may override, how one is made, its layout keys with their types and ranges
 /// (`properties`), the keys of a view's structure it reads itself (a table's `rows:`), and
 /// what others ask of the class (`primaryControlEvent`, `autorepeatInterval`,
-/// `printedTextKey`) rather than asking its name. Each class is described once, in
-/// `Classes/NAME+Layout.swift`, by what it adds to its superclass's description, and listed
-/// once, in `BuiltinClass.all`, which resolves each description against its superclass's:
+/// `printedTextKey`) rather than asking its name. Each class is described once, in its own
+/// file `Classes/NAME+Layout.swift`, by a `ClassDescription` (`UISwitchDescription`) whose
+/// `builtinClass` is what the class adds to its superclass's description, and listed once, in
+/// `BuiltinClass.descriptions`; `BuiltinClass.all` resolves each against its superclass's:
 /// the superclass is the nearest described class the engine's class inherits from, so a
 /// UISwitch has UIControl's and UIView's properties, methods and family without naming them
 /// (docs/ARCHITECTURE.md, "Adding a UIKit class").
@@ -180,31 +181,47 @@ struct BuiltinClass {
   }
 }
 
+/// One built-in class's layout knowledge, in the class's own file (`Classes/NAME+Layout.swift`,
+/// a caseless `NAMEDescription`): as Godot's ClassDB has each class bind its own methods, each
+/// class produces its own description; `BuiltinClass.descriptions` lists it once. (Not a static
+/// of the engine's class itself: a UISwitch is a UIControl, and one static name on both cannot
+/// be declared twice, nor would a forgotten one be missed rather than inherited.)
+protocol ClassDescription {
+  /// What the class adds to its superclass's description (`BuiltinClass.inheriting(from:)`).
+  static var builtinClass: BuiltinClass { get }
+}
+
 extension BuiltinClass {
-  /// Every built-in class a layout may name or subclass, resolved (`resolve`), each
-  /// superclass before its subclasses (the order of suggestions and of `configure`). Adding a
-  /// class: its engine file, its `Classes/NAME+Layout.swift`, one line here, its drawing
-  /// (TouchLabRender's `ClassDrawing.all`), its docs and a bundled scenario;
+  /// Every built-in class a layout may name or subclass, each superclass before its
+  /// subclasses (the order of suggestions and of `configure`). Adding a class: its engine
+  /// file, its `Classes/NAME+Layout.swift` with its `NAMEDescription`, one line here, its
+  /// drawing (TouchLabRender's `ClassDrawing.all`), its docs and a bundled scenario;
   /// `BuiltinClassRegistryTests` names whatever is missing.
-  static let all: [BuiltinClass] = resolve([
-    .uiResponder,
-    .uiView, .uiControl, .uiButton, .uiSwitch, .uiLabel, .uiImageView, .uiScrollView, .uiTableView,
-    .uiSlider, .uiSegmentedControl, .uiStepper, .uiPageControl, .uiCollectionView, .uiTextField,
-    .uiProgressView,
-    .uiTableViewCell,
-    .uiTabBar, .uiTabBarButton,
-    .uiTextView,
-    .uiCollectionViewCell,
-    .uiNavigationBar,
-    .uiWindow,
-    .uiGestureRecognizer, .uiTapGestureRecognizer, .uiLongPressGestureRecognizer, .uiPanGestureRecognizer,
-    .uiSwipeGestureRecognizer, .uiPinchGestureRecognizer, .uiRotationGestureRecognizer,
-    .uiScreenEdgePanGestureRecognizer,
-    .uiViewController,
-    .uiNavigationController,
-    .uiTabBarController,
-    .uiApplication,
-  ])
+  static let descriptions: [any ClassDescription.Type] = [
+    UIResponderDescription.self,
+    UIViewDescription.self, UIControlDescription.self, UIButtonDescription.self, UISwitchDescription.self,
+    UILabelDescription.self, UIImageViewDescription.self, UIScrollViewDescription.self, UITableViewDescription.self,
+    UISliderDescription.self, UISegmentedControlDescription.self, UIStepperDescription.self,
+    UIPageControlDescription.self, UICollectionViewDescription.self, UITextFieldDescription.self,
+    UIProgressViewDescription.self,
+    UITableViewCellDescription.self,
+    UITabBarDescription.self, UITabBarButtonDescription.self,
+    UITextViewDescription.self,
+    UICollectionViewCellDescription.self,
+    UINavigationBarDescription.self,
+    UIWindowDescription.self,
+    UIGestureRecognizerDescription.self, UITapGestureRecognizerDescription.self,
+    UILongPressGestureRecognizerDescription.self, UIPanGestureRecognizerDescription.self,
+    UISwipeGestureRecognizerDescription.self, UIPinchGestureRecognizerDescription.self,
+    UIRotationGestureRecognizerDescription.self, UIScreenEdgePanGestureRecognizerDescription.self,
+    UIViewControllerDescription.self,
+    UINavigationControllerDescription.self,
+    UITabBarControllerDescription.self,
+    UIApplicationDescription.self,
+  ]
+
+  /// `descriptions`' classes, resolved (`resolve`), in their order.
+  static let all: [BuiltinClass] = resolve(descriptions.map { $0.builtinClass })
 
   /// `all` by name.
   static let named: [String: BuiltinClass] = Dictionary(

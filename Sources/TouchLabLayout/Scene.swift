@@ -213,7 +213,7 @@ public final class Scene {
     func apply(to delegate: RuleGestureDelegate) throws {
       var builder = SceneBuilder(file: value.file)
       builder.objects = objects
-      try BuiltinClass.applyDelegateRules(&builder, node, to: delegate)
+      try GestureEntryReader.applyDelegateRules(&builder, node, to: delegate)
       for fixup in builder.fixups { try fixup(objects) }
     }
     try apply(to: RuleGestureDelegate())  // every mistake now, when the file loads

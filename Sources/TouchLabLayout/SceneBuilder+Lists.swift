@@ -56,11 +56,12 @@ extension SceneBuilder {
   }
 }
 
-extension BuiltinClass {
-  /// `set: {LIST.MOMENT: RULE}` on a table or a collection view: the setter replaces that
-  /// callback's rule, keeping the others, and installs the delegate it made (a list's delegate
-  /// is weak: the setter keeps it alive).
-  static func listDelegateSetter<Moment, Answer, Delegate: ActionCellDelegate<Moment, Answer>>(
+/// `set: {LIST.MOMENT: RULE}` on a table or a collection view (`TableViewEntryReader`,
+/// `CollectionViewEntryReader`).
+enum ListDelegateSetter {
+  /// The setter replaces that callback's rule, keeping the others, and installs the delegate
+  /// it made (a list's delegate is weak: the setter keeps it alive).
+  static func replacing<Moment, Answer, Delegate: ActionCellDelegate<Moment, Answer>>(
     _ moment: Moment, _ rule: ActionCellRule<Answer>, current: @escaping () -> AnyObject?,
     make: () -> Delegate, install: @escaping (Delegate) -> Void
   ) -> PropertyTable.Setter {

@@ -174,11 +174,11 @@ extension SceneBuilder {
       return at.map { .pointInView(view, $0) } ?? .view(view)
     }
     if let item, let table {
-      try BuiltinClass.checkItemTarget(self, item: item, collection: table, at: value)
+      try UICollectionViewDescription.checkItemTarget(in: objects, item: item, collection: table, at: value)
       return .item(item, collection: table)
     }
     if let row, let table {
-      try BuiltinClass.checkRowTarget(self, row: row, section: section, table: table, at: value)
+      try UITableViewDescription.checkRowTarget(in: objects, row: row, section: section, table: table, at: value)
       return .row(row, section: section, table: table)
     }
     throw value.error(

@@ -23,12 +23,12 @@ extension SceneBuilder {
       case "preferredScreenEdgesDeferringSystemGestures":
         deferredEdges = try value.edges("preferredScreenEdgesDeferringSystemGestures")
       case _
-      where BuiltinClass.navigationControllerKeys.contains(key) || BuiltinClass.tabBarControllerKeys.contains(key):
+      where NavigationControllerEntryReader.keys.contains(key) || TabBarControllerEntryReader.keys.contains(key):
         navigationKeys.append((key, keyValue, value))
       default:
         let known =
           ["class", "id", "title", "view", "preferredScreenEdgesDeferringSystemGestures", "address", "dumpLine"]
-          + BuiltinClass.navigationControllerKeys + BuiltinClass.tabBarControllerKeys
+          + NavigationControllerEntryReader.keys + TabBarControllerEntryReader.keys
         throw keyValue.error(
           "unknown key '\(key)' in controller\(suggestion(for: key, in: known)); expected "
             + known.joined(separator: ", "))
@@ -46,7 +46,7 @@ extension SceneBuilder {
       if let viewNode {
         throw viewNode.error("a UINavigationController makes its own view; give its 'viewControllers'")
       }
-      try BuiltinClass.configureNavigationController(
+      try NavigationControllerEntryReader.configure(
         &self, navigation, node: node, keys: navigationKeys, frame: frame, depth: depth)
       retained.append(controller)
       return controller
@@ -56,13 +56,13 @@ extension SceneBuilder {
       if let viewNode {
         throw viewNode.error("a UITabBarController makes its own view; give its 'viewControllers'")
       }
-      try BuiltinClass.configureTabBarController(
+      try TabBarControllerEntryReader.configure(
         &self, tabs, node: node, keys: navigationKeys, frame: frame, depth: depth)
       retained.append(controller)
       return controller
     }
     if let (key, keyValue, _) = navigationKeys.first {
-      let owner = BuiltinClass.tabBarControllerKeys.contains(key) ? "UITabBarController" : "UINavigationController"
+      let owner = TabBarControllerEntryReader.keys.contains(key) ? "UITabBarController" : "UINavigationController"
       throw keyValue.error("'\(key)' is for a \(owner), and \(controller.className) is not one")
     }
     guard let viewNode else { throw node.error("a controller needs a 'view'") }
@@ -70,6 +70,21 @@ extension SceneBuilder {
     controller.view = try buildView(viewNode, controller: controller, defaultFrame: frame, depth: depth + 1)
     retained.append(controller)
     return controller
+  }
+
+  /// A container controller's `viewControllers:` (a navigation stack, a tab bar
+  /// controller's tabs): each built at the container's size, one level deeper, and none of
+  /// the container's own class (`refused`, with `message` at its entry).
+  mutating func buildChildControllers<Container: UIViewController>(
+    _ items: [YAMLValue], size: CGSize, depth: Int, refusing refused: Container.Type, _ message: String
+  ) throws -> [UIViewController] {
+    var children: [UIViewController] = []
+    for item in items {
+      let child = try buildController(item, frame: CGRect(origin: .zero, size: size), depth: depth + 1)
+      if child is Container { throw item.error(message) }
+      children.append(child)
+    }
+    return children
   }
 
   // MARK: Views
@@ -147,14 +162,14 @@ extension SceneBuilder {
     }
     if let gesturesNode {
       for item in try gesturesNode.list("gestures") {
-        view.addGestureRecognizer(try BuiltinClass.buildRecognizer(&self, item, controller: controller))
+        view.addGestureRecognizer(try GestureEntryReader.buildRecognizer(&self, item, controller: controller))
       }
     }
     if let targetsNode {
       guard let control = view as? UIControl else {
         throw targetsNode.error("targets are for controls (UIControl, UIButton, UISwitch and their subclasses)")
       }
-      try BuiltinClass.addTargets(&self, targetsNode, to: control, controller: controller)
+      try ControlTargetsReader.add(&self, targetsNode, to: control, controller: controller)
     }
     return view
   }

@@ -113,7 +113,7 @@ struct SceneBuilder {
       }
     }
     if let windowsNode = sections["windows"] {
-      try BuiltinClass.buildWindows(&self, windowsNode, frame: window.frame, into: application)
+      try WindowsEntryReader.build(&self, windowsNode, frame: window.frame, into: application)
     }
 
     // The window's system gesture gate, for `--set` and `set:` (UIKit's usual workaround sets

@@ -70,13 +70,41 @@ final class ClassDescriptionTests: XCTestCase {
       } else {
         XCTAssertTrue(
           Self.madeByTheEngine.contains(name),
-          "the engine's \(name) has no description: add Classes/\(name)+Layout.swift and list it in BuiltinClass.all, "
+          "the engine's \(name) has no description: add Classes/\(name)+Layout.swift with its \(name)Description "
+            + "and list it in BuiltinClass.descriptions, "
             + "or list it in madeByTheEngine if no layout may name it")
         XCTAssertNotNil(nearestDescribed, "\(name) has no described superclass")
       }
     }
     for builtin in BuiltinClass.all {
       XCTAssertNotNil(classes[builtin.name], "\(builtin.name) is described but the engine declares no such class")
+    }
+  }
+
+  /// Each class's description is produced in its own file, by its own `NAMEDescription`, and
+  /// listed once: `Classes/NAME+Layout.swift` for every class of the registry, and no file
+  /// there whose description is not listed.
+  func testEachDescriptionIsItsClassesOwnAndListedOnce() throws {
+    let folder = Self.repository.appendingPathComponent("Sources/TouchLabLayout/Classes")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix("+Layout.swift")
+    }
+    let listed = BuiltinClass.descriptions.map { (type: String(describing: $0), name: $0.builtinClass.name) }
+    XCTAssertEqual(Set(listed.map(\.type)).count, listed.count, "a description is listed twice")
+    XCTAssertEqual(listed.map(\.name), BuiltinClass.all.map(\.name))
+    for (type, name) in listed {
+      XCTAssertEqual(type, "\(name)Description", "\(type) describes \(name)")
+      XCTAssertTrue(files.contains("\(name)+Layout.swift"), "\(name) is described outside Classes/\(name)+Layout.swift")
+      let text = try String(contentsOf: folder.appendingPathComponent("\(name)+Layout.swift"), encoding: .utf8)
+      XCTAssertTrue(
+        text.contains("enum \(type): ClassDescription {"), "Classes/\(name)+Layout.swift declares no \(type)")
+    }
+    XCTAssertEqual(
+      Set(files), Set(listed.map { "\($0.name)+Layout.swift" }), "a Classes/ file whose description is not listed")
+    // No class is described as an extension of the registry's type.
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      XCTAssertFalse(text.contains("extension BuiltinClass"), "\(file) extends BuiltinClass")
     }
   }
 

@@ -75,7 +75,7 @@ final class NavigationLayoutTests: XCTestCase {
       "controller:\n  class: UITabBarController\n  pushable: []\n  viewControllers: [{view: {}}]\n", line: 3, column: 3,
       contains: "'pushable' is for a UINavigationController")
     // A tab holds a navigation controller, but not another tab bar controller (the check
-    // both containers share, `BuiltinClass.buildChildControllers`).
+    // both containers share, `SceneBuilder.buildChildControllers`).
     assertLayoutError(
       "controller:\n  class: UITabBarController\n  viewControllers:\n    - {view: {}}\n"
         + "    - {class: UITabBarController, viewControllers: [{view: {}}]}\n",

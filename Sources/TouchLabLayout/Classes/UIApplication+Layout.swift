@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIApplication: a layout's `application:` entry.
-  static var uiApplication: BuiltinClass { BuiltinClass(UIApplication.self, family: .application) { UIApplication() } }
+/// UIApplication: a layout's `application:` entry.
+enum UIApplicationDescription: ClassDescription {
+  static var builtinClass: BuiltinClass { BuiltinClass(UIApplication.self, family: .application) { UIApplication() } }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIButton: its title.
-  static var uiButton: BuiltinClass {
+/// UIButton: its title.
+enum UIButtonDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIButton.self) { UIButton() }
     builtin.printedTextKey = "title"
     builtin.properties = [

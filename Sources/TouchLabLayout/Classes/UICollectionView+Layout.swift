@@ -2,15 +2,15 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UICollectionView: its flow layout's figures (under the layout's names), its items
-  /// (`items:`, each a string or `{text, subviews}`, or `numberOfItems:` + `itemText:`) and
-  /// its delegate's moments (`didSelectItem:` prints or sends to the controller).
-  static var uiCollectionView: BuiltinClass {
+/// UICollectionView: its flow layout's figures (under the layout's names), its items
+/// (`items:`, each a string or `{text, subviews}`, or `numberOfItems:` + `itemText:`) and
+/// its delegate's moments (`didSelectItem:` prints or sends to the controller).
+enum UICollectionViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UICollectionView.self) {
       UICollectionView()
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(
+    builtin.importedDelegateMoment = BuiltinClass.ImportedDelegateMoment(
       key: "didSelectItem", print: "EDIT: didSelectItem %row", cellClass: className(of: UICollectionViewCell.self))
     builtin.properties = [
       .custom("itemSize") { (value, collection: UICollectionView) in
@@ -38,8 +38,8 @@ extension BuiltinClass {
     ]
     builtin.viewKeys = ["items", "numberOfItems", "itemText"]
     builtin.delegateKeys = ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)
-    builtin.configure = configureCollection
-    builtin.setDelegateKey = setCollectionDelegateKey
+    builtin.configure = CollectionViewEntryReader.configure
+    builtin.setDelegateKey = CollectionViewEntryReader.setDelegateKey
     return builtin
   }
 
@@ -56,7 +56,26 @@ extension BuiltinClass {
     }
   }
 
-  private static func configureCollection(_ builder: inout SceneBuilder, _ entry: ViewEntry) throws {
+  /// A scenario target in it, checked when the file loads.
+  static func checkItemTarget(in objects: [String: AnyObject], item: Int, collection: String, at value: YAMLValue)
+    throws
+  {
+    guard let view = objects[collection] as? UICollectionView else {
+      let collections = objects.filter { $0.value is UICollectionView }.map(\.key)
+      throw value.error("'\(collection)' is not a UICollectionView\(suggestion(for: collection, in: collections))")
+    }
+    // Without items of its own, its placed cells (an imported dump's) are its items.
+    let count = view.numberOfItems(inSection: 0) > 0 ? view.numberOfItems(inSection: 0) : view.placedItems.count
+    guard item < count else {
+      throw value.error("collection view '\(collection)' has \(count) item(s); there is no item \(item)")
+    }
+  }
+}
+
+/// Reads a collection view's keys: its items and its delegate's moments, when the layout
+/// builds it (`configure`) and in a `set:` step or `--set` (`setDelegateKey`).
+enum CollectionViewEntryReader {
+  static func configure(_ builder: inout SceneBuilder, _ entry: BuiltinClass.ViewEntry) throws {
     guard let collection = entry.view as? UICollectionView else {
       if let (key, keyValue, _) = entry.keys.first {
         throw keyValue.error("'\(key)' is for a UICollectionView, and \(entry.view.className) is not one")
@@ -91,7 +110,7 @@ extension BuiltinClass {
         let delegate = builder.actionDelegate(
           collection.delegate, make: { ActionCollectionViewDelegate(target: entry.controller) },
           install: { collection.delegate = $0 })
-        delegate.rules[moment] = try parseCollectionDelegateRule(builder, moment, value)
+        delegate.rules[moment] = try parseDelegateRule(builder, moment, value)
       default:
         throw keyValue.error("unknown key '\(key)' for a UICollectionView")
       }
@@ -116,7 +135,7 @@ extension BuiltinClass {
 
   /// A collection delegate key's value: an action, or for the three questions
   /// `{print: TEXT, returns: BOOL, items: [N…]}` (each key optional; `items` limits the answer).
-  static func parseCollectionDelegateRule(
+  static func parseDelegateRule(
     _ builder: SceneBuilder, _ moment: ActionCollectionViewDelegate.Moment, _ value: YAMLValue
   ) throws -> ActionCollectionViewDelegate.Rule {
     let parts = try builder.parseListDelegateRule(
@@ -127,33 +146,18 @@ extension BuiltinClass {
   }
 
   /// `set: {COLLECTION.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
-  private static func setCollectionDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+  static func setDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
     -> PropertyTable.Setter?
   {
     if let collection = object as? UICollectionView,
       let moment = ActionCollectionViewDelegate.Moment(rawValue: property)
     {
-      let rule = try BuiltinClass.parseCollectionDelegateRule(SceneBuilder(file: value.file), moment, value)
-      return listDelegateSetter(
+      let rule = try parseDelegateRule(SceneBuilder(file: value.file), moment, value)
+      return ListDelegateSetter.replacing(
         moment, rule, current: { collection.delegate }, make: { ActionCollectionViewDelegate(target: nil) },
         install: { collection.delegate = $0 })
     }
     return nil
-  }
-}
-
-extension BuiltinClass {
-  /// A scenario target in it, checked when the file loads.
-  static func checkItemTarget(_ builder: SceneBuilder, item: Int, collection: String, at value: YAMLValue) throws {
-    guard let view = builder.objects[collection] as? UICollectionView else {
-      let collections = builder.objects.filter { $0.value is UICollectionView }.map(\.key)
-      throw value.error("'\(collection)' is not a UICollectionView\(suggestion(for: collection, in: collections))")
-    }
-    // Without items of its own, its placed cells (an imported dump's) are its items.
-    let count = view.numberOfItems(inSection: 0) > 0 ? view.numberOfItems(inSection: 0) : view.placedItems.count
-    guard item < count else {
-      throw value.error("collection view '\(collection)' has \(count) item(s); there is no item \(item)")
-    }
   }
 }
 

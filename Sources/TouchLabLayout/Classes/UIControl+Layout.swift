@@ -2,11 +2,11 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIControl: its three states (targets are structure, read by the scene builder), the
-  /// tracking methods a declared subclass may override, and `touchUpInside` as the event a
-  /// control sends when used (a subclass that holds a value says `valueChanged`).
-  static var uiControl: BuiltinClass {
+/// UIControl: its three states (targets are structure, read by the scene builder), the
+/// tracking methods a declared subclass may override, and `touchUpInside` as the event a
+/// control sends when used (a subclass that holds a value says `valueChanged`).
+enum UIControlDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(
       UIControl.self,
       overridableMethods: [.beginTracking, .continueTracking, .endTracking, .cancelTracking, .sendAction]
@@ -21,9 +21,10 @@ extension BuiltinClass {
   }
 }
 
-extension BuiltinClass {
+/// Reads a control's `targets:`.
+enum ControlTargetsReader {
   /// A control's `targets:`: each an event (or several), a target and an action.
-  static func addTargets(
+  static func add(
     _ builder: inout SceneBuilder, _ node: YAMLValue, to control: UIControl, controller: UIViewController
   ) throws {
     for item in try node.list("targets") {

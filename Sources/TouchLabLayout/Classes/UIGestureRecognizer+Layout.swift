@@ -2,11 +2,13 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIGestureRecognizer: what every recognizer has (its targets, `requireToFail:` and
-  /// delegate are structure, read by the scene builder).
-  static var uiGestureRecognizer: BuiltinClass {
-    var builtin = BuiltinClass(UIGestureRecognizer.self, family: .recognizer, overridableMethods: touchMethods) {
+/// UIGestureRecognizer: what every recognizer has (its targets, `requireToFail:` and
+/// delegate are structure, read by the scene builder).
+enum UIGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
+    var builtin = BuiltinClass(
+      UIGestureRecognizer.self, family: .recognizer, overridableMethods: BuiltinClass.touchMethods
+    ) {
       UIGestureRecognizer()
     }
     builtin.properties = [
@@ -23,7 +25,10 @@ extension BuiltinClass {
   }
 }
 
-extension BuiltinClass {
+/// Reads a layout's gesture recognizers: a view's `gestures:` entries (for `SceneBuilder`),
+/// `requireToFail:` and a recognizer's delegate rules (for them, for a navigation
+/// controller's pop recognizer, and for a `set:` step's `ID.delegate=`).
+enum GestureEntryReader {
   /// A `gestures:` entry: a recognizer of a built-in or declared class, its keys, targets,
   /// failure requirements and delegate.
   static func buildRecognizer(_ builder: inout SceneBuilder, _ node: YAMLValue, controller: UIViewController) throws

@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIImageView: the name of its image (Assets/).
-  static var uiImageView: BuiltinClass {
+/// UIImageView: the name of its image (Assets/).
+enum UIImageViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIImageView.self) { UIImageView() }
     builtin.properties = [
       .string("image", \UIImageView.image)

@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UILabel: its text, colour, size and alignment.
-  static var uiLabel: BuiltinClass {
+/// UILabel: its text, colour, size and alignment.
+enum UILabelDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UILabel.self) { UILabel() }
     builtin.printedTextKey = "text"
     builtin.properties = [

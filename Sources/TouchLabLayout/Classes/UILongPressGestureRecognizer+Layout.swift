@@ -1,8 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  static var uiLongPressGestureRecognizer: BuiltinClass {
+/// UILongPressGestureRecognizer: how long and how still a press is held, and its touches and taps.
+enum UILongPressGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UILongPressGestureRecognizer.self) {
       UILongPressGestureRecognizer()
     }

@@ -1,10 +1,10 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UINavigationBar: the bar a navigation controller makes; on its own (an imported dump's
-  /// bar), a view with a `title`.
-  static var uiNavigationBar: BuiltinClass {
+/// UINavigationBar: the bar a navigation controller makes; on its own (an imported dump's
+/// bar), a view with a `title`.
+enum UINavigationBarDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UINavigationBar.self) {
       UINavigationBar(frame: CGRect(x: 0, y: 0, width: 390, height: UIKitConstants.navigationBarHeight))
     }

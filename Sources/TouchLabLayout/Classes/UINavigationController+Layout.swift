@@ -2,15 +2,18 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UINavigationController: a `controller:` entry (at the top, in a window, or as a child
-  /// controller) with `viewControllers:` instead of `view:` (SceneBuilder+Views.swift).
-  static var uiNavigationController: BuiltinClass {
+/// UINavigationController: a `controller:` entry (at the top, in a window, or as a child
+/// controller) with `viewControllers:` instead of `view:` (SceneBuilder+Views.swift).
+enum UINavigationControllerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     BuiltinClass(UINavigationController.self) { UINavigationController() }
   }
+}
 
+/// Reads a navigation controller's entry: its stack, frame, delegate and pop recognizer.
+enum NavigationControllerEntryReader {
   /// The keys of a navigation controller's entry beyond a controller's.
-  static let navigationControllerKeys = [
+  static let keys = [
     "viewControllers", "frame", "willShow", "didShow", "interactivePopGestureRecognizer", "navigationBarClass",
     "pushable",
   ]
@@ -20,7 +23,7 @@ extension BuiltinClass {
   /// delegate's `willShow:` and `didShow:`, and its pop recognizer's properties and delegate
   /// rules. The pop recognizer is `ID.interactivePopGestureRecognizer` for the lists of
   /// recognizer ids, `set:` and `--set`.
-  static func configureNavigationController(
+  static func configure(
     _ builder: inout SceneBuilder, _ navigation: UINavigationController, node: YAMLValue,
     keys: [(String, YAMLValue, YAMLValue)], frame: CGRect?, depth: Int
   ) throws {
@@ -65,8 +68,8 @@ extension BuiltinClass {
       }
       navigation.useNavigationBar(bar)
     }
-    let stack = try buildChildControllers(
-      &builder, items, size: frame.size, depth: depth, refusing: UINavigationController.self,
+    let stack = try builder.buildChildControllers(
+      items, size: frame.size, depth: depth, refusing: UINavigationController.self,
       "a navigation stack holds view controllers, not another UINavigationController")
     navigation.setViewControllers(stack)
     // Controllers made but not on the stack (UIKit: made in code, pushed later): children,
@@ -102,10 +105,10 @@ extension BuiltinClass {
       for (key, keyValue, value) in try popNode.mapping("interactivePopGestureRecognizer") {
         switch key {
         case "delegate":
-          let rules = try buildDelegate(&builder, value)
+          let rules = try GestureEntryReader.buildDelegate(&builder, value)
           rules.className = navigation.className
           pop.delegate = rules
-        case "requireToFail": try requireToFail(&builder, value, for: pop)
+        case "requireToFail": try GestureEntryReader.requireToFail(&builder, value, for: pop)
         default:
           guard let setter = try PropertyTable.setter(key, value, for: pop) else {
             let names = PropertyTable.names(for: pop) + ["delegate", "requireToFail"]

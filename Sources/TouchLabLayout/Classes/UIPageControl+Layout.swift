@@ -2,9 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIPageControl: its pages and the current one (set last and checked).
-  static var uiPageControl: BuiltinClass {
+/// UIPageControl: its pages and the current one (set last and checked).
+enum UIPageControlDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIPageControl.self) {
       UIPageControl()
     }

@@ -2,8 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  static var uiPanGestureRecognizer: BuiltinClass {
+/// UIPanGestureRecognizer: how many touches it tracks.
+enum UIPanGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIPanGestureRecognizer.self) { UIPanGestureRecognizer() }
     builtin.properties = [
       .int("minimumNumberOfTouches", 1...10, \UIPanGestureRecognizer.minimumNumberOfTouches),

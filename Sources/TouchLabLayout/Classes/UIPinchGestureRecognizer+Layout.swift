@@ -2,8 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  static var uiPinchGestureRecognizer: BuiltinClass {
+/// UIPinchGestureRecognizer: a recognizer's keys only.
+enum UIPinchGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     BuiltinClass(UIPinchGestureRecognizer.self) { UIPinchGestureRecognizer() }
   }
 }

@@ -2,10 +2,10 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIProgressView: its progress, style and colours. Not a control: touches reach it by
-  /// hit-testing only.
-  static var uiProgressView: BuiltinClass {
+/// UIProgressView: its progress, style and colours. Not a control: touches reach it by
+/// hit-testing only.
+enum UIProgressViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIProgressView.self) {
       UIProgressView(progressViewStyle: .default)
     }

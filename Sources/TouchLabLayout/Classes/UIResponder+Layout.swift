@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIResponder: the base of an application delegate.
-  static var uiResponder: BuiltinClass {
-    BuiltinClass(UIResponder.self, family: .responder, overridableMethods: touchMethods) { UIResponder() }
+/// UIResponder: the base of an application delegate.
+enum UIResponderDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
+    BuiltinClass(UIResponder.self, family: .responder, overridableMethods: BuiltinClass.touchMethods) { UIResponder() }
   }
 }

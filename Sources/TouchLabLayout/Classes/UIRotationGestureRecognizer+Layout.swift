@@ -2,8 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  static var uiRotationGestureRecognizer: BuiltinClass {
+/// UIRotationGestureRecognizer: a recognizer's keys only.
+enum UIRotationGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     BuiltinClass(UIRotationGestureRecognizer.self) { UIRotationGestureRecognizer() }
   }
 }

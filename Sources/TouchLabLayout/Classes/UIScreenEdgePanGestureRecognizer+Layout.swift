@@ -1,8 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  static var uiScreenEdgePanGestureRecognizer: BuiltinClass {
+/// UIScreenEdgePanGestureRecognizer: the edges it begins at.
+enum UIScreenEdgePanGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIScreenEdgePanGestureRecognizer.self) {
       UIScreenEdgePanGestureRecognizer()
     }

@@ -2,10 +2,10 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIScrollView: its content, scrolling flags and deceleration; its delegate's moments
-  /// (`willBeginDragging:`…) print or send to the controller.
-  static var uiScrollView: BuiltinClass {
+/// UIScrollView: its content, scrolling flags and deceleration; its delegate's moments
+/// (`willBeginDragging:`…) print or send to the controller.
+enum UIScrollViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIScrollView.self, overridableMethods: [.touchesShouldBegin, .touchesShouldCancel]) {
       UIScrollView()
     }
@@ -117,7 +117,7 @@ extension BuiltinClass {
   {
     if let scroll = object as? UIScrollView, let moment = ActionScrollViewDelegate.Moment(rawValue: property) {
       // A scroll delegate key at that moment: it replaces that callback, keeping the others.
-      let (message, target) = try BuiltinClass.parseScrollDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let (message, target) = try parseScrollDelegateRule(SceneBuilder(file: value.file), moment, value)
       let delegate = (scroll.scrollDelegate as? ActionScrollViewDelegate) ?? ActionScrollViewDelegate(target: nil)
       return {
         delegate.messages[moment] = message

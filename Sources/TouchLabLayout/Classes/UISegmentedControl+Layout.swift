@@ -2,9 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UISegmentedControl: its segments' titles and the selected one (set last and checked).
-  static var uiSegmentedControl: BuiltinClass {
+/// UISegmentedControl: its segments' titles and the selected one (set last and checked).
+enum UISegmentedControlDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UISegmentedControl.self) {
       UISegmentedControl()
     }

@@ -2,9 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UISlider: its value and range (`value` set last and checked against the range).
-  static var uiSlider: BuiltinClass {
+/// UISlider: its value and range (`value` set last and checked against the range).
+enum UISliderDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UISlider.self) { UISlider() }
     builtin.primaryControlEvent = .valueChanged
     builtin.properties = [

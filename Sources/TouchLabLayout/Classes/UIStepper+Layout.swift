@@ -2,10 +2,10 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIStepper: its value, range and step; made at UIKit's standard size; a held half
-  /// repeats (`autorepeatInterval`, which the scenario budget counts).
-  static var uiStepper: BuiltinClass {
+/// UIStepper: its value, range and step; made at UIKit's standard size; a held half
+/// repeats (`autorepeatInterval`, which the scenario budget counts).
+enum UIStepperDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIStepper.self) {
       UIStepper(frame: CGRect(origin: .zero, size: UIKitConstants.stepperSize))
     }
@@ -27,7 +27,7 @@ extension BuiltinClass {
     ]
     builtin.rangeChecks["value"] = { node, object in
       guard let stepper = object as? UIStepper else { return }
-      try checkValue(node, stepper.value, stepper.minimumValue, stepper.maximumValue)
+      try UISliderDescription.checkValue(node, stepper.value, stepper.minimumValue, stepper.maximumValue)
     }
     return builtin
   }

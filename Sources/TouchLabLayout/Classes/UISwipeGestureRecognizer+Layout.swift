@@ -1,8 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  static var uiSwipeGestureRecognizer: BuiltinClass {
+/// UISwipeGestureRecognizer: its directions and touches.
+enum UISwipeGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UISwipeGestureRecognizer.self) { UISwipeGestureRecognizer() }
     builtin.properties = [
       .int("numberOfTouchesRequired", 1...10, \UISwipeGestureRecognizer.numberOfTouchesRequired),

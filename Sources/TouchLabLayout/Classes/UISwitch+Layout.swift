@@ -2,9 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UISwitch: `isOn`; made at UIKit's standard size, so it needs no frame.
-  static var uiSwitch: BuiltinClass {
+/// UISwitch: `isOn`; made at UIKit's standard size, so it needs no frame.
+enum UISwitchDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UISwitch.self) {
       UISwitch(frame: CGRect(origin: .zero, size: UISwitch.standardSize))
     }

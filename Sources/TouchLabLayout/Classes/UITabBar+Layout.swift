@@ -2,15 +2,15 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UITabBar: its items (`items: [{title: …}]`, one `UITabBarButton` each), the selected
-  /// one (`selectedIndex`, set last and checked), and its delegate's `didSelectItem:`
-  /// (printed, or `tabBar:didSelectItem:` sent to the controller).
-  static var uiTabBar: BuiltinClass {
+/// UITabBar: its items (`items: [{title: …}]`, one `UITabBarButton` each), the selected
+/// one (`selectedIndex`, set last and checked), and its delegate's `didSelectItem:`
+/// (printed, or `tabBar:didSelectItem:` sent to the controller).
+enum UITabBarDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITabBar.self) {
       UITabBar(frame: CGRect(x: 0, y: 0, width: 320, height: UIKitConstants.tabBarContentHeight))
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(
+    builtin.importedDelegateMoment = BuiltinClass.ImportedDelegateMoment(
       key: "didSelectItem", print: "EDIT: tabBar:didSelectItem: %value")
     builtin.properties = [
       .custom("items") { (value, bar: UITabBar) in

@@ -1,10 +1,10 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UITabBarButton (UIKit's private class): one tab, a control, given as a subview of a
-  /// `UITabBar` (an imported dump's buttons); its `title` is its item's.
-  static var uiTabBarButton: BuiltinClass {
+/// UITabBarButton (UIKit's private class): one tab, a control, given as a subview of a
+/// `UITabBar` (an imported dump's buttons); its `title` is its item's.
+enum UITabBarButtonDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITabBarButton.self) {
       UITabBarButton(frame: .zero)
     }

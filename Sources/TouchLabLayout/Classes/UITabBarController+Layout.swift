@@ -2,21 +2,24 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UITabBarController: a `controller:` entry with `viewControllers:` (one tab each, titled
-  /// with its `title`) instead of `view:`, `selectedIndex`, and its delegate's `shouldSelect:`
-  /// and `didSelect:` (docs/BEHAVIOUR.md §24.1).
-  static var uiTabBarController: BuiltinClass {
+/// UITabBarController: a `controller:` entry with `viewControllers:` (one tab each, titled
+/// with its `title`) instead of `view:`, `selectedIndex`, and its delegate's `shouldSelect:`
+/// and `didSelect:` (docs/BEHAVIOUR.md §24.1).
+enum UITabBarControllerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     BuiltinClass(UITabBarController.self) { UITabBarController() }
   }
+}
 
+/// Reads a tab bar controller's entry: its tabs, frame, selected tab and delegate.
+enum TabBarControllerEntryReader {
   /// The keys of a tab bar controller's entry beyond a controller's (`viewControllers` and
   /// `frame` are the navigation controller's too).
-  static let tabBarControllerKeys = ["shouldSelect", "didSelect", "selectedIndex"]
+  static let keys = ["shouldSelect", "didSelect", "selectedIndex"]
 
   /// Reads a tab bar controller's keys. `shouldSelect:` is an action, or
   /// `{print: TEXT, returns: false, tabs: [N…]}` (the answer for those tabs; all without `tabs`).
-  static func configureTabBarController(
+  static func configure(
     _ builder: inout SceneBuilder, _ tabs: UITabBarController, node: YAMLValue,
     keys: [(String, YAMLValue, YAMLValue)], frame: CGRect?, depth: Int
   ) throws {
@@ -59,8 +62,8 @@ extension BuiltinClass {
     guard !items.isEmpty else { throw stackNode.error("'viewControllers' needs at least one controller") }
     guard items.count <= 20 else { throw stackNode.error("at most 20 tabs in a UITabBarController") }
     tabs.adoptView(UIView(frame: frame))
-    let controllers = try buildChildControllers(
-      &builder, items, size: frame.size, depth: depth, refusing: UITabBarController.self,
+    let controllers = try builder.buildChildControllers(
+      items, size: frame.size, depth: depth, refusing: UITabBarController.self,
       "a tab holds a view controller or a navigation controller, not another UITabBarController")
     tabs.setViewControllers(controllers, animated: false)
     if let selected {

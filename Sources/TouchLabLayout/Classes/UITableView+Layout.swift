@@ -2,15 +2,15 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UITableView: its rows (`rows:` for section 0, or `sections:` each with `header:` and
-  /// `rows:` or `numberOfRows:` + `rowText:`), its cells' class, and its delegate's moments
-  /// (`didSelectRow:` prints or sends to the controller).
-  static var uiTableView: BuiltinClass {
+/// UITableView: its rows (`rows:` for section 0, or `sections:` each with `header:` and
+/// `rows:` or `numberOfRows:` + `rowText:`), its cells' class, and its delegate's moments
+/// (`didSelectRow:` prints or sends to the controller).
+enum UITableViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITableView.self) {
       UITableView()
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(
+    builtin.importedDelegateMoment = BuiltinClass.ImportedDelegateMoment(
       key: "didSelectRow", print: "EDIT: didSelectRow %row", cellClass: className(of: UITableViewCell.self))
     builtin.properties = [
       .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
@@ -20,9 +20,10 @@ extension BuiltinClass {
       .requiredColor("separatorColor", \UITableView.separatorColor),
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
-    builtin.delegateKeys = ActionTableViewDelegate.Moment.allCases.map(\.rawValue) + swipeActionsKeys
-    builtin.configure = configureTable
-    builtin.setDelegateKey = setTableDelegateKey
+    builtin.delegateKeys =
+      ActionTableViewDelegate.Moment.allCases.map(\.rawValue) + TableViewEntryReader.swipeActionsKeys
+    builtin.configure = TableViewEntryReader.configure
+    builtin.setDelegateKey = TableViewEntryReader.setDelegateKey
     builtin.check = { builder, entry in
       guard let table = entry.view as? UITableView else { return }
       let rows = (table.bounds.height / table.rowHeight).rounded(.up)
@@ -41,7 +42,29 @@ extension BuiltinClass {
     return builtin
   }
 
-  private static func configureTable(_ builder: inout SceneBuilder, _ entry: ViewEntry) throws {
+  /// A scenario target in it, checked when the file loads.
+  static func checkRowTarget(
+    in objects: [String: AnyObject], row: Int, section: Int, table: String, at value: YAMLValue
+  ) throws {
+    guard let view = objects[table] as? UITableView else {
+      let tables = objects.filter { $0.value is UITableView }.map(\.key)
+      throw value.error("'\(table)' is not a UITableView\(suggestion(for: table, in: tables))")
+    }
+    guard section < view.numberOfSections else {
+      throw value.error("table '\(table)' has \(view.numberOfSections) section(s); there is no section \(section)")
+    }
+    let rows = view.numberOfRows(inSection: section)
+    guard row < rows else {
+      throw value.error("section \(section) of table '\(table)' has \(rows) row(s); there is no row \(row)")
+    }
+  }
+}
+
+/// Reads a table's keys: its rows and sections, its cells' class, its delegate's moments and
+/// swipe actions, when the layout builds it (`configure`) and in a `set:` step or `--set`
+/// (`setDelegateKey`).
+enum TableViewEntryReader {
+  static func configure(_ builder: inout SceneBuilder, _ entry: BuiltinClass.ViewEntry) throws {
     let nodes = entry.keys
     guard !nodes.isEmpty else { return }
     guard let table = entry.view as? UITableView else {
@@ -107,7 +130,7 @@ extension BuiltinClass {
         let delegate = builder.actionDelegate(
           table.delegate, make: { ActionTableViewDelegate(target: entry.controller) },
           install: { table.delegate = $0 })
-        delegate.rules[moment] = try parseTableDelegateRule(builder, moment, value)
+        delegate.rules[moment] = try parseDelegateRule(builder, moment, value)
         if moment.isDataSourceMoment {
           table.dataSource = delegate
           table.updateSwipeActionsSupport()
@@ -122,7 +145,7 @@ extension BuiltinClass {
   /// `shouldHighlightRow` returns true or false; `willSelectRow` and `willDeselectRow`
   /// return nil (refuse) or a row number of the same section; `rows` limits the answer to
   /// those rows.
-  static func parseTableDelegateRule(
+  static func parseDelegateRule(
     _ builder: SceneBuilder, _ moment: ActionTableViewDelegate.Moment, _ value: YAMLValue
   ) throws -> ActionTableViewDelegate.Rule {
     let isQuestion = [
@@ -152,9 +175,9 @@ extension BuiltinClass {
   }
 
   /// `rows:` — a list of `{text: …, subviews: […]}`, or `{numberOfRows: N, rowText: "Row %d"}`.
-  private static func buildSection(_ builder: inout SceneBuilder, rows node: YAMLValue, _ entry: ViewEntry) throws
-    -> UITableView.Section
-  {
+  private static func buildSection(
+    _ builder: inout SceneBuilder, rows node: YAMLValue, _ entry: BuiltinClass.ViewEntry
+  ) throws -> UITableView.Section {
     var section = UITableView.Section()
     if node.isMapping {
       var pattern = "Row %d"
@@ -265,7 +288,7 @@ extension BuiltinClass {
   static let maximumSwipeActions = 5
 
   /// `set: {TABLE.MOMENT: RULE}`: replaces that callback's rule, keeping the others.
-  private static func setTableDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
+  static func setDelegateKey(_ object: AnyObject, _ property: String, _ value: YAMLValue) throws
     -> PropertyTable.Setter?
   {
     if let table = object as? UITableView, swipeActionsKeys.contains(property) {
@@ -283,7 +306,7 @@ extension BuiltinClass {
       }
     }
     if let table = object as? UITableView, let moment = ActionTableViewDelegate.Moment(rawValue: property) {
-      let rule = try BuiltinClass.parseTableDelegateRule(SceneBuilder(file: value.file), moment, value)
+      let rule = try parseDelegateRule(SceneBuilder(file: value.file), moment, value)
       if moment.isDataSourceMoment {
         let delegate = (table.delegate as? ActionTableViewDelegate) ?? ActionTableViewDelegate(target: nil)
         return {
@@ -294,29 +317,11 @@ extension BuiltinClass {
           _ = delegate
         }
       }
-      return listDelegateSetter(
+      return ListDelegateSetter.replacing(
         moment, rule, current: { table.delegate }, make: { ActionTableViewDelegate(target: nil) },
         install: { table.delegate = $0 })
     }
     return nil
-  }
-}
-
-extension BuiltinClass {
-  /// A scenario target in it, checked when the file loads.
-  static func checkRowTarget(_ builder: SceneBuilder, row: Int, section: Int, table: String, at value: YAMLValue) throws
-  {
-    guard let view = builder.objects[table] as? UITableView else {
-      let tables = builder.objects.filter { $0.value is UITableView }.map(\.key)
-      throw value.error("'\(table)' is not a UITableView\(suggestion(for: table, in: tables))")
-    }
-    guard section < view.numberOfSections else {
-      throw value.error("table '\(table)' has \(view.numberOfSections) section(s); there is no section \(section)")
-    }
-    let rows = view.numberOfRows(inSection: section)
-    guard row < rows else {
-      throw value.error("section \(section) of table '\(table)' has \(rows) row(s); there is no row \(row)")
-    }
   }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  static var uiTapGestureRecognizer: BuiltinClass {
+/// UITapGestureRecognizer: its taps and touches.
+enum UITapGestureRecognizerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITapGestureRecognizer.self) { UITapGestureRecognizer() }
     builtin.properties = [
       .int("numberOfTapsRequired", 1...10, \UITapGestureRecognizer.numberOfTapsRequired),

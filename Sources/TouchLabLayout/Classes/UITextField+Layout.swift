@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UITextField: its text and placeholder.
-  static var uiTextField: BuiltinClass {
+/// UITextField: its text and placeholder.
+enum UITextFieldDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITextField.self) { UITextField() }
     builtin.printedTextKey = "text"
     builtin.properties = [

@@ -2,15 +2,15 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UITextView: a scroll view (its keys are UIScrollView's) with its text, whether a tap
-  /// begins editing (`isEditable`) and `isSelectable`; its delegate's `didBeginEditing:` and
-  /// `didEndEditing:` print or send to the controller.
-  static var uiTextView: BuiltinClass {
+/// UITextView: a scroll view (its keys are UIScrollView's) with its text, whether a tap
+/// begins editing (`isEditable`) and `isSelectable`; its delegate's `didBeginEditing:` and
+/// `didEndEditing:` print or send to the controller.
+enum UITextViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITextView.self) {
       UITextView()
     }
-    builtin.importedDelegateMoment = ImportedDelegateMoment(
+    builtin.importedDelegateMoment = BuiltinClass.ImportedDelegateMoment(
       key: "didBeginEditing", print: "EDIT: textViewDidBeginEditing:")
     builtin.printedTextKey = "text"
     builtin.properties = [

@@ -1,9 +1,9 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIView: its frame, colour, visibility and touch flags, transform (docs/layouts.md).
-  static var uiView: BuiltinClass {
+/// UIView: its frame, colour, visibility and touch flags, transform (docs/layouts.md).
+enum UIViewDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(
       UIView.self, family: .view, overridableMethods: [.hitTest, .pointInside, .gestureRecognizerShouldBegin]
     ) { UIView() }

@@ -2,9 +2,9 @@ import Foundation
 import TouchLabEngine
 import TouchLabScripting
 
-extension BuiltinClass {
-  /// UIViewController: a layout's `controller:` entries (SceneBuilder+Views.swift).
-  static var uiViewController: BuiltinClass {
+/// UIViewController: a layout's `controller:` entries (SceneBuilder+Views.swift).
+enum UIViewControllerDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(
       UIViewController.self, family: .controller, overridableMethods: appearanceMethods
     ) { UIViewController() }
@@ -22,22 +22,4 @@ extension BuiltinClass {
   static let appearanceMethods: [ScriptedClass.Method] = [
     .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
   ]
-}
-
-extension BuiltinClass {
-  /// A container controller's `viewControllers:` (a navigation stack, a tab bar
-  /// controller's tabs): each built at the container's size, one level deeper, and none of
-  /// the container's own class (`refused`, with `message` at its entry).
-  static func buildChildControllers<Container: UIViewController>(
-    _ builder: inout SceneBuilder, _ items: [YAMLValue], size: CGSize, depth: Int, refusing refused: Container.Type,
-    _ message: String
-  ) throws -> [UIViewController] {
-    var children: [UIViewController] = []
-    for item in items {
-      let child = try builder.buildController(item, frame: CGRect(origin: .zero, size: size), depth: depth + 1)
-      if child is Container { throw item.error(message) }
-      children.append(child)
-    }
-    return children
-  }
 }

@@ -1,22 +1,22 @@
 import Foundation
 import TouchLabEngine
 
-extension BuiltinClass {
-  /// UIWindow: a layout's `window:` and `windows:` entries (`buildWindows` below).
-  static var uiWindow: BuiltinClass {
+/// UIWindow: a layout's `window:` and `windows:` entries (`WindowsEntryReader` below reads `windows:`).
+enum UIWindowDescription: ClassDescription {
+  static var builtinClass: BuiltinClass {
     BuiltinClass(UIWindow.self, family: .window) { UIWindow() }
   }
 }
 
-extension BuiltinClass {
-  // MARK: Further windows (docs/layouts.md "Several windows", docs/BEHAVIOUR.md §15)
-
-  static let windowKeys = ["id", "class", "windowLevel", "isHidden", "color", "view", "controller"]
-  static let windowLevelNames = ["normal", "statusBar", "alert"]
+/// Reads the top-level `windows:` list: further windows (docs/layouts.md "Several windows",
+/// docs/BEHAVIOUR.md §15).
+enum WindowsEntryReader {
+  static let keys = ["id", "class", "windowLevel", "isHidden", "color", "view", "controller"]
+  static let levelNames = ["normal", "statusBar", "alert"]
 
   /// The top-level `windows:` list: windows above (or below) the main one, each with its
   /// `windowLevel` and its content (`view:` or `controller:`), as big as the main window.
-  static func buildWindows(
+  static func build(
     _ builder: inout SceneBuilder, _ node: YAMLValue, frame: CGRect, into application: UIApplication
   )
     throws
@@ -45,9 +45,9 @@ extension BuiltinClass {
           }
           content = (key, value)
         default:
-          let expected = windowKeys.joined(separator: ", ")
+          let expected = keys.joined(separator: ", ")
           throw keyValue.error(
-            "unknown key '\(key)' in a window\(suggestion(for: key, in: windowKeys)); expected one of: \(expected)"
+            "unknown key '\(key)' in a window\(suggestion(for: key, in: keys)); expected one of: \(expected)"
           )
         }
       }
@@ -75,7 +75,7 @@ extension BuiltinClass {
       case "alert": return .alert
       default:
         throw value.error(
-          "unknown windowLevel '\(text)'\(suggestion(for: text, in: windowLevelNames)); expected a number or one of: \(windowLevelNames.joined(separator: ", "))"
+          "unknown windowLevel '\(text)'\(suggestion(for: text, in: levelNames)); expected a number or one of: \(levelNames.joined(separator: ", "))"
         )
       }
     }
