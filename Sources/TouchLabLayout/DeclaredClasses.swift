@@ -24,7 +24,7 @@ enum DeclaredClasses {
         throw keyValue.error(
           "class name '\(name)' must be an identifier (letters, digits, _) or identifiers joined by '.'")
       }
-      try builder.checkNameLength(name, "a class name", at: keyValue)
+      try LayoutLimits.checkNameLength(name, "a class name", at: keyValue)
       declared[name] = value
     }
     // Resolve bases depth-first, catching cycles.

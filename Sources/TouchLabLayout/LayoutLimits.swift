@@ -64,3 +64,14 @@ public enum LayoutLimits {
   /// 160 MB of pixels.
   public static let maximumPixels = 40_000_000
 }
+
+extension LayoutLimits {
+  /// Ids, class names and scenario names are at most `maximumNameLength` long.
+  static func checkNameLength(_ name: String, _ what: String, at place: YAMLValue) throws {
+    // A character is at least one byte.
+    guard name.utf8.count > maximumNameLength else { return }
+    let count = name.count
+    guard count > maximumNameLength else { return }
+    throw place.error("\(what) of \(count) characters; at most \(maximumNameLength), the limit on names")
+  }
+}

@@ -4,7 +4,7 @@ import TouchLabRecords
 import TouchLabScripting
 
 /// Builds a scene from a parsed layout, in three passes: classes; objects; references
-/// (ids used before they are declared are fine) and scenarios.
+/// (ids used before they are declared are fine) and scenarios (`ScenarioBuilder`).
 struct SceneBuilder {
   let file: String
   var classes: [String: (cls: ScriptedClass, builtin: BuiltinClass)] = [:]
@@ -123,7 +123,8 @@ struct SceneBuilder {
       objects["systemGestureGate"] = window.systemGestureGate
     }
     for fixup in fixups { try fixup(objects) }
-    let scenarios = try sections["scenarios"].map { try buildScenarios($0) } ?? []
+    let scenarioBuilder = ScenarioBuilder(objects: objects, listViews: listViews)
+    let scenarios = try sections["scenarios"].map { try scenarioBuilder.build($0) } ?? []
     let title = try sections["title"]?.string("title")
     let scene = Scene(
       file: file, title: title, application: application, window: window, rootController: controller,
@@ -191,20 +192,10 @@ struct SceneBuilder {
     guard !name.isEmpty, !hasDotOrEquals else {
       throw id.error("id '\(name)' must be a name without '.' or '='")
     }
-    try checkNameLength(name, "an id", at: id)
+    try LayoutLimits.checkNameLength(name, "an id", at: id)
     guard objects[name] == nil else { throw id.error("duplicate id '\(name)'") }
     objects[name] = object
     (object as? UIResponder)?.identifier = name
     (object as? UIGestureRecognizer)?.identifier = name
-  }
-
-  /// Ids, class names and scenario names are at most `LayoutLimits.maximumNameLength` long.
-  func checkNameLength(_ name: String, _ what: String, at place: YAMLValue) throws {
-    // A character is at least one byte.
-    guard name.utf8.count > LayoutLimits.maximumNameLength else { return }
-    let count = name.count
-    guard count > LayoutLimits.maximumNameLength else { return }
-    throw place.error(
-      "\(what) of \(count) characters; at most \(LayoutLimits.maximumNameLength), the limit on names")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 
-extension SceneBuilder {
+extension ScenarioBuilder {
   /// `setContentOffset: {view: ID, to: [x, y], animated: BOOL}` — the scroll view's
   /// `setContentOffset(_:animated:)` at that moment (animated: false by default); an animated
   /// one ends with `scrollViewDidEndScrollingAnimation` (docs/BEHAVIOUR.md §21).

@@ -1,14 +1,27 @@
 import Foundation
 import TouchLabEngine
 
-extension SceneBuilder {
+/// Builds a layout's `scenarios:` once its objects are built (`SceneBuilder`'s last pass): each
+/// step checked against the objects it names (ids, rows of tables, items of collection views),
+/// the fingers it uses, and the limits on a scenario's events and row-events.
+struct ScenarioBuilder {
+  /// The scene's objects by id, every id known.
+  let objects: [String: AnyObject]
+  /// The most rows (or items) any table (or collection view) of the scene shows at once, at
+  /// least 1: each event of a scenario costs that many row-events.
+  let rowsOnScreen: Int
+
+  init(objects: [String: AnyObject], listViews: [UIView]) {
+    self.objects = objects
+    self.rowsOnScreen = max(1, Self.largestRowsOnScreen(listViews))
+  }
+
   /// `scenarios: {NAME: [STEP…]}` (LAYOUTS.md). Fingers are checked as a replay would
   /// use them (no `up` for a finger that is not down), so `touchlab check` catches it.
-  func buildScenarios(_ node: YAMLValue) throws -> [Scenario] {
+  func build(_ node: YAMLValue) throws -> [Scenario] {
     var scenarios: [Scenario] = []
-    let rowsOnScreen = max(1, largestRowsOnScreen)
     for (name, keyValue, value) in try node.mapping("scenarios") {
-      try checkNameLength(name, "a scenario name", at: keyValue)
+      try LayoutLimits.checkNameLength(name, "a scenario name", at: keyValue)
       var fingersDown: Set<Int> = []
       var steps: [ScenarioStep] = []
       var places: [Scenario.Place] = []
@@ -188,7 +201,7 @@ extension SceneBuilder {
   private var viewIDs: [String] { objects.filter { $0.value is UIView }.map(\.key) }
 
   /// The most rows (or items) any table (or collection view) of the scene shows at once.
-  private var largestRowsOnScreen: Int {
+  private static func largestRowsOnScreen(_ listViews: [UIView]) -> Int {
     var largest = 0
     for view in listViews {
       if let table = view as? UITableView {

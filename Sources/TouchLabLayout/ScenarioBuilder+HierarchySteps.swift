@@ -1,7 +1,7 @@
 import Foundation
 import TouchLabEngine
 
-extension SceneBuilder {
+extension ScenarioBuilder {
   // MARK: Hierarchy changes mid-scenario (docs/layouts.md "Hierarchy steps", BEHAVIOUR.md §13)
 
   static let hierarchyStepKinds = [
