@@ -166,7 +166,7 @@ public final class CairoCanvas: Canvas {
 
   public func fill(_ rect: CanvasRect, color: CanvasColor) {
     if missesDamage(rect) { return }
-    withBoxFillConfinedToDamage(deviceBounds(of: rect, outset: 0, margin: 0)) {
+    withBoxFillConfinedToDamage(deviceSpace.pixels(of: rect, outset: 0, margin: 0)) {
       cairo_new_path(context)
       cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
       fillPath(color)
