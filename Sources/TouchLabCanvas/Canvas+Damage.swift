@@ -301,16 +301,10 @@ extension CairoCanvas {
     guard bytesPerRow == Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth))) else {
       throw CanvasError.cairoFailure("rows of \(bytesPerRow) bytes do not suit \(pixelWidth) pixels")
     }
-    guard
-      let surface = cairo_image_surface_create_for_data(
+    let surface = try checkedSurface(
+      cairo_image_surface_create_for_data(
         pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight),
-        Int32(bytesPerRow))
-    else { throw CanvasError.cairoFailure("no surface") }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
-    }
+        Int32(bytesPerRow)))
     // Frame pixel (x, y) is memory pixel (x − firstColumn, y − firstRow): whole pixels apart,
     // so every shape and glyph lands on the same pixels as on a canvas of the whole frame.
     cairo_surface_set_device_offset(surface, -Double(firstColumn), -Double(firstRow))

@@ -48,15 +48,9 @@ extension CairoCanvas {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "TouchLab")
       }
     }
-    guard let surface else { throw CanvasError.cairoFailure("no surface") }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
-    }
     try self.init(
-      surface: surface, pixelWidth: Int(size.width.rounded(.up)), pixelHeight: Int(size.height.rounded(.up)),
-      scale: scale, vectorOutput: output)
+      surface: checkedSurface(surface), pixelWidth: Int(size.width.rounded(.up)),
+      pixelHeight: Int(size.height.rounded(.up)), scale: scale, vectorOutput: output)
   }
 
   /// Ends a vector canvas's document and returns its bytes; nothing can be drawn after.
