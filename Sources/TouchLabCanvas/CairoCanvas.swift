@@ -53,15 +53,8 @@ public final class CairoCanvas: Canvas {
       throw CanvasError.invalidSize(width: pixelWidth, height: pixelHeight)
     }
     guard scale > 0, scale.isFinite else { throw CanvasError.invalidScale(scale) }
-    guard
-      let surface = cairo_image_surface_create(
-        CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth), Int32(clamping: pixelHeight))
-    else { throw CanvasError.cairoFailure("no surface") }
-    let surfaceStatus = cairo_surface_status(surface)
-    guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(surfaceStatus)))
-    }
+    let surface = try checkedSurface(
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth), Int32(clamping: pixelHeight)))
     try self.init(
       surface: surface, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, vectorOutput: nil)
   }
@@ -166,7 +159,7 @@ public final class CairoCanvas: Canvas {
 
   public func fill(_ rect: CanvasRect, color: CanvasColor) {
     if missesDamage(rect) { return }
-    withBoxFillConfinedToDamage(deviceBounds(of: rect, outset: 0, margin: 0)) {
+    withBoxFillConfinedToDamage(deviceSpace.pixels(of: rect, outset: 0, margin: 0)) {
       cairo_new_path(context)
       cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
       fillPath(color)

@@ -301,16 +301,10 @@ extension CairoCanvas {
     guard bytesPerRow == Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth))) else {
       throw CanvasError.cairoFailure("rows of \(bytesPerRow) bytes do not suit \(pixelWidth) pixels")
     }
-    guard
-      let surface = cairo_image_surface_create_for_data(
+    let surface = try checkedSurface(
+      cairo_image_surface_create_for_data(
         pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight),
-        Int32(bytesPerRow))
-    else { throw CanvasError.cairoFailure("no surface") }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
-    }
+        Int32(bytesPerRow)))
     // Frame pixel (x, y) is memory pixel (x − firstColumn, y − firstRow): whole pixels apart,
     // so every shape and glyph lands on the same pixels as on a canvas of the whole frame.
     cairo_surface_set_device_offset(surface, -Double(firstColumn), -Double(firstRow))
@@ -353,7 +347,7 @@ extension CairoCanvas {
   /// reaches none of the rectangles drawn: it is skipped.
   func missesDamage(_ bounds: CanvasRect, outset: Double = 0) -> Bool {
     guard let damageClip else { return false }
-    let rect = deviceBounds(of: bounds, outset: outset)
+    let rect = deviceSpace.pixels(of: bounds, outset: outset)
     return !damageClip.contains { !$0.intersection(rect).isEmpty }
   }
 
@@ -378,64 +372,8 @@ extension CairoCanvas {
     cairo_set_matrix(context, &matrix)
   }
 
-  /// The pixels `rect` (user space), grown by `outset` user units, may touch under the current
-  /// transform, with a pixel more for antialiasing.
-  func deviceBounds(of rect: CanvasRect, outset: Double, margin: Int = 1) -> DamageRect {
-    let grown = CanvasRect(
-      x: rect.minX - outset, y: rect.minY - outset, width: rect.width + 2 * outset, height: rect.height + 2 * outset)
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    for (cornerX, cornerY) in [
-      (grown.minX, grown.minY), (grown.maxX, grown.minY), (grown.minX, grown.maxY), (grown.maxX, grown.maxY),
-    ] {
-      var x = cornerX
-      var y = cornerY
-      cairo_user_to_device(context, &x, &y)
-      minX = min(minX, x)
-      minY = min(minY, y)
-      maxX = max(maxX, x)
-      maxY = max(maxY, y)
-    }
-    guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return pixelBounds }
-    return Self.pixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, margin: margin)
-  }
-
-  /// The pixels a rectangle given in device space (`ShapePieces`' boxes) covers, grown by
-  /// `margin` pixels.
-  static func pixels(ofDeviceBox box: (x0: Double, y0: Double, x1: Double, y1: Double), margin: Int) -> DamageRect {
-    pixelRect(minX: box.x0, minY: box.y0, maxX: box.x1, maxY: box.y1, margin: margin)
-  }
-
-  private static func pixelRect(minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Int) -> DamageRect {
-    let limit = 1e7
-    let x0 = Int(max(-limit, min(limit, minX.rounded(.down)))) - margin
-    let y0 = Int(max(-limit, min(limit, minY.rounded(.down)))) - margin
-    let x1 = Int(max(-limit, min(limit, maxX.rounded(.up)))) + margin
-    let y1 = Int(max(-limit, min(limit, maxY.rounded(.up)))) + margin
-    return DamageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-  }
-
-  /// Whether every edge of an upright stroke through `points`, `halfWidth` to each side,
-  /// falls on a whole device pixel (as its corners, mitred, do).
-  func hasWholePixelEdges(_ points: [CanvasPoint], halfWidth: Double) -> Bool {
-    points.allSatisfy { point in
-      [(-halfWidth, -halfWidth), (halfWidth, halfWidth)].allSatisfy { offset in
-        var x = point.x + offset.0
-        var y = point.y + offset.1
-        cairo_user_to_device(context, &x, &y)
-        return abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
-      }
-    }
-  }
-
-  /// Whether the transform keeps rectangles upright (no rotation or shear).
-  var isRectilinear: Bool {
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    return matrix.xy == 0 && matrix.yx == 0
-  }
+  /// Where user space lands in this canvas's pixels, under the current transform.
+  var deviceSpace: DeviceSpace { DeviceSpace(context: context, pixelBounds: pixelBounds) }
 }
 
 extension CanvasRect {

@@ -151,7 +151,9 @@ struct ShapePieces {
 extension CairoCanvas {
   /// Where big shapes are drawn in pieces: on image canvases, under an upright transform;
   /// nil: they are drawn whole.
-  var shapePieces: ShapePieces? { vectorOutput == nil && isRectilinear ? ShapePieces(context: context) : nil }
+  var shapePieces: ShapePieces? {
+    vectorOutput == nil && deviceSpace.isRectilinear ? ShapePieces(context: context) : nil
+  }
 
   /// Draws `draw` under a clip of `box` (device pixels), unless the damage clip leaves none of
   /// it to draw.
@@ -165,7 +167,7 @@ extension CairoCanvas {
 
   /// Fills a rectangle given in device space.
   func fillDeviceBox(_ box: (x0: Double, y0: Double, x1: Double, y1: Double), color: CanvasColor) {
-    let covered = Self.pixels(ofDeviceBox: box, margin: 0)
+    let covered = DeviceSpace.pixels(ofDeviceBox: box, margin: 0)
     if let damageClip, !damageClip.contains(where: { !$0.intersection(covered).isEmpty }) { return }
     withBoxFillConfinedToDamage(covered) {
       var matrix = cairo_matrix_t()
@@ -188,7 +190,7 @@ extension CairoCanvas {
   /// translucent fill is blended once). Outside a damage drawing, or when one of its
   /// rectangles holds the fill, as it is.
   func withBoxFillConfinedToDamage(_ covered: DamageRect, _ fill: () -> Void) {
-    guard let damageClip, damageClip.count > 1, isRectilinear else { return fill() }
+    guard let damageClip, damageClip.count > 1, deviceSpace.isRectilinear else { return fill() }
     let meeting = damageClip.compactMap { rect -> DamageRect? in
       let part = rect.intersection(covered)
       return part.isEmpty ? nil : part

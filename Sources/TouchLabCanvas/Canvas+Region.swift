@@ -28,14 +28,7 @@ extension CairoCanvas {
   public func region(_ rect: CanvasRect) throws -> CairoCanvas {
     let (x, y, width, height) = try regionPixels(rect, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     cairo_surface_flush(surface)
-    guard let region = cairo_surface_create_for_rectangle(surface, x, y, width, height) else {
-      throw CanvasError.cairoFailure("no surface")
-    }
-    let status = cairo_surface_status(region)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(region)
-      throw CanvasError.cairoFailure(String(cString: cairo_status_to_string(status)))
-    }
+    let region = try checkedSurface(cairo_surface_create_for_rectangle(surface, x, y, width, height))
     let canvas = try CairoCanvas(
       surface: region, pixelWidth: Int(width), pixelHeight: Int(height), scale: scale, vectorOutput: nil)
     canvas.isVector = isVector

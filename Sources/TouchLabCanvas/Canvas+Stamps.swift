@@ -57,31 +57,10 @@ public final class StampCache {
 }
 
 extension CairoCanvas {
-  /// Where a stamp of `bounds` goes on this canvas: the pixels it covers (with one more each
-  /// side for antialiasing) and its key; nil when it is drawn, not laid (a vector canvas, a
-  /// turned, sheared or flipped transform, a drawing too big to keep).
+  /// Where a stamp of `bounds` goes on this canvas (`DeviceSpace.stampPlacement`); nil when it
+  /// is drawn, not laid (on a vector canvas, too).
   func stampPlacement(of drawing: Int, bounds: CanvasRect) -> (rect: DamageRect, key: StampCache.Key)? {
-    guard !isVector else { return nil }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return nil }
-    let rect = deviceBounds(of: bounds, outset: 0)
-    guard !rect.isEmpty, rect.area <= StampCache.maximumPixels else { return nil }
-    var x = bounds.minX
-    var y = bounds.minY
-    cairo_user_to_device(context, &x, &y)
-    let key = StampCache.Key(
-      drawing: drawing, scaleX: matrix.xx, scaleY: matrix.yy, offsetX: Self.stampOffset(x - Double(rect.x)),
-      offsetY: Self.stampOffset(y - Double(rect.y)), width: rect.width, height: rect.height)
-    return (rect, key)
-  }
-
-  /// Where a stamp's drawing starts within its first pixels, to a 64th of a pixel: a finger at
-  /// pixel 304 seen at 101.333… points at scale 3 is drawn back at 303.99999999999994, and the
-  /// stamp drawn for 304 is the one wanted. The stamp is drawn at the offset kept, so its
-  /// pixels depend on its key alone, never on where it was first drawn.
-  static func stampOffset(_ offset: Double) -> Double {
-    (offset * 64).rounded() / 64
+    isVector ? nil : deviceSpace.stampPlacement(of: drawing, bounds: bounds)
   }
 
   public func drawStamp(_ key: Int, bounds: CanvasRect, stamps: StampCache, _ body: (Canvas) -> Void) {

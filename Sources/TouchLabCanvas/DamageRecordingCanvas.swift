@@ -235,7 +235,7 @@ public final class DamageRecordingCanvas: Canvas {
     let upright =
       style.join == .miter && style.cap != .round && style.dash.isEmpty
       && zip(points, points.dropFirst()).allSatisfy { $0.x == $1.x || $0.y == $1.y }
-      && base.hasWholePixelEdges(points, halfWidth: style.width / 2)
+      && base.deviceSpace.hasWholePixelEdges(points, halfWidth: style.width / 2)
     note(.strokePolyline, bounds: .bounds(of: points), outset: outset, cutsExactly: upright) {
       $0.combine(color)
       $0.combine(style)
@@ -319,12 +319,12 @@ public final class DamageRecordingCanvas: Canvas {
     var rect = clip
     var unclipped = clip
     if !wholeCanvas {
-      unclipped = base.deviceBounds(of: bounds, outset: outset)
+      unclipped = base.deviceSpace.pixels(of: bounds, outset: outset)
       rect = unclipped.intersection(clip)
     }
     guard !rect.isEmpty else { return }
     let hasher = self.hasher(kind, clip: clip, details: details)
-    let isRectilinear = base.isRectilinear
+    let isRectilinear = base.deviceSpace.isRectilinear
     let isBox = (kind == .fill || kind == .clear || cutsExactly) && layerAlphas.isEmpty && isRectilinear
     var item = DrawingItem(key: hasher.finalize(), rect: rect, isBox: isBox)
     item.cutsExactly = isBox || (isUprightText && layerAlphas.isEmpty && isRectilinear)
@@ -378,7 +378,7 @@ public final class DamageRecordingCanvas: Canvas {
       notePiece(kind, index: index, rect: corner, isBox: false, details: details)
     }
     for (index, box) in pieces.boxes.enumerated() {
-      let covered = CairoCanvas.pixels(ofDeviceBox: box, margin: 1)
+      let covered = DeviceSpace.pixels(ofDeviceBox: box, margin: 1)
       notePiece(kind, index: 4 + index, rect: covered, isBox: true) {
         details(&$0)
         $0.combine(box.x0)
@@ -404,35 +404,21 @@ public final class DamageRecordingCanvas: Canvas {
   /// A clip joins the key of every item drawn under it (its extents alone miss a rounded
   /// corner's radius).
   private func noteClip(_ shape: ClipShape, rect: CanvasRect, cornerRadius: Double) {
-    clipExtents = base.deviceBounds(of: rect, outset: 0, margin: 0).intersection(deviceClipExtents)
+    clipExtents = base.deviceSpace.pixels(of: rect, outset: 0, margin: 0).intersection(deviceClipExtents)
     var hasher = Hasher()
     hasher.combine(clipKey)
     hasher.combine(shape.rawValue)
     hasher.combine(rect)
     hasher.combine(cornerRadius)
-    base.combineTransform(into: &hasher, withVerticalOffset: true)
+    base.deviceSpace.combineTransform(into: &hasher, withVerticalOffset: true)
     clipKey = hasher.finalize()
   }
 
   /// The transform (without its y offset, for a `shiftKey`), the open layers' alphas and the
   /// clips, for an item's key.
   private func combineState(into hasher: inout Hasher, withVerticalOffset: Bool = true) {
-    base.combineTransform(into: &hasher, withVerticalOffset: withVerticalOffset)
+    base.deviceSpace.combineTransform(into: &hasher, withVerticalOffset: withVerticalOffset)
     hasher.combine(layerAlphas)
     hasher.combine(clipKey)
-  }
-}
-
-extension CairoCanvas {
-  /// The current transform, for a key (without its y offset for a `shiftKey`).
-  func combineTransform(into hasher: inout Hasher, withVerticalOffset: Bool) {
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(context, &matrix)
-    hasher.combine(matrix.xx)
-    hasher.combine(matrix.yx)
-    hasher.combine(matrix.xy)
-    hasher.combine(matrix.yy)
-    hasher.combine(matrix.x0)
-    if withVerticalOffset { hasher.combine(matrix.y0) }
   }
 }

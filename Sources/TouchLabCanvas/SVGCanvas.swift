@@ -7,7 +7,7 @@ import TouchLabEngine
 /// `<clipPath>` elements with groups that use them, transparency layers as groups with an
 /// opacity, copied pixels as embedded PNG `<image>` elements, and text as `<text>` elements
 /// in its colour, font family, size and weight, on the baselines where Pango sets its glyphs
-/// for the PNG (`svgTextElements`). No Cairo surface writes any of it, so the same drawing
+/// for the PNG (`textElements`). No Cairo surface writes any of it, so the same drawing
 /// gives the same bytes whatever Cairo's version.
 ///
 /// Text is laid out on a one-pixel image canvas that follows this canvas's transform (the
@@ -276,7 +276,7 @@ public final class SVGCanvas: Canvas {
     measuring.resetTransform()
     measuring.concatenate(currentTransform)
     TextFonts.placing(text, in: rect, style: style, following: measuring.context) { placed in
-      let elements = measuring.svgTextElements(placed, offset: origin)
+      let elements = Self.textElements(placed, under: measuring.context, offset: origin)
       guard !elements.isEmpty else { return }
       var groups = state.groups
       if style.truncation == .clip { groups.append(clipGroup(rect, under: state.matrix)) }

@@ -403,19 +403,26 @@ extension CairoCanvas {
   public func draw(_ text: String, in rect: CanvasRect, style: TextStyle) {
     TextFonts.placing(text, in: rect, style: style, following: context) { placed in
       if damageClip != nil, missesDamage(placed.inkBounds) { return }
-      let (layout, x, y) = (placed.layout, placed.x, placed.y)
-      cairo_save(context)
-      if style.truncation == .clip {
-        cairo_new_path(context)
-        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(context)
-      }
-      setSource(style.color)
-      cairo_move_to(context, x, y)
-      pango_cairo_show_layout(context, layout)
-      cairo_new_path(context)
-      cairo_restore(context)
+      placed.show(on: context)
     }
+  }
+}
+
+extension PlacedText {
+  /// Draws the glyphs on `context` (the one the text was laid out for) in the style's colour,
+  /// clipped to the rectangle when the style clips.
+  func show(on context: OpaquePointer) {
+    cairo_save(context)
+    if style.truncation == .clip {
+      cairo_new_path(context)
+      cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+      cairo_clip(context)
+    }
+    cairo_set_source_rgba(context, style.color.red, style.color.green, style.color.blue, style.color.alpha)
+    cairo_move_to(context, x, y)
+    pango_cairo_show_layout(context, layout)
+    cairo_new_path(context)
+    cairo_restore(context)
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// One UIKit class as the renderer sees it: how a view of it draws itself (under its
 /// subviews), and the rows the inspector lists for it beyond every view's or recognizer's
@@ -12,16 +13,10 @@ import TouchLabEngine
 struct ClassDrawing {
   /// The inspector's rows for one object: `leading` before every other row, `trailing` after
   /// the rows every view (or recognizer) has.
-  struct InspectorRows {
-    var leading: [SceneInspection.Property] = []
-    var trailing: [SceneInspection.Property] = []
-  }
+  typealias InspectorRows = SceneInspection.ClassProperties
 
   /// Makes an inspector row: a flag the window can flip (when the object has a layout id), or a text.
-  struct RowMaker {
-    let flag: (String, Bool) -> SceneInspection.Property
-    let text: (String, String) -> SceneInspection.Property
-  }
+  typealias RowMaker = SceneInspection.PropertyMaker
 
   /// UIKit's class name.
   let name: String
@@ -146,4 +141,18 @@ extension ClassDrawing {
 
   /// `all`'s index of each listed class.
   static let indexByType = Dictionary(all.enumerated().map { ($1.type, $0) }, uniquingKeysWith: { first, _ in first })
+}
+
+extension SceneInspection {
+  /// The inspection of `window`'s tree (`init(window:layoutID:changed:origin:classProperties:)`),
+  /// each object's class listing what its description (`ClassDrawing`) adds.
+  public init(
+    window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil },
+    changed: @escaping (String) -> Bool = { _ in false },
+    origin: (AnyObject) -> String? = { _ in nil }
+  ) {
+    self.init(
+      window: window, layoutID: layoutID, changed: changed, origin: origin,
+      classProperties: { object, make in ClassDrawing.drawing(for: object)?.inspectorRows?(object, make) })
+  }
 }

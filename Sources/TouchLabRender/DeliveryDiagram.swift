@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// A sequence diagram of one delivery (`touchlab diagram`), laid out from its delivery
 /// records alone: one lane per receiver (the touches themselves, recognizers, views, the
@@ -49,33 +50,8 @@ public struct DeliveryDiagram: Equatable, Sendable {
     public var name: String { [title, subtitle].compactMap { $0 }.joined(separator: " ") }
   }
 
-  /// What a mark stands for.
-  public enum MarkKind: Equatable, Sendable {
-    /// Touches going down, moving, lifting or cancelled (the touches lane).
-    case input(TouchPhase)
-    /// The hit-test chose this lane's view (or, on the touches lane, nothing).
-    case hitTest
-    /// A `touches…` method ran on a view, controller, window or application.
-    case call(TouchPhase)
-    /// A `touches…` method ran on a recognizer.
-    case recognizerCall(TouchPhase)
-    case tracking(TouchPhase)
-    /// A declared class logged a method that has no typed record of its own.
-    case logged
-    case hold(TouchPhase)
-    case release(TouchPhase)
-    case drop(TouchPhase)
-    case denied
-    case state(from: RecognizerState, to: RecognizerState)
-    case illegalTransition(from: RecognizerState, to: RecognizerState)
-    case action(delivered: Bool)
-    case print
-    case timer(TimerChange, TimerPurpose)
-    case scroll
-    case selection(selected: Bool)
-    /// A navigation controller's push or pop began, finished or was cancelled.
-    case navigation
-  }
+  /// What a mark stands for (the diagram's model, `DiagramEntries`, says).
+  public typealias MarkKind = DiagramMarkKind
 
   /// One record (or a folded run of them) on its lane.
   public struct Mark: Equatable, Sendable {
@@ -180,6 +156,22 @@ public struct DeliveryDiagram: Equatable, Sendable {
   public var axisX: Double
   public var size: CanvasSize
   public var fontFamily: String
+}
+
+extension DiagramLaneKey {
+  /// What the laid-out lane holds.
+  var laneKind: DeliveryDiagram.Lane.Kind {
+    switch group {
+    case .touches: return .touches
+    case .actions: return .actions
+    case .recognizer: return .receiver(Participant(kind: .recognizer, className: className, id: id))
+    case .view: return .receiver(Participant(kind: .view, className: className, id: id))
+    case .responder: return .receiver(Participant(kind: .responder, className: className, id: id))
+    case .controller: return .receiver(Participant(kind: .controller, className: className, id: id))
+    case .window: return .receiver(Participant(kind: .window, className: className, id: id))
+    case .application: return .receiver(Participant(kind: .application, className: className, id: id))
+    }
+  }
 }
 
 // MARK: - Sizes and fonts
@@ -563,7 +555,7 @@ extension DeliveryDiagram {
     }
   }
 
-  static func time(_ t: TimeInterval) -> String { String(format: "%.3f", t) }
+  static func time(_ t: TimeInterval) -> String { DiagramEntries.time(t) }
 
   /// `text` (a class name) in lines no wider than `width`, broken between its words
   /// ("UIScrollView", "Delayed", "Touches"…), a word too long for a line on its own line.

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 /// What a click on the inspector does.
 public enum InspectorTarget: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 
 /// The inspector's state in the window: shown or not (I), its first row shown (the wheel

@@ -2,6 +2,7 @@ import Foundation
 import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
 import TouchLabRender
 import TouchLabX11
 

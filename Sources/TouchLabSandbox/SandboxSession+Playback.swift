@@ -157,7 +157,7 @@ extension SandboxSession {
   /// A new scene: the same file plays the scenario again from it (a save); another file
   /// (N, P) ends the play and the window is live. A review of live touches ends.
   func followScene(_ newScene: Scene) {
-    liveHistory = LiveTouchHistory(following: newScene)
+    liveHistory = LiveTouchHistory(following: newScene.records)
     guard let playback else { return }
     guard newScene.file == playback.file, playback.scenario != nil else {
       keepPlayedSection(resumesLiveSection: false)

@@ -100,7 +100,7 @@ public final class SandboxSession {
     transcript = TranscriptLog(file: transcriptFile, report: report, realTime: { clockNow() })
     overlay = TouchOverlay(application: scene.application)
     clock = LiveClock(engineClock: scene.application.clock, source: timeSource)
-    liveHistory = LiveTouchHistory(following: scene)
+    liveHistory = LiveTouchHistory(following: scene.records)
 
     mapper = TouchInputMapper(scale: scale, sceneSize: scene.window.bounds.size)
     clockNow = { [unowned self] in (self.clock.now, self.clock.isFiringTimers) }

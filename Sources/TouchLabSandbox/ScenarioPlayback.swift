@@ -150,17 +150,6 @@ public final class ScenarioPlayback {
   /// The records' transcript lines, each with its record's time.
   public private(set) var lines: [(time: TimeInterval, text: String)] = []
 
-  /// One live touch event, as its input record has it: the touches that changed, at `time`.
-  public struct TimedInput: Equatable, Sendable {
-    public var time: TimeInterval
-    public var samples: [TouchSample]
-
-    public init(time: TimeInterval, samples: [TouchSample]) {
-      self.time = time
-      self.samples = samples
-    }
-  }
-
   /// For a review: every touch input the live scene took since it was loaded (nil: too many
   /// were kept, and `scene(at:)` is nil, the window keeping the live scene).
   private let liveInputs: [TimedInput]?

@@ -239,7 +239,7 @@ public final class X11Window: InputEventSource {
     if let url = AssetLocator.url(forAsset: "icon.png"), let image = try? PNGImage(contentsOf: url) {
       return image
     }
-    return try? CairoCanvas.makeAppIcon().makeImage()
+    return try? AppIcon.canvas().makeImage()
   }
 
   /// The server's time now, in milliseconds, and when (`MonotonicClock`) the window read it:

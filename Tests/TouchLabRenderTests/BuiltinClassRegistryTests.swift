@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 import XCTest
 
 @testable import TouchLabLayout

@@ -180,10 +180,10 @@ func makeTemporaryFolder() throws -> URL {
 }
 
 final class AppIconTests: XCTestCase {
-  /// Assets/icon.png must be what `makeAppIcon()` draws; TOUCHLAB_RECORD=1
+  /// Assets/icon.png must be what `AppIcon.canvas()` draws; TOUCHLAB_RECORD=1
   /// rewrites it.
   func testIconAssetMatchesTheDrawing() throws {
-    let icon = try CairoCanvas.makeAppIcon()
+    let icon = try AppIcon.canvas()
     XCTAssertEqual(icon.pixelWidth, 64)
     XCTAssertEqual(icon.pixel(x: 0, y: 0).alpha, 0, "corners are transparent")
     XCTAssertEqual(icon.pixel(x: 38, y: 28), PNGPixel(red: 255, green: 255, blue: 255))

@@ -248,7 +248,7 @@ final class DamageDrawingTests: XCTestCase {
 
   /// A scale the window picks to fit a monitor: the hit outline's upright strokes have edges
   /// between pixels, which a clip does not cut exactly when other drawing lies under them
-  /// (`CairoCanvas.hasWholePixelEdges`; before, 20 to 1,804 pixels a level apart).
+  /// (`DeviceSpace.hasWholePixelEdges`; before, 20 to 1,804 pixels a level apart).
   func testADamageFrameHasTheWholeDrawingsPixelsAtScale1_25() throws {
     try checkDragFadePanelAndInspector(scale: 1.25)
   }

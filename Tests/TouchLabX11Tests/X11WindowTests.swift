@@ -413,7 +413,7 @@ final class X11WindowIntegrationTests: XCTestCase {
   func testTitleAndIconProperties() throws {
     // The window starts with Assets/icon.png; setting it again must give the same.
     let initial = try readProperty("_NET_WM_ICON", as: Int.self)
-    window.setIcon(try CairoCanvas.makeAppIcon().makeImage())
+    window.setIcon(try AppIcon.canvas().makeImage())
     window.synchronize()
     let iconValues = try readProperty("_NET_WM_ICON", as: Int.self)
     XCTAssertEqual(iconValues.count, 2 + 64 * 64)

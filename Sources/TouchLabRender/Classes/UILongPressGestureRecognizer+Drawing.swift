@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabRecords
 
 extension ClassDrawing {
   /// UILongPressGestureRecognizer: how long and how still a press must be.

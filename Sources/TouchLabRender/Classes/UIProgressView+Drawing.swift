@@ -1,6 +1,7 @@
 import Foundation
 import TouchLabCanvas
 import TouchLabEngine
+import TouchLabRecords
 
 extension ClassDrawing {
   /// UIProgressView: its track and the filled part; the inspector lists `progress`.

@@ -1,36 +1,36 @@
+import Foundation
 import TouchLabEngine
-import TouchLabLayout
 
 /// What Space's review of the live scene plays (`SandboxSession.reviewLiveTouches`): the
 /// scene's records from the latest gesture's first touch on, and every touch input since
 /// the scene was loaded, at its time, so that a review can play a fresh copy of the scene to
-/// any moment. One per scene, following its records as they are made.
-final class LiveTouchHistory {
+/// any moment. One per scene, following its recorder's records as they are made.
+public final class LiveTouchHistory {
   /// The most records kept for a review (a long drag's moves beyond are not kept).
-  static let recordLimit = 20_000
+  public static let recordLimit = 20_000
   /// The most touch inputs since a scene's load that a review plays again to show the scene
   /// at a scrubbed time (each scrub to another record plays them all on a fresh copy: about
   /// 10 µs each, so a few tenths of a second at most); past it, a review draws the live scene.
-  static let inputLimit = 20_000
+  public static let inputLimit = 20_000
 
   /// The latest gesture's records (at most `recordLimit`).
-  private(set) var records: [DeliveryRecord] = []
+  public private(set) var records: [DeliveryRecord] = []
   /// Every touch input since the scene was loaded (nil past `inputLimit`:
   /// too long a session to play again, a review shows the live scene).
-  private(set) var inputs: [ScenarioPlayback.TimedInput]? = []
+  public private(set) var inputs: [TimedInput]? = []
   /// The touches down now: a touch beginning while none is starts a new gesture.
   private var touchesDown: Set<Int> = []
 
-  /// A history of `scene`'s touches from now on.
-  init(following scene: Scene) {
-    scene.records.addObserver { [weak self] record in self?.take(record) }
+  /// A history of the touches `recorder` (a scene's) records from now on.
+  public init(following recorder: DeliveryRecorder) {
+    recorder.addObserver { [weak self] record in self?.take(record) }
   }
 
   private func take(_ record: DeliveryRecord) {
     if case .input(let samples) = record.event {
       if inputs != nil {
         if inputs!.count < Self.inputLimit {
-          inputs!.append(ScenarioPlayback.TimedInput(time: record.time, samples: samples))
+          inputs!.append(TimedInput(time: record.time, samples: samples))
         } else {
           inputs = nil
         }

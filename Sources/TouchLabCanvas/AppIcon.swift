@@ -1,8 +1,9 @@
-extension CairoCanvas {
-  /// TouchLab's application icon: a touch point with its ripple and trail
-  /// on a dark rounded square. `Assets/icon.png` is this at 64 pixels; the
-  /// window falls back to drawing it when the file is missing.
-  public static func makeAppIcon(pixelSize: Int = 64) throws -> CairoCanvas {
+/// TouchLab's application icon: a touch point with its ripple and trail on a dark rounded
+/// square, drawn on any canvas's calls. `Assets/icon.png` is this at 64 pixels; the window
+/// falls back to drawing it when the file is missing.
+public enum AppIcon {
+  /// The icon on a canvas of `pixelSize` × `pixelSize` pixels.
+  public static func canvas(pixelSize: Int = 64) throws -> CairoCanvas {
     // Drawn on a 64-point grid and scaled, so every size has the same shape.
     let canvas = try CairoCanvas(
       pixelWidth: pixelSize, pixelHeight: pixelSize, scale: Double(pixelSize) / 64)

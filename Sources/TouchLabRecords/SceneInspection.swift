@@ -5,7 +5,9 @@ import TouchLabEngine
 /// recognizers with the properties that decide where touches go, each control's targets,
 /// the file's scenarios, the properties changed in the window, and the hit-test path of the
 /// point under the mouse. Read from the engine's objects when the frame is made; drawn by
-/// `SceneRenderer`; the window flips its boolean properties (`Property.settableID`).
+/// `SceneRenderer`; the window flips its boolean properties (`Property.settableID`). What
+/// each class lists beyond every view's or recognizer's own (a switch's `isOn`) is asked of
+/// `classProperties`: the renderer's class descriptions (`ClassDrawing`) give them.
 public struct SceneInspection: Equatable, Sendable {
   /// One property of an object.
   public struct Property: Equatable, Hashable, Sendable {
@@ -54,6 +56,30 @@ public struct SceneInspection: Equatable, Sendable {
     public var properties: [Property]
   }
 
+  /// Makes one object's properties: a flag the window can flip (when the object has a layout
+  /// id), or a text.
+  public struct PropertyMaker {
+    public let flag: (String, Bool) -> Property
+    public let text: (String, String) -> Property
+
+    public init(flag: @escaping (String, Bool) -> Property, text: @escaping (String, String) -> Property) {
+      self.flag = flag
+      self.text = text
+    }
+  }
+
+  /// The properties a class lists beyond every view's (or recognizer's) own: `leading` before
+  /// them, `trailing` after.
+  public struct ClassProperties {
+    public var leading: [Property]
+    public var trailing: [Property]
+
+    public init(leading: [Property] = [], trailing: [Property] = []) {
+      self.leading = leading
+      self.trailing = trailing
+    }
+  }
+
   public var rows: [Row]
   /// The layout file's scenarios, in the file's order (digits 1–9 play them).
   public var scenarios: [String] = []
@@ -68,11 +94,13 @@ public struct SceneInspection: Equatable, Sendable {
   /// window may change it (nil: shown, not flippable); `changed` tells whether `ID.NAME`
   /// was flipped.
   /// `origin` gives where a debugger dump showed an object (`0x7f… line 12`, docs/import.md),
-  /// listed as its `dump` property.
+  /// listed as its `dump` property. `classProperties` gives what an object's class lists
+  /// beyond every view's or recognizer's properties (nil: nothing).
   public init(
     window: UIWindow, layoutID: (AnyObject) -> String? = { _ in nil },
     changed: @escaping (String) -> Bool = { _ in false },
-    origin: (AnyObject) -> String? = { _ in nil }
+    origin: (AnyObject) -> String? = { _ in nil },
+    classProperties: (AnyObject, PropertyMaker) -> ClassProperties?
   ) {
     var rows: [Row] = []
     func flag(_ name: String, _ value: Bool, _ id: String?) -> Property {
@@ -82,8 +110,8 @@ public struct SceneInspection: Equatable, Sendable {
       return marked
     }
     func text(_ name: String, _ value: String) -> Property { Property(name: name, value: .text(value)) }
-    func maker(_ id: String?) -> ClassDrawing.RowMaker {
-      ClassDrawing.RowMaker(flag: { flag($0, $1, id) }, text: text)
+    func maker(_ id: String?) -> PropertyMaker {
+      PropertyMaker(flag: { flag($0, $1, id) }, text: text)
     }
 
     func visit(_ view: UIView, depth: Int) {
@@ -97,7 +125,7 @@ public struct SceneInspection: Equatable, Sendable {
       if let origin = origin(view) { properties.insert(text("dump", origin), at: 0) }
       if view.isHidden { properties.append(flag("isHidden", true, id)) }
       if view.alpha < 1 { properties.append(text("alpha", Self.number(Double(view.alpha)))) }
-      if let classRows = ClassDrawing.drawing(for: view)?.inspectorRows?(view, maker(id)) {
+      if let classRows = classProperties(view, maker(id)) {
         properties.insert(contentsOf: classRows.leading, at: 0)
         properties += classRows.trailing
       }
@@ -123,7 +151,7 @@ public struct SceneInspection: Equatable, Sendable {
           flag("delaysTouchesBegan", recognizer.delaysTouchesBegan, rid),
           flag("delaysTouchesEnded", recognizer.delaysTouchesEnded, rid),
         ]
-        properties += ClassDrawing.drawing(for: recognizer)?.inspectorRows?(recognizer, maker(rid)).trailing ?? []
+        properties += classProperties(recognizer, maker(rid))?.trailing ?? []
         if let origin = origin(recognizer) { properties.insert(text("dump", origin), at: 0) }
         let required = recognizer.requiredToFail.map(Self.name(of:))
         if !required.isEmpty { properties.append(text("require(toFail:)", required.joined(separator: ", "))) }
@@ -168,7 +196,8 @@ public struct SceneInspection: Equatable, Sendable {
     }
   }
 
-  static func number(_ value: Double) -> String { String(format: "%g", value) }
+  /// A number as the inspector lists it: `%g`.
+  public static func number(_ value: Double) -> String { String(format: "%g", value) }
 
   static func frameText(_ frame: CGRect) -> String {
     "(" + [frame.minX, frame.minY, frame.width, frame.height].map { number(Double($0)) }.joined(separator: ", ") + ")"

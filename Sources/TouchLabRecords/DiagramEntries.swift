@@ -1,16 +1,45 @@
 import Foundation
-import TouchLabCanvas
 import TouchLabEngine
 
+/// What a mark of the delivery diagram stands for (`DeliveryDiagram.MarkKind`).
+public enum DiagramMarkKind: Equatable, Sendable {
+  /// Touches going down, moving, lifting or cancelled (the touches lane).
+  case input(TouchPhase)
+  /// The hit-test chose this lane's view (or, on the touches lane, nothing).
+  case hitTest
+  /// A `touches…` method ran on a view, controller, window or application.
+  case call(TouchPhase)
+  /// A `touches…` method ran on a recognizer.
+  case recognizerCall(TouchPhase)
+  case tracking(TouchPhase)
+  /// A declared class logged a method that has no typed record of its own.
+  case logged
+  case hold(TouchPhase)
+  case release(TouchPhase)
+  case drop(TouchPhase)
+  case denied
+  case state(from: RecognizerState, to: RecognizerState)
+  case illegalTransition(from: RecognizerState, to: RecognizerState)
+  case action(delivered: Bool)
+  case print
+  case timer(TimerChange, TimerPurpose)
+  case scroll
+  case selection(selected: Bool)
+  /// A navigation controller's push or pop began, finished or was cancelled.
+  case navigation
+}
+
 /// A lane before layout: the touches, a receiver (by kind, class and id), or the actions.
-struct DiagramLaneKey: Hashable {
-  enum Group: Int { case touches, recognizer, view, responder, controller, window, application, actions }
+public struct DiagramLaneKey: Hashable, Sendable {
+  public enum Group: Int, Sendable {
+    case touches, recognizer, view, responder, controller, window, application, actions
+  }
 
-  var group: Group
-  var className: String
-  var id: String?
+  public var group: Group
+  public var className: String
+  public var id: String?
 
-  init(_ participant: Participant) {
+  public init(_ participant: Participant) {
     switch participant.kind {
     case .recognizer: group = .recognizer
     case .view: group = .view
@@ -29,26 +58,13 @@ struct DiagramLaneKey: Hashable {
     id = nil
   }
 
-  static let touches = DiagramLaneKey(group: .touches)
-  static let actions = DiagramLaneKey(group: .actions)
+  public static let touches = DiagramLaneKey(group: .touches)
+  public static let actions = DiagramLaneKey(group: .actions)
 
   var rank: Int { group.rawValue }
 
-  var laneKind: DeliveryDiagram.Lane.Kind {
-    switch group {
-    case .touches: return .touches
-    case .actions: return .actions
-    case .recognizer: return .receiver(Participant(kind: .recognizer, className: className, id: id))
-    case .view: return .receiver(Participant(kind: .view, className: className, id: id))
-    case .responder: return .receiver(Participant(kind: .responder, className: className, id: id))
-    case .controller: return .receiver(Participant(kind: .controller, className: className, id: id))
-    case .window: return .receiver(Participant(kind: .window, className: className, id: id))
-    case .application: return .receiver(Participant(kind: .application, className: className, id: id))
-    }
-  }
-
   /// The header's class line and id line.
-  var texts: (String, String?) {
+  public var texts: (String, String?) {
     switch group {
     case .touches: return ("Touches", "input")
     case .actions: return ("Actions", "target-action")
@@ -58,23 +74,23 @@ struct DiagramLaneKey: Hashable {
 }
 
 /// Who an arrow comes from: a participant the record names, or a cause's `by`.
-enum DiagramSource: Equatable {
+public enum DiagramSource: Equatable, Sendable {
   case participant(Participant)
   case name(String)
 }
 
 /// One mark-to-be: a record, or a folded run of records, on its lane.
-struct DiagramEntry {
-  var lane: DiagramLaneKey
-  var kind: DeliveryDiagram.MarkKind
-  var time: TimeInterval
-  var cause: DeliveryCause?
-  var touchIDs: [Int]
-  var records: [Int]
-  var title: String
-  var source: DiagramSource?
+public struct DiagramEntry: Sendable {
+  public var lane: DiagramLaneKey
+  public var kind: DiagramMarkKind
+  public var time: TimeInterval
+  public var cause: DeliveryCause?
+  public var touchIDs: [Int]
+  public var records: [Int]
+  public var title: String
+  public var source: DiagramSource?
   /// A call that may pass along the responder chain (arrows from one receiver to the next).
-  var isChain = false
+  public var isChain = false
   /// How many records a folded entry stands for, and its title without the count.
   var count = 1
   var baseTitle = ""
@@ -87,22 +103,23 @@ struct DiagramEntry {
   }
 
   /// The kind, with resets from any state alike.
-  private var groupKind: DeliveryDiagram.MarkKind {
+  private var groupKind: DiagramMarkKind {
     if case .state(_, .possible) = kind { return .state(from: .possible, to: .possible) }
     return kind
   }
 }
 
-/// The entries of a record list, in order, folded as `DeliveryDiagram` says.
-struct DiagramEntries {
-  private(set) var entries: [DiagramEntry] = []
+/// The entries of a record list, in order, folded as `DeliveryDiagram` says: the diagram's
+/// model, with no geometry (`DeliveryDiagram` lays it out).
+public struct DiagramEntries: Sendable {
+  public private(set) var entries: [DiagramEntry] = []
   /// Where a run of foldable records goes on: the entry, and the lane's version then.
   private var folds: [String: (entry: Int, version: Int)] = [:]
   /// Bumped by every entry that is not folded: a fold ends when something else happens on its lane.
   private var versions: [DiagramLaneKey: Int] = [:]
   private let namesTouches: Bool
 
-  init(_ records: [DeliveryRecord]) {
+  public init(_ records: [DeliveryRecord]) {
     namesTouches = Set(records.flatMap(\.touchIDs)).count > 1
     for (index, record) in records.enumerated() { add(record, index: index) }
   }
@@ -110,7 +127,7 @@ struct DiagramEntries {
   /// Touches first; then recognizers, views, the controller, the window, the application
   /// (the way a call passes along the responder chain, left to right); actions last. Each
   /// group in order of first appearance.
-  var laneOrder: [DiagramLaneKey] {
+  public var laneOrder: [DiagramLaneKey] {
     var seen: [DiagramLaneKey] = []
     for entry in entries where !seen.contains(entry.lane) { seen.append(entry.lane) }
     return seen.enumerated().sorted { a, b in
@@ -121,7 +138,7 @@ struct DiagramEntries {
 
   /// The rows, as indices into `entries`: consecutive entries of one instant that say the
   /// same thing on different lanes share one.
-  var rowGroups: [[Int]] {
+  public var rowGroups: [[Int]] {
     var groups: [[Int]] = []
     for (index, entry) in entries.enumerated() {
       if let last = groups.last, let first = last.first.map({ entries[$0] }), first.joins(entry),
@@ -137,7 +154,7 @@ struct DiagramEntries {
 
   private mutating func add(_ record: DeliveryRecord, index: Int) {
     func entry(
-      _ lane: DiagramLaneKey, _ kind: DeliveryDiagram.MarkKind, _ title: String, source: DiagramSource? = nil
+      _ lane: DiagramLaneKey, _ kind: DiagramMarkKind, _ title: String, source: DiagramSource? = nil
     ) -> DiagramEntry {
       DiagramEntry(
         lane: lane, kind: kind, time: record.time, cause: record.cause, touchIDs: record.touchIDs, records: [index],
@@ -186,7 +203,7 @@ struct DiagramEntries {
       guard !typed.contains(where: { $0.rawValue == method }) else { return }
       append(entry(DiagramLaneKey(receiver), .logged, method))
     case .hold(let phase, let view, let holder, let deadline):
-      let until = deadline.map { " until \(DeliveryDiagram.time($0))" } ?? ""
+      let until = deadline.map { " until \(Self.time($0))" } ?? ""
       append(
         entry(
           DiagramLaneKey(view), .hold(phase), "\(Self.method(phase))\(touches) held\(until)",
@@ -203,7 +220,7 @@ struct DiagramEntries {
       append(entry(DiagramLaneKey(receiver), .denied, "denied touch\(record.touchIDs.count == 1 ? "" : "es") \(ids)"))
     case .stateChange(let recognizer, let from, let to):
       let lane = DiagramLaneKey(recognizer)
-      let kind = DeliveryDiagram.MarkKind.state(from: from, to: to)
+      let kind = DiagramMarkKind.state(from: from, to: to)
       if to == .possible {
         append(entry(lane, kind, "reset to possible"))
       } else if to == .changed && from == .changed {
@@ -228,9 +245,9 @@ struct DiagramEntries {
       switch change {
       case .scheduled:
         title =
-          "\(name) \(TranscriptNumber.seconds(timer.deadline - record.time)) s, until \(DeliveryDiagram.time(timer.deadline))"
+          "\(name) \(TranscriptFormatter.number(timer.deadline - record.time)) s, until \(Self.time(timer.deadline))"
       case .fired: title = "\(name) fires"
-      case .cancelled: title = "\(name) cancelled (was due at \(DeliveryDiagram.time(timer.deadline)))"
+      case .cancelled: title = "\(name) cancelled (was due at \(Self.time(timer.deadline)))"
       }
       append(entry(lane, .timer(change, timer.purpose), title))
     case .scroll(let view, let from, let to):
@@ -266,7 +283,7 @@ struct DiagramEntries {
       var run = entries[open.entry]
       run.records += entry.records
       run.count += 1
-      let until = entry.time > run.time ? " until \(DeliveryDiagram.time(entry.time))" : ""
+      let until = entry.time > run.time ? " until \(Self.time(entry.time))" : ""
       if let from = run.scrollFrom, let to {
         run.title = "scrolls \(Self.point(from)) → \(Self.point(to)) in \(run.count) steps\(until)"
       } else {
@@ -293,9 +310,12 @@ struct DiagramEntries {
     }
   }
 
+  /// A time as the diagram's labels write it: three decimals.
+  public static func time(_ t: TimeInterval) -> String { String(format: "%.3f", t) }
+
   static func method(_ phase: TouchPhase) -> String { String(phase.selector.prefix { $0 != ":" }) }
 
   static func point(_ p: RecordPoint) -> String {
-    "(\(TranscriptNumber.seconds(p.x)), \(TranscriptNumber.seconds(p.y)))"
+    "(\(TranscriptFormatter.number(p.x)), \(TranscriptFormatter.number(p.y)))"
   }
 }
