@@ -34,7 +34,7 @@ struct ClassDrawing {
   private(set) var drawsBackground: Bool?
   /// Draws a view's own content over its background; nil: its superclass's (a root's: the
   /// background alone, UIView's look).
-  private(set) var draw: ((SceneRenderer, UIView, CanvasRect, Canvas) -> Void)?
+  private(set) var draw: ((ViewPainter, UIView, CanvasRect, Canvas) -> Void)?
   /// The class's inspector rows: once resolved, its superclass's and then its own, but
   /// those it hides (`hidingInheritedRows`) and those it names again; nil: none.
   private(set) var inspectorRows: ((AnyObject, RowMaker) -> InspectorRows)?
@@ -48,7 +48,7 @@ struct ClassDrawing {
   private(set) var showsText: Bool?
 
   init<T: AnyObject>(
-    _ type: T.Type, drawsBackground: Bool? = nil, draw: ((SceneRenderer, T, CanvasRect, Canvas) -> Void)? = nil,
+    _ type: T.Type, drawsBackground: Bool? = nil, draw: ((ViewPainter, T, CanvasRect, Canvas) -> Void)? = nil,
     inspectorRows: ((T, RowMaker) -> InspectorRows)? = nil, hidingInheritedRows hiddenRows: Set<String> = [],
     takesCaption: ((T) -> Bool)? = nil, showsText: Bool? = nil
   ) {

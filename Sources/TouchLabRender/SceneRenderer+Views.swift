@@ -92,7 +92,7 @@ extension SceneRenderer {
   private func drawContent(of view: UIView, in rect: CanvasRect, on canvas: Canvas) {
     let drawing = ClassDrawing.drawing(for: view)
     if drawing?.drawsBackground ?? true { drawBackground(of: view, in: rect, on: canvas) }
-    drawing?.draw?(self, view, rect, canvas)
+    drawing?.draw?(painter, view, rect, canvas)
   }
 
   /// A view's background colour; a view without one draws nothing of its own.

@@ -45,9 +45,12 @@ public final class SceneRenderer {
   let timeline: TimelineStripRenderer
   /// The touch overlay, and the layout it keeps for the damage drawing of a frame noted.
   let touchOverlay: TouchOverlayRenderer
+  /// Paints each view's own content as its class looks.
+  let painter: ViewPainter
 
   public init(theme: Theme) {
     self.theme = theme
+    painter = ViewPainter(theme: theme)
     panel = TranscriptPanelRenderer(theme: theme)
     timeline = TimelineStripRenderer(theme: theme)
     touchOverlay = TouchOverlayRenderer(theme: theme)

@@ -121,14 +121,14 @@ final class ViewDrawingTests: XCTestCase {
   func testAButtonTitleShrinksToFitBeforeItTruncates() {
     let style = TextStyle(fontFamily: Theme.standard.metrics.fontFamily, fontSize: 17, weight: .medium)
     let wide = TextFonts.measure("Under", style: style).width
-    XCTAssertEqual(SceneRenderer.fittingFontSize("Under", style: style, width: wide + 1), 17)
-    let size = SceneRenderer.fittingFontSize("Under", style: style, width: wide * 0.7)
+    XCTAssertEqual(ViewPainter.fittingFontSize("Under", style: style, width: wide + 1), 17)
+    let size = ViewPainter.fittingFontSize("Under", style: style, width: wide * 0.7)
     XCTAssertLessThan(size, 17)
     var shrunk = style
     shrunk.fontSize = size
     XCTAssertLessThanOrEqual(TextFonts.measure("Under", style: shrunk).width, wide * 0.7 + 0.5)
     // Never below 9 points: a title far too long still truncates.
-    XCTAssertEqual(SceneRenderer.fittingFontSize("A very long button title", style: style, width: 20), 9)
+    XCTAssertEqual(ViewPainter.fittingFontSize("A very long button title", style: style, width: 20), 9)
   }
 
   func testSwitchesOffOnAndMidDrag() throws {

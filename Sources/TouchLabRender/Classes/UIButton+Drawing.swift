@@ -12,7 +12,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// A button: with a background colour of its own, that colour (darkened while
   /// highlighted); without one, a filled rounded button in the theme's control colours.
   /// Its title is centred, truncated in the middle as UIKit does.

@@ -2,7 +2,7 @@ import Foundation
 import TouchLabEngine
 
 extension ClassDrawing {
-  /// UIImageView: its image (SceneRenderer+ImageView.swift).
+  /// UIImageView: its image (ViewPainter+ImageView.swift).
   static var uiImageView: ClassDrawing {
     ClassDrawing(UIImageView.self, draw: { $0.drawImageView($1, in: $2, on: $3) })
   }

@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// The keyboard, plainly: iOS's grey tray with three rows of white keys and a space bar.
   fileprivate func drawKeyboard(_ keyboard: UIKeyboard, in rect: CanvasRect, on canvas: Canvas) {
     canvas.fill(rect, color: CanvasColor(keyboard.backgroundColor ?? .white))

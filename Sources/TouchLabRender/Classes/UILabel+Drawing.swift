@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UILabel: one line, vertically centred, truncated at the tail.
   fileprivate func drawLabel(_ label: UILabel, in rect: CanvasRect, on canvas: Canvas) {
     guard let text = label.text, !text.isEmpty else { return }

@@ -25,7 +25,7 @@ enum UINavigationBarLook {
   static let highlightedAlpha = 0.3
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// The bar: its background (a colour of its own, else the bar material) and shadow line;
   /// the title centred in semibold 17 pt; the back button's chevron and title in the tint
   /// (system blue), faded while the finger is on it.

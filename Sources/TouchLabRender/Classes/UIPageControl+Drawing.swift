@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UIPageControl: a centred row of dots, the current page's dark, the others light grey.
   fileprivate func drawPageControl(_ pages: UIPageControl, in rect: CanvasRect, on canvas: Canvas) {
     guard !pages.showsNoIndicators else { return }

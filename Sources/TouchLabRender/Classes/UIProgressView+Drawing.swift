@@ -14,7 +14,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UIProgressView as iOS 14 and later draw it: a capsule track (`trackTintColor`, else
   /// light grey) filled from the left to `progress` (`progressTintColor`, else the tint,
   /// system blue), the fill a capsule too.

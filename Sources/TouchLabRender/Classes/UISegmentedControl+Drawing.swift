@@ -10,7 +10,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UISegmentedControl as iOS 13 and later draw it: a grey rounded rectangle, the selected
   /// segment a white rounded "thumb" with a soft shadow, hairlines between the others, the
   /// titles centred (the selected one semibold); the segment under a finger darkens.

@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UISlider as iOS draws it: a thin capsule track, the tint (system blue) left of the thumb
   /// and light grey right of it, and a white round thumb with a soft shadow. The geometry is
   /// the engine's own (`trackRect`, `thumbRect`), so what is drawn is what a touch must hit.

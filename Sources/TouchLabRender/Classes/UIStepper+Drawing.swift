@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UIStepper as iOS 13 and later draw it: a grey rounded rectangle cut in two by a
   /// hairline, a − and a + glyph; the pressed half darkens, a half that cannot step greys
   /// its glyph.

@@ -12,7 +12,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   fileprivate func drawSwipeActionButton(_ button: UISwipeActionStandardButton, in rect: CanvasRect, on canvas: Canvas)
   {
     canvas.fill(rect, color: CanvasColor(button.action.backgroundColor))

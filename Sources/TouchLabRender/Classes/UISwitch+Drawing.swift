@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UISwitch as iOS draws it: a capsule track, grey when off and green when on, and a
   /// white knob with a soft shadow. `knobPosition` (0…1) places the knob and blends the
   /// track while a finger drags it; while highlighted the knob stretches, as on iOS.

@@ -9,7 +9,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UITabBar's default look: the bar's colour (UIKit's light bar, `systemBackground` at
   /// 94 %, when the layout gives none) and a hairline along its top edge.
   fileprivate func drawTabBar(_ bar: UITabBar, in rect: CanvasRect, on canvas: Canvas) {

@@ -11,7 +11,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// A tab as iOS draws it under a stacked layout: a 25 pt image (a rounded square here:
   /// a layout names no images) over a 10 pt medium title, both the tint colour
   /// (`systemBlue`) when selected and grey (`tabBarUnselectedTint`) when not; pressed, a little

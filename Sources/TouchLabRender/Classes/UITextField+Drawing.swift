@@ -10,7 +10,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// UITextField with the rounded-rect border style: white, a thin grey border, the text
   /// (or the placeholder in grey) at the left; while editing, a blue caret after the text.
   fileprivate func drawTextField(_ field: UITextField, in rect: CanvasRect, on canvas: Canvas) {

@@ -16,7 +16,7 @@ extension ClassDrawing {
   }
 }
 
-extension SceneRenderer {
+extension ViewPainter {
   /// A text view's text as UIKit lays it out by default: 17 pt, from the top left, inset by
   /// the text container's 8 pt top inset and 5 pt line padding, wrapped to the width and
   /// moved with the content offset; while editing, a blue caret at the text's start.

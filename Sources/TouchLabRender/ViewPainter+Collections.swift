@@ -2,7 +2,7 @@ import Foundation
 import TouchLabCanvas
 import TouchLabEngine
 
-extension SceneRenderer {
+extension ViewPainter {
   /// A collection view's cell: a rounded tile (`secondarySystemBackground`) unless the cell
   /// has a colour of its own, greyed while highlighted or selected as UIKit's default
   /// background configuration does; its text is drawn by its label.

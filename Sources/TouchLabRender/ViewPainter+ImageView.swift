@@ -5,7 +5,7 @@ import TouchLabEngine
 /// How an image view looks. TouchLab has no image files, so an image view shows a stand-in
 /// picture — the "photo" placeholder iOS shows for a missing image: a sun over two hills on
 /// a pale fill — with the image's name along its foot.
-extension SceneRenderer {
+extension ViewPainter {
   enum ImageViewLook {
     /// The placeholder's fill (`systemGray6`).
     static let fill = CanvasColor(red8: 242, green8: 242, blue8: 247)
