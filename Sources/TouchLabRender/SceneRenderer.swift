@@ -16,12 +16,6 @@ public final class SceneRenderer {
   /// The family fonts.conf pins for fixed-width text (transcripts, errors).
   public static let monospacedFamily = "DejaVu Sans Mono"
 
-  /// Where each part of the frame last noted by `damage(for:…)` draws, in pixels (nil: not
-  /// known, every part is drawn).
-  var partBounds: [FramePart: DamageRect]?
-  /// The views kept drawn for the frame last noted by `damage(for:…)`, brought up to date and
-  /// copied by its damage drawing (nil: the views are drawn).
-  var keptViews: KeptViews?
   /// While a frame is drawn, the drawing's `shouldStop`: asked before each view, so that a
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
@@ -98,15 +92,16 @@ public final class SceneRenderer {
       tracker.reset()
       tracker.canvas = canvas
     }
-    let rects = damage(
+    let damage = damage(
       for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: canvas.scale,
       tracking: tracker)
+    let rects = damage.rects
     if let scroll = tracker.scroll { canvas.movePixels(scroll) }
     // Drawn as the window draws (one pass, `draw(_:on:within:shouldStop:)`) on a canvas of
     // the tracker's, then only the rectangles copied: this canvas keeps its pixels outside them.
     if !rects.isEmpty {
       guard let scratch = tracker.scratchCanvas(like: canvas) else { return .stopped }
-      guard draw(content, on: scratch, within: rects, shouldStop: shouldStop) else {
+      guard draw(content, on: scratch, within: rects, of: damage, shouldStop: shouldStop) else {
         tracker.abandon(rects)
         return .stopped
       }
@@ -120,15 +115,16 @@ public final class SceneRenderer {
   /// frame `pixelWidth`×`pixelHeight` at `scale`: the frame is noted (every drawing call, its
   /// key and the pixels it may touch, nothing drawn), compared with the last one
   /// (`DrawingItem.damage`), and the rectangles left part-drawn by a stopped drawing are
-  /// added. The whole frame when the tracker holds none of that size. Then draw each
-  /// rectangle (`draw(_:on:within:shouldStop:)`) and `commit()`, or `abandon` them.
+  /// added. The whole frame when the tracker holds none of that size. Then draw its
+  /// rectangles with it (`draw(_:on:within:of:shouldStop:)`) and `commit()`, or `abandon`
+  /// them. The renderer keeps nothing of it: what the drawing needs is in the value returned.
   public func damage(
     for content: FrameContent, pixelWidth: Int, pixelHeight: Int, scale: Double, tracking tracker: FrameDamageTracker
-  ) -> [DamageRect] {
+  ) -> FrameDamage {
     panel.dropKeptPanel()  // the window keeps the panel's pixels itself
     let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
     guard let base = tracker.recordingBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-    else { return [bounds] }
+    else { return FrameDamage(rects: [bounds], partBounds: nil, keptViews: nil) }
     let recorder = DamageRecordingCanvas(wrapping: base)
     touchOverlay.forgetNotedLayout()
     _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
@@ -136,36 +132,41 @@ public final class SceneRenderer {
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
     tracker.scroll = nil
-    partBounds = recorder.partBounds
-    noteKeptViews(of: recorder, sceneSize: content.window.bounds.size, scale: scale, tracking: tracker)
-    guard tracker.holdsFrame else { return [bounds] }
-    if let scrolled = tracker.scrolledDamage(panelBounds: recorder.partBounds[.panel], frame: bounds) {
-      return scrolled.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    let keptViews = noteKeptViews(
+      of: recorder, sceneSize: content.window.bounds.size, scale: scale, tracking: tracker)
+    func damage(_ rects: [DamageRect]) -> FrameDamage {
+      FrameDamage(
+        rects: rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }, partBounds: recorder.partBounds,
+        keptViews: keptViews)
     }
-    let rects = DrawingItem.closed(
-      DrawingItem.changedRects(from: tracker.items, to: tracker.noted) + tracker.pending + tracker.keptViewsNeeded,
-      over: tracker.noted, excluding: tracker.notedViews, maximumRects: FrameDamageTracker.maximumRects)
-    return rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    guard tracker.holdsFrame else { return damage([bounds]) }
+    if let scrolled = tracker.scrolledDamage(panelBounds: recorder.partBounds[.panel], frame: bounds) {
+      return damage(scrolled)
+    }
+    return damage(
+      DrawingItem.closed(
+        DrawingItem.changedRects(from: tracker.items, to: tracker.noted) + tracker.pending + tracker.keptViewsNeeded,
+        over: tracker.noted, excluding: tracker.notedViews, maximumRects: FrameDamageTracker.maximumRects))
   }
 
   /// Notes the views of the frame `recorder` noted on the tracker's kept views, which the
-  /// damage drawing of the frame then copies (`keptViews`, `FrameDamageTracker.notedViews`).
+  /// damage drawing of the frame then copies (`FrameDamage.keptViews`,
+  /// `FrameDamageTracker.notedViews`); nil when the views are drawn.
   private func noteKeptViews(
     of recorder: DamageRecordingCanvas, sceneSize: CGSize, scale: Double, tracking tracker: FrameDamageTracker
-  ) {
-    keptViews = nil
+  ) -> KeptViews? {
     tracker.notedViews = nil
     guard let views = recorder.partRanges[.scene],
       let kept = tracker.keptViews(
         pixelWidth: min(recorder.pixelWidth, Int((Double(sceneSize.width) * scale).rounded(.up))),
         pixelHeight: min(recorder.pixelHeight, Int((Double(sceneSize.height) * scale).rounded(.up))), scale: scale)
-    else { return }
+    else { return nil }
     // A whole frame (a new canvas, an Expose, a new size) draws the views whole on them too:
     // whatever they hold, the frame is a whole drawing's.
     if !tracker.holdsFrame { kept.forget() }
     kept.note(Array(recorder.items[views]), maximumRects: FrameDamageTracker.maximumRects)
     tracker.notedViews = views
-    keptViews = kept
+    return kept
   }
 
   /// Draws what of `kept` is needed, one rectangle at a time (a canvas that keeps its pixels:
@@ -207,22 +208,26 @@ public final class SceneRenderer {
 
   /// Draws the part of the frame inside `rect` (pixels): the background and everything that
   /// reaches into it, clipped to it — exactly the pixels a whole drawing has there.
-  /// After `damage(for:…)` of the same content, a part of the frame (the scene, the panel…)
-  /// none of whose drawing reaches into `rect` is not run at all.
+  /// Given the `damage(for:…)` of the same content, a part of the frame (the scene, the
+  /// panel…) none of whose drawing reaches into `rect` is not run at all, and the views are
+  /// copied from those it kept.
   public func draw(
-    _ content: FrameContent, on canvas: CairoCanvas, within rect: DamageRect, shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rect: DamageRect, of damage: FrameDamage? = nil,
+    shouldStop: () -> Bool = { false }
   ) -> Bool {
-    draw(content, on: canvas, within: [rect], shouldStop: shouldStop)
+    draw(content, on: canvas, within: [rect], of: damage, shouldStop: shouldStop)
   }
 
-  /// As `draw(_:on:within:shouldStop:)` for several rectangles at once (a pass of
+  /// As `draw(_:on:within:of:shouldStop:)` for several rectangles at once (a pass of
   /// `FrameDamageTracker.passes`): one drawing, whose pixels inside the rectangles are a
   /// whole drawing's; between them, inside the rectangle that holds them all, they may not be
   /// (`CairoCanvas.withDamageClip`): only for a canvas whose pixels are sent rectangle by rectangle.
   public func draw(
-    _ content: FrameContent, on canvas: CairoCanvas, within rects: [DamageRect], shouldStop: () -> Bool = { false }
+    _ content: FrameContent, on canvas: CairoCanvas, within rects: [DamageRect], of damage: FrameDamage? = nil,
+    shouldStop: () -> Bool = { false }
   ) -> Bool {
-    let bounds = partBounds
+    let bounds = damage?.partBounds
+    let keptViews = damage?.keptViews
     if let keptViews, !keptViews.needed.isEmpty,
       !bringUpToDate(keptViews, content: content, shouldStop: shouldStop)
     {

@@ -91,7 +91,7 @@ final class TouchOverlayRenderer {
 
   /// The overlay's hit outlines and cards. Laying cards out measures their text (a fifth of a
   /// held finger's frame), so the layout made while `damage(for:…)` notes a frame is kept and
-  /// used again by the damage drawing of that frame that follows, as `partBounds` is.
+  /// used again by the damage drawing of that frame that follows (a cache: the key checks it).
   private func overlayLayout(
     of overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int>,
     expanded: [Int], on canvas: Canvas

@@ -261,8 +261,9 @@ public final class LiveSandbox {
     pixels: (width: Int, height: Int), scale: Double, shouldStop: () -> Bool = { false }
   ) -> Bool? {
     if window.needsWholeFrame { tracker.reset() }
-    let rects = renderer.damage(
+    let damage = renderer.damage(
       for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: tracker)
+    let rects = damage.rects
     if let move = tracker.scroll {
       // The panel's lines scrolled up: the server moves their pixels; only the rest is drawn.
       let source = move.source
@@ -275,7 +276,7 @@ public final class LiveSandbox {
     let drawn = window.drawAndSend(
       passes: passes, frameWidth: pixels.width, frameHeight: pixels.height, scale: scale
     ) { canvas, rects in
-      renderer.draw(content, on: canvas, within: rects, shouldStop: shouldStop)
+      renderer.draw(content, on: canvas, within: rects, of: damage, shouldStop: shouldStop)
     }
     switch drawn {
     case nil: tracker.reset()

@@ -1,5 +1,6 @@
 import Foundation
 import TouchLabEngine
+import TouchLabLayout
 import XCTest
 
 @testable import TouchLabCanvas
@@ -220,6 +221,55 @@ final class KeptPixelsTests: XCTestCase {
     tracker.reset()
     tracker.canvas = canvas
     _ = try drawAndCompare("a whole frame after the kept views were spoilt")
+  }
+
+  /// Issue 46: a damage drawing reads only the `FrameDamage` it is given. The renderer notes
+  /// another scene's frame (on a tracker of its own, whose kept views hold that scene's views)
+  /// between noting this frame and drawing it: the drawing still copies this frame's kept
+  /// views and runs this frame's parts — a renderer that kept the last noting for the next
+  /// drawing would copy the other scene's views.
+  func testADamageDrawingReadsOnlyTheDamageItIsGivenNotTheRenderersLastNoting() throws {
+    let renderer = SceneRenderer(theme: .standard)
+    func setUp(_ file: String) throws -> (Scene, TouchOverlay, FrameContent, CairoCanvas, FrameDamageTracker) {
+      let scene = try RenderSupport.bundledScene(file)
+      let overlay = TouchOverlay(application: scene.application)
+      let content = FrameContent(
+        window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: [],
+        now: scene.application.clock.now)
+      let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
+      return (scene, overlay, content, canvas, FrameDamageTracker())
+    }
+    var (scene, overlay, content, canvas, tracker) = try setUp("playground.yaml")
+    let (_, _, otherContent, otherCanvas, otherTracker) = try setUp("slider.yaml")
+    let application = scene.application
+    application.clock.advance(to: application.clock.now + 0.5)
+    application.sendTouches([TouchInput(finger: 1, phase: .began, location: CGPoint(x: 101, y: 156))])
+    content.overlay = overlay.state
+    content.now = application.clock.now
+    guard case .drawn = renderer.draw(content, on: canvas, tracking: tracker),
+      case .drawn = renderer.draw(otherContent, on: otherCanvas, tracking: otherTracker)
+    else { return XCTFail("a first frame stopped") }
+    application.clock.advance(to: application.clock.now + 0.008)
+    application.sendTouches([TouchInput(finger: 1, phase: .moved, location: CGPoint(x: 131, y: 170))])
+    content.overlay = overlay.state
+    content.now = application.clock.now
+    let damage = renderer.damage(
+      for: content, pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: 2, tracking: tracker)
+    XCTAssertNotNil(damage.keptViews, "the move copies the kept views")
+    let sceneWidth = Int(scene.window.bounds.width) * 2
+    XCTAssertTrue(damage.rects.contains { $0.x < sceneWidth }, "the move damages the scene: \(damage.rects)")
+    // Another frame noted in between, of another scene, on another tracker.
+    _ = renderer.damage(
+      for: otherContent, pixelWidth: otherCanvas.pixelWidth, pixelHeight: otherCanvas.pixelHeight, scale: 2,
+      tracking: otherTracker)
+    // Drawn as `draw(_:on:tracking:)` draws: on a canvas of its own, the rectangles copied.
+    let scratch = try CairoCanvas(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, scale: 2)
+    XCTAssertTrue(renderer.draw(content, on: scratch, within: damage.rects, of: damage))
+    for rect in damage.rects { canvas.copyPixels(of: scratch, in: rect) }
+    tracker.commit()
+    let whole = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
+    SceneRenderer(theme: .standard).draw(content, on: whole)
+    XCTAssertEqual(differingRows(canvas, whole), 0, "the moved frame's pixels are a whole drawing's")
   }
 }
 

@@ -79,8 +79,9 @@ final class DamageDrawingTests: XCTestCase {
       stripTracker.reset()
     }
     let shown = try XCTUnwrap(screen)
-    let rects = renderer.damage(
+    let damage = renderer.damage(
       for: content, pixelWidth: width, pixelHeight: height, scale: session.scale, tracking: stripTracker)
+    let rects = damage.rects
     // The window has the server move the pixels first (`X11Window.copyArea`).
     if let move = stripTracker.scroll { shown.movePixels(move) }
     let capacity = width * 4 * stripRows
@@ -98,7 +99,7 @@ final class DamageDrawingTests: XCTestCase {
       let strip = try CairoCanvas(
         drawingInto: memory, pixelWidth: passWidth, pixelHeight: bounds.height, bytesPerRow: passWidth * 4,
         scale: session.scale, frameWidth: width, frameHeight: height, firstColumn: left, firstRow: top)
-      XCTAssertTrue(renderer.draw(content, on: strip, within: pass))
+      XCTAssertTrue(renderer.draw(content, on: strip, within: pass, of: damage))
       strip.finishDrawing()
       shown.withUnsafePixelBytes { target in
         let base = UnsafeMutableRawPointer(mutating: target.baseAddress!)
