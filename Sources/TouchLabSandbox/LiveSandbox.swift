@@ -132,6 +132,12 @@ public final class LiveSandbox {
       }
       if sent && !warmedFallbackFonts {
         StartUpLog.shared?.note("first-frame")
+        if StartUpLog.exitsAfterFirstFrame {
+          window.close()
+          timerThread?.stop()
+          timerThread = nil
+          return
+        }
         // The first frame is out: the CJK face no longer holds it back; opened at background
         // priority, it does not take the frames' share of a busy machine either.
         backgroundWork.async { TextFonts.warmUpFallbackFonts() }

@@ -26,6 +26,11 @@ public final class StartUpLog {
     }
   }()
 
+  /// `TOUCHLAB_EXIT_AFTER_FIRST_FRAME=1`, for measuring the start-up alone (callgrind counts
+  /// the instructions to the first frame, docs/PERFORMANCE.md): the window closes and the
+  /// program ends as soon as its first frame is sent, before any work put off until then.
+  public static let exitsAfterFirstFrame = ProcessInfo.processInfo.environment["TOUCHLAB_EXIT_AFTER_FIRST_FRAME"] == "1"
+
   init(log: FrameLog) {
     self.log = log
   }

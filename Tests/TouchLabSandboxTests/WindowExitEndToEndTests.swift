@@ -76,6 +76,24 @@ final class WindowExitEndToEndTests: WindowTestCase {
     XCTAssertEqual(screenshots.count, 2, "both screenshots were saved")
   }
 
+  /// `TOUCHLAB_EXIT_AFTER_FIRST_FRAME=1` (counting the start-up's instructions with callgrind,
+  /// docs/PERFORMANCE.md): the window ends by itself, status 0, once its first frame is sent —
+  /// every start-up step noted, the first frame last.
+  func testExitAfterFirstFrameEndsTheWindowOnceItsFirstFrameIsSent() throws {
+    let run = folder.appendingPathComponent("run")
+    try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+    let log = run.appendingPathComponent("startup.log").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
+    let touchlab = try TouchLabProcess(
+      ["open", layout, "--scale", "1"], display: server.displayName, folder: run,
+      environment: ["TOUCHLAB_EXIT_AFTER_FIRST_FRAME": "1", "TOUCHLAB_STARTUP_LOG": log])
+    XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
+    XCTAssertEqual(touchlab.errors, "")
+    let steps = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+      .map { $0.split(separator: " ")[0] }
+    XCTAssertEqual(steps, ["command-line", "layout", "theme", "monitor", "session", "window", "first-frame"])
+  }
+
   /// `xdotool windowclose` (XDestroyWindow from another connection) used to end in Xlib's
   /// raw "X Error of failed request: BadDrawable".
   func testAnotherClientDestroyingTheWindowEndsItWithTheDocumentedMessage() throws {
