@@ -188,30 +188,58 @@ extension DrawingItem {
     func cost(_ a: DamageRect, _ b: DamageRect) -> Int {
       a.union(b).area - a.area - b.area + a.intersection(b).area
     }
-    var joined = true
-    while joined {
-      joined = false
-      search: for i in result.indices {
-        for j in result.indices where j > i && cost(result[i], result[j]) <= 0 {
-          result[i] = result[i].union(result[j])
-          result.remove(at: j)
-          joined = true
-          break search
+    // The first pair (in row-then-column order) whose union adds nothing is joined, again and
+    // again. Every pair of rows before the one last joined into, but those with it, is known
+    // to add something, so only those are looked at again there (the same pairs joined, in
+    // the same order, as searching from the first row each time; without that, O(n³)).
+    var joinedInto: Int?
+    while true {
+      var pair: (Int, Int)?
+      if let changed = joinedInto {
+        for k in 0..<changed where cost(result[k], result[changed]) <= 0 {
+          pair = (k, changed)
+          break
         }
       }
+      if pair == nil {
+        search: for i in (joinedInto ?? 0)..<result.count {
+          for j in (i + 1)..<result.count where cost(result[i], result[j]) <= 0 {
+            pair = (i, j)
+            break search
+          }
+        }
+      }
+      guard let (i, j) = pair else { break }
+      result[i] = result[i].union(result[j])
+      result.remove(at: j)
+      joinedInto = i
+    }
+    guard result.count > max(1, maximumRects) else { return result }
+    // The pair whose union adds the least area (the first such) is joined while there are too
+    // many; each pair's cost is kept, and only the joined rectangle's worked out again.
+    var costs = result.indices.map { i in result.indices.map { j in j > i ? cost(result[i], result[j]) : 0 } }
+    func remove(at index: Int) {
+      result.remove(at: index)
+      costs.remove(at: index)
+      for row in costs.indices { costs[row].remove(at: index) }
     }
     while result.count > max(1, maximumRects) {
       var best = (0, 1, Int.max)
       for i in result.indices {
-        for j in result.indices where j > i {
-          let added = cost(result[i], result[j])
-          if added < best.2 { best = (i, j, added) }
-        }
+        for j in (i + 1)..<result.count where costs[i][j] < best.2 { best = (i, j, costs[i][j]) }
       }
       let union = result[best.0].union(result[best.1])
-      result.remove(at: best.1)
+      remove(at: best.1)
       result[best.0] = union
-      result.removeAll { $0 != union && union.contains($0) }
+      var joined = best.0
+      for index in result.indices.reversed() where result[index] != union && union.contains(result[index]) {
+        remove(at: index)
+        if index < joined { joined -= 1 }
+      }
+      for other in result.indices where other != joined {
+        let added = cost(result[min(other, joined)], result[max(other, joined)])
+        costs[min(other, joined)][max(other, joined)] = added
+      }
     }
     return result
   }

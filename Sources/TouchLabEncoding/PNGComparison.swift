@@ -11,7 +11,14 @@ public struct PNGComparison: Sendable {
   public let largestChannelDifference: Int
   /// The reference faded to light grey, with every mismatched pixel in
   /// opaque red: a picture of where the images differ.
-  public let differenceImage: PNGImage?
+  public var differenceImage: PNGImage? {
+    if let differences { return differences }
+    return sameImage.map { Self.difference(between: $0, and: $0, tolerance: 0).image }
+  }
+  /// The picture of where they differ, made when some pixel did.
+  private let differences: PNGImage?
+  /// Both images when every byte of them is the same (the picture made only when asked for).
+  private let sameImage: PNGImage?
 
   /// True when every pixel is within tolerance.
   public var matches: Bool {
@@ -26,10 +33,33 @@ public struct PNGComparison: Sendable {
       sizesMatch = false
       mismatchedPixelCount = max(actual.width * actual.height, expected.width * expected.height)
       largestChannelDifference = 255
-      differenceImage = nil
+      differences = nil
+      sameImage = nil
       return
     }
     sizesMatch = true
+    // The same bytes: no pixel differs, and the picture of where they do is made only when
+    // asked for (a debug build makes it slowly, and a test asks for it only on a failure).
+    let sameBytes = actual.rgba.withUnsafeBytes { a in
+      expected.rgba.withUnsafeBytes { e in
+        a.count == e.count && (a.isEmpty || memcmp(a.baseAddress!, e.baseAddress!, a.count) == 0)
+      }
+    }
+    if sameBytes {
+      mismatchedPixelCount = 0
+      largestChannelDifference = 0
+      differences = nil
+      sameImage = expected
+      return
+    }
+    (differences, mismatchedPixelCount, largestChannelDifference) = Self.difference(
+      between: actual, and: expected, tolerance: tolerance)
+    sameImage = nil
+  }
+
+  private static func difference(
+    between actual: PNGImage, and expected: PNGImage, tolerance: UInt8
+  ) -> (image: PNGImage, mismatches: Int, largest: Int) {
     var difference = PNGImage(width: expected.width, height: expected.height)
     var mismatches = 0
     var largest = 0
@@ -55,9 +85,7 @@ public struct PNGComparison: Sendable {
         }
       }
     }
-    mismatchedPixelCount = mismatches
-    largestChannelDifference = largest
-    differenceImage = difference
+    return (difference, mismatches, largest)
   }
 
   /// One line for a test failure message.

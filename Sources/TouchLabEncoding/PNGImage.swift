@@ -96,15 +96,30 @@ public struct PNGImage: Equatable, Sendable {
     self.width = width
     self.height = height
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
-    for y in 0..<height {
-      for x in 0..<width {
-        let word = bytes.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
-        let pixel = PNGPixel(premultipliedARGB: word)
-        let index = (y * width + x) * 4
-        rgba[index] = pixel.red
-        rgba[index + 1] = pixel.green
-        rgba[index + 2] = pixel.blue
-        rgba[index + 3] = pixel.alpha
+    rgba.withUnsafeMutableBufferPointer { target in
+      for y in 0..<height {
+        for x in 0..<width {
+          let word = bytes.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+          let index = (y * width + x) * 4
+          // An opaque pixel's channels are its own, a clear one's all zero (left as they
+          // are): `PNGPixel(premultipliedARGB:)` gives the same, slower (most pixels of a
+          // frame are opaque, and a debug build makes the call costly).
+          switch word >> 24 {
+          case 0:
+            continue
+          case 0xFF:
+            target[index] = UInt8(truncatingIfNeeded: word >> 16)
+            target[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+            target[index + 2] = UInt8(truncatingIfNeeded: word)
+            target[index + 3] = 0xFF
+          default:
+            let pixel = PNGPixel(premultipliedARGB: word)
+            target[index] = pixel.red
+            target[index + 1] = pixel.green
+            target[index + 2] = pixel.blue
+            target[index + 3] = pixel.alpha
+          }
+        }
       }
     }
     self.rgba = rgba

@@ -143,6 +143,48 @@ final class PNGTests: XCTestCase {
     XCTAssertNil(otherSize.differenceImage)
   }
 
+  /// Cairo's rows to straight pixels: every alpha (the opaque and the clear ones taken a
+  /// shorter way) gives what `PNGPixel(premultipliedARGB:)` gives for the word.
+  func testCairoRowsGiveEachWordsStraightPixel() {
+    var words: [UInt32] = []
+    for alpha in UInt32(0)...255 {
+      for value in [UInt32(0), 1, 77, 128, 200, 254, 255] where value <= alpha {
+        words.append(alpha << 24 | value << 16 | (alpha - value) << 8 | (alpha / 2))
+      }
+    }
+    words.append(0x00AB_CDEF)  // clear, with colour bytes cairo never leaves: still all zero
+    let width = 7
+    let height = (words.count + width - 1) / width
+    words += [UInt32](repeating: 0xFF12_3456, count: width * height - words.count)
+    // Two words of padding a row, as a surface's stride may have.
+    var rows: [UInt32] = []
+    for y in 0..<height { rows += words[(y * width)..<((y + 1) * width)] + [0xDEAD_BEEF, 0] }
+    let image = rows.withUnsafeBytes {
+      PNGImage(premultipliedARGB: $0, width: width, height: height, bytesPerRow: (width + 2) * 4)
+    }
+    for (index, word) in words.enumerated() {
+      let expected = word >> 24 == 0 ? PNGPixel(red: 0, green: 0, blue: 0, alpha: 0) : PNGPixel(premultipliedARGB: word)
+      XCTAssertEqual(image[index % width, index / width], expected, "word \(String(word, radix: 16))")
+    }
+  }
+
+  /// Two images of the same bytes (compared without looking at each pixel) have the picture of
+  /// where they differ that a comparison looking at each pixel makes: the reference faded.
+  func testAComparisonOfTheSameBytesFadesTheReference() throws {
+    var expected = PNGImage(width: 3, height: 2, fill: PNGPixel(red: 10, green: 200, blue: 90))
+    expected[1, 0] = PNGPixel(red: 255, green: 0, blue: 0, alpha: 128)
+    expected[2, 1] = PNGPixel(red: 0, green: 0, blue: 0, alpha: 0)
+    let same = PNGComparison(actual: expected, expected: expected)
+    XCTAssertTrue(same.matches)
+    XCTAssertEqual(same.largestChannelDifference, 0)
+    var apart = expected
+    apart[0, 0] = PNGPixel(red: 11, green: 200, blue: 90)
+    let looked = PNGComparison(actual: apart, expected: expected, tolerance: 1)
+    XCTAssertTrue(looked.matches)
+    XCTAssertEqual(looked.largestChannelDifference, 1)
+    XCTAssertEqual(try XCTUnwrap(same.differenceImage), try XCTUnwrap(looked.differenceImage))
+  }
+
   func testImageFromBytesChecksCount() {
     XCTAssertNil(PNGImage(width: 2, height: 2, rgba: [0, 0, 0]))
     XCTAssertNotNil(PNGImage(width: 1, height: 1, rgba: [1, 2, 3, 4]))

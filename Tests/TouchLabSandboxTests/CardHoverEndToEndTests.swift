@@ -84,7 +84,8 @@ final class CardHoverEndToEndTests: WindowTestCase {
     try xdotool.run(["mousemove", "--sync", "\(on.x)", "800"])
     XCTAssertFalse(isCard(try shot(touchlab, window, 5)), "the pointer out of the window: collapsed")
 
-    try xdotool.run(["mousemove", "--sync", "\(on.x)", "\(on.y)"])
+    // The click moves the pointer onto the card first (`mousemove --sync` to where the pointer
+    // already is waits for a move that never comes, many seconds).
     try xdotool.click(on.x, on.y)
     try xdotool.run(["mousemove", "--sync", "385", "515"])
     XCTAssertTrue(isCard(try shot(touchlab, window, 6)), "clicked: pinned whole, the pointer gone")
