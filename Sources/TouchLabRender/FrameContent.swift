@@ -92,7 +92,7 @@ public struct FrameContent {
   }
 }
 
-/// A card under the pointer (`SceneRenderer.cardHit(at:_:in:)`): whose it is and how it is shown.
+/// A card under the pointer (`FrameTargets.card(at:)`): whose it is and how it is shown.
 public struct CardHit: Equatable, Sendable {
   public var touch: Int
   /// Collapsed to its header (no room for it whole).

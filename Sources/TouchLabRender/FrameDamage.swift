@@ -14,4 +14,7 @@ public struct FrameDamage {
   /// The views kept drawn, brought up to date and then copied by the drawing (nil: the views
   /// are drawn).
   let keptViews: KeptViews?
+  /// What the pointer can act on in the frame noted, as it will be drawn (empty when the
+  /// frame could not be noted: nothing to act on until one is).
+  public let targets: FrameTargets
 }

@@ -161,24 +161,18 @@ extension SceneRenderer {
     return items
   }
 
-  /// What a click at `point` in the inspector laid out in `rect` does, if anything.
-  public func inspectorTarget(
-    at point: CanvasPoint, _ inspection: SceneInspection, in rect: CanvasRect, firstRow: Int
-  ) -> InspectorTarget? {
-    layoutInspector(inspection, in: rect, firstRow: firstRow).last { item in
-      item.target != nil && point.x >= item.rect.minX && point.x < item.rect.maxX && point.y >= item.rect.minY
-        && point.y < item.rect.maxY
-    }?.target
-  }
-
-  func drawInspector(_ inspection: SceneInspection, in rect: CanvasRect, firstRow: Int, on canvas: Canvas) {
+  /// Draws the inspector in `rect` and returns its clickable rows as laid out.
+  func drawInspector(
+    _ inspection: SceneInspection, in rect: CanvasRect, firstRow: Int, on canvas: Canvas
+  ) -> [FrameTargets.InspectorRow] {
     let overlay = theme.overlay
     let text = overlay.panelText
+    let items = layoutInspector(inspection, in: rect, firstRow: firstRow)
     canvas.withSavedState {
       canvas.clip(to: rect)
       canvas.fill(rect, color: theme.colors.background)
       canvas.fill(CanvasRect(x: rect.minX, y: rect.minY, width: 1, height: rect.height), color: text.withAlpha(0.16))
-      for item in layoutInspector(inspection, in: rect, firstRow: firstRow) {
+      for item in items {
         switch item.look {
         case .heading(let title):
           let style = TextStyle(
@@ -239,6 +233,7 @@ extension SceneRenderer {
         }
       }
     }
+    return items.compactMap { item in item.target.map { FrameTargets.InspectorRow(rect: item.rect, target: $0) } }
   }
 
   // MARK: The hit-test path over the scene

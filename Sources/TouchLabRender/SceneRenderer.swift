@@ -20,10 +20,7 @@ public final class SceneRenderer {
   /// timer falling due in the middle of a big view tree waits for one view, not for the tree
   /// (`drawView`). Once it answers true, `stoppedInViewTree` is set and the rest is skipped.
   var viewStop: (() -> Bool)?
-  /// How the transcript last drawn fitted its panel (nil: none drawn yet): the window does
-  /// not scroll back a panel whose lines all fit, nor further back than a panel's worth.
-  public var transcriptFit: TranscriptFit? { panel.transcriptFit }
-
+  /// How a transcript fitted its panel (`FrameTargets.transcriptFit`).
   public enum TranscriptFit: Equatable, Sendable {
     /// Every entry given was shown.
     case allFit
@@ -52,7 +49,7 @@ public final class SceneRenderer {
 
   /// The frame's size in points: the window's, plus the panel, the inspector and the
   /// timeline strip when shown.
-  public func frameSize(
+  public static func frameSize(
     for window: UIWindow, showsPanel: Bool, showsTimeline: Bool = false, showsInspector: Bool = false
   ) -> CanvasSize {
     CanvasSize(
@@ -74,7 +71,19 @@ public final class SceneRenderer {
   /// holds part of a frame, to be drawn again rather than shown.
   @discardableResult
   public func draw(_ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool = { false }) -> Bool {
-    drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: true)
+    var targets = FrameTargets()
+    return drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: true, targets: &targets)
+  }
+
+  /// What the pointer can act on in `content`'s frame of `size` points, laid out as a drawing
+  /// of it lays it out (a noting at scale 1 on a tracker of its own). The window takes them
+  /// from the `FrameDamage` of each frame it draws instead.
+  public func targets(of content: FrameContent, size: CanvasSize) -> FrameTargets {
+    damage(
+      for: content, pixelWidth: max(1, Int(size.width.rounded(.up))),
+      pixelHeight: max(1, Int(size.height.rounded(.up))),
+      scale: 1, tracking: FrameDamageTracker()
+    ).targets
   }
 
   /// Draws only what differs from the frame `tracker` saw drawn last on `canvas`
@@ -124,10 +133,11 @@ public final class SceneRenderer {
     panel.dropKeptPanel()  // the window keeps the panel's pixels itself
     let bounds = DamageRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
     guard let base = tracker.recordingBase(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-    else { return FrameDamage(rects: [bounds], partBounds: nil, keptViews: nil) }
+    else { return FrameDamage(rects: [bounds], partBounds: nil, keptViews: nil, targets: FrameTargets()) }
     let recorder = DamageRecordingCanvas(wrapping: base)
     touchOverlay.forgetNotedLayout()
-    _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false)
+    var targets = FrameTargets()
+    _ = drawParts(content, on: recorder, shouldStop: { false }, keepsPanel: false, targets: &targets)
     recorder.part = nil  // the last part closed, however the noting ended
     tracker.noted = recorder.items
     tracker.notedPanel = recorder.partRanges[.panel]
@@ -137,7 +147,7 @@ public final class SceneRenderer {
     func damage(_ rects: [DamageRect]) -> FrameDamage {
       FrameDamage(
         rects: rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }, partBounds: recorder.partBounds,
-        keptViews: keptViews)
+        keptViews: keptViews, targets: targets)
     }
     guard tracker.holdsFrame else { return damage([bounds]) }
     if let scrolled = tracker.scrolledDamage(panelBounds: recorder.partBounds[.panel], frame: bounds) {
@@ -233,18 +243,22 @@ public final class SceneRenderer {
     {
       return false
     }
+    var targets = FrameTargets()  // the noting's are in `damage`
     return canvas.withDamageClip(rects) {
-      drawParts(content, on: canvas, shouldStop: shouldStop, keepsPanel: false, keptViews: keptViews?.canvas) { part in
+      drawParts(
+        content, on: canvas, shouldStop: shouldStop, keepsPanel: false, targets: &targets, keptViews: keptViews?.canvas
+      ) { part in
         guard let reach = bounds?[part] else { return bounds == nil }
         return rects.contains { !reach.intersection($0).isEmpty }
       }
     }
   }
 
-  /// `keptViews`: the views are not drawn but copied from it (`KeptViews`).
+  /// `keptViews`: the views are not drawn but copied from it (`KeptViews`). `targets` gets
+  /// what the pointer can act on in the parts drawn.
   private func drawParts(
     _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool,
-    keptViews: CairoCanvas? = nil, drawsPart: (FramePart) -> Bool = { _ in true }
+    targets: inout FrameTargets, keptViews: CairoCanvas? = nil, drawsPart: (FramePart) -> Bool = { _ in true }
   ) -> Bool {
     withoutActuallyEscaping(shouldStop) { shouldStop in
       viewStop = canvas is DamageRecordingCanvas ? nil : shouldStop
@@ -252,13 +266,13 @@ public final class SceneRenderer {
       defer { viewStop = nil }
       return drawPartsChecked(
         content, on: canvas, shouldStop: shouldStop, keepsPanel: keepsPanel, keptViews: keptViews,
-        drawsPart: drawsPart)
+        targets: &targets, drawsPart: drawsPart)
     }
   }
 
   private func drawPartsChecked(
     _ content: FrameContent, on canvas: Canvas, shouldStop: () -> Bool, keepsPanel: Bool, keptViews: CairoCanvas?,
-    drawsPart: (FramePart) -> Bool
+    targets: inout FrameTargets, drawsPart: (FramePart) -> Bool
   ) -> Bool {
     // The views copied from those kept: the background only where they are not.
     let copied = drawsPart(.scene) ? keptViews.flatMap { kept in (canvas as? CairoCanvas).map { (kept, $0) } } : nil
@@ -281,13 +295,14 @@ public final class SceneRenderer {
       }
     }
     recorder?.part = .overlay
+    var cards: [OverlayCardLayout.Card] = []
     let finishedScene: Bool =
       !drawsPart(.overlay)
       || canvas.withSavedState {
         canvas.clip(to: sceneRect)
         if let overlay = content.overlay {
           if shouldStop() { return false }
-          touchOverlay.draw(
+          cards = touchOverlay.draw(
             overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
             expanded: content.expandedCards,
             on: canvas)
@@ -296,6 +311,7 @@ public final class SceneRenderer {
         return true
       }
     if !finishedScene || shouldStop() { return false }
+    targets.cards = cards.map { FrameTargets.Card(hit: Self.hit($0), frame: $0.frame) }
     var panelRect = CanvasRect(
       x: sceneSize.width, y: 0, width: canvas.size.width - sceneSize.width, height: canvas.size.height)
     if let inspection = content.inspection {
@@ -303,7 +319,8 @@ public final class SceneRenderer {
       let inspectorRect = Self.inspectorRect(frame: canvas.size, sceneSize: sceneSize)
       recorder?.part = .inspector
       if inspectorRect.width >= 100, drawsPart(.inspector) {
-        drawInspector(inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
+        targets.inspectorRows = drawInspector(
+          inspection, in: inspectorRect, firstRow: content.inspectorFirstRow, on: canvas)
       }
     }
     recorder?.part = .panel
@@ -315,6 +332,7 @@ public final class SceneRenderer {
       } else {
         panel.drawPanel(content, in: panelRect, on: canvas)
       }
+      targets.transcriptFit = panel.transcriptFit
     }
     recorder?.part = .timeline
     if let timeline = content.timeline, drawsPart(.timeline) {
@@ -402,21 +420,10 @@ extension CanvasRect {
 }
 
 extension SceneRenderer {
-  /// Which touch's card is at (`x`, `y`) (scene points) in `content`'s frame, if any: the
-  /// card drawn last is on top.
-  public func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
-    touchOverlay.card(at: x, y, in: content)?.touch.identifier
-  }
-
-  /// The card at (`x`, `y`) (scene points) in `content`'s frame, if any, and how it is shown.
-  public func cardHit(at x: Double, _ y: Double, in content: FrameContent) -> CardHit? {
-    touchOverlay.card(at: x, y, in: content).map(Self.hit)
-  }
-
   /// The cards of `content`'s frame, in the order they are drawn (the last on top), each with
   /// its frame in scene points.
-  public func cards(in content: FrameContent) -> [(hit: CardHit, frame: CanvasRect)] {
-    touchOverlay.cards(in: content).map { (Self.hit($0), $0.frame) }
+  public func cards(in content: FrameContent) -> [FrameTargets.Card] {
+    touchOverlay.cards(in: content).map { FrameTargets.Card(hit: Self.hit($0), frame: $0.frame) }
   }
 
   private static func hit(_ card: OverlayCardLayout.Card) -> CardHit {

@@ -51,10 +51,12 @@ final class TouchOverlayRenderer {
   /// Forgets the layout noted: a new frame is being noted.
   func forgetNotedLayout() { notedLayout = nil }
 
+  /// Draws the overlay and returns its cards as laid out, in the order drawn.
+  @discardableResult
   func draw(
     _ overlay: OverlayState, window: UIWindow, now: TimeInterval, sceneSize: CanvasSize, pinned: Set<Int> = [],
     expanded: [Int] = [], on canvas: Canvas
-  ) {
+  ) -> [OverlayCardLayout.Card] {
     let current = overlay.currentTouches
     let latestSequence = current.first?.sequence
     let earlier = overlay.touches.filter { $0.sequence != latestSequence }
@@ -87,6 +89,7 @@ final class TouchOverlayRenderer {
         cardPainter.drawCard(card, now: now, timeOrigin: timeOrigin, on: canvas)
       }
     }
+    return cards
   }
 
   /// The overlay's hit outlines and cards. Laying cards out measures their text (a fifth of a

@@ -57,11 +57,12 @@ struct CardPins: Equatable {
   /// of `events`: each pins its card (whole, and it stays), or unpins a pinned one; its
   /// motions and release go with it. A left click anywhere else, an ordinary card's too, is
   /// a finger as before, and so is every click while the mouse is a finger already
-  /// (`mouseIsFinger`). `cardAt` gives the card under a window pixel with the pins as they
-  /// are then (it may read nothing else of them: they are being changed). Returns the events
+  /// (`mouseIsFinger`). `cardAt` gives the card under a window pixel in the frame shown (the
+  /// user acts on what is drawn: until the next frame, a card expanded or pinned by an earlier
+  /// event of the same wake-up is where it was drawn). Returns the events
   /// left, each with its index in `events`, and whether the cards shown changed.
   mutating func takingClicks(
-    from events: [InputEvent], mouseIsFinger: Bool, cardAt: (InputPoint, CardPins) -> CardHit?
+    from events: [InputEvent], mouseIsFinger: Bool, cardAt: (InputPoint) -> CardHit?
   ) -> (kept: [(event: InputEvent, index: Int)], changed: Bool) {
     var kept: [(event: InputEvent, index: Int)] = []
     var changed = false
@@ -71,7 +72,7 @@ struct CardPins: Equatable {
         kept.append((event, index))
         continue
       }
-      if pointer.phase == .moved, pointer.pressedButtons.isEmpty, hover(cardAt(pointer.location, self)) {
+      if pointer.phase == .moved, pointer.pressedButtons.isEmpty, hover(cardAt(pointer.location)) {
         changed = true
       }
       if isClicking {
@@ -79,7 +80,7 @@ struct CardPins: Equatable {
         if pointer.button == 1 || pointer.phase == .moved { continue }
       }
       guard pointer.phase == .down, pointer.button == 1, !mouseIsFinger,
-        let hit = cardAt(pointer.location, self), hit.isCollapsed || hit.isExpanded || hit.isPinned
+        let hit = cardAt(pointer.location), hit.isCollapsed || hit.isExpanded || hit.isPinned
       else {
         kept.append((event, index))
         continue

@@ -48,7 +48,6 @@ public final class LiveSandbox {
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
-    session.renderer = renderer
     // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): real time while the
     // loop sleeps for one, where allowed; otherwise a short time slice and no timer slack,
     // which ordinary threads may ask for.
@@ -69,7 +68,7 @@ public final class LiveSandbox {
     // Said once: what the window got for its timers (PERFORMANCE.md, issue 29 §2).
     session.realTimeNote = note
     SandboxSession.printToStandardError("touchlab: " + note)
-    frameSize = renderer.frameSize(
+    frameSize = SceneRenderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
     let pixels = Self.pixelSize(of: frameSize, scale: session.scale)
@@ -172,7 +171,7 @@ public final class LiveSandbox {
       shownTitle = session.windowTitle
       window.setTitle(shownTitle)
     }
-    let size = renderer.frameSize(
+    let size = SceneRenderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
     if size != frameSize {
@@ -238,9 +237,10 @@ public final class LiveSandbox {
       damage.reset()
       window.clearBackground()  // the frames change size: a smaller one would leave edges showing
     }
-    let drawn = Self.drawDamage(
+    let (drawn, targets) = Self.drawDamage(
       session.frameContent, renderer: renderer, tracking: damage, on: window, pixels: pixels, scale: scale,
       shouldStop: shouldStop)
+    if drawn == true { session.frameShown(targets) }
     switch drawn {
     case nil:
       session.show(problem: "cannot draw a frame of \(pixels.width)×\(pixels.height) pixels")
@@ -261,11 +261,12 @@ public final class LiveSandbox {
   /// (all of it when the window lacks a whole frame): the panel's lines scrolled up are moved
   /// on the server (`FrameDamageTracker.scroll`, `X11Window.copyArea`), the rest drawn pass by
   /// pass through the strip (`FrameDamageTracker.passes`). The tracker is committed, left to redraw what a stop left
-  /// (false), or reset (nil: no strip).
+  /// (false), or reset (nil: no strip). With it, what the pointer can act on in the frame
+  /// (`FrameDamage.targets`), for the session once the frame is shown.
   public static func drawDamage(
     _ content: FrameContent, renderer: SceneRenderer, tracking tracker: FrameDamageTracker, on window: X11Window,
     pixels: (width: Int, height: Int), scale: Double, shouldStop: () -> Bool = { false }
-  ) -> Bool? {
+  ) -> (drawn: Bool?, targets: FrameTargets) {
     if window.needsWholeFrame { tracker.reset() }
     let damage = renderer.damage(
       for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale, tracking: tracker)
@@ -289,7 +290,7 @@ public final class LiveSandbox {
     case false?: tracker.abandon(rects)
     case true?: tracker.commit()
     }
-    return drawn
+    return (drawn, damage.targets)
   }
 
   /// Saves the frame as drawn now (a whole drawing, on a canvas of its own), and says where.

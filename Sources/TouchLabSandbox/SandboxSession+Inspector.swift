@@ -11,23 +11,10 @@ import TouchLabX11
 /// playing scenario replays from its start with the change), and the file's scenarios to
 /// pick (a click, or digits 1–9; 0 goes live).
 extension SandboxSession {
-  /// The window of the scene drawn now: the scenario's copy while one plays, else the live one.
-  var shownWindow: UIWindow {
-    guard let playback else { return scene.window }
-    return playback.scene(at: playback.time(at: now))?.window ?? scene.window
-  }
-
-  /// The inspection of the scene shown, with the hovered point's hit-test path.
-  func makeInspection() -> SceneInspection {
-    inspector.inspection(
-      of: shownWindow, in: playback.flatMap { $0.scene(at: $0.time(at: now)) } ?? scene,
-      scenarios: scene.scenarios.map(\.name), playing: playback?.scenario?.name, flips: flips)
-  }
-
   /// I: the inspector on or off (the window grows or shrinks by its width).
   func toggleInspector() {
     if !inspector.isShown {
-      let size = renderer.frameSize(
+      let size = SceneRenderer.frameSize(
         for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: true)
       if let problem = WindowSizeLimit.inspectorProblem(frameWithInspector: size, scale: scale) {
         show(problem: problem)
@@ -48,16 +35,12 @@ extension SandboxSession {
       let point = framePoint(location)
       newPoint = CGPoint(x: point.x, y: point.y)
     }
-    if inspector.hover(at: newPoint, in: shownWindow) { needsFrame = true }
+    if inspector.hover(at: newPoint, in: FrameComposer(session: self).shownWindow) { needsFrame = true }
   }
 
   /// A click on the inspector: flips a property or picks a scenario.
   func clickInspector(at location: InputPoint) {
-    let layout = frameLayout
-    guard
-      let target = renderer.inspectorTarget(
-        at: layout.point(location), makeInspection(), in: layout.inspectorRect, firstRow: inspector.firstRow)
-    else { return }
+    guard let target = shownTargets.inspectorTarget(at: framePoint(location)) else { return }
     switch target {
     case .property(let property):
       guard case .flag(let value) = property.value, let path = property.path else { return }
@@ -112,6 +95,6 @@ extension SandboxSession {
 
   /// The wheel over the inspector scrolls its rows.
   func scrollInspector(by steps: Int) {
-    if inspector.scroll(by: steps, rowCount: makeInspection().rows.count) { needsFrame = true }
+    if inspector.scroll(by: steps, rowCount: FrameComposer(session: self).inspection().rows.count) { needsFrame = true }
   }
 }

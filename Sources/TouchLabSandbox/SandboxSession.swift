@@ -48,8 +48,10 @@ public final class SandboxSession {
   public internal(set) var flips = PropertyFlips()
   /// The flips, each with its value now and in the file.
   public var changes: [(path: String, value: Bool, original: Bool)] { flips.all }
-  /// Lays out the inspector for clicks as the window draws it (`LiveSandbox` sets its own).
-  public var renderer = SceneRenderer(theme: .standard)
+  /// What the pointer can act on in the frame shown last — its cards, the inspector's rows,
+  /// how its transcript fitted — as that frame was drawn (`frameShown(_:)`): a click acts on
+  /// what the user sees.
+  public private(set) var shownTargets = FrameTargets()
   public private(set) var overlay: TouchOverlay
   /// The cards pinned, and the one under the pointer (`CardPins`).
   var cards = CardPins()
@@ -126,40 +128,12 @@ public final class SandboxSession {
   }
 
   /// What the window draws now: the live scene, or a play at its time.
-  public var frameContent: FrameContent { frameContent(showingStatus: true) }
+  public var frameContent: FrameContent { FrameComposer(session: self).content(showingStatus: true) }
 
   /// What a screenshot (S) saves: the frame without the window's own confirmation under
   /// the title ("Saved touchlab-….png" of the screenshot before), which is no part of the
   /// scene (issue 48 §7) — the file name stands there, as when no confirmation shows.
-  public var screenshotContent: FrameContent { frameContent(showingStatus: false) }
-
-  private func frameContent(showingStatus: Bool) -> FrameContent {
-    let status = showingStatus ? self.status : nil
-    let file = (layoutPath as NSString).lastPathComponent
-    var content: FrameContent
-    if let playback {
-      let time = playback.time(at: now)
-      content = FrameContent(
-        window: playback.scene(at: time)?.window ?? scene.window, overlay: shownOverlay, title: title,
-        message: message, keyHelp: SandboxKeys.help, now: time,
-        subtitle: status ?? "\(file) · " + (playback.scenario.map { "scenario \($0.name)" } ?? "live touches, paused")
-          + (playback.isPreparing ? " (preparing…)" : ""))
-      content.timeline = playback.strip(at: time)
-    } else {
-      content = FrameContent(
-        window: scene.window, overlay: shownOverlay, title: title, message: message, keyHelp: keyHelp,
-        now: clock.now, subtitle: status ?? file)
-      content.timeline = .idle(hint: Self.idleStripHint)
-    }
-    showTranscript(in: &content)
-    if showsInspector {
-      content.inspection = makeInspection()
-      content.inspectorFirstRow = inspector.firstRow
-    }
-    content.pinnedCards = cards.pinned
-    content.expandedCards = cards.expanded
-    return content
-  }
+  public var screenshotContent: FrameContent { FrameComposer(session: self).content(showingStatus: false) }
 
   /// What the window got for its timers (`TimerWakePriority.Source`), shown under the keys.
   public var realTimeNote: String?
@@ -174,30 +148,11 @@ public final class SandboxSession {
     needsFrame = true
   }
 
-  /// The panel's transcript now: the live history, or the scenario's lines up to the time
-  /// shown; and the sequence number of its first entry.
-  func currentTranscript() -> (entries: [TranscriptEntry], firstSequence: Int) {
-    if let playback {
-      return (playback.entries(upTo: playback.time(at: now), fromFirstTouch: timesFromFirstTouch), 0)
-    }
-    return (transcript.entries(fromFirstTouch: timesFromFirstTouch), transcript.droppedCount)
-  }
-
-  /// Puts the transcript into `content`, ending at the scroll anchor.
-  func showTranscript(in content: inout FrameContent) {
-    let (entries, first) = currentTranscript()
-    content.timesFromFirstTouch = timesFromFirstTouch
-    // One time base: with T, the cards and the strip count from the first touch too.
-    content.timeOrigin = timesFromFirstTouch ? (playback.map { $0.firstTouchTime } ?? transcript.firstTouchTime) : nil
-    content.timeline?.origin = content.timeOrigin
-    (content.transcript, content.newerLineCount) = transcriptScroll.shown(entries, firstSequence: first)
-  }
-
   /// The wheel over the transcript: `steps` notches back (negative) or forward
   /// (`TranscriptScroll`).
   public func scrollTranscript(by steps: Int) {
-    let (entries, first) = currentTranscript()
-    if transcriptScroll.scroll(by: steps, count: entries.count, firstSequence: first, fit: renderer.transcriptFit) {
+    let (entries, first) = FrameComposer(session: self).transcript()
+    if transcriptScroll.scroll(by: steps, count: entries.count, firstSequence: first, fit: shownTargets.transcriptFit) {
       needsFrame = true
     }
   }
@@ -207,6 +162,9 @@ public final class SandboxSession {
     messages.showStatus(text, now: timeSource())
     needsFrame = true
   }
+
+  /// The window shows a frame drawn with `targets` (its `FrameDamage.targets`).
+  public func frameShown(_ targets: FrameTargets) { shownTargets = targets }
 
   /// The loop has drawn and presented the current frame.
   public func frameDrawn() {
@@ -338,7 +296,7 @@ public final class SandboxSession {
     // Left clicks on collapsed (or pinned) cards are the cards', not fingers.
     let (kept, cardsChanged) = cards.takingClicks(
       from: wakeup.events, mouseIsFinger: mapper.mouseFinger != nil,
-      cardAt: { [unowned self] in cardHit(at: $0, pins: $1) })
+      cardAt: { [unowned self] in cardHit(at: $0) })
     if cardsChanged { needsFrame = true }
     let keptEvents = kept.map(\.event)
     if let playback { followPlayback(playback, events: keptEvents) }
@@ -382,8 +340,7 @@ public final class SandboxSession {
           clickInspector(at: pointer.location)
         }
         if pointer.phase == .down, pointer.button == 3, region(at: pointer.location) == .scene {
-          let point = framePoint(pointer.location)
-          if let touch = renderer.cardTouch(at: point.x, point.y, in: frameContent) { togglePin(touch) }
+          if let touch = cardHit(at: pointer.location)?.touch { togglePin(touch) }
         }
       case .pointerLeft:
         hover(at: nil)
@@ -437,7 +394,7 @@ public final class SandboxSession {
 
   /// The frame's size in points: the scene, the panel, and the strip and inspector when shown.
   public var frameSize: CanvasSize {
-    renderer.frameSize(
+    SceneRenderer.frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline, showsInspector: showsInspector)
   }
 

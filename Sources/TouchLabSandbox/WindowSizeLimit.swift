@@ -12,7 +12,7 @@ public enum WindowSizeLimit {
 
   /// Why `scene` cannot be shown at `scale` (its window would be too big), or nil.
   public static func sizeProblem(_ scene: Scene, scale: Double, showsTimeline: Bool = true) -> String? {
-    let size = SceneRenderer(theme: .standard).frameSize(
+    let size = SceneRenderer.frameSize(
       for: scene.window, showsPanel: true, showsTimeline: showsTimeline)
     let pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     guard pixels.width > maximumWindowSide || pixels.height > maximumWindowSide else { return nil }

@@ -87,8 +87,8 @@ struct Compare: ParsableCommand {
 
     let theme = try loadTheme()
     let renderer = SceneRenderer(theme: theme)
-    let leftSize = renderer.frameSize(for: leftScene.window, showsPanel: !sceneOnly)
-    let rightSize = renderer.frameSize(for: rightScene.window, showsPanel: !sceneOnly)
+    let leftSize = SceneRenderer.frameSize(for: leftScene.window, showsPanel: !sceneOnly)
+    let rightSize = SceneRenderer.frameSize(for: rightScene.window, showsPanel: !sceneOnly)
     // The fix as code: each change as the UIKit line an app would have (or the --set itself).
     let codeLines = assignments.map(Scene.fixText(for:))
     let bandHeight = Self.captionHeight + Double(codeLines.count) * Self.codeLineHeight + (codeLines.isEmpty ? 0 : 4)

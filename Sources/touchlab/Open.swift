@@ -125,7 +125,7 @@ struct Open: ParsableCommand {
     do {
       // The asked scale (`--scale`, else Xft.dpi's), made smaller when the window would not
       // fit on the monitor; an asked `--scale` made smaller is said.
-      let frame = SceneRenderer(theme: theme).frameSize(for: scene.window, showsPanel: true, showsTimeline: true)
+      let frame = SceneRenderer.frameSize(for: scene.window, showsPanel: true, showsTimeline: true)
       let monitor = try X11Resources.monitorSize()
       let preferred = try chosenScale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
       let scale = DisplayScale.fitting(preferred, frame: (frame.width, frame.height), monitor: monitor)

@@ -120,7 +120,7 @@ struct Record: ParsableCommand {
     firstRun.observe { record in lineBytes += formatter.line(record)?.utf8.count ?? 0 }
     let end = try firstRun.play()
     let renderer = SceneRenderer(theme: try loadTheme())
-    let size = renderer.frameSize(for: first.window, showsPanel: !sceneOnly)
+    let size = SceneRenderer.frameSize(for: first.window, showsPanel: !sceneOnly)
     try checkPixels(size, scale: pixelScale, format: .gif, scene: first)
 
     do {

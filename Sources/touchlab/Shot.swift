@@ -61,7 +61,7 @@ struct Shot: ParsableCommand {
     let moment = try Moment(run, at: time)
     let scene = moment.scene
     let renderer = SceneRenderer(theme: try loadTheme())
-    let size = renderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
+    let size = SceneRenderer.frameSize(for: scene.window, showsPanel: !sceneOnly)
     try checkPixels(size, scale: pixelScale, format: format, scene: scene)
     let data = try render(size: size, scale: pixelScale, format: format) { canvas in
       renderer.draw(moment.content, on: canvas)

@@ -26,7 +26,7 @@ final class DragDamageTests: XCTestCase {
     var content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: [],
       now: application.clock.now)
-    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    let size = SceneRenderer.frameSize(for: scene.window, showsPanel: true)
     let canvas = try CairoCanvas(size: size, scale: scale)
     guard case .drawn(let first) = renderer.draw(content, on: canvas, tracking: tracker) else {
       throw XCTSkip("the first frame stopped")

@@ -170,7 +170,7 @@ final class KeptPixelsTests: XCTestCase {
     var content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: [],
       now: application.clock.now)
-    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    let size = SceneRenderer.frameSize(for: scene.window, showsPanel: true)
     let canvas = try CairoCanvas(size: size, scale: 2)
     func drawAndCompare(_ what: String) throws -> [DamageRect] {
       guard case .drawn(let rects) = renderer.draw(content, on: canvas, tracking: tracker) else {
@@ -236,7 +236,7 @@ final class KeptPixelsTests: XCTestCase {
       let content = FrameContent(
         window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: [],
         now: scene.application.clock.now)
-      let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
+      let canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
       return (scene, overlay, content, canvas, FrameDamageTracker())
     }
     var (scene, overlay, content, canvas, tracker) = try setUp("playground.yaml")
@@ -267,7 +267,7 @@ final class KeptPixelsTests: XCTestCase {
     XCTAssertTrue(renderer.draw(content, on: scratch, within: damage.rects, of: damage))
     for rect in damage.rects { canvas.copyPixels(of: scratch, in: rect) }
     tracker.commit()
-    let whole = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
+    let whole = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: 2)
     SceneRenderer(theme: .standard).draw(content, on: whole)
     XCTAssertEqual(differingRows(canvas, whole), 0, "the moved frame's pixels are a whole drawing's")
   }

@@ -14,7 +14,7 @@ final class PanelDrawingTests: XCTestCase {
     _ renderer: SceneRenderer, _ transcript: [TranscriptEntry], scale: Double, title: String = "Panel"
   ) throws -> PNGImage {
     let scene = try RenderSupport.bundledScene("playground.yaml")
-    let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    let canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
     renderer.draw(FrameContent(window: scene.window, transcript: transcript, title: title, keyHelp: keys), on: canvas)
     return canvas.makeImage()
   }

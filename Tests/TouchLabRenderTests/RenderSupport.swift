@@ -25,7 +25,8 @@ enum RenderSupport {
     _ content: FrameContent, showsPanel: Bool = false, scale: Double = 2, theme: Theme = .standard
   ) throws -> CairoCanvas {
     let renderer = SceneRenderer(theme: theme)
-    let canvas = try CairoCanvas(size: renderer.frameSize(for: content.window, showsPanel: showsPanel), scale: scale)
+    let canvas = try CairoCanvas(
+      size: SceneRenderer.frameSize(for: content.window, showsPanel: showsPanel), scale: scale)
     renderer.draw(content, on: canvas)
     return canvas
   }

@@ -314,7 +314,7 @@ final class ViewDrawingTests: XCTestCase {
       title: "Twice",
       keyHelp: ["Space  replay"], now: 0.02)
     let renderer = SceneRenderer(theme: .standard)
-    let canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: 1)
+    let canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: 1)
     renderer.draw(content, on: canvas)
     let first = try canvas.pngData()
     renderer.draw(content, on: canvas)

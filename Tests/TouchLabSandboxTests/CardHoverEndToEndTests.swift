@@ -31,22 +31,22 @@ final class CardHoverEndToEndTests: WindowTestCase {
     let session = SandboxSession(
       scene: try TestLayouts.scene("cards"), scale: 1, timeSource: time.read, report: { _ in })
     try session.play(scenario: "four", speed: 1, loops: false)
-    session.renderer = SceneRenderer(theme: try Theme.loadDefault())
+    let renderer = SceneRenderer(theme: try Theme.loadDefault())
     time.seconds = 60
     session.handle(PollWakeup(events: [], deadlineReached: true))
-    let collapsed = session.renderer.cards(in: session.frameContent)
+    let collapsed = renderer.cards(in: session.frameContent)
     XCTAssertEqual(collapsed.count, 4)
     XCTAssertTrue(collapsed.allSatisfy(\.hit.isCollapsed))
     let first = try XCTUnwrap(collapsed.first { $0.hit.touch == 1 })
     let on = (x: Int(first.frame.midX), y: Int(first.frame.minY) + 12)
-    session.handle(
+    session.handleOnShownFrame(
       PollWakeup(
         events: [
           .pointer(
             PointerInput(
               phase: .moved, button: 0, pressedButtons: [], location: InputPoint(x: Double(on.x), y: Double(on.y))))
-        ]))
-    let whole = try XCTUnwrap(session.renderer.cards(in: session.frameContent).last)
+        ]), renderer: renderer)
+    let whole = try XCTUnwrap(renderer.cards(in: session.frameContent).last)
     XCTAssertEqual(whole.hit.touch, 1)
     // A point the whole card covers that no collapsed card does, away from the fingers: the
     // scene's light blue, or the card's dark.

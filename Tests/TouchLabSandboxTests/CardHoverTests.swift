@@ -28,7 +28,7 @@ final class CardHoverTests: XCTestCase {
   }
 
   /// `touch`'s card as the frame draws it.
-  private func card(_ touch: Int, in session: SandboxSession) throws -> (hit: CardHit, frame: CanvasRect) {
+  private func card(_ touch: Int, in session: SandboxSession) throws -> FrameTargets.Card {
     try XCTUnwrap(renderer.cards(in: session.frameContent).last { $0.hit.touch == touch }, "no card for touch \(touch)")
   }
 
@@ -43,7 +43,7 @@ final class CardHoverTests: XCTestCase {
     XCTAssertNil(renderer.cardHit(at: elsewhere.x, elsewhere.y, in: session.frameContent))
 
     // Hover: whole, drawn last (over the others), holding the collapsed card's place.
-    session.handle(PollWakeup(events: [hover(on.x, on.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(on.x, on.y)]))
     XCTAssertEqual(session.hoveredCard, 1)
     XCTAssertEqual(session.frameContent.expandedCards, [1])
     let shown = renderer.cards(in: session.frameContent)
@@ -58,23 +58,23 @@ final class CardHoverTests: XCTestCase {
     let inside = (x: whole.frame.midX, y: max(covered.frame.minY, whole.frame.minY) + 5)
     XCTAssertEqual(renderer.cardHit(at: inside.x, inside.y, in: session.frameContent)?.touch, 1, "on top")
     // Moving on it keeps it whole; off it, it collapses again.
-    session.handle(PollWakeup(events: [hover(inside.x, inside.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(inside.x, inside.y)]))
     XCTAssertEqual(session.hoveredCard, 1)
-    session.handle(PollWakeup(events: [hover(elsewhere.x, elsewhere.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(elsewhere.x, elsewhere.y)]))
     XCTAssertNil(session.hoveredCard)
     XCTAssertEqual(try card(1, in: session).frame, collapsed)
     // Out of the window straight from the card: collapsed too.
-    session.handle(PollWakeup(events: [hover(on.x, on.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(on.x, on.y)]))
     XCTAssertEqual(session.hoveredCard, 1)
-    session.handle(PollWakeup(events: [.pointerLeft]))
+    session.handleOnShownFrame(PollWakeup(events: [.pointerLeft]))
     XCTAssertNil(session.hoveredCard)
 
     // Hover and click: pinned whole where it is shown, and it stays so with the pointer gone
     // (and past the fingers' lift and the fade); the click is no finger.
     let touchesBefore = session.frameContent.overlay?.touches.count
-    session.handle(PollWakeup(events: [hover(on.x, on.y)] + TestEvents.click(on.x, on.y)))
+    session.handleOnShownFrame(PollWakeup(events: [hover(on.x, on.y)] + TestEvents.click(on.x, on.y)))
     XCTAssertEqual(session.pinnedCards, [1])
-    session.handle(PollWakeup(events: [hover(elsewhere.x, elsewhere.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(elsewhere.x, elsewhere.y)]))
     let pinned = try card(1, in: session)
     XCTAssertTrue(pinned.hit.isPinned && pinned.hit.isExpanded)
     XCTAssertEqual(pinned.frame, whole.frame)
@@ -83,15 +83,15 @@ final class CardHoverTests: XCTestCase {
 
     // A second click: unpinned and collapsed, even with the pointer still on it, until the
     // pointer leaves it and comes back.
-    session.handle(PollWakeup(events: [hover(on.x, on.y)] + TestEvents.click(on.x, on.y)))
+    session.handleOnShownFrame(PollWakeup(events: [hover(on.x, on.y)] + TestEvents.click(on.x, on.y)))
     XCTAssertEqual(session.pinnedCards, [])
     XCTAssertEqual(session.clickPinnedCards, [])
     let again = try card(1, in: session)
     XCTAssertTrue(again.hit.isCollapsed && !again.hit.isExpanded)
     XCTAssertEqual(again.frame, collapsed)
-    session.handle(PollWakeup(events: [hover(on.x + 1, on.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(on.x + 1, on.y)]))
     XCTAssertNil(session.hoveredCard, "just collapsed by the click")
-    session.handle(PollWakeup(events: [hover(elsewhere.x, elsewhere.y), hover(on.x, on.y)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(elsewhere.x, elsewhere.y), hover(on.x, on.y)]))
     XCTAssertEqual(session.hoveredCard, 1)
   }
 
@@ -99,20 +99,57 @@ final class CardHoverTests: XCTestCase {
     let session = SandboxSession(
       scene: try LayoutLoader.load(path: InspectorSessionTests.tableDemo), scale: 1, timeSource: time.read,
       report: { _ in })
-    session.handle(PollWakeup(events: TestEvents.click(100, 250)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(100, 250)))
     time.seconds += 0.2
-    session.handle(PollWakeup(events: [TestEvents.key("k")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("k")]))
     XCTAssertEqual(session.pinnedCards, [1])
     let pinned = try XCTUnwrap(renderer.cards(in: session.frameContent).first)
     XCTAssertTrue(pinned.hit.isPinned)
-    session.handle(PollWakeup(events: TestEvents.click(pinned.frame.midX, pinned.frame.midY)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(pinned.frame.midX, pinned.frame.midY)))
     XCTAssertEqual(session.pinnedCards, [])
     XCTAssertEqual(session.overlay.state.touches.map(\.identifier), [1], "no touch 2: the click was the card's")
     // A card that fits whole and is not pinned takes no click: that is a touch, as before.
     time.seconds += 0.1
     let ordinary = try XCTUnwrap(renderer.cards(in: session.frameContent).first)
     XCTAssertFalse(ordinary.hit.isPinned || ordinary.hit.isCollapsed)
-    session.handle(PollWakeup(events: TestEvents.click(ordinary.frame.midX, ordinary.frame.midY)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(ordinary.frame.midX, ordinary.frame.midY)))
     XCTAssertEqual(session.overlay.state.touches.map(\.identifier).last, 2)
+  }
+
+  /// Issue 46: the session keeps no renderer; the pointer acts on the frame shown, as that
+  /// frame was drawn (`SandboxSession.frameShown(_:)`). Before any frame, no card is under
+  /// it; after one, the cards drawn are; a card shown whole since is under it only once a
+  /// frame has drawn it whole.
+  func testThePointerActsOnTheCardsOfTheFrameShownNotOnALayoutMadeSince() throws {
+    let session = try heldFingers()
+    let collapsed = renderer.cards(in: session.frameContent)
+    let first = try card(1, in: session).frame
+    let on = hover(first.midX, first.minY + 10)
+    session.handle(PollWakeup(events: [on]))
+    XCTAssertNil(session.hoveredCard, "no frame shown: no card to hover")
+
+    session.showFrame(renderer: renderer)
+    session.handle(PollWakeup(events: [on]))
+    XCTAssertEqual(session.hoveredCard, 1, "the frame shown has touch 1's collapsed card there")
+    // A point the whole card will cover that no collapsed card does.
+    let whole = try card(1, in: session).frame
+    var points: [(Double, Double)] = []
+    for y in stride(from: whole.minY + 1, to: whole.maxY, by: 4) {
+      for x in stride(from: whole.minX + 1, to: whole.maxX, by: 4) {
+        if !collapsed.contains(where: {
+          x >= $0.frame.minX && x < $0.frame.maxX && y >= $0.frame.minY && y < $0.frame.maxY
+        }) {
+          points.append((x, y))
+        }
+      }
+    }
+    let (x, y) = try XCTUnwrap(points.first, "the whole card covers more than the collapsed ones")
+    session.handle(PollWakeup(events: [hover(x, y)]))
+    XCTAssertNil(session.hoveredCard, "the frame shown has no card there yet: the user sees none")
+
+    session.handle(PollWakeup(events: [on]))
+    session.showFrame(renderer: renderer)  // touch 1's card drawn whole
+    session.handle(PollWakeup(events: [hover(x, y)]))
+    XCTAssertEqual(session.hoveredCard, 1, "drawn whole, the card is under the pointer there")
   }
 }

@@ -138,8 +138,9 @@ final class DamageDrawingTests: XCTestCase {
 
   private func area(_ rects: [DamageRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
 
+  /// `events` read by the window, on the frame it shows (its cards under the pointer).
   private func send(_ events: [InputEvent]) {
-    session.handle(PollWakeup(events: events))
+    session.handleOnShownFrame(PollWakeup(events: events), renderer: renderer)
   }
 
   private func checkDragFadePanelAndInspector(scale: Double, opensTheInspector: Bool = true) throws {

@@ -46,17 +46,17 @@ final class InspectorEndToEndTests: WindowTestCase {
     // as the window lays it out): the scenario replays with it false, and the row is selected.
     let session = SandboxSession(scene: try LayoutLoader.load(path: layout), scale: 1, report: { _ in })
     try session.play(scenario: "quick-tap", speed: 1, loops: false)
-    session.renderer = SceneRenderer(theme: try Theme.loadDefault())
+    let renderer = SceneRenderer(theme: try Theme.loadDefault())
     session.perform(.toggleInspector)
     let inspection = try XCTUnwrap(session.frameContent.inspection)
     let property = try XCTUnwrap(
       inspection.rows.flatMap(\.properties).first { $0.path == "backTap.cancelsTouchesInView" })
     let rect = SceneRenderer.inspectorRect(
-      frame: session.renderer.frameSize(
+      frame: SceneRenderer.frameSize(
         for: session.scene.window, showsPanel: true, showsTimeline: true, showsInspector: true),
       sceneSize: CanvasSize(width: 390, height: 844))
     let chip = try XCTUnwrap(
-      session.renderer.layoutInspector(inspection, in: rect, firstRow: 0).first { $0.target == .property(property) })
+      renderer.layoutInspector(inspection, in: rect, firstRow: 0).first { $0.target == .property(property) })
     try xdotool.click(Int(chip.rect.midX), Int(chip.rect.midY))
     let replayed = [
       "[0.050] backview taped", "[0.050] -[GLTableView touchesBegan:withEvent:]",

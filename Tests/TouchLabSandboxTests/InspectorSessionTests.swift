@@ -32,7 +32,7 @@ final class InspectorSessionTests: XCTestCase {
   func testTheOtherWindowsAreListedAfterTheMainOne() throws {
     let path = URL(fileURLWithPath: Self.tableDemo).deletingLastPathComponent().appendingPathComponent("windows.yaml")
     let session = try makeSession(path.path)
-    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("i")]))
     let inspection = try XCTUnwrap(session.frameContent.inspection)
     let windows = inspection.rows.filter { $0.depth == 0 }.map(\.title)
     XCTAssertEqual(windows, ["UIWindow", "PassThroughWindow bannerWindow", "UIWindow alertWindow"])
@@ -42,7 +42,7 @@ final class InspectorSessionTests: XCTestCase {
   func testIListsTheTreeWithRecognizersTargetsAndTheirProperties() throws {
     let session = try makeSession(Self.tableDemo)
     XCTAssertNil(session.frameContent.inspection)
-    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("i")]))
     let inspection = try XCTUnwrap(session.frameContent.inspection)
     let titles = inspection.rows.map(\.title)
     XCTAssertEqual(
@@ -81,26 +81,26 @@ final class InspectorSessionTests: XCTestCase {
   func testHoverShowsTheHitTestPathAndAFrameOnlyWhenThePathChanges() throws {
     let session = try makeSession(TestLayouts.url("live").path)
     session.frameDrawn()
-    session.handle(PollWakeup(events: [hover(105, 45)]))
+    session.handleOnShownFrame(PollWakeup(events: [hover(105, 45)]))
     XCTAssertFalse(session.needsFrame, "no inspector: hovering costs nothing")
     XCTAssertNil(session.hoverPoint)
 
-    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("i")]))
     session.frameDrawn()
-    session.handle(PollWakeup(events: [hover(105, 45)]))  // button A
+    session.handleOnShownFrame(PollWakeup(events: [hover(105, 45)]))  // button A
     XCTAssertTrue(session.needsFrame)
     var trace = try XCTUnwrap(session.frameContent.inspection?.hitTest)
     XCTAssertEqual(trace.hitView?.id, "buttonA")
     XCTAssertEqual(trace.answeringSteps.map { $0.view.id ?? $0.view.className }, ["UIWindow", "root", "buttonA"])
     session.frameDrawn()
-    session.handle(PollWakeup(events: [hover(110, 50)]))  // still button A: the same path
+    session.handleOnShownFrame(PollWakeup(events: [hover(110, 50)]))  // still button A: the same path
     XCTAssertFalse(session.needsFrame)
-    session.handle(PollWakeup(events: [hover(200, 125)]))  // the tap view
+    session.handleOnShownFrame(PollWakeup(events: [hover(200, 125)]))  // the tap view
     XCTAssertTrue(session.needsFrame)
     trace = try XCTUnwrap(session.frameContent.inspection?.hitTest)
     XCTAssertEqual(trace.hitView?.id, "tapView")
     session.frameDrawn()
-    session.handle(PollWakeup(events: [hover(600, 125)]))  // over the panel: no path
+    session.handleOnShownFrame(PollWakeup(events: [hover(600, 125)]))  // over the panel: no path
     XCTAssertTrue(session.needsFrame)
     XCTAssertNil(session.frameContent.inspection?.hitTest)
     XCTAssertEqual(session.scene.records.records, [], "hovering records nothing")
@@ -110,11 +110,11 @@ final class InspectorSessionTests: XCTestCase {
   func chip(_ session: SandboxSession, _ target: InspectorTarget) throws -> (Double, Double) {
     let inspection = try XCTUnwrap(session.frameContent.inspection)
     let rect = SceneRenderer.inspectorRect(
-      frame: session.renderer.frameSize(
+      frame: SceneRenderer.frameSize(
         for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline, showsInspector: true),
       sceneSize: CanvasSize(
         width: Double(session.scene.window.bounds.width), height: Double(session.scene.window.bounds.height)))
-    let items = session.renderer.layoutInspector(inspection, in: rect, firstRow: 0)
+    let items = SceneRenderer(theme: .standard).layoutInspector(inspection, in: rect, firstRow: 0)
     let item = try XCTUnwrap(items.first { $0.target == target }, "no chip for \(target)")
     return (item.rect.midX, item.rect.midY)
   }
@@ -123,15 +123,15 @@ final class InspectorSessionTests: XCTestCase {
     let original = try String(contentsOfFile: Self.tableDemo, encoding: .utf8)
     let session = try makeSession(Self.tableDemo)
     try session.play(scenario: "quick-tap", speed: 1, loops: false)
-    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("i")]))
     time.seconds = 60
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     XCTAssertEqual(shownLines(session.frameContent), ["[0.050] backview taped"])
 
     let property = try XCTUnwrap(
       session.frameContent.inspection?.rows.flatMap(\.properties).first { $0.path == "backTap.cancelsTouchesInView" })
     let (x, y) = try chip(session, .property(property))
-    session.handle(PollWakeup(events: TestEvents.click(x, y)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(x, y)))
     XCTAssertEqual(session.changes.map(\.path), ["backTap.cancelsTouchesInView"])
     XCTAssertEqual(
       session.frameContent.inspection?.changes, ["backTap.cancelsTouchesInView = false"], "the fix as code")
@@ -139,7 +139,7 @@ final class InspectorSessionTests: XCTestCase {
     XCTAssertTrue(playback.isPlaying, "replays from its start")
     XCTAssertEqual(playback.time(at: 60), 0, accuracy: 1e-9)
     time.seconds = 70
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     // What `replay --set backTap.cancelsTouchesInView=false` prints.
     let expected = try LayoutLoader.load(path: Self.tableDemo)
     try expected.set("backTap.cancelsTouchesInView=false")
@@ -154,10 +154,10 @@ final class InspectorSessionTests: XCTestCase {
       session.frameContent.inspection?.rows.flatMap(\.properties).first { $0.path == "backTap.cancelsTouchesInView" })
     XCTAssertTrue(flipped.isChanged)
     let (x2, y2) = try chip(session, .property(flipped))
-    session.handle(PollWakeup(events: TestEvents.click(x2, y2)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(x2, y2)))
     XCTAssertTrue(session.changes.isEmpty)
     time.seconds = 80
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     XCTAssertEqual(shownLines(session.frameContent), ["[0.050] backview taped"])
   }
 
@@ -167,31 +167,31 @@ final class InspectorSessionTests: XCTestCase {
     let session = try makeSession(folder.appendingPathComponent("live.yaml").path)
     session.flip("buttonA.isEnabled", to: false)
     XCTAssertEqual((session.scene.objects["buttonA"] as? UIControl)?.isEnabled, false)
-    session.handle(PollWakeup(events: [TestEvents.key("r")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("r")]))
     XCTAssertEqual((session.scene.objects["buttonA"] as? UIControl)?.isEnabled, false, "kept on reload")
     time.seconds = 51
-    session.handle(PollWakeup(events: TestEvents.click(105, 45)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(105, 45)))
     XCTAssertFalse(session.transcript.recentLines.contains { $0.hasSuffix("button A tapped") })
-    session.handle(PollWakeup(events: [TestEvents.key("n"), TestEvents.key("p")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("n"), TestEvents.key("p")]))
     XCTAssertTrue(session.changes.isEmpty, "another layout forgets the changes")
     XCTAssertEqual((session.scene.objects["buttonA"] as? UIControl)?.isEnabled, true)
   }
 
   func testDigitsAndTheListPickAScenario() throws {
     let session = try makeSession(Self.tableDemo)
-    session.handle(PollWakeup(events: [TestEvents.key("2")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("2")]))
     XCTAssertEqual(session.playback?.scenario?.name, "short-press")
-    session.handle(PollWakeup(events: [TestEvents.key("bracketleft"), TestEvents.key("7")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("bracketleft"), TestEvents.key("7")]))
     XCTAssertEqual(session.playback?.scenario?.name, "fix-table-tap")
     XCTAssertEqual(session.playback?.speed, 0.5, "the speed carries over")
-    session.handle(PollWakeup(events: [TestEvents.key("9")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("9")]))
     XCTAssertEqual(session.playback?.scenario?.name, "fix-table-tap", "no ninth scenario: nothing")
-    session.handle(PollWakeup(events: [TestEvents.key("0")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("0")]))
     XCTAssertNil(session.playback, "0: live")
     // A click on the list in the inspector.
-    session.handle(PollWakeup(events: [TestEvents.key("i")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("i")]))
     let (x, y) = try chip(session, .scenario("long-press"))
-    session.handle(PollWakeup(events: TestEvents.click(x, y)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(x, y)))
     XCTAssertEqual(session.playback?.scenario?.name, "long-press")
     XCTAssertEqual(session.frameContent.inspection?.playingScenario, "long-press")
   }

@@ -397,7 +397,7 @@ final class LiveClockTests: XCTestCase {
     let session = SandboxSession(
       scene: try TestLayouts.scene("live"), scale: 1, timeSource: ManualTime(0).read, report: { _ in })
     let renderer = SceneRenderer(theme: .standard)
-    let canvas = try CairoCanvas(size: renderer.frameSize(for: session.scene.window, showsPanel: true))
+    let canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: session.scene.window, showsPanel: true))
     func visibleViews(_ view: UIView) -> Int {
       guard !view.isHidden, view.alpha >= 0.01 else { return 0 }
       return 1 + view.subviews.reduce(0) { $0 + visibleViews($1) }

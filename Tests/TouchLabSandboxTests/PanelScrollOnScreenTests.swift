@@ -52,7 +52,8 @@ final class PanelScrollOnScreenTests: XCTestCase {
   private func drawAndCompare(_ what: String, line: UInt = #line) throws -> PixelMove? {
     let content = session.frameContent
     XCTAssertEqual(
-      LiveSandbox.drawDamage(content, renderer: renderer, tracking: tracker, on: window, pixels: pixels, scale: 1),
+      LiveSandbox.drawDamage(content, renderer: renderer, tracking: tracker, on: window, pixels: pixels, scale: 1)
+        .drawn,
       true,
       what, line: line)
     let move = tracker.scroll

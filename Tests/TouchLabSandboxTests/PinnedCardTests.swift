@@ -25,9 +25,9 @@ final class PinnedCardTests: XCTestCase {
 
   /// A tap on row 2 and the point at the middle of its card.
   private func tapAndFindCard(_ session: SandboxSession) throws -> (x: Double, y: Double) {
-    session.handle(PollWakeup(events: TestEvents.click(100, 250)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(100, 250)))
     time.seconds += 0.2
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     let renderer = SceneRenderer(theme: .standard)
     let content = session.frameContent
     for y in stride(from: 5.0, to: 840, by: 20) {
@@ -41,15 +41,15 @@ final class PinnedCardTests: XCTestCase {
   func testARightClickPinsTheCardPastItsFadeAndAgainUnpinsIt() throws {
     let session = try makeSession()
     let card = try tapAndFindCard(session)
-    session.handle(PollWakeup(events: rightClick(card.x, card.y)))
+    session.handleOnShownFrame(PollWakeup(events: rightClick(card.x, card.y)))
     XCTAssertEqual(session.pinnedCards, [1])
     time.seconds += 30  // long after the 4 s hold and the fade
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     XCTAssertEqual(SceneRenderer(theme: .standard).cardTouch(at: card.x, card.y, in: session.frameContent), 1)
     // A later gesture: the pinned card stays beside the new touch's.
-    session.handle(PollWakeup(events: TestEvents.click(300, 700)))
+    session.handleOnShownFrame(PollWakeup(events: TestEvents.click(300, 700)))
     time.seconds += 0.2
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     let renderer = SceneRenderer(theme: .standard)
     let content = session.frameContent
     let shown = Set(
@@ -61,7 +61,7 @@ final class PinnedCardTests: XCTestCase {
     let pinnedAt = try XCTUnwrap(
       stride(from: 5.0, to: 840, by: 20).lazy.flatMap { y in stride(from: 5.0, to: 385, by: 20).map { (x: $0, y: y) } }
         .first { renderer.cardTouch(at: $0.x, $0.y, in: content) == 1 })
-    session.handle(PollWakeup(events: rightClick(pinnedAt.x, pinnedAt.y)))
+    session.handleOnShownFrame(PollWakeup(events: rightClick(pinnedAt.x, pinnedAt.y)))
     XCTAssertEqual(session.pinnedCards, [])
   }
 
@@ -69,16 +69,16 @@ final class PinnedCardTests: XCTestCase {
     let session = try makeSession()
     let card = try tapAndFindCard(session)
     time.seconds += 30
-    session.handle(PollWakeup(events: []))
+    session.handleOnShownFrame(PollWakeup(events: []))
     XCTAssertNil(SceneRenderer(theme: .standard).cardTouch(at: card.x, card.y, in: session.frameContent))
   }
 
   func testKPinsTheLatestTouchsCardAndCClearsThePins() throws {
     let session = try makeSession()
     _ = try tapAndFindCard(session)
-    session.handle(PollWakeup(events: [TestEvents.key("k")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("k")]))
     XCTAssertEqual(session.pinnedCards, [1])
-    session.handle(PollWakeup(events: [TestEvents.key("c")]))
+    session.handleOnShownFrame(PollWakeup(events: [TestEvents.key("c")]))
     XCTAssertEqual(session.pinnedCards, [])
   }
 }

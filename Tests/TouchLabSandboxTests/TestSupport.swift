@@ -1,6 +1,8 @@
 import Foundation
+import TouchLabCanvas
 import TouchLabLayout
 import TouchLabRender
+import TouchLabSandbox
 import TouchLabX11
 import XCTest
 
@@ -59,5 +61,39 @@ func shownLines(_ content: FrameContent) -> [String] {
 func shownHeaders(_ content: FrameContent) -> [String] {
   content.transcript.compactMap { entry in
     if case .header(let header) = entry { header } else { nil }
+  }
+}
+
+extension SandboxSession {
+  /// As the window does before it reads input: the current frame drawn and shown, what the
+  /// pointer can act on in it handed to the session (`frameShown(_:)`).
+  func showFrame(renderer: SceneRenderer = SceneRenderer(theme: .standard)) {
+    frameShown(renderer.targets(of: frameContent, size: frameSize))
+  }
+
+  /// `handle(_:)` of `wakeup` on the frame shown now (`showFrame(renderer:)`): clicks and
+  /// hovers act on what that frame drew.
+  @discardableResult
+  func handleOnShownFrame(_ wakeup: PollWakeup, renderer: SceneRenderer = SceneRenderer(theme: .standard))
+    -> [WindowRequest]
+  {
+    showFrame(renderer: renderer)
+    return handle(wakeup)
+  }
+}
+
+extension SceneRenderer {
+  /// The card at (`x`, `y`) (scene points) in `content`'s frame as a drawing of it lays it out
+  /// (`FrameTargets.card(at:)`).
+  func cardHit(at x: Double, _ y: Double, in content: FrameContent) -> CardHit? {
+    let size = SceneRenderer.frameSize(
+      for: content.window, showsPanel: true, showsTimeline: content.timeline != nil,
+      showsInspector: content.inspection != nil)
+    return targets(of: content, size: size).card(at: CanvasPoint(x: x, y: y))
+  }
+
+  /// Which touch's card is at (`x`, `y`) in `content`'s frame, if any.
+  func cardTouch(at x: Double, _ y: Double, in content: FrameContent) -> Int? {
+    cardHit(at: x, y, in: content)?.touch
   }
 }

@@ -103,7 +103,7 @@ final class TranscriptPanelEndToEndTests: WindowTestCase {
     let scene = try LayoutLoader.load(path: folder.appendingPathComponent("second.yaml").path)
     let renderer = SceneRenderer(theme: try Theme.loadDefault())
     let canvas = try CairoCanvas(
-      size: renderer.frameSize(for: scene.window, showsPanel: true, showsTimeline: true), scale: 1)
+      size: SceneRenderer.frameSize(for: scene.window, showsPanel: true, showsTimeline: true), scale: 1)
     // Under the keys, what the window said it got for its timers (its standard error).
     let note = realTimeLine.map { String($0.dropFirst("touchlab: ".count)) }
     var content = FrameContent(

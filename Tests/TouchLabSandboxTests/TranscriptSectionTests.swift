@@ -199,17 +199,13 @@ final class TranscriptSectionTests: XCTestCase {
   func testTheWheelKeepsThePanelFull() throws {
     let session = try makeSession()
     let renderer = SceneRenderer(theme: .standard)
-    session.renderer = renderer
-    func draw() throws {
-      let canvas = try CairoCanvas(size: session.frameSize, scale: 1)
-      renderer.draw(session.frameContent, on: canvas)
-    }
+    func draw() throws { session.showFrame(renderer: renderer) }
     for index in 0..<3 {
       time.seconds = 51 + Double(index)
       session.handle(PollWakeup(events: TestEvents.click(105, 45)))
     }
     try draw()
-    XCTAssertEqual(renderer.transcriptFit, .allFit)
+    XCTAssertEqual(session.shownTargets.transcriptFit, .allFit)
     session.handle(PollWakeup(events: [wheel(-2, 500, 300)]))
     XCTAssertNil(session.transcriptAnchor, "four entries fit: nothing to scroll back to")
     XCTAssertEqual(session.frameContent.transcript.count, 4)
@@ -219,12 +215,14 @@ final class TranscriptSectionTests: XCTestCase {
       session.handle(PollWakeup(events: TestEvents.click(105, 45)))
     }
     try draw()
-    guard case .overflowed(let shown)? = renderer.transcriptFit else { return XCTFail("200 lines overflow") }
+    guard case .overflowed(let shown)? = session.shownTargets.transcriptFit else {
+      return XCTFail("200 lines overflow")
+    }
     XCTAssertGreaterThan(shown, 3)
     session.handle(PollWakeup(events: [wheel(-500, 500, 300)]))  // far past the top
     XCTAssertEqual(session.frameContent.transcript.count, shown, "the oldest panel's worth, not the first line alone")
     try draw()
-    XCTAssertEqual(renderer.transcriptFit, .allFit, "the panel is full from its oldest entry")
+    XCTAssertEqual(session.shownTargets.transcriptFit, .allFit, "the panel is full from its oldest entry")
   }
 
   func testRelativeStamps() {
