@@ -237,15 +237,40 @@ extension BuiltinClass {
   private static let indexByType = Dictionary(
     all.enumerated().map { (ObjectIdentifier($1.type), $0) }, uniquingKeysWith: { first, _ in first })
 
-  /// The description of `object`'s class: its own (a layout's declared classes are built-in
-  /// objects with hooks), else its nearest described superclass's (an engine class no layout
-  /// names, such as a scroll view's pan recognizer, as a UIPanGestureRecognizer); nil for an
-  /// object of no described class.
-  static func description(of object: AnyObject) -> BuiltinClass? {
-    if let index = indexByType[ObjectIdentifier(Swift.type(of: object))] { return all[index] }
-    // The nearest of those it is of: the one with the most described superclasses.
-    return all.indices.filter { all[$0].matches(object) }.max { depths[$0] < depths[$1] }.map { all[$0] }
+  /// `all`'s index of the description of `object`'s class: its own (a layout's declared
+  /// classes are built-in objects with hooks), else its nearest described superclass's (an
+  /// engine class no layout names, such as a scroll view's pan recognizer, as a
+  /// UIPanGestureRecognizer); nil for an object of no described class. The class and its
+  /// superclasses are looked up in turn (each description is of its own class, `matches` is
+  /// `is`): a few dictionary lookups, asked for every view a layout builds.
+  static func descriptionIndex(of object: AnyObject) -> Int? {
+    var type: AnyClass? = Swift.type(of: object)
+    while let current = type {
+      if let index = indexByType[ObjectIdentifier(current)] { return index }
+      type = _getSuperclass(current)
+    }
+    return nil
   }
+
+  /// The description of `object`'s class (`descriptionIndex(of:)`). A copy of a description:
+  /// where only a field is wanted, `all[index].field` reads it without one.
+  static func description(of object: AnyObject) -> BuiltinClass? {
+    descriptionIndex(of: object).map { all[$0] }
+  }
+
+  /// `descriptionIndex(of:)` the slow way, for the test that both agree: every description
+  /// `object` matches, the one with the most described superclasses.
+  static func descriptionIndexByMatching(_ object: AnyObject) -> Int? {
+    all.indices.filter { all[$0].matches(object) }.max { depths[$0] < depths[$1] }
+  }
+
+  /// Each `configure` of `all`, with its class's index, in `all`'s order: what every view built
+  /// runs (a list of the few, not a walk over every description).
+  static let configurations: [(index: Int, configure: (inout SceneBuilder, ViewEntry) throws -> Void)] =
+    all.enumerated().compactMap { index, builtin in builtin.configure.map { (index, $0) } }
+
+  /// Each `check` of `all`, in `all`'s order.
+  static let checks: [(inout SceneBuilder, ViewEntry) throws -> Void] = all.compactMap(\.check)
 
   /// How many described superclasses each of `all` has.
   private static let depths: [Int] = all.map { builtin in

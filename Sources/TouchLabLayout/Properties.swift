@@ -21,14 +21,15 @@ struct PropertyTable {
 
   /// The setter for `name` = `value` on `object`, or nil when `object` has no such property.
   static func setter(_ name: String, _ value: YAMLValue, for object: AnyObject) throws -> Setter? {
-    guard let entry = BuiltinClass.description(of: object)?.propertiesNamed[name] else { return nil }
+    guard let index = BuiltinClass.descriptionIndex(of: object), let entry = BuiltinClass.all[index].propertiesNamed[name]
+    else { return nil }
     return try entry.parse(value, object)
   }
 
   /// Whether `object` has a property `name` (a tab bar's `items`, where a collection view's
   /// `items` is a structural key of its own).
   static func hasProperty(_ name: String, for object: AnyObject) -> Bool {
-    BuiltinClass.description(of: object)?.propertiesNamed[name] != nil
+    BuiltinClass.descriptionIndex(of: object).map { BuiltinClass.all[$0].propertiesNamed[name] != nil } ?? false
   }
 
   /// `entries` by name and by alias, each list in the table's order.
@@ -42,7 +43,7 @@ struct PropertyTable {
 
   /// The names of `object`'s properties, its superclasses' first (for suggestions).
   static func names(for object: AnyObject) -> [String] {
-    BuiltinClass.description(of: object)?.properties.map(\.name) ?? []
+    BuiltinClass.descriptionIndex(of: object).map { BuiltinClass.all[$0].properties.map(\.name) } ?? []
   }
 }
 

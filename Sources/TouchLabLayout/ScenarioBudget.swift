@@ -104,7 +104,7 @@ struct ScenarioBudget {
           lists[ObjectIdentifier(view)] = geometry
           rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
         }
-        if let repeats = BuiltinClass.description(of: view)?.autorepeatInterval {
+        if let index = BuiltinClass.descriptionIndex(of: view), let repeats = BuiltinClass.all[index].autorepeatInterval {
           steppers += 1
           interval = min(interval, repeats)
         }

@@ -107,8 +107,8 @@ extension SceneBuilder {
       view = UIView()
     }
     if let frame = defaultFrame { view.frame = frame }
-    let description = BuiltinClass.description(of: view)
-    var hasFrame = defaultFrame != nil || description?.hasStandardSize == true
+    let description = BuiltinClass.descriptionIndex(of: view)
+    var hasFrame = defaultFrame != nil || description.map { BuiltinClass.all[$0].hasStandardSize } == true
     var subviewsNode: YAMLValue?
     var gesturesNode: YAMLValue?
     var targetsNode: YAMLValue?
@@ -142,17 +142,15 @@ extension SceneBuilder {
     }
     for (key, value, set) in valueSetters {
       set()
-      try description?.rangeChecks[key]?(value, view)
+      try description.flatMap { BuiltinClass.all[$0].rangeChecks[key] }?(value, view)
     }
     guard hasFrame else { throw node.error("\(view.className) needs a frame: [x, y, width, height]") }
-    for (index, builtin) in BuiltinClass.all.enumerated() {
-      guard let configure = builtin.configure else { continue }
+    for (index, configure) in BuiltinClass.configurations {
       let entry = BuiltinClass.ViewEntry(
         view: view, node: node, keys: classKeys[index] ?? [], controller: controller, depth: depth)
       try configure(&self, entry)
     }
-    for builtin in BuiltinClass.all {
-      guard let check = builtin.check else { continue }
+    for check in BuiltinClass.checks {
       try check(&self, BuiltinClass.ViewEntry(view: view, node: node, keys: [], controller: controller, depth: depth))
     }
     if let subviewsNode {

@@ -263,4 +263,31 @@ final class ClassDescriptionTests: XCTestCase {
     }
     XCTAssertEqual(found, [], "ask the class's description (BuiltinClass) instead")
   }
+
+  /// Issue 49: the description of an object's class is found up its superclasses
+  /// (`descriptionIndex(of:)`, a few lookups per view built) — the same one as asking every
+  /// description whether the object is of its class and taking the nearest. Checked on an
+  /// object of every described class and on every view and recognizer of every bundled layout
+  /// (declared classes, engine classes no layout names: a scroll view's pan, a cell's content).
+  func testTheDescriptionFoundUpTheSuperclassesIsTheNearestMatchingOne() throws {
+    var objects: [AnyObject] = BuiltinClass.all.map { $0.make() }
+    let layouts = Self.repository.appendingPathComponent("Layouts")
+    for file in try FileManager.default.contentsOfDirectory(atPath: layouts.path).sorted()
+    where file.hasSuffix(".yaml") {
+      let scene = try LayoutLoader.load(path: layouts.appendingPathComponent(file).path)
+      scene.window.forEachViewInSubtree { view in
+        objects.append(view)
+        objects += view.gestureRecognizers
+        return true
+      }
+    }
+    XCTAssertGreaterThan(objects.count, 500)
+    var described = 0
+    for object in objects {
+      let found = BuiltinClass.descriptionIndex(of: object)
+      XCTAssertEqual(found, BuiltinClass.descriptionIndexByMatching(object), "\(type(of: object))")
+      if found != nil { described += 1 }
+    }
+    XCTAssertEqual(described, objects.count, "every object a layout builds has a description")
+  }
 }
