@@ -21,7 +21,8 @@ struct PropertyTable {
 
   /// The setter for `name` = `value` on `object`, or nil when `object` has no such property.
   static func setter(_ name: String, _ value: YAMLValue, for object: AnyObject) throws -> Setter? {
-    guard let index = BuiltinClass.descriptionIndex(of: object), let entry = BuiltinClass.all[index].propertiesNamed[name]
+    guard let index = BuiltinClass.descriptionIndex(of: object),
+      let entry = BuiltinClass.all[index].propertiesNamed[name]
     else { return nil }
     return try entry.parse(value, object)
   }

@@ -104,7 +104,8 @@ struct ScenarioBudget {
           lists[ObjectIdentifier(view)] = geometry
           rows = max(rows, min(Int(geometry.rowsOnScreen), geometry.maximumOnScreen))
         }
-        if let index = BuiltinClass.descriptionIndex(of: view), let repeats = BuiltinClass.all[index].autorepeatInterval {
+        if let index = BuiltinClass.descriptionIndex(of: view), let repeats = BuiltinClass.all[index].autorepeatInterval
+        {
           steppers += 1
           interval = min(interval, repeats)
         }
