@@ -8,6 +8,12 @@
  *
  *   touchlab-floor WIDTH HEIGHT
  *
+ * It is also the floor for a drag (`LABEL.drag.floor.*`): while the first button is held, each
+ * pointer motion is answered at once with the least a window that follows a finger can draw
+ * — the marker's square moved (the old one covered, the new one filled) and flushed — so the
+ * harness times motion → pixels on the window for a bare client under the same load, as it
+ * does for TouchLab.
+ *
  * Built by Benchmarks/run (cc, pkg-config x11 cairo). Its title starts with "TouchLab" so
  * that the harness finds it as it finds TouchLab's window; its background is not black, as
  * TouchLab's first frame is not, which is what the harness looks for.
@@ -41,11 +47,14 @@ int main(int argc, char **argv) {
   XStoreName(display, window, "TouchLab floor");
   Atom deleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", False);
   XSetWMProtocols(display, window, &deleteWindow, 1);
-  XSelectInput(display, window, ExposureMask | StructureNotifyMask);
+  XSelectInput(display, window,
+               ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask);
   XMapWindow(display, window);
   cairo_surface_t *surface =
       cairo_xlib_surface_create(display, window, DefaultVisual(display, screen), (int)width, (int)height);
   cairo_t *cr = cairo_create(surface);
+  /* The marker's square, 44 points at TouchLab's scale 1 (844 points high), where last drawn. */
+  double side = 44.0 * (double)height / 844.0, lastX = -1, lastY = -1;
   for (;;) {
     XEvent event;
     XNextEvent(display, &event);
@@ -60,6 +69,22 @@ int main(int argc, char **argv) {
       cairo_show_text(cr, "TouchLab floor: one frame with text");
       cairo_surface_flush(surface);
       XFlush(display);
+    } else if (event.type == MotionNotify || event.type == ButtonPress) {
+      if (event.type == ButtonPress && event.xbutton.button != 1) continue;
+      double x = event.type == MotionNotify ? event.xmotion.x : event.xbutton.x;
+      double y = event.type == MotionNotify ? event.xmotion.y : event.xbutton.y;
+      if (lastX >= 0) {
+        cairo_set_source_rgb(cr, 0.95, 0.95, 0.97);
+        cairo_rectangle(cr, lastX - side / 2, lastY - side / 2, side, side);
+        cairo_fill(cr);
+      }
+      cairo_set_source_rgb(cr, 0.2, 0.4, 0.9);
+      cairo_rectangle(cr, x - side / 2, y - side / 2, side, side);
+      cairo_fill(cr);
+      cairo_surface_flush(surface);
+      XFlush(display);
+      lastX = x;
+      lastY = y;
     } else if (event.type == ClientMessage && (Atom)event.xclient.data.l[0] == deleteWindow) {
       break;
     }

@@ -699,10 +699,11 @@ XDamageDestroy(display, damage)
 
 // MARK: The floor
 
-/// Start to first frame of the floor program (`--floor PATH`), in seconds: started as touchlab
-/// was (the same user, environment and folder), its window waited for as TouchLab's was, and
-/// its first frame seen when its background's pixel is not black. Touchlab has ended first.
-func floorStartup(_ path: String) -> Double? {
+/// Start to first frame of the floor program (`--floor PATH`), in seconds, and its window:
+/// started as touchlab was (the same user, environment and folder), its window waited for as
+/// TouchLab's was, and its first frame seen when its background's pixel is not black. Touchlab
+/// has ended first.
+func floorStartup(_ path: String) -> (seconds: Double, window: Window)? {
   app.terminate()
   app.waitUntilExit()
   XSelectInput(display, root, SubstructureNotifyMask)
@@ -747,21 +748,58 @@ func floorStartup(_ path: String) -> Double? {
     if let image = XGetImage(display, floorWindow, 4, 4, 1, 1, UInt.max, ZPixmap) {
       let drawn = bench_get_pixel(image, 0, 0) & 0xFFFFFF != 0
       bench_destroy_image(image)
-      if drawn { return now() - started }
+      if drawn { return (now() - started, floorWindow) }
     }
     waitForX(0.1)
     drainX()
   }
   return nil
 }
+/// The latency of each motion of a continuous drag (`moves` motions 8 ms apart, as TouchLab's)
+/// on the floor's `floorWindow`: from the motion sent to the first damage after it.
+func floorDragLatencies(on floorWindow: Window) -> [Double] {
+  var damages: [Double] = []
+  func collect(until deadline: Double) {
+    while true {
+      drainX { event in
+        if event.type == damageEventBase + Int32(XDamageNotify) { damages.append(now()) }
+      }
+      let left = deadline - now()
+      if left <= 0 { return }
+      waitForX(left)
+    }
+  }
+  moveMouse(view)
+  button(true)
+  collect(until: now() + 0.3)
+  var sent: [Double] = []
+  for i in 0..<moves {
+    let dx = Int32((Double(i % 40 < 20 ? i % 20 : 20 - i % 20) * 2 * scale).rounded())
+    sent.append(now())
+    moveMouse((view.0 + dx + 1, view.1 + 2))
+    collect(until: sent[i] + 0.008)
+  }
+  collect(until: now() + 0.1)
+  button(false)
+  return sent.compactMap { time in damages.first { $0 > time }.map { $0 - time } }
+}
+
 if let floorPath = options["floor"] {
   // The window's damage was destroyed above and touchlab ends now: an X error about either
   // (BadDamage, seen on Xvfb 21.1) is no fault of the floor's measurement, and is not fatal.
   XSetErrorHandler { _, _ in 0 }
   let floor = floorStartup(URL(fileURLWithPath: floorPath).standardizedFileURL.path)
-  figure("\(label).startup.floor", floor.map { $0 * 1000 }, "ms", digits: 1)
-  let ratio = floor.flatMap { floor in firstFrame.map { ($0 - spawned) / floor } }
+  figure("\(label).startup.floor", floor.map { $0.seconds * 1000 }, "ms", digits: 1)
+  let ratio = floor.flatMap { floor in firstFrame.map { ($0 - spawned) / floor.seconds } }
   figure("\(label).startup.floor-ratio", ratio, "x", digits: 2)
+  // The same continuous drag on the floor's window, under the same load: each motion to the
+  // first pixels after it (the floor draws each motion at once). What the machine gives any
+  // client that follows a finger; TouchLab's `drag.latency.*` against it.
+  let floorDrag = floor.map { floorDragLatencies(on: $0.window) } ?? []
+  figure("\(label).drag.floor.p50", ms(floorDrag, 50), "ms")
+  figure("\(label).drag.floor.p99", ms(floorDrag, 99), "ms")
+  let dragRatio = ms(dragLatencies, 99).flatMap { ours in ms(floorDrag, 99).map { ours / $0 } }
+  figure("\(label).drag.floor-ratio.p99", dragRatio, "x", digits: 2)
 }
 
 XCloseDisplay(display)
