@@ -515,15 +515,21 @@ for i in 0..<moves {
 }
 // A continuous drag: a motion every 8 ms (a 125 Hz mouse), whatever the frames do; each
 // motion's latency is to the first frame that reaches the server after it.
-var dragSent: [Double] = []
-let dragFramesBefore = damageTimes.count
-for i in 0..<moves {
-  let dx = Int32((Double(i % 40 < 20 ? i % 20 : 20 - i % 20) * 2 * scale).rounded())
-  dragSent.append(now())
-  moveMouse((view.0 + dx + 1, view.1 + 2))
-  pump(until: dragSent[i] + 0.008)
+/// Sends the drag's `moves` motions, 8 ms apart, left and right of `view`, handling what comes
+/// meanwhile with `wait(until:)`; returns when each was sent.
+func drag(waiting wait: (Double) -> Void) -> [Double] {
+  var sent: [Double] = []
+  for i in 0..<moves {
+    let dx = Int32((Double(i % 40 < 20 ? i % 20 : 20 - i % 20) * 2 * scale).rounded())
+    sent.append(now())
+    moveMouse((view.0 + dx + 1, view.1 + 2))
+    wait(sent[i] + 0.008)
+  }
+  wait(now() + 0.1)
+  return sent
 }
-pump(until: now() + 0.1)
+let dragFramesBefore = damageTimes.count
+let dragSent = drag { pump(until: $0) }
 let dragFrames = damageTimes[dragFramesBefore...]
 // The first frame after each motion (what this figure was before the window's frame log)…
 let dragLatenciesToNextFrame = dragSent.compactMap { sent in dragFrames.first { $0 > sent }.map { $0 - sent } }
@@ -772,14 +778,7 @@ func floorDragLatencies(on floorWindow: Window) -> [Double] {
   moveMouse(view)
   button(true)
   collect(until: now() + 0.3)
-  var sent: [Double] = []
-  for i in 0..<moves {
-    let dx = Int32((Double(i % 40 < 20 ? i % 20 : 20 - i % 20) * 2 * scale).rounded())
-    sent.append(now())
-    moveMouse((view.0 + dx + 1, view.1 + 2))
-    collect(until: sent[i] + 0.008)
-  }
-  collect(until: now() + 0.1)
+  let sent = drag { collect(until: $0) }
   button(false)
   return sent.compactMap { time in damages.first { $0 > time }.map { $0 - time } }
 }
