@@ -3,6 +3,10 @@ import TouchLabSandbox
 import TouchLabX11
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The short time slice the loop's thread asks for (Linux 6.12 and later: `sched_runtime` of
 /// a SCHED_OTHER thread), read back with `sched_getattr`. Going back to SCHED_OTHER with
 /// `sched_setscheduler` resets it to the kernel's default, so every lowering from real time
@@ -56,6 +60,23 @@ final class TimeSliceTests: XCTestCase {
       XCTAssertTrue(ThreadScheduling.setRealTime(false))
       let defaultSlice = try XCTUnwrap(ThreadScheduling.timeSlice)
       XCTAssertNotEqual(defaultSlice, slice, accuracy: 1e-9, "sched_setscheduler resets the slice")
+      XCTAssertTrue(ThreadScheduling.setRealTime(false, keepingSlice: slice))
+      XCTAssertEqual(try XCTUnwrap(ThreadScheduling.timeSlice), slice, accuracy: 1e-9)
+    }
+  }
+
+  /// A thread RealtimeKit raised carries SCHED_RESET_ON_FORK, which an unprivileged thread
+  /// may not clear: a `sched_setattr` without it is refused (EPERM). Asking for the slice and
+  /// lowering keep the flag, so both work there as an ordinary user too.
+  func testTheSliceIsKeptOnAThreadThatResetsOnFork() throws {
+    let slice = self.slice
+    try onFreshThread {
+      try Self.sliceSupported(slice)
+      var parameter = sched_param()
+      XCTAssertEqual(sched_setscheduler(0, SCHED_OTHER | 0x4000_0000, &parameter), 0, "SCHED_RESET_ON_FORK set")
+      XCTAssertTrue(ThreadScheduling.requestTimeSlice(seconds: slice))
+      XCTAssertEqual(try XCTUnwrap(ThreadScheduling.timeSlice), slice, accuracy: 1e-9)
+      XCTAssertEqual(sched_getscheduler(0) & 0x4000_0000, 0x4000_0000, "still set")
       XCTAssertTrue(ThreadScheduling.setRealTime(false, keepingSlice: slice))
       XCTAssertEqual(try XCTUnwrap(ThreadScheduling.timeSlice), slice, accuracy: 1e-9)
     }
