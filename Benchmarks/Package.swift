@@ -66,6 +66,9 @@ let package = Package(
         "BenchSupport",
         .product(name: "TouchLabEngine", package: "TouchLab"),
         .product(name: "TouchLabLayout", package: "TouchLab"),
+        .product(name: "TouchLabRecords", package: "TouchLab"),
+        .product(name: "TouchLabCanvas", package: "TouchLab"),
+        .product(name: "TouchLabRender", package: "TouchLab"),
       ],
       path: "Tools/Profile", swiftSettings: v5),
     .systemLibrary(

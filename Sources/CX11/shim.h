@@ -115,6 +115,7 @@ static inline unsigned long touchlab_get_pixel(XImage *image, int x, int y) {
 #include <stdint.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -128,19 +129,6 @@ static inline unsigned long touchlab_get_pixel(XImage *image, int x, int y) {
 #define SCHED_IDLE 5
 #endif
 
-// SCHED_FIFO at its lowest priority (on), or back to SCHED_OTHER (off), for the calling
-// thread only; a child process never inherits it. Needs CAP_SYS_NICE or an RLIMIT_RTPRIO.
-static inline int touchlab_set_realtime(int on) {
-  struct sched_param parameter;
-  memset(&parameter, 0, sizeof parameter);
-  int policy = SCHED_OTHER;
-  if (on) {
-    policy = SCHED_FIFO;
-    parameter.sched_priority = sched_get_priority_min(SCHED_FIFO);
-  }
-  return sched_setscheduler(0, policy | SCHED_RESET_ON_FORK, &parameter) == 0 ? 0 : errno;
-}
-
 // The kernel's struct sched_attr (glibc before 2.41 does not declare it).
 struct touchlab_sched_attr {
   uint32_t size;
@@ -153,17 +141,58 @@ struct touchlab_sched_attr {
   uint64_t sched_period;
 };
 
-// Asks the fair scheduler for a short time slice (Linux 6.12 and later read a SCHED_OTHER
-// thread's sched_runtime as its slice): a thread that sleeps most of the time and wakes
-// with a short slice gets an earlier deadline, so it preempts a busy task sooner. Allowed
-// without privileges; older kernels ignore it or refuse it.
-static inline int touchlab_request_time_slice(uint64_t nanoseconds) {
+#ifndef SCHED_FLAG_RESET_ON_FORK
+#define SCHED_FLAG_RESET_ON_FORK 0x01
+#endif
+
+// The calling thread to SCHED_OTHER with a time slice of `nanoseconds` (Linux 6.12 and later
+// read a SCHED_OTHER thread's sched_runtime as its slice; 0: the default slice), its nice
+// value kept. Once set, SCHED_RESET_ON_FORK may only be cleared with privilege, so it is
+// kept set. A plain system call: safe in a signal handler.
+static inline int touchlab_set_ordinary(uint64_t nanoseconds) {
   struct touchlab_sched_attr attributes;
   memset(&attributes, 0, sizeof attributes);
   attributes.size = sizeof attributes;
   attributes.sched_policy = SCHED_OTHER;
+  attributes.sched_flags = SCHED_FLAG_RESET_ON_FORK;
+  // The raw getpriority returns 20 - nice (1 to 40): no -1 that could be an error.
+  long priority = syscall(SYS_getpriority, PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+  attributes.sched_nice = priority > 0 ? (int32_t)(20 - priority) : 0;
   attributes.sched_runtime = nanoseconds;
   return syscall(SYS_sched_setattr, 0, &attributes, 0) == 0 ? 0 : errno;
+}
+
+// Asks the fair scheduler for a short time slice: a thread that sleeps most of the time and
+// wakes with a short slice gets an earlier deadline, so it preempts a busy task sooner.
+// Allowed without privileges; older kernels ignore it or refuse it.
+static inline int touchlab_request_time_slice(uint64_t nanoseconds) {
+  return touchlab_set_ordinary(nanoseconds);
+}
+
+// The calling thread's time slice in nanoseconds as the kernel has it (0 for a real-time
+// thread, which has none); 0 or the errno of sched_getattr.
+static inline int touchlab_time_slice(uint64_t *nanoseconds) {
+  struct touchlab_sched_attr attributes;
+  memset(&attributes, 0, sizeof attributes);
+  if (syscall(SYS_sched_getattr, 0, &attributes, sizeof attributes, 0) != 0) return errno;
+  *nanoseconds = attributes.sched_runtime;
+  return 0;
+}
+
+// SCHED_FIFO at its lowest priority (on), or back to SCHED_OTHER (off) with a time slice of
+// `slice` nanoseconds (0: the default), for the calling thread only; a child process never
+// inherits real time. Raising needs CAP_SYS_NICE or an RLIMIT_RTPRIO. sched_setscheduler
+// back to SCHED_OTHER would reset a slice asked for before to the default: lowering sets it
+// again (sched_setattr), and falls back to sched_setscheduler where that is refused.
+static inline int touchlab_set_realtime(int on, uint64_t slice) {
+  struct sched_param parameter;
+  memset(&parameter, 0, sizeof parameter);
+  if (on) {
+    parameter.sched_priority = sched_get_priority_min(SCHED_FIFO);
+    return sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &parameter) == 0 ? 0 : errno;
+  }
+  if (touchlab_set_ordinary(slice) == 0) return 0;
+  return sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &parameter) == 0 ? 0 : errno;
 }
 
 // The CPUs the calling thread may run on (its affinity, raw so that no _GNU_SOURCE macro is
@@ -214,30 +243,32 @@ static inline int touchlab_set_timer_slack(unsigned long nanoseconds) {
 #define SIGEV_THREAD_ID 4
 #endif
 
-static inline void touchlab_rt_watchdog_handler(int signal_number) {
+// The slice to keep rides in the timer's signal value (the thread's own, no global).
+static inline void touchlab_rt_watchdog_handler(int signal_number, siginfo_t *info, void *context) {
   (void)signal_number;
+  (void)context;
   int saved = errno;
-  struct sched_param parameter;
-  memset(&parameter, 0, sizeof parameter);
-  sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &parameter);
+  touchlab_set_realtime(0, (uint64_t)(uintptr_t)info->si_value.sival_ptr);
   errno = saved;
 }
 
 // The signal the watchdog uses (a real-time one, queued, not used by the libraries linked).
 static inline int touchlab_rt_watchdog_signal(void) { return SIGRTMIN + 6; }
 
-// A watchdog timer for the calling thread, disarmed; 0 or the errno.
-static inline int touchlab_rt_watchdog_create(timer_t *timer) {
+// A watchdog timer for the calling thread, disarmed, that lowers it to SCHED_OTHER with a
+// time slice of `slice` nanoseconds (0: the default); 0 or the errno.
+static inline int touchlab_rt_watchdog_create(timer_t *timer, uint64_t slice) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
-  action.sa_handler = touchlab_rt_watchdog_handler;
-  action.sa_flags = SA_RESTART;
+  action.sa_sigaction = touchlab_rt_watchdog_handler;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
   sigemptyset(&action.sa_mask);
   if (sigaction(touchlab_rt_watchdog_signal(), &action, NULL) != 0) return errno;
   struct sigevent event;
   memset(&event, 0, sizeof event);
   event.sigev_notify = SIGEV_THREAD_ID;
   event.sigev_signo = touchlab_rt_watchdog_signal();
+  event.sigev_value.sival_ptr = (void *)(uintptr_t)slice;
   event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
   return timer_create(CLOCK_THREAD_CPUTIME_ID, &event, timer) == 0 ? 0 : errno;
 }

@@ -50,10 +50,11 @@ public final class LiveSandbox {
     self.screenshotFolder = screenshotFolder
     // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): real time while the
     // loop sleeps for one, where allowed; otherwise a short time slice and no timer slack,
-    // which ordinary threads may ask for.
-    ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
+    // which ordinary threads may ask for. Every lowering from real time asks for the slice
+    // again: going back to SCHED_OTHER resets it to the default.
+    let sliceGranted = ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
-    let priority = TimerWakePriority.forThisThread()
+    let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
     session.wakePriority = priority
     var note = priority.source.description
     let usesTimerThread: Bool

@@ -166,13 +166,16 @@ public final class TimerWakePriority {
   /// The loop's thread in the window (call on it), watched by a `RealTimeWatchdog`:
   /// `SCHED_FIFO` where the thread may set it; otherwise RealtimeKit's grant over D-Bus;
   /// otherwise none. `TOUCHLAB_NO_REALTIME=1` asks for none; `TOUCHLAB_NO_REALTIMEKIT=1`
-  /// leaves RealtimeKit out.
-  public static func forThisThread(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> TimerWakePriority
-  {
-    let watchdog = RealTimeWatchdog()
+  /// leaves RealtimeKit out. `timeSlice`: the slice (seconds) the thread asked for
+  /// (`ThreadScheduling.requestTimeSlice`), which every lowering — the probe here, `lower`,
+  /// the watchdog's drop — sets again (going back to SCHED_OTHER resets it to the default).
+  public static func forThisThread(
+    environment: [String: String] = ProcessInfo.processInfo.environment, timeSlice: Double? = nil
+  ) -> TimerWakePriority {
+    let watchdog = RealTimeWatchdog(keepingSlice: timeSlice)
+    func setRealTime(_ on: Bool) -> Bool { ThreadScheduling.setRealTime(on, keepingSlice: timeSlice) }
     var thread = Thread(
-      setRealTime: ThreadScheduling.setRealTime, isRealTime: { ThreadScheduling.isRealTime },
+      setRealTime: setRealTime, isRealTime: { ThreadScheduling.isRealTime },
       cpuTime: ThreadScheduling.threadCPUTime, now: MonotonicClock.now,
       watchdog: { seconds in
         if let seconds { watchdog?.arm(cpuSeconds: seconds) } else { watchdog?.disarm() }
@@ -185,8 +188,8 @@ public final class TimerWakePriority {
     if environment["TOUCHLAB_NO_REALTIME"] == "1" { return none("TOUCHLAB_NO_REALTIME=1") }
     // Without a watchdog nothing could stop a long stretch: no real time then.
     guard watchdog != nil else { return none("no per-thread CPU timers") }
-    if ThreadScheduling.setRealTime(true) {
-      ThreadScheduling.setRealTime(false)
+    if setRealTime(true) {
+      _ = setRealTime(false)
       let priority = TimerWakePriority(thread: thread)
       priority.source = .fifo
       return priority
@@ -198,11 +201,11 @@ public final class TimerWakePriority {
     case .refused(let reason):
       return none("SCHED_FIFO refused; RealtimeKit: \(reason)")
     case .granted(let level, let limit):
-      ThreadScheduling.setRealTime(false)  // granted: ordinary until a timer is slept for
+      _ = setRealTime(false)  // granted: ordinary until a timer is slept for
       thread.realTimeLimit = limit
       thread.raisingIsCostly = true
       thread.setRealTime = { on in
-        guard on else { return ThreadScheduling.setRealTime(false) }
+        guard on else { return setRealTime(false) }
         if case .granted = RealtimeKit.makeThisThreadRealTime() { return true }
         return false
       }

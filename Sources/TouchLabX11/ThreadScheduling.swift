@@ -10,20 +10,38 @@ import CX11
 /// loop keeps the engine's timers on time"). Every call applies to the calling thread only
 /// and fails silently (it returns false) where the system does not allow it.
 public enum ThreadScheduling {
-  /// SCHED_FIFO at its lowest priority (true), or back to the ordinary SCHED_OTHER (false).
-  /// A real-time thread runs as soon as it wakes, before every ordinary one. Allowed with
-  /// CAP_SYS_NICE (root) or an RLIMIT_RTPRIO above 0; a child process starts ordinary
-  /// (SCHED_RESET_ON_FORK). Returns whether the policy took effect.
+  /// SCHED_FIFO at its lowest priority (true), or back to the ordinary SCHED_OTHER (false)
+  /// with the time slice `keepingSlice` (seconds; nil: the kernel's default). A real-time
+  /// thread runs as soon as it wakes, before every ordinary one. Allowed with CAP_SYS_NICE
+  /// (root) or an RLIMIT_RTPRIO above 0; a child process starts ordinary
+  /// (SCHED_RESET_ON_FORK). Lowering resets a slice asked for with `requestTimeSlice` to the
+  /// default unless it is given again here. Returns whether the policy took effect.
   @discardableResult
-  public static func setRealTime(_ on: Bool) -> Bool {
-    touchlab_set_realtime(on ? 1 : 0) == 0
+  public static func setRealTime(_ on: Bool, keepingSlice: Double? = nil) -> Bool {
+    touchlab_set_realtime(on ? 1 : 0, nanoseconds(keepingSlice)) == 0
   }
 
   /// Asks for a short time slice as an ordinary thread (Linux 6.12 and later): it then
-  /// preempts a busy task sooner when it wakes. No privilege needed.
+  /// preempts a busy task sooner when it wakes. No privilege needed. A later lowering from
+  /// real time must give it again (`setRealTime(false, keepingSlice:)`).
   @discardableResult
   public static func requestTimeSlice(seconds: Double) -> Bool {
-    touchlab_request_time_slice(UInt64(max(0, seconds) * 1e9)) == 0
+    touchlab_request_time_slice(nanoseconds(seconds)) == 0
+  }
+
+  /// The calling thread's time slice in seconds as the kernel has it (`sched_getattr`): the
+  /// one asked for, or the default; 0 for a real-time thread; nil where the system does not
+  /// say (a kernel or a sandbox without `sched_getattr`).
+  public static var timeSlice: Double? {
+    var slice: UInt64 = 0
+    guard touchlab_time_slice(&slice) == 0 else { return nil }
+    return Double(slice) / 1e9
+  }
+
+  /// Seconds as the kernel's nanoseconds; nil, negative or not finite: 0 (the default).
+  static func nanoseconds(_ seconds: Double?) -> UInt64 {
+    guard let seconds, seconds.isFinite, seconds > 0 else { return 0 }
+    return UInt64(min(seconds, 1) * 1e9)
   }
 
   /// Sets the thread's timer slack, how late the kernel may end its sleeps (50 µs by default;
@@ -117,9 +135,10 @@ public final class RealTimeWatchdog {
   /// glibc's timer_t is the kernel's timer id as a pointer: the first timer is a null one.
   private var timer: timer_t?
 
-  /// Nil where the system has no per-thread CPU timers.
-  public init?() {
-    guard touchlab_rt_watchdog_create(&timer) == 0 else { return nil }
+  /// Nil where the system has no per-thread CPU timers. The thread dropped gets the time
+  /// slice `keepingSlice` (seconds; nil: the default) as `ThreadScheduling.setRealTime`.
+  public init?(keepingSlice: Double? = nil) {
+    guard touchlab_rt_watchdog_create(&timer, ThreadScheduling.nanoseconds(keepingSlice)) == 0 else { return nil }
   }
 
   deinit {

@@ -1,7 +1,10 @@
 import BenchSupport
 import Foundation
+import TouchLabCanvas
 import TouchLabEngine
 import TouchLabLayout
+import TouchLabRecords
+import TouchLabRender
 
 // One benchmark's work in a loop, for a profiler:
 //
@@ -9,7 +12,9 @@ import TouchLabLayout
 //
 // Records are followed as in the live window (Support/Fingers.swift, TranscriptFollower).
 // Workloads: pan-playground, pan-table10k, tap-button, tap-row0, hittest-balanced10000,
-// hittest-chain1000. The set-up runs before the loop; callgrind's totals include it.
+// hittest-chain1000, drag-frame-scale2, drag-frame-scale3 (the Render benchmark's
+// frame.drag: a motion and the frame that shows it, damage drawn onto an image surface).
+// The set-up runs before the loop; callgrind's totals include it.
 
 let workload = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "pan-playground"
 let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 10_000 : 10_000
@@ -39,7 +44,44 @@ func hitTest(_ window: UIWindow) {
   print("hits: \(hits), views visited: \(VisitCounter.visits)")
 }
 
+/// The live window's motion frame, as the Render benchmark's `DragFrame`: a motion of 2
+/// points every 8 ms back and forth over 40 points on the playground's yellow view, and the
+/// frame that shows it drawn with damage.
+func dragFrames(scale: Double) {
+  let scene = BenchScenes.load("playground.yaml")
+  let application = scene.application
+  let overlay = TouchOverlay(application: application)
+  let renderer: SceneRenderer
+  let canvas: CairoCanvas
+  do {
+    renderer = SceneRenderer(theme: try Theme.loadDefault())
+    canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+  } catch {
+    fatalError("touchlab-profile: \(error)")
+  }
+  let tracker = FrameDamageTracker()
+  let start = CGPoint(x: 101, y: 156)
+  application.clock.advance(to: application.clock.now + 0.5)
+  application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
+  application.clock.advance(to: application.clock.now + 0.3)
+  var content = FrameContent(
+    window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: ["Q or Esc: quit"],
+    now: application.clock.now)
+  for motion in 0...count {
+    let step = motion % 40 < 20 ? motion % 20 : 20 - motion % 20
+    application.clock.advance(to: application.clock.now + 0.008)
+    application.sendTouches([
+      TouchInput(finger: 1, phase: .moved, location: CGPoint(x: start.x + Double(step * 2), y: start.y + 1))
+    ])
+    content.overlay = overlay.state
+    content.now = application.clock.now
+    _ = renderer.draw(content, on: canvas, tracking: tracker)
+  }
+}
+
 switch workload {
+case "drag-frame-scale2": dragFrames(scale: 2)
+case "drag-frame-scale3": dragFrames(scale: 3)
 case "pan-playground": pan(BenchScenes.load("playground.yaml"), at: .view("tile2"))
 case "pan-table10k": pan(BenchScenes.table10k(), at: .point(CGPoint(x: 195, y: 500)))
 case "tap-button": tap(BenchScenes.load("table-cell-conflict.yaml"), at: .view("button"))
