@@ -64,7 +64,7 @@ final class Frame {
     content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: lines, title: scene.title, keyHelp: Self.keyHelp,
       now: application.clock.now)
-    let size = renderer.frameSize(for: scene.window, showsPanel: true)
+    let size = SceneRenderer.frameSize(for: scene.window, showsPanel: true)
     pixels = LiveSandbox.pixelSize(of: size, scale: scale)
     canvas = Self.makeCanvas(size: size, scale: scale)
   }
@@ -174,7 +174,7 @@ final class DragFrame {
     content = FrameContent(
       window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: Frame.keyHelp,
       now: application.clock.now)
-    canvas = Frame.makeCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    canvas = Frame.makeCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
   }
 
   /// The next motion, and the frame that shows it drawn with damage.

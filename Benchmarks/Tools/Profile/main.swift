@@ -55,7 +55,7 @@ func dragFrames(scale: Double) {
   let canvas: CairoCanvas
   do {
     renderer = SceneRenderer(theme: try Theme.loadDefault())
-    canvas = try CairoCanvas(size: renderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
   } catch {
     fatalError("touchlab-profile: \(error)")
   }
