@@ -48,8 +48,9 @@ int main(int argc, char **argv) {
   long slice = atol(argv[1]);
   double work = atof(argv[2]) / 1000, period = argc > 3 ? atof(argv[3]) / 1000 : 0.008;
   int count = argc > 4 ? atoi(argv[4]) : 2000;
-  if (slice < 0 || work < 0 || work > 1 || period <= 0 || period > 1 || count < 1 || count > 1000000) {
-    fprintf(stderr, "wake-work: error: SLICE_US >= 0, WORK_MS 0-1000, PERIOD_MS 0-1000, N 1-1000000\n");
+  if (slice < 0 || slice > 100000 || !(work >= 0 && work <= 1) || !(period > 0 && period <= 1) || count < 1 ||
+      count > 1000000) {
+    fprintf(stderr, "wake-work: error: SLICE_US 0-100000, WORK_MS 0-1000, PERIOD_MS 0-1000, N 1-1000000\n");
     return 2;
   }
   if (slice > 0) {
