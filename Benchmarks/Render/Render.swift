@@ -155,39 +155,26 @@ final class Frame {
 /// changed is drawn (damage drawing). The view logs no moves, so the panel stays.
 final class DragFrame {
   let renderer: SceneRenderer
-  let application: UIApplication
-  let overlay: TouchOverlay
+  let drag = DragMotions()
   var content: FrameContent
   let canvas: CairoCanvas
   let tracker = FrameDamageTracker()
-  private var motions = 0
-  private let start = CGPoint(x: 101, y: 156)
 
   init(scale: Double) {
-    let scene = BenchScenes.load("playground.yaml")
-    application = scene.application
-    overlay = TouchOverlay(application: application)
     renderer = Frame.makeRenderer()
-    application.clock.advance(to: application.clock.now + 0.5)
-    application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
-    application.clock.advance(to: application.clock.now + 0.3)
+    let scene = drag.scene
     content = FrameContent(
-      window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: Frame.keyHelp,
-      now: application.clock.now)
+      window: scene.window, overlay: drag.overlay.state, transcript: [], title: scene.title, keyHelp: Frame.keyHelp,
+      now: drag.application.clock.now)
     canvas = Frame.makeCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
   }
 
   /// The next motion, and the frame that shows it drawn with damage.
   @inline(never)
   func drawNextMotion() {
-    let step = motions % 40 < 20 ? motions % 20 : 20 - motions % 20
-    motions += 1
-    application.clock.advance(to: application.clock.now + 0.008)
-    application.sendTouches([
-      TouchInput(finger: 1, phase: .moved, location: CGPoint(x: start.x + Double(step * 2), y: start.y + 1))
-    ])
-    content.overlay = overlay.state
-    content.now = application.clock.now
+    drag.next()
+    content.overlay = drag.overlay.state
+    content.now = drag.application.clock.now
     _ = renderer.draw(content, on: canvas, tracking: tracker)
   }
 }

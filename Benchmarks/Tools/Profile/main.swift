@@ -48,33 +48,23 @@ func hitTest(_ window: UIWindow) {
 /// points every 8 ms back and forth over 40 points on the playground's yellow view, and the
 /// frame that shows it drawn with damage.
 func dragFrames(scale: Double) {
-  let scene = BenchScenes.load("playground.yaml")
-  let application = scene.application
-  let overlay = TouchOverlay(application: application)
+  let drag = DragMotions()
   let renderer: SceneRenderer
   let canvas: CairoCanvas
   do {
     renderer = SceneRenderer(theme: try Theme.loadDefault())
-    canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: scene.window, showsPanel: true), scale: scale)
+    canvas = try CairoCanvas(size: SceneRenderer.frameSize(for: drag.scene.window, showsPanel: true), scale: scale)
   } catch {
     fatalError("touchlab-profile: \(error)")
   }
   let tracker = FrameDamageTracker()
-  let start = CGPoint(x: 101, y: 156)
-  application.clock.advance(to: application.clock.now + 0.5)
-  application.sendTouches([TouchInput(finger: 1, phase: .began, location: start)])
-  application.clock.advance(to: application.clock.now + 0.3)
   var content = FrameContent(
-    window: scene.window, overlay: overlay.state, transcript: [], title: scene.title, keyHelp: ["Q or Esc: quit"],
-    now: application.clock.now)
-  for motion in 0...count {
-    let step = motion % 40 < 20 ? motion % 20 : 20 - motion % 20
-    application.clock.advance(to: application.clock.now + 0.008)
-    application.sendTouches([
-      TouchInput(finger: 1, phase: .moved, location: CGPoint(x: start.x + Double(step * 2), y: start.y + 1))
-    ])
-    content.overlay = overlay.state
-    content.now = application.clock.now
+    window: drag.scene.window, overlay: drag.overlay.state, transcript: [], title: drag.scene.title,
+    keyHelp: ["Q or Esc: quit"], now: drag.application.clock.now)
+  for _ in 0...count {
+    drag.next()
+    content.overlay = drag.overlay.state
+    content.now = drag.application.clock.now
     _ = renderer.draw(content, on: canvas, tracking: tracker)
   }
 }
