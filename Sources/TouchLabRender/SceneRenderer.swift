@@ -420,13 +420,7 @@ extension CanvasRect {
 }
 
 extension SceneRenderer {
-  /// The cards of `content`'s frame, in the order they are drawn (the last on top), each with
-  /// its frame in scene points.
-  public func cards(in content: FrameContent) -> [FrameTargets.Card] {
-    touchOverlay.cards(in: content).map { FrameTargets.Card(hit: Self.hit($0), frame: $0.frame) }
-  }
-
-  private static func hit(_ card: OverlayCardLayout.Card) -> CardHit {
+  static func hit(_ card: OverlayCardLayout.Card) -> CardHit {
     CardHit(
       touch: card.touch.identifier, isCollapsed: card.isCollapsed, isExpanded: card.isExpanded, isPinned: card.isPinned)
   }

@@ -16,8 +16,6 @@ final class TouchOverlayRenderer {
   /// The overlay's layout as `SceneRenderer.damage(for:…)` last noted it, for the damage
   /// drawing of the same frame (`overlayLayout(of:window:now:sceneSize:pinned:on:)`).
   private var notedLayout: OverlayLayout?
-  /// The cards `cards(in:)` last laid out, and for what.
-  private var askedCards: (key: OverlayLayout.Key, cards: [OverlayCardLayout.Card])?
   /// The hit view last found, held weakly: a drag's frames outline it again without walking
   /// the whole tree each frame (`hitView(of:in:)` only when the record names another object).
   private weak var lastHitView: UIView?
@@ -179,29 +177,6 @@ final class TouchOverlayRenderer {
       }
     }
     return false
-  }
-
-  /// The card drawn under scene point (`x`, `y`) in `content`'s frame, if any: what a click
-  /// on a card pins or unpins, and what the pointer hovers.
-  func card(at x: Double, _ y: Double, in content: FrameContent) -> OverlayCardLayout.Card? {
-    // The card drawn last is on top.
-    cards(in: content).last { x >= $0.frame.minX && x < $0.frame.maxX && y >= $0.frame.minY && y < $0.frame.maxY }
-  }
-
-  /// The cards of `content`'s frame, in the order they are drawn. The last answer is kept
-  /// for the same frame: the pointer's moves ask it again and again.
-  func cards(in content: FrameContent) -> [OverlayCardLayout.Card] {
-    guard let overlay = content.overlay else { return [] }
-    let sceneSize = CanvasSize(width: Double(content.window.bounds.width), height: Double(content.window.bounds.height))
-    let key = OverlayLayout.Key(
-      window: ObjectIdentifier(content.window), overlay: overlay, now: content.now, sceneSize: sceneSize,
-      pinned: content.pinnedCards, expanded: content.expandedCards)
-    if let asked = askedCards, asked.key == key { return asked.cards }
-    let cards = layoutCards(
-      of: overlay, window: content.window, now: content.now, sceneSize: sceneSize, pinned: content.pinnedCards,
-      expanded: content.expandedCards)
-    askedCards = (key, cards)
-    return cards
   }
 
   /// The area round a finger that a card must not cover: its ring and countdown rings.

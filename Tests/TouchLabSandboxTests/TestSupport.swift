@@ -83,13 +83,21 @@ extension SandboxSession {
 }
 
 extension SceneRenderer {
-  /// The card at (`x`, `y`) (scene points) in `content`'s frame as a drawing of it lays it out
-  /// (`FrameTargets.card(at:)`).
-  func cardHit(at x: Double, _ y: Double, in content: FrameContent) -> CardHit? {
+  /// What the pointer can act on in `content`'s frame, as a drawing of it lays it out.
+  func targets(of content: FrameContent) -> FrameTargets {
     let size = SceneRenderer.frameSize(
       for: content.window, showsPanel: true, showsTimeline: content.timeline != nil,
       showsInspector: content.inspection != nil)
-    return targets(of: content, size: size).card(at: CanvasPoint(x: x, y: y))
+    return targets(of: content, size: size)
+  }
+
+  /// The cards of `content`'s frame as drawn, in drawing order (the last on top).
+  func cards(in content: FrameContent) -> [FrameTargets.Card] { targets(of: content).cards }
+
+  /// The card at (`x`, `y`) (scene points) in `content`'s frame as a drawing of it lays it out
+  /// (`FrameTargets.card(at:)`).
+  func cardHit(at x: Double, _ y: Double, in content: FrameContent) -> CardHit? {
+    targets(of: content).card(at: CanvasPoint(x: x, y: y))
   }
 
   /// Which touch's card is at (`x`, `y`) in `content`'s frame, if any.
