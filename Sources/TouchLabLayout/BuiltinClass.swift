@@ -252,12 +252,6 @@ extension BuiltinClass {
     return nil
   }
 
-  /// The description of `object`'s class (`descriptionIndex(of:)`). A copy of a description:
-  /// where only a field is wanted, `all[index].field` reads it without one.
-  static func description(of object: AnyObject) -> BuiltinClass? {
-    descriptionIndex(of: object).map { all[$0] }
-  }
-
   /// `descriptionIndex(of:)` the slow way, for the test that both agree: every description
   /// `object` matches, the one with the most described superclasses.
   static func descriptionIndexByMatching(_ object: AnyObject) -> Int? {
