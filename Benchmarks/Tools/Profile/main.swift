@@ -17,7 +17,8 @@ import TouchLabRender
 // The set-up runs before the loop; callgrind's totals include it.
 
 let workload = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "pan-playground"
-let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 10_000 : 10_000
+// How many moves or frames: a whole number from 1 to 10,000,000 (10,000 by default).
+let count = CommandLine.arguments.count > 2 ? min(max(Int(CommandLine.arguments[2]) ?? 10_000, 1), 10_000_000) : 10_000
 
 func pan(_ scene: Scene, at target: FingerTarget) {
   let follower = TranscriptFollower(scene)
