@@ -364,9 +364,10 @@ struct PlacedText {
 }
 
 extension TextFonts {
-  /// Lays `text` out in `rect` per `style` for the Cairo context `cairo` (fonts chosen for
-  /// its device transform, so glyphs are rasterised at the real pixel size, not scaled up
-  /// from a 1× bitmap), and runs `body` with it placed; nothing for an empty text or rect.
+  /// Lays `text` out in `rect` per `style` for the Cairo context `cairo` (its surface's font
+  /// options followed: `TextLayoutCache.follow`; Cairo rasterises the glyphs at the real pixel
+  /// size when they are drawn), and runs `body` with it placed; nothing for an empty text or
+  /// rect.
   static func placing(
     _ text: String, in rect: CanvasRect, style: TextStyle, following cairo: OpaquePointer,
     _ body: (PlacedText) -> Void
@@ -467,41 +468,35 @@ final class TextLayoutCache: @unchecked Sendable {
     self.limit = max(2, limit)
   }
 
-  /// The transform (without its translation) and the surface's font options the context was
-  /// last made to follow, and a scratch set of options to compare with.
-  private var followedTransform: cairo_matrix_t?
-  private var followedOptions = cairo_font_options_create()
+  /// The surface's font options the context was last made to follow, and a scratch set of
+  /// options to compare with.
+  private var followedOptions: OpaquePointer?
   private let surfaceOptions = cairo_font_options_create()
   /// How many times the context was made to follow a canvas (tests read it).
   private(set) var contextUpdates = 0
   /// Pango's count of the context's changes: each one makes every layout stale.
   var contextSerial: UInt32 { pango_context_get_serial(context) }
 
-  /// Makes the context follow `cairo`'s transform and target surface, so fonts are chosen
-  /// for the device's pixels; the caller holds the lock. Only a change of scale, rotation or
-  /// surface updates it: Pango marks every layout of a context stale on each update (each
-  /// is then itemised and shaped again when next used, a third of a frame when text was
-  /// drawn under a new translation each time), and a translation changes neither the fonts
-  /// nor the layout (no hinting, unrounded glyph positions: see `TextFonts.makeContext`), so
-  /// the context follows the transform with its translation taken out.
+  /// Makes the context follow `cairo`'s target surface (its font options); the caller holds
+  /// the lock. The context keeps the identity transform, whatever the canvas's scale: with no
+  /// hinting and unrounded glyph positions (`TextFonts.makeContext`) a layout is the same at
+  /// every scale, and Cairo draws its glyphs through the canvas's transform, rasterised at
+  /// the device's pixel size — the same pixels as a context following the transform gave,
+  /// on every bundled layout at scales 1, 1.5 and 2, but for the one thing it got wrong: an
+  /// empty line, at a scale above 1, came out half a line high where the text was measured
+  /// a whole line high. So a frame's fonts are the measuring context's too, chosen once for
+  /// all scales — fontconfig's match for a font size is made once, not again for each scale
+  /// (Pango 1.50 starts two threads for each: the first frame's start-up, docs/PERFORMANCE.md)
+  /// — and a change of scale marks no layout stale (Pango marks every layout of a context
+  /// stale on each update, to be itemised and shaped again when next used).
   func follow(_ cairo: OpaquePointer) {
-    var transform = cairo_matrix_t()
-    cairo_get_matrix(cairo, &transform)
-    transform.x0 = 0
-    transform.y0 = 0
     cairo_surface_get_font_options(cairo_get_target(cairo), surfaceOptions)
-    if let followed = followedTransform, followed.xx == transform.xx, followed.yx == transform.yx,
-      followed.xy == transform.xy, followed.yy == transform.yy,
-      cairo_font_options_equal(followedOptions, surfaceOptions) != 0
-    {
-      return
-    }
+    if let followedOptions, cairo_font_options_equal(followedOptions, surfaceOptions) != 0 { return }
     cairo_save(cairo)
-    cairo_set_matrix(cairo, &transform)
+    cairo_identity_matrix(cairo)
     pango_cairo_update_context(cairo, context)
     cairo_restore(cairo)
-    followedTransform = transform
-    cairo_font_options_destroy(followedOptions)
+    if let followedOptions { cairo_font_options_destroy(followedOptions) }
     followedOptions = cairo_font_options_copy(surfaceOptions)
     contextUpdates += 1
   }

@@ -192,10 +192,11 @@ final class TextRenderingTests: XCTestCase {
     cache.removeAll()
   }
 
-  /// A kept layout stays laid out while text is drawn at other places: the context follows a
-  /// canvas's scale, rotation and surface, not its translation (each Pango update marks every
-  /// layout of the context stale, to be shaped again).
-  func testTheContextFollowsAScaleButNotATranslation() throws {
+  /// A kept layout stays laid out whatever the canvas's transform: the context follows a
+  /// canvas's surface (its font options), never its translation or scale (each Pango update
+  /// marks every layout of the context stale, to be shaped again; and a context following a
+  /// scale had fontconfig match every font again for it).
+  func testTheContextFollowsTheSurfaceNotTheTransform() throws {
     let cache = TextLayoutCache(context: TextFonts.makeContext())
     let canvas = try CairoCanvas(pixelWidth: 200, pixelHeight: 100, scale: 2)
     cache.follow(canvas.context)
@@ -206,19 +207,50 @@ final class TextRenderingTests: XCTestCase {
         cache.follow(canvas.context)
       }
     }
-    XCTAssertEqual(cache.contextUpdates, 1)
-    XCTAssertEqual(cache.contextSerial, serial, "no translation changed the context")
     canvas.withSavedState {
       canvas.scale(x: 1.5, y: 1.5)
       cache.follow(canvas.context)
     }
-    XCTAssertEqual(cache.contextUpdates, 2, "a new scale: fonts for the new pixel size")
+    let another = try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: 1)
+    withExtendedLifetime(another) { cache.follow(another.context) }
+    XCTAssertEqual(cache.contextUpdates, 1)
+    XCTAssertEqual(cache.contextSerial, serial, "no translation or scale changed the context")
+    // A PDF surface's font options are not an image's: followed, and back.
+    let pdf = try XCTUnwrap(cairo_pdf_surface_create(nil, 100, 100))
+    defer { cairo_surface_destroy(pdf) }
+    let pdfContext = try XCTUnwrap(cairo_create(pdf))
+    defer { cairo_destroy(pdfContext) }
+    cache.follow(pdfContext)
+    XCTAssertEqual(cache.contextUpdates, 2, "another kind of surface")
     XCTAssertNotEqual(cache.contextSerial, serial)
     cache.follow(canvas.context)
     XCTAssertEqual(cache.contextUpdates, 3, "and back")
-    let another = try CairoCanvas(pixelWidth: 10, pixelHeight: 10, scale: 2)
-    withExtendedLifetime(another) { cache.follow(another.context) }
-    XCTAssertEqual(cache.contextUpdates, 3, "another canvas of the same scale and kind")
+  }
+
+  /// An empty line drawn at a scale above 1 is a whole line high, as at 1× and as measured:
+  /// when the drawing context followed the canvas's scale, Pango made it half a line high at
+  /// 2×, and a text view's lines after a blank one were drawn higher than they were measured.
+  func testAnEmptyLineIsAWholeLineHighAtEveryScale() throws {
+    let style = TextStyle(fontSize: 17, verticalAlignment: .top, truncation: .clip, maximumLines: 0)
+    let text = "Notes\n\nMonday"
+    let measured = TextFonts.measure(text, style: style, maximumWidth: 200)
+    /// The lowest row with ink, in points.
+    func inkBottom(scale: Double) throws -> Double {
+      let width = Int(200 * scale)
+      let height = Int(100 * scale)
+      let canvas = try CairoCanvas(pixelWidth: width, pixelHeight: height, scale: scale)
+      canvas.clear(to: .white)
+      canvas.draw(text, in: CanvasRect(x: 0, y: 0, width: 200, height: 100), style: style)
+      for row in stride(from: height - 1, through: 0, by: -1) {
+        for column in 0..<width where canvas.pixel(x: column, y: row).red < 128 { return Double(row + 1) / scale }
+      }
+      return 0
+    }
+    let atOne = try inkBottom(scale: 1)
+    XCTAssertGreaterThan(atOne, measured.height * 2 / 3, "three lines' ink, the last one's low in the text")
+    for scale in [1.5, 2, 3] {
+      XCTAssertEqual(try inkBottom(scale: scale), atOne, accuracy: 1, "at \(scale)×")
+    }
   }
 
   func testKeptLayoutsAreBounded() {
@@ -247,8 +279,8 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(try image("Cancel"), first, "the kept layout draws the same pixels")
     XCTAssertGreaterThan(TextFonts.drawingLayouts.hits, hitsBefore)
     XCTAssertNotEqual(try image("Cancelled"), first, "a changed text is drawn, not the kept one")
-    // A kept layout follows a change of scale (its context changed): the 1× "Cancel" kept
-    // above draws at 2× as a layout made for 2× does.
+    // A kept layout draws at any scale: the 1× "Cancel" kept above draws at 2× as a layout
+    // made anew does.
     func doubled() throws -> PNGImage {
       let canvas = try CairoCanvas(pixelWidth: 400, pixelHeight: 60, scale: 2)
       canvas.clear(to: .white)
