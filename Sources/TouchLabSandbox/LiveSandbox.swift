@@ -48,27 +48,11 @@ public final class LiveSandbox {
     self.session = session
     self.renderer = renderer
     self.screenshotFolder = screenshotFolder
-    // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): real time while the
-    // loop sleeps for one, where allowed; otherwise a short time slice and no timer slack,
-    // which ordinary threads may ask for. Every lowering from real time asks for the slice
-    // again: going back to SCHED_OTHER resets it to the default.
-    let sliceGranted = ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
+    // The engine's timers on time on a busy machine (docs/PERFORMANCE.md): a short time slice
+    // and no timer slack, which ordinary threads may ask for, now; real time while the loop
+    // sleeps for one, where allowed, once the first frame is out (`setUpTimerPriority`).
+    sliceGranted = ThreadScheduling.requestTimeSlice(seconds: Self.timeSlice)
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
-    let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
-    session.wakePriority = priority
-    var note = priority.source.description
-    let usesTimerThread: Bool
-    if case .none(let reason) = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1"
-    {
-      usesTimerThread = true
-      // What it means first: the reason is long, and the key help shows what fits.
-      note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
-    } else {
-      usesTimerThread = false
-    }
-    // Said once: what the window got for its timers (PERFORMANCE.md, issue 29 §2).
-    session.realTimeNote = note
-    SandboxSession.printToStandardError("touchlab: " + note)
     frameSize = SceneRenderer.frameSize(
       for: session.scene.window, showsPanel: true, showsTimeline: session.showsTimeline,
       showsInspector: session.showsInspector)
@@ -81,14 +65,40 @@ public final class LiveSandbox {
     let loader = BackgroundLoader()
     session.backgroundLoader = loader
     pollLoop = PollLoop(source: window, waker: loader.waker)
-    if usesTimerThread {
+    watch(session.layoutPath)
+  }
+
+  /// Whether the loop's thread got the short time slice it asked for.
+  private let sliceGranted: Bool
+  /// Whether `setUpTimerPriority` ran.
+  private var timerPriorityIsSetUp = false
+
+  /// Real time for the engine's timers where the system allows it, else their own thread
+  /// (`TimerWakePriority.forThisThread`, `EngineTimerThread`), and the note of which the window
+  /// got, on standard error and under the keys. Asked for on the loop's thread once its first
+  /// frame is out, not before: a desktop user's way to real time is a request to RealtimeKit
+  /// over the system bus (a round trip to its daemon, which asks polkit), which the first
+  /// frame has no need to wait for: it is drawn before any input is read, and set up right
+  /// after it, the loop has its timers' priority before it first sleeps.
+  private func setUpTimerPriority() {
+    timerPriorityIsSetUp = true
+    let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
+    session.wakePriority = priority
+    var note = priority.source.description
+    if case .none(let reason) = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1"
+    {
+      // What it means first: the reason is long, and the key help shows what fits.
+      note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
       session.timerClearance = EngineTimerThread.timerClearance
-      let waker = loader.waker
+      let waker = pollLoop.waker
       timerThread = EngineTimerThread(
         inputDescriptor: window.fileDescriptor, fire: { [unowned session] in session.fireDueEngineTimers() },
-        wakeLoop: { waker.wake() })
+        wakeLoop: { waker?.wake() })
+      pollLoop.sleepObserver = timerThread
     }
-    watch(session.layoutPath)
+    // Said once: what the window got for its timers (PERFORMANCE.md, issue 29 §2).
+    session.realTimeNote = note
+    SandboxSession.printToStandardError("touchlab: " + note)
   }
 
   deinit {
@@ -143,6 +153,8 @@ public final class LiveSandbox {
         backgroundWork.async { TextFonts.warmUpFallbackFonts() }
         warmedFallbackFonts = true
       }
+      // After the first turn's frame (sent, or put off for an engine timer a play set).
+      if !timerPriorityIsSetUp { setUpTimerPriority() }
       session.prepareToSleep()
       var deadline = session.wakeUpTime
       if let timerThread {

@@ -135,8 +135,11 @@ public final class SandboxSession {
   /// scene (issue 48 §7) — the file name stands there, as when no confirmation shows.
   public var screenshotContent: FrameContent { FrameComposer(session: self).content(showingStatus: false) }
 
-  /// What the window got for its timers (`TimerWakePriority.Source`), shown under the keys.
-  public var realTimeNote: String?
+  /// What the window got for its timers (`TimerWakePriority.Source`), shown under the keys:
+  /// learnt once the first frame is out (`LiveSandbox`), and drawn in the next.
+  public var realTimeNote: String? {
+    didSet { if realTimeNote != oldValue { needsFrame = true } }
+  }
 
   /// The keys' help lines, and what the window got for its timers.
   var keyHelp: [String] { SandboxKeys.help(realTimeNote: realTimeNote) }

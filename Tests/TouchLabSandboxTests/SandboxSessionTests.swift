@@ -25,6 +25,24 @@ final class SandboxSessionTests: XCTestCase {
       report: { [unowned self] in self.reported.append($0) })
   }
 
+  /// The window learns what it got for its timers once its first frame is out
+  /// (`LiveSandbox.setUpTimerPriority`): the note asks for the next frame, which shows it
+  /// under the keys; the same note again asks for nothing.
+  func testTheRealTimeNoteLearntAfterTheFirstFrameIsDrawnInTheNext() throws {
+    let session = try makeSession(TestLayouts.url("live").path)
+    XCTAssertEqual(session.frameContent.keyHelp, SandboxKeys.help(realTimeNote: nil))
+    session.frameDrawn()
+    XCTAssertFalse(session.needsFrame)
+    let note = TimerWakePriority.Source.fifo.description
+    session.realTimeNote = note
+    XCTAssertTrue(session.needsFrame)
+    XCTAssertEqual(session.frameContent.keyHelp.last, SandboxKeys.help(realTimeNote: note).last)
+    XCTAssertEqual(session.frameContent.keyHelp.count, SandboxKeys.help(realTimeNote: nil).count + 1)
+    session.frameDrawn()
+    session.realTimeNote = note
+    XCTAssertFalse(session.needsFrame)
+  }
+
   func testClicksReachTheEngineAndTheTranscriptHasTheirTimes() throws {
     let session = try makeSession(TestLayouts.url("live").path)
     time.seconds = 50.125

@@ -78,7 +78,8 @@ final class WindowExitEndToEndTests: WindowTestCase {
 
   /// `TOUCHLAB_EXIT_AFTER_FIRST_FRAME=1` (counting the start-up's instructions with callgrind,
   /// docs/PERFORMANCE.md): the window ends by itself, status 0, once its first frame is sent —
-  /// every start-up step noted, the first frame last.
+  /// every start-up step noted, the first frame last; and nothing said of real time for the
+  /// timers, which is asked for (RealtimeKit's round trip on a desktop) only after it.
   func testExitAfterFirstFrameEndsTheWindowOnceItsFirstFrameIsSent() throws {
     let run = folder.appendingPathComponent("run")
     try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
@@ -88,7 +89,7 @@ final class WindowExitEndToEndTests: WindowTestCase {
       ["open", layout, "--scale", "1"], display: server.displayName, folder: run,
       environment: ["TOUCHLAB_EXIT_AFTER_FIRST_FRAME": "1", "TOUCHLAB_STARTUP_LOG": log])
     XCTAssertEqual(touchlab.waitForExit(), 0, touchlab.errors)
-    XCTAssertEqual(touchlab.errors, "")
+    XCTAssertEqual(touchlab.allErrors, "", "the timers' priority is set up once the first frame is out, not before")
     let steps = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
       .map { $0.split(separator: " ")[0] }
     XCTAssertEqual(steps, ["command-line", "layout", "theme", "monitor", "session", "window", "first-frame"])
