@@ -12,8 +12,8 @@ import TouchLabRender
 /// window's scale (`SceneRenderer.damage(for:…)` on a renderer and tracker of its own), which
 /// lays its text out in the shared layout caches (`TextFonts`) and opens its fonts. The
 /// first frame then finds those layouts made — the same layouts it would make, for the same
-/// text, style, width and scale, so its pixels are the same. A layout the first frame does
-/// not need (another title, another scale) only costs the warm-up's thread its time.
+/// text, style and width (at any scale), so its pixels are the same. A layout the first frame
+/// does not need (another title) only costs the warm-up's thread its time.
 public enum FirstFrameWarmUp {
   /// The panel's height laid out, in points: every key's help line fits in it.
   static let panelHeight = 2000.0
@@ -38,14 +38,15 @@ public enum FirstFrameWarmUp {
       tracking: FrameDamageTracker())
   }
 
-  /// Starts laying out the first frame's panel for the layout file at `layoutPath`, at
-  /// `scale`, on a new thread (the default theme loaded there; none when it cannot be).
-  /// Returns at once.
-  public static func start(layoutPath: String, scale: Double) {
+  /// Starts laying out the first frame's panel for the layout file at `layoutPath` on a new
+  /// thread (the default theme loaded there; none when it cannot be). Returns at once. No
+  /// scale is needed: a layout is the same at every scale (`TextLayoutCache.follow`), so the
+  /// warm-up starts as soon as the file is known, before the window's scale is.
+  public static func start(layoutPath: String) {
     let file = (layoutPath as NSString).lastPathComponent
     let thread = Thread {
       guard let theme = try? Theme.loadDefault() else { return }
-      layOut(content(title: nil, file: file), theme: theme, scale: scale)
+      layOut(content(title: nil, file: file), theme: theme, scale: 1)
     }
     thread.name = "touchlab first frame"
     thread.start()

@@ -101,8 +101,8 @@ struct Open: ParsableCommand {
       throw fail(LayoutFiles.defaultLayoutMissingMessage)
     }
     let paths = files.isEmpty ? [first] : files
-    // The first frame's panel laid out meanwhile, at the scale asked for (`FirstFrameWarmUp`).
-    if let chosenScale { FirstFrameWarmUp.start(layoutPath: first, scale: chosenScale) }
+    // The first frame's panel laid out meanwhile (`FirstFrameWarmUp`).
+    FirstFrameWarmUp.start(layoutPath: first)
     let input = try readScene(paths)
     let scene = try makeScene(of: input)
     StartUpLog.shared?.note("layout")
@@ -130,7 +130,6 @@ struct Open: ParsableCommand {
       let preferred = try chosenScale ?? DisplayScale.scale(resources: X11Resources.resourceManagerText())
       let scale = DisplayScale.fitting(preferred, frame: (frame.width, frame.height), monitor: monitor)
       StartUpLog.shared?.note("monitor")
-      if scale != chosenScale { FirstFrameWarmUp.start(layoutPath: first, scale: scale) }
       if let chosenScale, let monitor,
         let note = DisplayScale.scaledDownNote(
           asked: chosenScale, fitted: scale, frame: (frame.width, frame.height), monitor: monitor)
