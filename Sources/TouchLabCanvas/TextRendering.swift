@@ -481,8 +481,9 @@ final class TextLayoutCache: @unchecked Sendable {
   /// the lock. The context keeps the identity transform, whatever the canvas's scale: with no
   /// hinting and unrounded glyph positions (`TextFonts.makeContext`) a layout is the same at
   /// every scale, and Cairo draws its glyphs through the canvas's transform, rasterised at
-  /// the device's pixel size — the same pixels as a context following the transform gave,
-  /// on every bundled layout at scales 1, 1.5 and 2, but for the one thing it got wrong: an
+  /// the device's pixel size — the same pixels as a context following the transform gave
+  /// (`touchlab shot --no-scenario` of every bundled layout at scales 1, 1.5 and 2, and SVGs
+  /// at 1 and 2), but for the one thing it got wrong: an
   /// empty line, at a scale above 1, came out half a line high where the text was measured
   /// a whole line high. So a frame's fonts are the measuring context's too, chosen once for
   /// all scales — fontconfig's match for a font size is made once, not again for each scale

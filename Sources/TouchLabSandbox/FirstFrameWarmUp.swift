@@ -8,8 +8,8 @@ import TouchLabRender
 /// help, the section's headings, the file's name — is what the first frame's drawing spent
 /// most of its instructions on (docs/PERFORMANCE.md, "The first frame's instructions").
 ///
-/// Nothing is drawn: the panel of an empty transcript is noted on a recording canvas of the
-/// window's scale (`SceneRenderer.damage(for:…)` on a renderer and tracker of its own), which
+/// Nothing is drawn: the panel of an empty transcript is noted on a recording canvas at 1×
+/// (`SceneRenderer.damage(for:…)` on a renderer and tracker of its own), which
 /// lays its text out in the shared layout caches (`TextFonts`) and opens its fonts. The
 /// first frame then finds those layouts made — the same layouts it would make, for the same
 /// text, style and width (at any scale), so its pixels are the same. A layout the first frame
@@ -28,14 +28,13 @@ public enum FirstFrameWarmUp {
       title: title ?? file, keyHelp: SandboxKeys.help(realTimeNote: nil), subtitle: file)
   }
 
-  /// Lays the panel of `content` out at `scale` with `theme`, on the calling thread.
-  static func layOut(_ content: FrameContent, theme: Theme, scale: Double) {
+  /// Lays the panel of `content` out with `theme`, on the calling thread (noted at 1×: a
+  /// layout is the same at every scale).
+  static func layOut(_ content: FrameContent, theme: Theme) {
     let renderer = SceneRenderer(theme: theme)
-    let pixels = LiveSandbox.pixelSize(
-      of: CanvasSize(width: SceneRenderer.panelWidth, height: panelHeight), scale: scale)
+    let pixels = LiveSandbox.pixelSize(of: CanvasSize(width: SceneRenderer.panelWidth, height: panelHeight), scale: 1)
     _ = renderer.damage(
-      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
-      tracking: FrameDamageTracker())
+      for: content, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: 1, tracking: FrameDamageTracker())
   }
 
   /// Starts laying out the first frame's panel for the layout file at `layoutPath` on a new
@@ -46,7 +45,7 @@ public enum FirstFrameWarmUp {
     let file = (layoutPath as NSString).lastPathComponent
     let thread = Thread {
       guard let theme = try? Theme.loadDefault() else { return }
-      layOut(content(title: nil, file: file), theme: theme, scale: 1)
+      layOut(content(title: nil, file: file), theme: theme)
     }
     thread.name = "touchlab first frame"
     thread.start()

@@ -51,7 +51,7 @@ final class FirstFrameWarmUpTests: XCTestCase {
         let name = "warm-\(UUID().uuidString.prefix(8))"
         let session = try session(named: name, titled: titled, scale: scale)
         FirstFrameWarmUp.layOut(
-          FirstFrameWarmUp.content(title: titled ? name : nil, file: name + ".yaml"), theme: .standard, scale: 1)
+          FirstFrameWarmUp.content(title: titled ? name : nil, file: name + ".yaml"), theme: .standard)
         // Found, and still laid out: a change of the drawing context would make Pango lay
         // every kept layout out again when next used.
         let serial = TextFonts.drawingLayouts.contextSerial
