@@ -7,7 +7,9 @@ import Yams
 /// another, so that loading a big layout builds three arrays rather than a tree of objects
 /// (and frees three arrays rather than walking a tree). `YAMLValue` is a node of it.
 ///
-/// `parse` composes the tree straight from libyaml's events in one pass, measuring it with
+/// `parse` reads the subset of YAML layouts are written in straight from the bytes
+/// (`YAMLSubsetReader`, the same tree libyaml gives); any other file it composes
+/// (`parseWithLibyaml`) straight from libyaml's events in one pass, measuring it with
 /// `YAMLNesting.Tracker` on the way (the same limits at the same places as before the tree
 /// is built); anything it does not compose itself — a syntax error, an undefined alias, a
 /// second document, a byte-order mark — goes the slower way, through Yams, whose errors
@@ -15,17 +17,40 @@ import Yams
 final class YAMLDocument {
   enum Kind: UInt8 { case scalar, mapping, sequence }
 
+  /// 20 bytes rather than 40: a big layout's nodes are written once and read many times,
+  /// and every page of them is a page fault. A file is at most `LayoutLimits.maximumFileBytes`
+  /// and a document at most `LayoutLimits.maximumExpandedNodes` nodes: all fit 32 bits.
   struct Node {
     var kind: Kind
     /// A plain scalar (not quoted, not a block scalar): only a plain scalar can be null.
     var isPlain: Bool
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedStart: UInt32
+    private var storedCount: UInt32
+
+    init(kind: Kind, isPlain: Bool, line: Int, column: Int, start: Int, count: Int) {
+      self.kind = kind
+      self.isPlain = isPlain
+      storedLine = UInt32(clamping: line)
+      storedColumn = UInt32(clamping: column)
+      storedStart = UInt32(clamping: start)
+      storedCount = UInt32(clamping: count)
+    }
+
     /// 1-based, as in error messages; a node made by the program rather than read is at 1:1.
-    var line: Int
-    var column: Int
+    var line: Int { Int(storedLine) }
+    var column: Int { Int(storedColumn) }
     /// A scalar's index in `texts`; a collection's first child in `children`.
-    var start: Int
+    var start: Int {
+      get { Int(storedStart) }
+      set { storedStart = UInt32(clamping: newValue) }
+    }
     /// A collection's children: a list's items, a mapping's keys and values in turn.
-    var count: Int
+    var count: Int {
+      get { Int(storedCount) }
+      set { storedCount = UInt32(clamping: newValue) }
+    }
   }
 
   /// The file's name, for error messages.
@@ -40,6 +65,14 @@ final class YAMLDocument {
   @exclusivity(unchecked) private(set) var texts: [String] = []
 
   subscript(index: Int) -> Node { nodes[index] }
+
+  /// Room for about `nodes` nodes and texts, asked for once rather than grown by copying
+  /// (room never written is never touched, so never faulted in).
+  func reserve(nodes count: Int) {
+    nodes.reserveCapacity(count)
+    children.reserveCapacity(count)
+    texts.reserveCapacity(count)
+  }
 
   func text(of index: Int) -> String? {
     let node = nodes[index]
@@ -67,12 +100,13 @@ final class YAMLDocument {
     return nodes.count - 1
   }
 
-  private func makeCollection(_ kind: Kind, line: Int, column: Int) -> Int {
+  /// A list or mapping whose children come later (`close`): for the readers.
+  func makeCollection(_ kind: Kind, line: Int, column: Int) -> Int {
     nodes.append(Node(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0))
     return nodes.count - 1
   }
 
-  private func close(_ index: Int, children items: ArraySlice<Int>) {
+  func close(_ index: Int, children items: ArraySlice<Int>) {
     nodes[index].start = children.count
     nodes[index].count = items.count
     children.append(contentsOf: items)
@@ -84,6 +118,20 @@ final class YAMLDocument {
   /// at the place of the first mistake: too deep, too big, too long a text (`YAMLNesting`),
   /// or YAML syntax.
   static func parse(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
+    var text = text
+    // The subset layouts are written in, read without libyaml; anything else, libyaml's way.
+    let read = text.withUTF8 { buffer in YAMLSubsetReader.read(buffer, file: file) }
+    if let read {
+      guard let root = read.root else { return nil }
+      return (read.document, root)
+    }
+    return try parseWithLibyaml(text, file: file)
+  }
+
+  /// The document composed from libyaml's events (or, for what it does not compose, by
+  /// Yams): every file `YAMLSubsetReader` does not read, and the reference it is tested
+  /// against.
+  static func parseWithLibyaml(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
     // libyaml reads a leading byte-order mark differently when told the encoding (as Yams
     // does) and when left to find it (as the nesting check does): the slow way keeps both.
     if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { return try parseThroughYams(text, file: file) }

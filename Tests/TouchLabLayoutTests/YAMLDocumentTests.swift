@@ -3,35 +3,17 @@ import XCTest
 
 @testable import TouchLabLayout
 
-/// `YAMLDocument.parse` composes a layout from libyaml's events in one pass; the slow way
-/// (the nesting check, then Yams's composer, copied) is what layouts were read with before.
-/// Both must give the same tree — kinds, texts, plain or not, line and column of every
-/// node — and the same errors.
+/// `YAMLDocument.parse` reads a layout with `YAMLSubsetReader` or composes it from libyaml's
+/// events in one pass (`parseWithLibyaml`); the slow way (the nesting check, then Yams's
+/// composer, copied) is what layouts were read with before. All must give the same tree —
+/// kinds, texts, plain or not, line and column of every node — and the same errors.
 final class YAMLDocumentTests: XCTestCase {
-  /// The tree under `index`, one line a node, with its place.
-  private func dump(_ document: YAMLDocument, _ index: Int, depth: Int = 0, into lines: inout [String]) {
-    let node = document[index]
-    let place = "\(node.line):\(node.column)"
-    let indent = String(repeating: " ", count: depth)
-    switch node.kind {
-    case .scalar:
-      lines.append(
-        "\(indent)\(place) \(node.isPlain ? "plain" : "styled") \(document.text(of: index)!.debugDescription)")
-    case .mapping, .sequence:
-      lines.append("\(indent)\(place) \(node.kind)")
-      for child in document.children(of: index) { dump(document, child, depth: depth + 1, into: &lines) }
-    }
-  }
-
-  private func trees(_ text: String) throws -> (fast: [String], slow: [String]) {
-    func lines(_ parsed: (document: YAMLDocument, root: Int)?) -> [String] {
-      var lines: [String] = []
-      if let parsed { dump(parsed.document, parsed.root, into: &lines) }
-      return lines
-    }
-    return (
-      lines(try YAMLDocument.parse(text, file: "t.yaml")),
-      lines(try YAMLDocument.parseThroughYams(text, file: "t.yaml"))
+  /// The tree as `parse` reads it, as libyaml's events compose it, and as Yams composes it.
+  private func trees(_ text: String) throws -> (fast: [String], libyaml: [String], slow: [String]) {
+    (
+      YAMLDocument.dump(try YAMLDocument.parse(text, file: "t.yaml")),
+      YAMLDocument.dump(try YAMLDocument.parseWithLibyaml(text, file: "t.yaml")),
+      YAMLDocument.dump(try YAMLDocument.parseThroughYams(text, file: "t.yaml"))
     )
   }
 
@@ -51,9 +33,10 @@ final class YAMLDocumentTests: XCTestCase {
     XCTAssertGreaterThan(files.count, 10)
     for file in files {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-      let (fast, slow) = try trees(text)
+      let (fast, libyaml, slow) = try trees(text)
       XCTAssertGreaterThan(fast.count, 20, file)
       XCTAssertEqual(fast, slow, file)
+      XCTAssertEqual(libyaml, slow, file)
     }
   }
 
@@ -72,8 +55,9 @@ final class YAMLDocumentTests: XCTestCase {
       "just text\n", "", "# only a comment\n", "---\n",
     ]
     for text in texts {
-      let (fast, slow) = try trees(text)
+      let (fast, libyaml, slow) = try trees(text)
       XCTAssertEqual(fast, slow, text.debugDescription)
+      XCTAssertEqual(libyaml, slow, text.debugDescription)
     }
   }
 
@@ -105,6 +89,7 @@ final class YAMLDocumentTests: XCTestCase {
       let slow = error { try YAMLDocument.parseThroughYams(text, file: "t.yaml") }
       XCTAssertNotNil(fast, text.debugDescription)
       XCTAssertEqual(fast, slow, text.debugDescription)
+      XCTAssertEqual(error { try YAMLDocument.parseWithLibyaml(text, file: "t.yaml") }, slow, text.debugDescription)
     }
   }
 
