@@ -278,3 +278,51 @@ extension YAMLSubsetReaderTests {
     XCTAssertNil(read(String(repeating: "[", count: levels + 1) + String(repeating: "]", count: levels + 1)))
   }
 }
+
+extension YAMLSubsetReaderTests {
+  /// `checkCharacters` takes eight ASCII bytes at a time: against a character-by-character
+  /// reference (Swift's own UTF-8 decoder, libyaml's printable set), on random bytes.
+  func testTheCharacterCheckIsTheCharacterByCharacterOne() {
+    func reference(_ bytes: [UInt8]) -> (isASCII: Bool, indicators: Int)? {
+      var iterator = bytes.makeIterator()
+      var decoder = UTF8()
+      var indicators = 0
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+          let value = scalar.value
+          let printable =
+            value == 0x0A || (0x20...0x7E).contains(value) || (0xA0...0xD7FF).contains(value)
+            || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+          guard printable, value != 0xFEFF, value != 0x2028, value != 0x2029 else { return nil }
+          if value == 0x3A || value == 0x2D || value == 0x2C { indicators += 1 }
+        case .emptyInput: return (bytes.allSatisfy { $0 < 0x80 }, indicators)
+        case .error: return nil
+        }
+      }
+    }
+    let pieces: [[UInt8]] = [
+      Array("a:-, \n".utf8), Array("key: value, - x".utf8), [0x09], [0x0D], [0x00], [0x7F], [0x1F], [0x0A],
+      Array("é".utf8), Array("按".utf8), Array("𝄞".utf8), [0xC3], [0xE2, 0x80, 0xA8], [0xEF, 0xBB, 0xBF], [0xC2, 0x85],
+      [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+      Array(String(repeating: "abcdefgh", count: 3).utf8),
+    ]
+    var random = SeededRandom(seed: 0xC4A2)
+    var refused = 0
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        // Mostly plain ASCII, so that the eight-byte path is taken and left at every offset.
+        bytes +=
+          Int.random(in: 0..<4, using: &random) == 0 ? pieces.randomElement(using: &random)! : Array("ab:c-d,e".utf8)
+      }
+      let checked = bytes.withUnsafeBufferPointer { YAMLSubsetReader.checkCharacters($0) }
+      let expected = reference(bytes)
+      if checked == nil { refused += 1 }
+      XCTAssertEqual(checked?.isASCII, expected?.isASCII, "\(bytes)")
+      XCTAssertEqual(checked?.indicators, expected?.indicators, "\(bytes)")
+    }
+    XCTAssertGreaterThan(refused, 2_000)
+    XCTAssertLessThan(refused, 18_000)
+  }
+}
