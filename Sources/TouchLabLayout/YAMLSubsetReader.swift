@@ -30,7 +30,8 @@ struct YAMLSubsetReader {
   static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> (document: YAMLDocument, root: Int?)? {
     guard let checked = checkCharacters(bytes) else { return nil }
     let document = YAMLDocument(file: file)
-    // Every node but the root follows a `:`, a `-` or a `,`, or is the key before a `:`.
+    // About two nodes a `:` (a key and its value), `-` or `,` (an item, and room to spare):
+    // an estimate, not a bound; the arrays grow past it if they must.
     document.reserve(nodes: min(2 * checked.indicators + 1, LayoutLimits.maximumExpandedNodes + 1))
     var reader = YAMLSubsetReader(bytes: bytes, isASCII: checked.isASCII, document: document)
     do {
