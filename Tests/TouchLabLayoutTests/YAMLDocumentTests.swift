@@ -27,12 +27,9 @@ final class YAMLDocumentTests: XCTestCase {
   }
 
   func testEveryLayoutOfTheRepositoryComposesAsYamsComposesIt() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Layouts")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
-    XCTAssertGreaterThan(files.count, 10)
-    for file in files {
-      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    let layouts = try bundledLayoutTexts()
+    XCTAssertGreaterThan(layouts.count, 10)
+    for (file, text) in layouts {
       let (fast, libyaml, slow) = try trees(text)
       XCTAssertGreaterThan(fast.count, 20, file)
       XCTAssertEqual(fast, slow, file)

@@ -32,13 +32,9 @@ final class YAMLSubsetReaderTests: XCTestCase {
   }
 
   func testEveryBundledLayoutIsReadAsLibyamlComposesIt() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Layouts")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
-    XCTAssertGreaterThan(files.count, 40)
-    for file in files {
-      assertReadAsLibyamlComposes(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
-    }
+    let layouts = try bundledLayoutTexts()
+    XCTAssertGreaterThan(layouts.count, 40)
+    for (_, text) in layouts { assertReadAsLibyamlComposes(text) }
   }
 
   func testTheBenchmarksTreeOfViewsIsReadAsLibyamlComposesIt() {

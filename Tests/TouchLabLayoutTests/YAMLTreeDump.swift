@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import TouchLabLayout
 
 extension YAMLDocument {
@@ -22,4 +24,12 @@ extension YAMLDocument {
     if let parsed { parsed.document.dump(parsed.root, into: &lines) }
     return lines
   }
+}
+
+/// Every layout of the repository's `Layouts/`: its file name and text.
+func bundledLayoutTexts() throws -> [(file: String, text: String)] {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Layouts")
+  let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+  return try files.sorted().map { ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
 }
