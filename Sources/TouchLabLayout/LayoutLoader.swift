@@ -86,7 +86,7 @@ public enum LayoutLoader {
     var bytes: [UInt8] = []
     // A regular file's size, known: one allocation rather than growth by copying (a 2 MB
     // layout's growth faulted in twice its size).
-    if type == S_IFREG { bytes.reserveCapacity(min(Int(info.st_size), LayoutLimits.maximumFileBytes) + 1) }
+    if type == S_IFREG { bytes.reserveCapacity(max(0, min(Int(info.st_size), LayoutLimits.maximumFileBytes)) + 1) }
     let chunk = 1 << 16
     var buffer = [UInt8](repeating: 0, count: chunk)
     while true {

@@ -142,7 +142,6 @@ struct YAMLSubsetReader {
   /// The children of the open collections, innermost last (as `YAMLDocument`'s composer).
   private var pending: [Int] = []
   private var depth = 0
-  private var nodeCount = 0
 
   private init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, document: YAMLDocument) {
     self.bytes = bytes
@@ -243,9 +242,9 @@ struct YAMLSubsetReader {
     return document.makeScalar(scalar.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
   }
 
-  private mutating func count() throws {
-    nodeCount += 1
-    guard nodeCount <= LayoutLimits.maximumExpandedNodes else { throw NotInSubset() }
+  /// Before each node: the document's node count is the file's (the reader is its only writer).
+  private func count() throws {
+    guard document.nodes.count < LayoutLimits.maximumExpandedNodes else { throw NotInSubset() }
   }
 
   private mutating func open(_ kind: YAMLDocument.Kind, line: Int, column: Int) throws -> (node: Int, first: Int) {
@@ -438,10 +437,10 @@ struct YAMLSubsetReader {
       end = position
     }
     index = end
-    return try plain(start, end)
+    return plain(start, end)
   }
 
-  private mutating func plain(_ start: Int, _ end: Int) throws -> Scalar {
+  private mutating func plain(_ start: Int, _ end: Int) -> Scalar {
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     return Scalar(text: text, isPlain: true, line: line, column: column(at: start), length: end - start)
   }
@@ -493,7 +492,8 @@ struct YAMLSubsetReader {
     return Scalar(text: string, isPlain: false, line: line, column: column(at: start), length: index - start)
   }
 
-  /// A flow list or mapping, all on the reader's line; the reader after its closing bracket.
+  /// A flow list or mapping, broken over lines only where `skipFlowBreaks` allows; the
+  /// reader after its closing bracket.
   private mutating func flowCollection() throws -> Int {
     let isMapping = bytes[index] == UInt8(ascii: "{")
     let closing = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -584,6 +584,6 @@ struct YAMLSubsetReader {
       }
     }
     index = end
-    return try add(try plain(start, end))
+    return try add(plain(start, end))
   }
 }

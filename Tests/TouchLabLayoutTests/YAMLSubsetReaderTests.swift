@@ -322,3 +322,22 @@ extension YAMLSubsetReaderTests {
     XCTAssertLessThan(refused, 18_000)
   }
 }
+
+extension YAMLSubsetReaderTests {
+  /// A file in the subset but past the node limit is libyaml's, whose error says so.
+  func testAFilePastTheNodeLimitIsLeftToLibyamlWhichReportsIt() {
+    func nodesRead(_ text: String) -> Int? {
+      var text = text
+      return text.withUTF8 { YAMLSubsetReader.read($0, file: "t.yaml") }?.document.nodes.count
+    }
+    let limit = LayoutLimits.maximumExpandedNodes
+    // The mapping, its key, the list and its items: exactly the limit is read…
+    XCTAssertEqual(nodesRead("a: [" + String(repeating: "0,", count: limit - 4) + "0]\n"), limit)
+    // …one more is not, and libyaml reports it.
+    let text = "a: [" + String(repeating: "0,", count: limit - 3) + "0]\n"
+    XCTAssertNil(nodesRead(text))
+    XCTAssertThrowsError(try YAMLDocument.parse(text, file: "t.yaml")) { error in
+      XCTAssertTrue("\(error)".contains("grows past 1000000 nodes"), "\(error)")
+    }
+  }
+}
