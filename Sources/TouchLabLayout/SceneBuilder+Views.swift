@@ -116,28 +116,26 @@ extension SceneBuilder {
     var classKeys: [Int: [(String, YAMLValue, YAMLValue)]] = [:]
     var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
-      switch key {
-      case "class": break
-      case "id": try register(value, view)
-      case "address", "dumpLine", "unlistedGestures": try noteOrigin(key, value, of: view)
-      case "subviews": subviewsNode = value
-      case "gestures": gesturesNode = value
-      case "targets": targetsNode = value
-      default:
-        if let owner = BuiltinClass.viewKeyOwner(key, for: view), !PropertyTable.hasProperty(key, for: view) {
-          if owner.readsAtOnce {
-            try BuiltinClass.all[owner.index].readDelegateKey!(&self, view, key, keyValue, value, controller)
-          } else {
-            classKeys[owner.index, default: []].append((key, keyValue, value))
-          }
-          continue
+      switch viewKeyMeaning(key, of: view, description: description) {
+      case .class: break
+      case .id: try register(value, view)
+      case .origin: try noteOrigin(key, value, of: view)
+      case .subviews: subviewsNode = value
+      case .gestures: gesturesNode = value
+      case .targets: targetsNode = value
+      case .classKey(let index, let readsAtOnce):
+        if readsAtOnce {
+          try BuiltinClass.all[index].readDelegateKey!(&self, view, key, keyValue, value, controller)
+        } else {
+          classKeys[index, default: []].append((key, keyValue, value))
         }
-        if key == "frame" { hasFrame = true }
-        guard let setter = try PropertyTable.setter(key, value, for: view) else {
-          let names = PropertyTable.names(for: view) + BuiltinClass.viewStructuralKeys
-          throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
-        }
-        if BuiltinClass.rangeCheckedKeys.contains(key) { valueSetters.append((key, value, setter)) } else { setter() }
+      case .property(let entry, let isFrame, let isRangeChecked):
+        if isFrame { hasFrame = true }
+        let setter = try entry.parse(value, view)
+        if isRangeChecked { valueSetters.append((key, value, setter)) } else { setter() }
+      case .unknown:
+        let names = PropertyTable.names(for: view) + BuiltinClass.viewStructuralKeys
+        throw keyValue.error("unknown key '\(key)' for \(view.className)\(suggestion(for: key, in: names))")
       }
     }
     for (key, value, set) in valueSetters {
@@ -170,6 +168,44 @@ extension SceneBuilder {
       try ControlTargetsReader.add(&self, targetsNode, to: control, controller: controller)
     }
     return view
+  }
+
+  /// What `key` of a view's entry means for a view of `description`'s class, worked out once
+  /// per class and key and remembered (`viewKeyMeanings`): a view's keys are then one lookup
+  /// each rather than a comparison with each structural key, the class keys' table, the
+  /// property table and the range-checked keys in turn. A view of no described class (none
+  /// is made today) is worked out every time.
+  mutating func viewKeyMeaning(_ key: String, of view: UIView, description: Int?) -> ViewKeyMeaning {
+    guard let description else { return Self.workOutViewKeyMeaning(key, of: view) }
+    if viewKeyMeanings.isEmpty { viewKeyMeanings = Array(repeating: [:], count: BuiltinClass.all.count) }
+    if let meaning = viewKeyMeanings[description][key] { return meaning }
+    let meaning = Self.workOutViewKeyMeaning(key, of: view)
+    viewKeyMeanings[description][key] = meaning
+    return meaning
+  }
+
+  /// What `key` of a view's entry means for `view`, from the tables: the structural keys
+  /// first, then a class's keys (`BuiltinClass.viewKeyOwner`) unless the view has a property
+  /// of that name, then its properties. Depends only on the view's described class (an
+  /// owner matches a view exactly when it is the view's described class or one of its
+  /// superclasses'), so it is remembered by class.
+  static func workOutViewKeyMeaning(_ key: String, of view: UIView) -> ViewKeyMeaning {
+    switch key {
+    case "class": return .class
+    case "id": return .id
+    case "address", "dumpLine", "unlistedGestures": return .origin
+    case "subviews": return .subviews
+    case "gestures": return .gestures
+    case "targets": return .targets
+    default: break
+    }
+    let description = BuiltinClass.descriptionIndex(of: view)
+    let entry = description.flatMap { BuiltinClass.all[$0].propertiesNamed[key] }
+    if entry == nil, let owner = BuiltinClass.viewKeyOwner(key, for: view) {
+      return .classKey(index: owner.index, readsAtOnce: owner.readsAtOnce)
+    }
+    guard let entry else { return .unknown }
+    return .property(entry, isFrame: key == "frame", isRangeChecked: BuiltinClass.rangeCheckedKeys.contains(key))
   }
 
   /// A subview entry: a view, or `{controller: {…}}` for a child controller.
@@ -266,4 +302,17 @@ extension SceneBuilder {
     return states
   }
 
+}
+
+/// What a key of a view's entry is (`SceneBuilder.viewKeyMeaning`).
+enum ViewKeyMeaning {
+  case `class`, id, subviews, gestures, targets
+  /// `address`, `dumpLine`, `unlistedGestures`: where an imported view came from.
+  case origin
+  /// One of a class's `viewKeys` or `delegateKeys`, read by that class (`BuiltinClass.all`'s
+  /// index) when met or in its `configure`.
+  case classKey(index: Int, readsAtOnce: Bool)
+  /// A property; `isRangeChecked`: applied after the others and checked (`rangeChecks`).
+  case property(PropertyTable.Entry, isFrame: Bool, isRangeChecked: Bool)
+  case unknown
 }

@@ -21,6 +21,11 @@ struct SceneBuilder {
   var windowSizePlace: (line: Int, column: Int)?
   /// The debugger's address and dump line of imported objects (`address:`, `dumpLine:`).
   var origins: [ObjectIdentifier: ObjectOrigin] = [:]
+  /// What each key met in a view's entry means, by the view's described class
+  /// (`BuiltinClass.all`'s index): `viewKeyMeaning(_:of:description:)`.
+  var viewKeyMeanings: [[String: ViewKeyMeaning]] = []
+  /// How each class named so far is made (`instantiate`).
+  private var makers: [String: ObjectMaker] = [:]
 
   init(file: String) { self.file = file }
 
@@ -161,41 +166,71 @@ struct SceneBuilder {
   /// Makes an object of a built-in or declared class, checking it is of the right family.
   mutating func instantiate(_ classValue: YAMLValue, family: BuiltinClass.Family, what: String) throws -> AnyObject {
     let name = try classValue.string("class")
-    if let builtin = BuiltinClass(named: name) {
-      guard builtin.family == family else {
-        throw classValue.error("\(name) is \(builtin.family.rawValue), but \(what) must be \(family.rawValue)")
+    let maker = try self.maker(named: name, family: family, at: classValue)
+    guard maker.family == family else {
+      guard let base = maker.baseName else {
+        throw classValue.error("\(name) is \(maker.family.rawValue), but \(what) must be \(family.rawValue)")
       }
-      return builtin.make()
+      throw classValue.error(
+        "\(name) is \(maker.family.rawValue) (base \(base)), but \(what) must be \(family.rawValue)")
     }
-    guard let (cls, builtin) = classes[name] else {
+    let object = maker.make()
+    if let hooks = maker.hooks {
+      (object as? UIResponder)?.overrideHooks = hooks
+      (object as? UIGestureRecognizer)?.overrideHooks = hooks
+    }
+    return object
+  }
+
+  /// How an object of the class `name` is made: looked up in the built-in classes, then the
+  /// declared ones, once per name (`makers`; a class, once known, never changes); an unknown
+  /// name's error suggests the built-in classes of `family` and the declared ones.
+  private mutating func maker(
+    named name: String, family: BuiltinClass.Family, at classValue: YAMLValue
+  ) throws -> ObjectMaker {
+    if let maker = makers[name] { return maker }
+    let maker: ObjectMaker
+    if let builtin = BuiltinClass.named[name] {
+      maker = ObjectMaker(family: builtin.family, baseName: nil, make: builtin.make, hooks: nil)
+    } else if let (cls, builtin) = classes[name] {
+      maker = ObjectMaker(family: builtin.family, baseName: builtin.name, make: builtin.make, hooks: cls)
+    } else {
       let candidates = BuiltinClass.all.filter { $0.family == family }.map(\.name) + Array(classes.keys)
       throw classValue.error("unknown class '\(name)'\(suggestion(for: name, in: candidates))")
     }
-    guard builtin.family == family else {
-      throw classValue.error(
-        "\(name) is \(builtin.family.rawValue) (base \(builtin.name)), but \(what) must be \(family.rawValue)")
-    }
-    let object = builtin.make()
-    (object as? UIResponder)?.overrideHooks = cls
-    (object as? UIGestureRecognizer)?.overrideHooks = cls
-    return object
+    makers[name] = maker
+    return maker
   }
 
   mutating func register(_ id: YAMLValue, _ object: AnyObject) throws {
     let name = try id.string("id")
-    // (An ASCII name is searched byte by byte; any other as before, with Foundation.)
-    let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
-    let hasDotOrEquals =
-      isASCII
-      ? name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "=") }
-      : name.contains(".") || name.contains("=")
+    // (An ASCII name is searched byte by byte, in one pass; any other as before, with Foundation.)
+    var isASCII = true
+    var hasDotOrEquals = false
+    for byte in name.utf8 {
+      if byte >= 0x80 { isASCII = false }
+      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") { hasDotOrEquals = true }
+    }
+    if !isASCII { hasDotOrEquals = name.contains(".") || name.contains("=") }
     guard !name.isEmpty, !hasDotOrEquals else {
       throw id.error("id '\(name)' must be a name without '.' or '='")
     }
     try LayoutLimits.checkNameLength(name, "an id", at: id)
-    guard objects[name] == nil else { throw id.error("duplicate id '\(name)'") }
-    objects[name] = object
+    // One lookup: the object goes in, and a name already taken puts its first object back.
+    if let first = objects.updateValue(object, forKey: name) {
+      objects[name] = first
+      throw id.error("duplicate id '\(name)'")
+    }
     (object as? UIResponder)?.identifier = name
     (object as? UIGestureRecognizer)?.identifier = name
   }
+}
+
+/// How `SceneBuilder.instantiate` makes an object of one class: the built-in class's `make`,
+/// and for a declared class its base's name and the hooks its overrides run.
+struct ObjectMaker {
+  let family: BuiltinClass.Family
+  let baseName: String?
+  let make: () -> AnyObject
+  let hooks: ScriptedClass?
 }

@@ -95,3 +95,44 @@ final class TabBarAndTextViewLayoutTests: XCTestCase {
 private func rect(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CGRect {
   CGRect(x: x, y: y, width: w, height: h)
 }
+
+/// A key's meaning is worked out once for each class and remembered (`SceneBuilder.viewKeyMeaning`):
+/// one key that means different things for different classes in one file keeps each meaning.
+final class ViewKeyMeaningTests: XCTestCase {
+  func testOneKeyKeepsEachClasssMeaningInOneFile() throws {
+    let scene = try LayoutLoader.load(
+      yaml: """
+        controller:
+          view:
+            subviews:
+              - {id: firstBar, class: UITabBar, frame: [0, 0, 390, 49], items: [A, B], didSelectItem: {print: "bar 1 %value"}}
+              - id: grid
+                class: UICollectionView
+                frame: [0, 100, 390, 200]
+                itemSize: [100, 100]
+                numberOfItems: 3
+                didSelectItem: {print: "grid %row"}
+              - {id: secondBar, class: UITabBar, frame: [0, 700, 390, 49], items: [C, D], didSelectItem: {print: "bar 2 %value"}}
+        scenarios:
+          taps:
+            - tap: [300, 20]
+            - tap: [50, 150]
+            - tap: [300, 720]
+        """, file: "t.yaml")
+    XCTAssertEqual((scene.objects["firstBar"] as? UITabBar)?.items?.map(\.title), ["A", "B"])
+    XCTAssertEqual((scene.objects["secondBar"] as? UITabBar)?.items?.map(\.title), ["C", "D"])
+    ScenarioPlayer(scene: scene).play(scene.scenarios[0])
+    XCTAssertEqual(scene.records.transcript, ["bar 1 1", "grid 0", "bar 2 1"])
+  }
+
+  func testAViewWithoutTheClassGetsTheFirstOwnersErrorAfterOthersHadIt() {
+    assertLayoutError(
+      """
+      controller:
+        view:
+          subviews:
+            - {class: UITabBar, frame: [0, 0, 390, 49], items: [A], didSelectItem: {print: "x"}}
+            - {frame: [0, 100, 10, 10], didSelectItem: {print: "x"}}
+      """, line: 5, column: 35, contains: "'didSelectItem' is for a UICollectionView")
+  }
+}
