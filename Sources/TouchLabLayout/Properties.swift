@@ -27,12 +27,6 @@ struct PropertyTable {
     return try entry.parse(value, object)
   }
 
-  /// Whether `object` has a property `name` (a tab bar's `items`, where a collection view's
-  /// `items` is a structural key of its own).
-  static func hasProperty(_ name: String, for object: AnyObject) -> Bool {
-    BuiltinClass.descriptionIndex(of: object).map { BuiltinClass.all[$0].propertiesNamed[name] != nil } ?? false
-  }
-
   /// `entries` by name and by alias, each list in the table's order.
   static let entriesNamed: [String: [Entry]] = {
     var named: [String: [Entry]] = [:]
@@ -48,51 +42,60 @@ struct PropertyTable {
   }
 }
 
-/// The kinds of property a class description lists (`BuiltinClass.properties`).
+/// The kinds of property a class description lists (`BuiltinClass.properties`). Each is given
+/// its class and a closure that sets it (`.number("alpha", [], 0...1, UIView.self) { $0.alpha = $1 }`),
+/// not a key path: a write through a `ReferenceWritableKeyPath` to a property with a setter
+/// allocates a writeback buffer and costs about 2,000 instructions, a third of building a
+/// label from its layout entry (callgrind, 2026-11-29).
 extension PropertyTable.Entry {
   typealias Entry = PropertyTable.Entry
   typealias Setter = PropertyTable.Setter
 
-  static func bool<T: AnyObject>(_ name: String, _ aliases: [String] = [], _ keyPath: ReferenceWritableKeyPath<T, Bool>)
+  static func bool<T: AnyObject>(
+    _ name: String, _ aliases: [String] = [], _ type: T.Type, _ set: @escaping (T, Bool) -> Void
+  )
     -> Entry
   {
     Entry(
       name: name, aliases: aliases, appliesTo: { $0 is T },
       parse: { value, object in
         let v = try value.bool(name)
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
   static func number<T: AnyObject>(
     _ name: String, _ aliases: [String] = [], _ range: ClosedRange<Double>,
-    _ keyPath: ReferenceWritableKeyPath<T, CGFloat>
+    _ type: T.Type, _ set: @escaping (T, CGFloat) -> Void
   ) -> Entry {
     Entry(
       name: name, aliases: aliases, appliesTo: { $0 is T },
       parse: { value, object in
         let v = CGFloat(try value.number(name, in: range))
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
-  static func seconds<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, TimeInterval>) -> Entry {
+  static func seconds<T: AnyObject>(_ name: String, _ type: T.Type, _ set: @escaping (T, TimeInterval) -> Void) -> Entry
+  {
     Entry(
       name: name, aliases: [], appliesTo: { $0 is T },
       parse: { value, object in
         let v = try value.number(name, in: 0...3600)
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
-  static func int<T: AnyObject>(_ name: String, _ range: ClosedRange<Int>, _ keyPath: ReferenceWritableKeyPath<T, Int>)
+  static func int<T: AnyObject>(
+    _ name: String, _ range: ClosedRange<Int>, _ type: T.Type, _ set: @escaping (T, Int) -> Void
+  )
     -> Entry
   {
     Entry(
       name: name, aliases: [], appliesTo: { $0 is T },
       parse: { value, object in
         let v = try value.int(name, in: range)
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
@@ -104,30 +107,30 @@ extension PropertyTable.Entry {
   }
 
   /// A `Double` property (a stepper's values), within ±1,000,000,000.
-  static func double<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, Double>) -> Entry {
+  static func double<T: AnyObject>(_ name: String, _ type: T.Type, _ set: @escaping (T, Double) -> Void) -> Entry {
     Entry(
       name: name, aliases: [], appliesTo: { $0 is T },
       parse: { value, object in
         let v = try value.number(name, in: -1_000_000_000...1_000_000_000)
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
   /// A `Float` property (UIKit's type for a slider's values), within ±1,000,000,000.
-  static func float<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, Float>) -> Entry {
+  static func float<T: AnyObject>(_ name: String, _ type: T.Type, _ set: @escaping (T, Float) -> Void) -> Entry {
     Entry(
       name: name, aliases: [], appliesTo: { $0 is T },
       parse: { value, object in
         let v = Float(try value.number(name, in: -1_000_000_000...1_000_000_000))
-        return { (object as! T)[keyPath: keyPath] = v }
+        return { set(object as! T, v) }
       })
   }
 
   /// A text property (a title, a label's text, an image's name…).
-  static func string<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, String?>) -> Entry {
+  static func string<T: AnyObject>(_ name: String, _ type: T.Type, _ set: @escaping (T, String?) -> Void) -> Entry {
     var entry = custom(name) { (value, object: T) in
       let text = try value.string(name)
-      return { object[keyPath: keyPath] = text }
+      return { set(object, text) }
     }
     entry.isText = true
     return entry
@@ -135,19 +138,21 @@ extension PropertyTable.Entry {
 
   /// A colour property: a name or `#RRGGBB`.
   static func color<T: AnyObject>(
-    _ name: String, _ aliases: [String], _ keyPath: ReferenceWritableKeyPath<T, UIColor?>
+    _ name: String, _ aliases: [String], _ type: T.Type, _ set: @escaping (T, UIColor?) -> Void
   ) -> Entry {
     custom(name, aliases) { (value, object: T) in
       let color = try value.color(name)
-      return { object[keyPath: keyPath] = color }
+      return { set(object, color) }
     }
   }
 
   /// A colour property that always has one (a label's text colour…).
-  static func requiredColor<T: AnyObject>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, UIColor>) -> Entry {
+  static func requiredColor<T: AnyObject>(_ name: String, _ type: T.Type, _ set: @escaping (T, UIColor) -> Void)
+    -> Entry
+  {
     custom(name) { (value, object: T) in
       let color = try value.color(name)
-      return { object[keyPath: keyPath] = color }
+      return { set(object, color) }
     }
   }
 }

@@ -7,7 +7,7 @@ enum UIButtonDescription: ClassDescription {
     var builtin = BuiltinClass(UIButton.self) { UIButton() }
     builtin.printedTextKey = "title"
     builtin.properties = [
-      .string("title", \UIButton.title)
+      .string("title", UIButton.self) { $0.title = $1 }
     ]
     return builtin
   }

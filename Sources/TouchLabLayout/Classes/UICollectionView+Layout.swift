@@ -33,8 +33,8 @@ enum UICollectionViewDescription: ClassDescription {
           collection.reloadData()
         }
       },
-      .bool("allowsSelection", [], \UICollectionView.allowsSelection),
-      .bool("allowsMultipleSelection", [], \UICollectionView.allowsMultipleSelection),
+      .bool("allowsSelection", [], UICollectionView.self) { $0.allowsSelection = $1 },
+      .bool("allowsMultipleSelection", [], UICollectionView.self) { $0.allowsMultipleSelection = $1 },
     ]
     builtin.viewKeys = ["items", "numberOfItems", "itemText"]
     builtin.delegateKeys = ActionCollectionViewDelegate.Moment.allCases.map(\.rawValue)

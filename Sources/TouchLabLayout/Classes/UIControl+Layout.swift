@@ -13,9 +13,9 @@ enum UIControlDescription: ClassDescription {
     ) { UIControl() }
     builtin.primaryControlEvent = .touchUpInside
     builtin.properties = [
-      .bool("isEnabled", ["enabled"], \UIControl.isEnabled),
-      .bool("isSelected", ["selected"], \UIControl.isSelected),
-      .bool("isHighlighted", ["highlighted"], \UIControl.isHighlighted),
+      .bool("isEnabled", ["enabled"], UIControl.self) { $0.isEnabled = $1 },
+      .bool("isSelected", ["selected"], UIControl.self) { $0.isSelected = $1 },
+      .bool("isHighlighted", ["highlighted"], UIControl.self) { $0.isHighlighted = $1 },
     ]
     return builtin
   }

@@ -12,14 +12,14 @@ enum UIGestureRecognizerDescription: ClassDescription {
       UIGestureRecognizer()
     }
     builtin.properties = [
-      .bool("cancelsTouchesInView", [], \UIGestureRecognizer.cancelsTouchesInView),
-      .bool("delaysTouchesBegan", [], \UIGestureRecognizer.delaysTouchesBegan),
-      .bool("delaysTouchesEnded", [], \UIGestureRecognizer.delaysTouchesEnded),
+      .bool("cancelsTouchesInView", [], UIGestureRecognizer.self) { $0.cancelsTouchesInView = $1 },
+      .bool("delaysTouchesBegan", [], UIGestureRecognizer.self) { $0.delaysTouchesBegan = $1 },
+      .bool("delaysTouchesEnded", [], UIGestureRecognizer.self) { $0.delaysTouchesEnded = $1 },
       .custom("isEnabled", ["enabled"]) { (value, recognizer: UIGestureRecognizer) in
         let enabled = try value.bool("isEnabled")
         return { recognizer.isEnabled = enabled }
       },
-      .string("name", \UIGestureRecognizer.name),
+      .string("name", UIGestureRecognizer.self) { $0.name = $1 },
     ]
     return builtin
   }

@@ -6,7 +6,7 @@ enum UIImageViewDescription: ClassDescription {
   static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIImageView.self) { UIImageView() }
     builtin.properties = [
-      .string("image", \UIImageView.image)
+      .string("image", UIImageView.self) { $0.image = $1 }
     ]
     return builtin
   }

@@ -8,10 +8,10 @@ enum UILongPressGestureRecognizerDescription: ClassDescription {
       UILongPressGestureRecognizer()
     }
     builtin.properties = [
-      .seconds("minimumPressDuration", \UILongPressGestureRecognizer.minimumPressDuration),
-      .number("allowableMovement", [], 0...10_000, \UILongPressGestureRecognizer.allowableMovement),
-      .int("numberOfTouchesRequired", 1...10, \UILongPressGestureRecognizer.numberOfTouchesRequired),
-      .int("numberOfTapsRequired", 0...10, \UILongPressGestureRecognizer.numberOfTapsRequired),
+      .seconds("minimumPressDuration", UILongPressGestureRecognizer.self) { $0.minimumPressDuration = $1 },
+      .number("allowableMovement", [], 0...10_000, UILongPressGestureRecognizer.self) { $0.allowableMovement = $1 },
+      .int("numberOfTouchesRequired", 1...10, UILongPressGestureRecognizer.self) { $0.numberOfTouchesRequired = $1 },
+      .int("numberOfTapsRequired", 0...10, UILongPressGestureRecognizer.self) { $0.numberOfTapsRequired = $1 },
     ]
     return builtin
   }

@@ -10,9 +10,9 @@ enum UIPageControlDescription: ClassDescription {
     }
     builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
-      .int("numberOfPages", 0...1000, \UIPageControl.numberOfPages),
-      .int("currentPage", 0...999, \UIPageControl.currentPage),
-      .bool("hidesForSinglePage", [], \UIPageControl.hidesForSinglePage),
+      .int("numberOfPages", 0...1000, UIPageControl.self) { $0.numberOfPages = $1 },
+      .int("currentPage", 0...999, UIPageControl.self) { $0.currentPage = $1 },
+      .bool("hidesForSinglePage", [], UIPageControl.self) { $0.hidesForSinglePage = $1 },
     ]
     builtin.rangeChecks["currentPage"] = { value, object in
       guard let pages = object as? UIPageControl else { return }

@@ -7,7 +7,7 @@ enum UIPanGestureRecognizerDescription: ClassDescription {
   static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UIPanGestureRecognizer.self) { UIPanGestureRecognizer() }
     builtin.properties = [
-      .int("minimumNumberOfTouches", 1...10, \UIPanGestureRecognizer.minimumNumberOfTouches),
+      .int("minimumNumberOfTouches", 1...10, UIPanGestureRecognizer.self) { $0.minimumNumberOfTouches = $1 },
       .custom("maximumNumberOfTouches") { (value, pan: UIPanGestureRecognizer) in
         let n = try value.int("maximumNumberOfTouches", in: 1...Int.max)
         return { pan.maximumNumberOfTouches = n }

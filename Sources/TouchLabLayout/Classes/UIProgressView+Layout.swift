@@ -21,8 +21,8 @@ enum UIProgressViewDescription: ClassDescription {
         }
         return { progressView.progressViewStyle = style }
       },
-      .color("progressTintColor", [], \UIProgressView.progressTintColor),
-      .color("trackTintColor", [], \UIProgressView.trackTintColor),
+      .color("progressTintColor", [], UIProgressView.self) { $0.progressTintColor = $1 },
+      .color("trackTintColor", [], UIProgressView.self) { $0.trackTintColor = $1 },
     ]
     return builtin
   }

@@ -29,16 +29,18 @@ enum UIScrollViewDescription: ClassDescription {
         let insets = UIEdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
         return { scroll.contentInset = insets }
       },
-      .bool("isScrollEnabled", ["scrollEnabled"], \UIScrollView.isScrollEnabled),
-      .bool("bounces", [], \UIScrollView.bounces),
-      .bool("alwaysBounceVertical", [], \UIScrollView.alwaysBounceVertical),
-      .bool("alwaysBounceHorizontal", [], \UIScrollView.alwaysBounceHorizontal),
-      .bool("isPagingEnabled", ["pagingEnabled"], \UIScrollView.isPagingEnabled),
-      .bool("isDirectionalLockEnabled", ["directionalLockEnabled"], \UIScrollView.isDirectionalLockEnabled),
-      .bool("delaysContentTouches", [], \UIScrollView.delaysContentTouches),
-      .bool("canCancelContentTouches", [], \UIScrollView.canCancelContentTouches),
-      .bool("showsVerticalScrollIndicator", [], \UIScrollView.showsVerticalScrollIndicator),
-      .bool("showsHorizontalScrollIndicator", [], \UIScrollView.showsHorizontalScrollIndicator),
+      .bool("isScrollEnabled", ["scrollEnabled"], UIScrollView.self) { $0.isScrollEnabled = $1 },
+      .bool("bounces", [], UIScrollView.self) { $0.bounces = $1 },
+      .bool("alwaysBounceVertical", [], UIScrollView.self) { $0.alwaysBounceVertical = $1 },
+      .bool("alwaysBounceHorizontal", [], UIScrollView.self) { $0.alwaysBounceHorizontal = $1 },
+      .bool("isPagingEnabled", ["pagingEnabled"], UIScrollView.self) { $0.isPagingEnabled = $1 },
+      .bool("isDirectionalLockEnabled", ["directionalLockEnabled"], UIScrollView.self) {
+        $0.isDirectionalLockEnabled = $1
+      },
+      .bool("delaysContentTouches", [], UIScrollView.self) { $0.delaysContentTouches = $1 },
+      .bool("canCancelContentTouches", [], UIScrollView.self) { $0.canCancelContentTouches = $1 },
+      .bool("showsVerticalScrollIndicator", [], UIScrollView.self) { $0.showsVerticalScrollIndicator = $1 },
+      .bool("showsHorizontalScrollIndicator", [], UIScrollView.self) { $0.showsHorizontalScrollIndicator = $1 },
       .custom("decelerationRate") { (value, scroll: UIScrollView) in
         let rate: UIScrollView.DecelerationRate
         switch value.scalarText {

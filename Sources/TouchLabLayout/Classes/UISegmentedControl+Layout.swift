@@ -18,8 +18,8 @@ enum UISegmentedControlDescription: ClassDescription {
           for (i, title) in titles.enumerated() { control.insertSegment(withTitle: title, at: i, animated: false) }
         }
       },
-      .int("selectedSegmentIndex", -1...99, \UISegmentedControl.selectedSegmentIndex),
-      .bool("isMomentary", ["momentary"], \UISegmentedControl.isMomentary),
+      .int("selectedSegmentIndex", -1...99, UISegmentedControl.self) { $0.selectedSegmentIndex = $1 },
+      .bool("isMomentary", ["momentary"], UISegmentedControl.self) { $0.isMomentary = $1 },
     ]
     builtin.rangeChecks["selectedSegmentIndex"] = { value, object in
       guard let control = object as? UISegmentedControl else { return }

@@ -8,10 +8,10 @@ enum UISliderDescription: ClassDescription {
     var builtin = BuiltinClass(UISlider.self) { UISlider() }
     builtin.primaryControlEvent = .valueChanged
     builtin.properties = [
-      .float("value", \UISlider.value),
-      .float("minimumValue", \UISlider.minimumValue),
-      .float("maximumValue", \UISlider.maximumValue),
-      .bool("isContinuous", ["continuous"], \UISlider.isContinuous),
+      .float("value", UISlider.self) { $0.value = $1 },
+      .float("minimumValue", UISlider.self) { $0.minimumValue = $1 },
+      .float("maximumValue", UISlider.self) { $0.maximumValue = $1 },
+      .bool("isContinuous", ["continuous"], UISlider.self) { $0.isContinuous = $1 },
     ]
     builtin.rangeChecks["value"] = { node, object in
       guard let slider = object as? UISlider else { return }

@@ -13,17 +13,17 @@ enum UIStepperDescription: ClassDescription {
     builtin.primaryControlEvent = .valueChanged
     builtin.autorepeatInterval = UIKitConstants.stepperAutorepeatInterval
     builtin.properties = [
-      .double("value", \UIStepper.value),
-      .double("minimumValue", \UIStepper.minimumValue),
-      .double("maximumValue", \UIStepper.maximumValue),
+      .double("value", UIStepper.self) { $0.value = $1 },
+      .double("minimumValue", UIStepper.self) { $0.minimumValue = $1 },
+      .double("maximumValue", UIStepper.self) { $0.maximumValue = $1 },
       .custom("stepValue") { (value, stepper: UIStepper) in
         let step = try value.double("stepValue")
         guard step > 0, step <= 1_000_000_000 else { throw value.error("stepValue must be above 0") }
         return { stepper.stepValue = step }
       },
-      .bool("wraps", [], \UIStepper.wraps),
-      .bool("autorepeat", [], \UIStepper.autorepeat),
-      .bool("isContinuous", ["continuous"], \UIStepper.isContinuous),
+      .bool("wraps", [], UIStepper.self) { $0.wraps = $1 },
+      .bool("autorepeat", [], UIStepper.self) { $0.autorepeat = $1 },
+      .bool("isContinuous", ["continuous"], UIStepper.self) { $0.isContinuous = $1 },
     ]
     builtin.rangeChecks["value"] = { node, object in
       guard let stepper = object as? UIStepper else { return }

@@ -6,7 +6,7 @@ enum UISwipeGestureRecognizerDescription: ClassDescription {
   static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UISwipeGestureRecognizer.self) { UISwipeGestureRecognizer() }
     builtin.properties = [
-      .int("numberOfTouchesRequired", 1...10, \UISwipeGestureRecognizer.numberOfTouchesRequired),
+      .int("numberOfTouchesRequired", 1...10, UISwipeGestureRecognizer.self) { $0.numberOfTouchesRequired = $1 },
       .custom("direction") { (value, swipe: UISwipeGestureRecognizer) in
         var direction: UISwipeGestureRecognizer.Direction = []
         let all: [String: UISwipeGestureRecognizer.Direction] = [

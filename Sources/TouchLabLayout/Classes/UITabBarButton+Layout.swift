@@ -9,7 +9,7 @@ enum UITabBarButtonDescription: ClassDescription {
       UITabBarButton(frame: .zero)
     }
     builtin.properties = [
-      .string("title", \UITabBarButton.title)
+      .string("title", UITabBarButton.self) { $0.title = $1 }
     ]
     return builtin
   }

@@ -13,11 +13,11 @@ enum UITableViewDescription: ClassDescription {
     builtin.importedDelegateMoment = BuiltinClass.ImportedDelegateMoment(
       key: "didSelectRow", print: "EDIT: didSelectRow %row", cellClass: className(of: UITableViewCell.self))
     builtin.properties = [
-      .number("rowHeight", [], 1...10_000, \UITableView.rowHeight),
-      .number("sectionHeaderHeight", [], 0...10_000, \UITableView.sectionHeaderHeight),
-      .bool("allowsSelection", [], \UITableView.allowsSelection),
-      .bool("allowsMultipleSelection", [], \UITableView.allowsMultipleSelection),
-      .requiredColor("separatorColor", \UITableView.separatorColor),
+      .number("rowHeight", [], 1...10_000, UITableView.self) { $0.rowHeight = $1 },
+      .number("sectionHeaderHeight", [], 0...10_000, UITableView.self) { $0.sectionHeaderHeight = $1 },
+      .bool("allowsSelection", [], UITableView.self) { $0.allowsSelection = $1 },
+      .bool("allowsMultipleSelection", [], UITableView.self) { $0.allowsMultipleSelection = $1 },
+      .requiredColor("separatorColor", UITableView.self) { $0.separatorColor = $1 },
     ]
     builtin.viewKeys = ["rows", "sections", "cellClass"]
     builtin.delegateKeys =

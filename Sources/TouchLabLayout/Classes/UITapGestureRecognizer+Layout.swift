@@ -6,8 +6,8 @@ enum UITapGestureRecognizerDescription: ClassDescription {
   static var builtinClass: BuiltinClass {
     var builtin = BuiltinClass(UITapGestureRecognizer.self) { UITapGestureRecognizer() }
     builtin.properties = [
-      .int("numberOfTapsRequired", 1...10, \UITapGestureRecognizer.numberOfTapsRequired),
-      .int("numberOfTouchesRequired", 1...10, \UITapGestureRecognizer.numberOfTouchesRequired),
+      .int("numberOfTapsRequired", 1...10, UITapGestureRecognizer.self) { $0.numberOfTapsRequired = $1 },
+      .int("numberOfTouchesRequired", 1...10, UITapGestureRecognizer.self) { $0.numberOfTouchesRequired = $1 },
     ]
     return builtin
   }

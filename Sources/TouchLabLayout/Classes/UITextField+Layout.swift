@@ -7,8 +7,8 @@ enum UITextFieldDescription: ClassDescription {
     var builtin = BuiltinClass(UITextField.self) { UITextField() }
     builtin.printedTextKey = "text"
     builtin.properties = [
-      .string("text", \UITextField.text),
-      .string("placeholder", \UITextField.placeholder),
+      .string("text", UITextField.self) { $0.text = $1 },
+      .string("placeholder", UITextField.self) { $0.placeholder = $1 },
     ]
     return builtin
   }

@@ -14,9 +14,9 @@ enum UITextViewDescription: ClassDescription {
       key: "didBeginEditing", print: "EDIT: textViewDidBeginEditing:")
     builtin.printedTextKey = "text"
     builtin.properties = [
-      .string("text", \UITextView.text),
-      .bool("isEditable", ["editable"], \UITextView.isEditable),
-      .bool("isSelectable", ["selectable"], \UITextView.isSelectable),
+      .string("text", UITextView.self) { $0.text = $1 },
+      .bool("isEditable", ["editable"], UITextView.self) { $0.isEditable = $1 },
+      .bool("isSelectable", ["selectable"], UITextView.self) { $0.isSelectable = $1 },
     ]
     builtin.delegateKeys = ActionTextViewDelegate.Moment.allCases.map(\.rawValue)
     builtin.readDelegateKey = { builder, view, key, keyValue, value, controller in

@@ -12,17 +12,17 @@ enum UIViewDescription: ClassDescription {
         let rect = try value.rect("frame")
         return { view.frame = rect }
       },
-      .color("color", ["backgroundColor"], \UIView.backgroundColor),
+      .color("color", ["backgroundColor"], UIView.self) { $0.backgroundColor = $1 },
       .custom("bounds") { (value, view: UIView) in
         let rect = try value.rect("bounds")
         return { view.bounds = rect }
       },
-      .number("alpha", [], 0...1, \UIView.alpha),
-      .bool("isHidden", ["hidden"], \UIView.isHidden),
-      .bool("isUserInteractionEnabled", ["userInteractionEnabled"], \UIView.isUserInteractionEnabled),
-      .bool("isMultipleTouchEnabled", ["multipleTouchEnabled"], \UIView.isMultipleTouchEnabled),
-      .bool("isExclusiveTouch", ["exclusiveTouch"], \UIView.isExclusiveTouch),
-      .bool("clipsToBounds", [], \UIView.clipsToBounds),
+      .number("alpha", [], 0...1, UIView.self) { $0.alpha = $1 },
+      .bool("isHidden", ["hidden"], UIView.self) { $0.isHidden = $1 },
+      .bool("isUserInteractionEnabled", ["userInteractionEnabled"], UIView.self) { $0.isUserInteractionEnabled = $1 },
+      .bool("isMultipleTouchEnabled", ["multipleTouchEnabled"], UIView.self) { $0.isMultipleTouchEnabled = $1 },
+      .bool("isExclusiveTouch", ["exclusiveTouch"], UIView.self) { $0.isExclusiveTouch = $1 },
+      .bool("clipsToBounds", [], UIView.self) { $0.clipsToBounds = $1 },
       .custom("transform") { (value, view: UIView) in
         let transform = try parseTransform(value)
         return { view.transform = transform }
