@@ -66,7 +66,7 @@ enum DeclaredClasses {
 
   private static func configure(
     _ builder: inout SceneBuilder, _ cls: ScriptedClass, builtin: BuiltinClass,
-    fields: [(key: String, keyValue: YAMLValue, value: YAMLValue)]
+    fields: YAMLMapping
   ) throws {
     let allowed = builtin.overridableMethods
     func method(_ name: String, at place: YAMLValue) throws -> ScriptedClass.Method {

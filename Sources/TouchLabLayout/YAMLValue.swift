@@ -79,33 +79,35 @@ struct YAMLValue {
   /// the digits as an integer and a power of ten are both exact in a Double, so the one
   /// division rounds as `strtod` does (Clinger's fast path).
   static func fastDouble(_ text: String) -> Double? {
-    var utf8 = text.utf8.makeIterator()
-    var mantissa: Int64 = 0
-    var digits = 0
-    var decimals = 0
-    var seenPoint = false
-    var negative = false
-    var first = true
-    while let byte = utf8.next() {
-      defer { first = false }
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
-        digits += 1
-        if seenPoint { decimals += 1 }
-        if digits > 15 { return nil }
-      case UInt8(ascii: "."):
-        if seenPoint { return nil }
-        seenPoint = true
-      case UInt8(ascii: "-") where first:
-        negative = true
-      default:
-        return nil
+    var text = text
+    // The bytes in one contiguous buffer (a short text's are copied out of the string's
+    // word): a third of the instructions of stepping `text.utf8`'s iterator.
+    return text.withUTF8 { bytes -> Double? in
+      var mantissa: Int64 = 0
+      var digits = 0
+      var decimals = 0
+      var seenPoint = false
+      var negative = false
+      for (offset, byte) in bytes.enumerated() {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+          mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+          digits += 1
+          if seenPoint { decimals += 1 }
+          if digits > 15 { return nil }
+        case UInt8(ascii: "."):
+          if seenPoint { return nil }
+          seenPoint = true
+        case UInt8(ascii: "-") where offset == 0:
+          negative = true
+        default:
+          return nil
+        }
       }
+      guard digits > 0 else { return nil }
+      let magnitude = Double(mantissa) / powersOfTen[decimals]
+      return negative ? -magnitude : magnitude
     }
-    guard digits > 0 else { return nil }
-    let magnitude = Double(mantissa) / powersOfTen[decimals]
-    return negative ? -magnitude : magnitude
   }
 
   private static let powersOfTen: [Double] = [
@@ -136,25 +138,42 @@ struct YAMLValue {
   }
 
   /// A mapping's entries in file order; duplicate keys are an error.
-  func mapping(_ what: String) throws -> [(key: String, keyValue: YAMLValue, value: YAMLValue)] {
+  func mapping(_ what: String) throws -> YAMLMapping {
     guard node.kind == .mapping else { throw error("\(what) must be a mapping, not \(kindName)") }
     let items = document.children(of: index)
-    var result: [(key: String, keyValue: YAMLValue, value: YAMLValue)] = []
-    result.reserveCapacity(items.count / 2)
-    // A few keys are compared with each other; many go through a set.
-    var seen: Set<String> = []
-    let usesSet = items.count > 32
-    var position = items.startIndex
-    while position < items.endIndex {
-      let keyValue = YAMLValue(document, items[position])
-      let value = YAMLValue(document, items[position + 1])
-      position += 2
-      guard let name = keyValue.scalarText else { throw keyValue.error("keys in \(what) must be plain names") }
-      let isNew = usesSet ? seen.insert(name).inserted : !result.contains { $0.key == name }
-      guard isNew else { throw keyValue.error("duplicate key '\(name)' in \(what)") }
-      result.append((name, keyValue, value))
+    let count = items.count / 2
+    // A few keys are compared with each other (held on the stack); many go through a set.
+    if count > 32 {
+      var seen: Set<String> = []
+      for position in stride(from: items.startIndex, to: items.endIndex, by: 2) {
+        let name = try keyText(items[position], what)
+        guard seen.insert(name).inserted else {
+          throw YAMLValue(document, items[position]).error("duplicate key '\(name)' in \(what)")
+        }
+      }
+    } else {
+      try withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
+        var known = 0
+        defer { _ = UnsafeMutableBufferPointer(rebasing: names[..<known]).deinitialize() }
+        for position in stride(from: items.startIndex, to: items.endIndex, by: 2) {
+          let name = try keyText(items[position], what)
+          guard !names[..<known].contains(name) else {
+            throw YAMLValue(document, items[position]).error("duplicate key '\(name)' in \(what)")
+          }
+          names.initializeElement(at: known, to: name)
+          known += 1
+        }
+      }
     }
-    return result
+    return YAMLMapping(document: document, items: items)
+  }
+
+  /// A mapping key's text; a key that is a mapping or a list is an error.
+  private func keyText(_ keyIndex: Int, _ what: String) throws -> String {
+    guard let name = document.text(of: keyIndex) else {
+      throw YAMLValue(document, keyIndex).error("keys in \(what) must be plain names")
+    }
+    return name
   }
 
   /// A list of exactly `count` finite numbers.
@@ -186,11 +205,20 @@ struct YAMLValue {
   }
 
   func rect(_ what: String) throws -> CGRect {
-    let n = try numbers(what, count: 4)
-    guard n.allSatisfy({ abs($0) <= LayoutLimits.maximumCoordinate }), n[2] >= 0, n[3] >= 0 else {
+    // `numbers(what, count: 4)`'s checks and errors, without an array (every view has a frame).
+    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
+    let items = document.children(of: index)
+    guard items.count == 4 else { throw error("\(what) must be a list of 4 numbers") }
+    let first = items.startIndex
+    let n = try (
+      YAMLValue(document, items[first]).double(what), YAMLValue(document, items[first + 1]).double(what),
+      YAMLValue(document, items[first + 2]).double(what), YAMLValue(document, items[first + 3]).double(what)
+    )
+    let limit = LayoutLimits.maximumCoordinate
+    guard abs(n.0) <= limit, abs(n.1) <= limit, abs(n.2) <= limit, abs(n.3) <= limit, n.2 >= 0, n.3 >= 0 else {
       throw error("\(what) must be [x, y, width, height] with sizes ≥ 0 and values within ±100000")
     }
-    return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+    return CGRect(x: n.0, y: n.1, width: n.2, height: n.3)
   }
 
   /// One name, or a list of names; a null in the list (`[null]`, `[~]`, `[ ]`…) is an
@@ -312,5 +340,27 @@ extension YAMLValue {
       edges.formUnion(edge)
     }
     return edges
+  }
+}
+
+/// A mapping's entries, in file order, each its key's text, the key's node and the value's
+/// node (`YAMLValue.mapping`, which has checked the keys): read from the document as they are
+/// asked for, not copied into an array of their own (a layout's every view is one).
+struct YAMLMapping: RandomAccessCollection {
+  typealias Element = (key: String, keyValue: YAMLValue, value: YAMLValue)
+
+  let document: YAMLDocument
+  /// The mapping's children: keys and values in turn.
+  let items: ArraySlice<Int>
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { items.count / 2 }
+
+  subscript(position: Int) -> Element {
+    let keyIndex = items[items.startIndex + 2 * position]
+    return (
+      document.text(of: keyIndex)!, YAMLValue(document, keyIndex),
+      YAMLValue(document, items[items.startIndex + 2 * position + 1])
+    )
   }
 }
