@@ -286,8 +286,11 @@ extension Scene {
 
   /// Every scenario's `ScenarioBudget`, from the scene as it is now (after `--set`).
   func checkScenarioBudgets() throws {
+    guard !scenarios.isEmpty else { return }
+    // The walk over the scene's views, once: each scenario checks a copy of it.
+    let start = ScenarioBudget(scene: self)
     for scenario in scenarios {
-      var budget = ScenarioBudget(scene: self)
+      var budget = start
       try budget.check(scenario)
     }
   }
