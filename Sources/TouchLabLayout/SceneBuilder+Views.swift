@@ -176,20 +176,21 @@ extension SceneBuilder {
   /// property table and the range-checked keys in turn. A view of no described class (none
   /// is made today) is worked out every time.
   mutating func viewKeyMeaning(_ key: String, of view: UIView, description: Int?) -> ViewKeyMeaning {
-    guard let description else { return Self.workOutViewKeyMeaning(key, of: view) }
+    guard let description else { return Self.workOutViewKeyMeaning(key, of: view, description: nil) }
     if viewKeyMeanings.isEmpty { viewKeyMeanings = Array(repeating: [:], count: BuiltinClass.all.count) }
     if let meaning = viewKeyMeanings[description][key] { return meaning }
-    let meaning = Self.workOutViewKeyMeaning(key, of: view)
+    let meaning = Self.workOutViewKeyMeaning(key, of: view, description: description)
     viewKeyMeanings[description][key] = meaning
     return meaning
   }
 
-  /// What `key` of a view's entry means for `view`, from the tables: the structural keys
-  /// first, then a class's keys (`BuiltinClass.viewKeyOwner`) unless the view has a property
-  /// of that name, then its properties. Depends only on the view's described class (an
-  /// owner matches a view exactly when it is the view's described class or one of its
-  /// superclasses'), so it is remembered by class.
-  static func workOutViewKeyMeaning(_ key: String, of view: UIView) -> ViewKeyMeaning {
+  /// What `key` of a view's entry means for `view`, whose described class is `description`
+  /// (`BuiltinClass.descriptionIndex(of:)`), from the tables: the structural keys first, then
+  /// a class's keys (`BuiltinClass.viewKeyOwner`) unless the view has a property of that
+  /// name, then its properties. Depends only on the view's described class (an owner matches
+  /// a view exactly when it is the view's described class or one of its superclasses'), so
+  /// it is remembered by class.
+  static func workOutViewKeyMeaning(_ key: String, of view: UIView, description: Int?) -> ViewKeyMeaning {
     switch key {
     case "class": return .class
     case "id": return .id
@@ -199,7 +200,6 @@ extension SceneBuilder {
     case "targets": return .targets
     default: break
     }
-    let description = BuiltinClass.descriptionIndex(of: view)
     let entry = description.flatMap { BuiltinClass.all[$0].propertiesNamed[key] }
     if entry == nil, let owner = BuiltinClass.viewKeyOwner(key, for: view) {
       return .classKey(index: owner.index, readsAtOnce: owner.readsAtOnce)

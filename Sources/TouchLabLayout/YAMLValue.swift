@@ -178,10 +178,16 @@ struct YAMLValue {
 
   /// A list of exactly `count` finite numbers.
   func numbers(_ what: String, count: Int) throws -> [Double] {
+    try numberItems(what, count: count).map { try YAMLValue(document, $0).double(what) }
+  }
+
+  /// The nodes of a list of exactly `count` items, each to be read as a number (`numbers`,
+  /// and `rect`, which reads its four without an array).
+  private func numberItems(_ what: String, count: Int) throws -> ArraySlice<Int> {
     guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
     let items = document.children(of: index)
     guard items.count == count else { throw error("\(what) must be a list of \(count) numbers") }
-    return try items.map { try YAMLValue(document, $0).double(what) }
+    return items
   }
 
   /// Two numbers within ±`limit` (`LayoutLimits.maximumCoordinate`, as frames are), which
@@ -205,15 +211,12 @@ struct YAMLValue {
   }
 
   func rect(_ what: String) throws -> CGRect {
-    // `numbers(what, count: 4)`'s checks and errors, without an array (every view has a frame).
-    guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
-    let items = document.children(of: index)
-    guard items.count == 4 else { throw error("\(what) must be a list of 4 numbers") }
-    let first = items.startIndex
-    let n = try (
-      YAMLValue(document, items[first]).double(what), YAMLValue(document, items[first + 1]).double(what),
-      YAMLValue(document, items[first + 2]).double(what), YAMLValue(document, items[first + 3]).double(what)
-    )
+    // `numbers(what, count: 4)` without its array (every view has a frame).
+    let items = try numberItems(what, count: 4)
+    func number(_ offset: Int) throws -> Double {
+      try YAMLValue(document, items[items.startIndex + offset]).double(what)
+    }
+    let n = try (number(0), number(1), number(2), number(3))
     let limit = LayoutLimits.maximumCoordinate
     guard abs(n.0) <= limit, abs(n.1) <= limit, abs(n.2) <= limit, abs(n.3) <= limit, n.2 >= 0, n.3 >= 0 else {
       throw error("\(what) must be [x, y, width, height] with sizes ≥ 0 and values within ±100000")
