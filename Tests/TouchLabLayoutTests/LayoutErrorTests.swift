@@ -65,6 +65,19 @@ final class LayoutErrorTests: XCTestCase {
       "controller:\n  view:\n    subviews: [{frame: [0, 0, .inf, 1]}]\n", line: 3, column: 31, contains: "frame")
   }
 
+  /// A frame's mistakes, each at its place: `rect` reads its four numbers without an array
+  /// and must say what `numbers` says.
+  func testFrameMistakes() {
+    func frame(_ text: String) -> String { "controller:\n  view:\n    subviews:\n      - frame: \(text)\n" }
+    assertError(frame("tall"), line: 4, column: 16, contains: "frame must be a list, not a scalar")
+    assertError(frame("{x: 1}"), line: 4, column: 16, contains: "frame must be a list, not a mapping")
+    assertError(frame("[0, 0, 10]"), line: 4, column: 16, contains: "frame must be a list of 4 numbers")
+    assertError(frame("[0, 0, 10, 1, 2]"), line: 4, column: 16, contains: "frame must be a list of 4 numbers")
+    assertError(frame("[0, zero, 10, 1]"), line: 4, column: 20, contains: "frame must be a finite number")
+    assertError(frame("[0, 0, -10, 1]"), line: 4, column: 16, contains: "with sizes ≥ 0")
+    assertError(frame("[0, 100001, 10, 1]"), line: 4, column: 16, contains: "values within ±100000")
+  }
+
   func testUnknownClass() {
     assertError(
       "controller:\n  view:\n    subviews: [{class: UIButon, frame: [0, 0, 1, 1]}]\n", line: 3, column: 24,
