@@ -4,8 +4,12 @@ import Foundation
 import Yams
 
 /// A parsed YAML file: every node in one array, a collection's children as a range of
-/// another, so that loading a big layout builds three arrays rather than a tree of objects
-/// (and frees three arrays rather than walking a tree). `YAMLValue` is a node of it.
+/// another, so that loading a big layout builds a few arrays rather than a tree of objects
+/// (and frees them rather than walking a tree). `YAMLValue` is a node of it. A scalar read
+/// as it is written is a range of the file's own text (`source`), not a string of its own:
+/// most of a layout's scalars are never wanted as strings (a frame's numbers are read from
+/// the bytes, a mapping's keys compared as bytes), and 163,000 strings were 2.6 MB of a big
+/// layout's memory and a third of its reading.
 ///
 /// `parse` reads the subset of YAML layouts are written in straight from the bytes
 /// (`YAMLSubsetReader`, the same tree libyaml gives); any other file it composes
@@ -24,14 +28,25 @@ final class YAMLDocument {
     var kind: Kind
     /// A plain scalar (not quoted, not a block scalar): only a plain scalar can be null.
     var isPlain: Bool
+    /// A scalar whose text is the UTF-8 of `source` from `start`, `count` bytes long, rather
+    /// than `texts[start]`.
+    var isInSource: Bool
+    /// A scalar whose text in `texts` is every such scalar's of that text (the reader's
+    /// keys): two of them are equal exactly when their `start`s are.
+    var hasSharedText: Bool
     private var storedLine: UInt32
     private var storedColumn: UInt32
     private var storedStart: UInt32
     private var storedCount: UInt32
 
-    init(kind: Kind, isPlain: Bool, line: Int, column: Int, start: Int, count: Int) {
+    init(
+      kind: Kind, isPlain: Bool, isInSource: Bool = false, hasSharedText: Bool = false, line: Int, column: Int,
+      start: Int, count: Int
+    ) {
       self.kind = kind
       self.isPlain = isPlain
+      self.isInSource = isInSource
+      self.hasSharedText = hasSharedText
       storedLine = UInt32(clamping: line)
       storedColumn = UInt32(clamping: column)
       storedStart = UInt32(clamping: start)
@@ -41,12 +56,14 @@ final class YAMLDocument {
     /// 1-based, as in error messages; a node made by the program rather than read is at 1:1.
     var line: Int { Int(storedLine) }
     var column: Int { Int(storedColumn) }
-    /// A scalar's index in `texts`; a collection's first child in `children`.
+    /// A scalar's index in `texts` (or its first byte in `source`); a collection's first child
+    /// in `children`.
     var start: Int {
       get { Int(storedStart) }
       set { storedStart = UInt32(clamping: newValue) }
     }
-    /// A collection's children: a list's items, a mapping's keys and values in turn.
+    /// A collection's children: a list's items, a mapping's keys and values in turn (a
+    /// scalar in `source`: its bytes).
     var count: Int {
       get { Int(storedCount) }
       set { storedCount = UInt32(clamping: newValue) }
@@ -55,8 +72,16 @@ final class YAMLDocument {
 
   /// The file's name, for error messages.
   let file: String
+  /// The text the document was read from, in one contiguous UTF-8 buffer: the scalars
+  /// `isInSource` are ranges of it.
+  let source: String
 
-  init(file: String) { self.file = file }
+  init(file: String, source: String = "") {
+    self.file = file
+    var source = source
+    source.makeContiguousUTF8()
+    self.source = source
+  }
 
   // Read thousands of times a load and never while being changed: no run-time exclusivity
   // checks (a third of the reading, measured).
@@ -66,17 +91,63 @@ final class YAMLDocument {
 
   subscript(index: Int) -> Node { nodes[index] }
 
-  /// Room for about `nodes` nodes and texts, asked for once rather than grown by copying
-  /// (room never written is never touched, so never faulted in).
+  /// Room for about `nodes` nodes, asked for once rather than grown by copying (room never
+  /// written is never touched, so never faulted in).
   func reserve(nodes count: Int) {
     nodes.reserveCapacity(count)
     children.reserveCapacity(count)
-    texts.reserveCapacity(count)
   }
 
+  /// A scalar's text, or nil for a mapping or a list.
   func text(of index: Int) -> String? {
     let node = nodes[index]
-    return node.kind == .scalar ? texts[node.start] : nil
+    guard node.kind == .scalar else { return nil }
+    guard node.isInSource else { return texts[node.start] }
+    return withSource(node) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `body` given a scalar's text as UTF-8, or nil for a mapping or a list: a scalar read
+  /// from the file is not made a string.
+  func withUTF8<Result>(
+    of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result? {
+    let node = nodes[index]
+    guard node.kind == .scalar else { return nil }
+    if node.isInSource { return try withSource(node, body) }
+    var text = texts[node.start]
+    return try text.withUTF8(body)
+  }
+
+  /// Whether two scalars have the same text (false when either is not a scalar).
+  func scalarsAreEqual(_ first: Int, _ second: Int) -> Bool {
+    let (a, b) = (nodes[first], nodes[second])
+    guard a.kind == .scalar, b.kind == .scalar else { return false }
+    if a.hasSharedText && b.hasSharedText { return a.start == b.start }
+    switch (a.isInSource, b.isInSource) {
+    case (false, false): return texts[a.start] == texts[b.start]
+    case (true, true) where a.count != b.count: return false
+    default: break
+    }
+    return
+      withUTF8(of: first) { one in
+        withUTF8(of: second) { other in
+          one.count == other.count && (one.count == 0 || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+        }
+      } == true
+  }
+
+  /// The bytes of a scalar in `source`.
+  private func withSource<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    let range = node.start..<node.start + node.count
+    // Contiguous since `init`; were it not, a copy.
+    if let result = try source.utf8.withContiguousStorageIfAvailable({
+      try body(UnsafeBufferPointer(rebasing: $0[range]))
+    }) {
+      return result
+    }
+    return try Array(source.utf8.dropFirst(range.lowerBound).prefix(range.count)).withUnsafeBufferPointer(body)
   }
 
   /// A collection's children (a mapping's keys and values in turn).
@@ -100,6 +171,28 @@ final class YAMLDocument {
     return nodes.count - 1
   }
 
+  /// A scalar whose text is to be shared by every scalar of that text (`hasSharedText`): the
+  /// first of a key the reader reads.
+  func makeScalar(sharedText text: String, isPlain: Bool, line: Int, column: Int) -> Int {
+    texts.append(text)
+    return makeScalar(sharingTextAt: texts.count - 1, isPlain: isPlain, line: line, column: column)
+  }
+
+  /// A scalar whose text is the shared `texts[text]` (a key the reader has read before).
+  func makeScalar(sharingTextAt text: Int, isPlain: Bool, line: Int, column: Int) -> Int {
+    nodes.append(
+      Node(kind: .scalar, isPlain: isPlain, hasSharedText: true, line: line, column: column, start: text, count: 0))
+    return nodes.count - 1
+  }
+
+  /// A scalar whose text is `source`'s bytes `start..<start + count`, as read: for the
+  /// subset reader.
+  func makeScalar(inSourceFrom start: Int, count: Int, isPlain: Bool, line: Int, column: Int) -> Int {
+    nodes.append(
+      Node(kind: .scalar, isPlain: isPlain, isInSource: true, line: line, column: column, start: start, count: count))
+    return nodes.count - 1
+  }
+
   /// A list or mapping whose children come later (`close`): for the readers.
   func makeCollection(_ kind: Kind, line: Int, column: Int) -> Int {
     nodes.append(Node(kind: kind, isPlain: false, line: line, column: column, start: 0, count: 0))
@@ -119,8 +212,11 @@ final class YAMLDocument {
   /// or YAML syntax.
   static func parse(_ text: String, file: String) throws -> (document: YAMLDocument, root: Int)? {
     var text = text
+    text.makeContiguousUTF8()
     // The subset layouts are written in, read without libyaml; anything else, libyaml's way.
-    let read = text.withUTF8 { buffer in YAMLSubsetReader.read(buffer, file: file) }
+    let read = text.utf8.withContiguousStorageIfAvailable { buffer in
+      YAMLSubsetReader.read(buffer, file: file, source: text)
+    }.flatMap { $0 }
     if let read {
       guard let root = read.root else { return nil }
       return (read.document, root)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the YAML that layouts are written in straight from the file's bytes into a
 /// `YAMLDocument`, without libyaml: block mappings and block lists by indentation, flow
 /// lists and mappings (going on to the next line only after an opening bracket or a `,`),
@@ -27,13 +29,18 @@ struct YAMLSubsetReader {
 
   /// The document in `bytes` and its root (nil root: nothing but blank lines and comments),
   /// or nil when the file is not in the subset.
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> (document: YAMLDocument, root: Int?)? {
+  /// `source`, when given, is the text whose UTF-8 `bytes` are: the document's scalars are
+  /// then ranges of it rather than strings of their own.
+  static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, source: String? = nil
+  ) -> (document: YAMLDocument, root: Int?)? {
     guard let checked = checkCharacters(bytes) else { return nil }
-    let document = YAMLDocument(file: file)
+    let document = YAMLDocument(file: file, source: source ?? "")
     // About two nodes a `:` (a key and its value), `-` or `,` (an item, and room to spare):
     // an estimate, not a bound; the arrays grow past it if they must.
     document.reserve(nodes: min(2 * checked.indicators + 1, LayoutLimits.maximumExpandedNodes + 1))
-    var reader = YAMLSubsetReader(bytes: bytes, isASCII: checked.isASCII, document: document)
+    var reader = YAMLSubsetReader(
+      bytes: bytes, isASCII: checked.isASCII, scalarsInSource: source != nil, document: document)
     do {
       guard let root = try reader.readDocument() else { return (reader.document, nil) }
       return (reader.document, root)
@@ -132,6 +139,9 @@ struct YAMLSubsetReader {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let isASCII: Bool
+  /// Whether the document's `source` is the text of `bytes`, so that a scalar as written is
+  /// kept as a range of it (else each is made a string).
+  private let scalarsInSource: Bool
   let document: YAMLDocument
   /// Where the reader is, and the line it is on (1-based) and where that line starts.
   private var index = 0
@@ -142,10 +152,16 @@ struct YAMLSubsetReader {
   /// The children of the open collections, innermost last (as `YAMLDocument`'s composer).
   private var pending: [Int] = []
   private var depth = 0
+  /// The keys read (`addKey`), each once, by a hash of their bytes (open addressing): where
+  /// the first is in the file, and its text's index in the document's `texts` (a count of
+  /// -1: a free slot).
+  private var keys = [(start: Int, count: Int, text: Int)](repeating: (0, -1, 0), count: YAMLSubsetReader.keySlots)
+  private var keysHeld = 0
 
-  private init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, document: YAMLDocument) {
+  private init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, scalarsInSource: Bool, document: YAMLDocument) {
     self.bytes = bytes
     self.isASCII = isASCII
+    self.scalarsInSource = scalarsInSource
     self.document = document
   }
 
@@ -228,7 +244,10 @@ struct YAMLSubsetReader {
   /// A scalar read but not yet in the document: a mapping's node goes in before its first
   /// key, as libyaml's events put it.
   private struct Scalar {
-    var text: String
+    /// Where its text is in the file (without quotes), or nil when that is not its text
+    /// (an escape, a doubled quote): then `decoded` is.
+    var bytes: Range<Int>?
+    var decoded: [UInt8] = []
     var isPlain: Bool
     var line: Int
     var column: Int
@@ -236,11 +255,65 @@ struct YAMLSubsetReader {
     var length: Int
   }
 
-  private mutating func add(_ scalar: Scalar) throws -> Int {
+  private mutating func add(_ scalar: Scalar, isKey: Bool = false) throws -> Int {
     try count()
-    guard scalar.text.utf8.count <= LayoutLimits.maximumTextLength else { throw NotInSubset() }
-    return document.makeScalar(scalar.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+    guard (scalar.bytes?.count ?? scalar.decoded.count) <= LayoutLimits.maximumTextLength else { throw NotInSubset() }
+    if let range = scalar.bytes, scalarsInSource {
+      if isKey { return addKey(range, scalar) }
+      return document.makeScalar(
+        inSourceFrom: range.lowerBound, count: range.count, isPlain: scalar.isPlain, line: scalar.line,
+        column: scalar.column)
+    }
+    let text =
+      if let range = scalar.bytes {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      } else {
+        String(decoding: scalar.decoded, as: UTF8.self)
+      }
+    return document.makeScalar(text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
   }
+
+  /// A mapping key as written: its text is the one string of all keys of its bytes in the
+  /// document's `texts`, found through `keys`. A layout writes `id`, `class` and `frame`
+  /// thousands of times, and the scene builder asks for every key's text, and checks every
+  /// mapping's keys against each other: 133,000 strings made for 11,111 views, and as many
+  /// compared, where a few dozen keys are made once and compared by their index.
+  private mutating func addKey(_ range: Range<Int>, _ scalar: Scalar) -> Int {
+    let base = bytes.baseAddress!
+    // FNV-1a.
+    var hash: UInt32 = 2_166_136_261
+    for offset in range { hash = (hash ^ UInt32(base[offset])) &* 16_777_619 }
+    var slot = Int(hash) & (Self.keySlots - 1)
+    var free: Int?
+    // A few slots from the hash's (a bounded cost whatever the keys); a key not found there
+    // and with no room there has a string of its own.
+    for _ in 0..<Self.keyProbes {
+      let held = keys[slot]
+      if held.count < 0 {
+        free = slot
+        break
+      }
+      if held.count == range.count, memcmp(base + held.start, base + range.lowerBound, range.count) == 0 {
+        return document.makeScalar(
+          sharingTextAt: held.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+      }
+      slot = (slot + 1) & (Self.keySlots - 1)
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    guard let free, keysHeld < Self.keySlots / 2 else {
+      return document.makeScalar(text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+    }
+    let node = document.makeScalar(
+      sharedText: text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+    keys[free] = (range.lowerBound, range.count, document[node].start)
+    keysHeld += 1
+    return node
+  }
+
+  /// `keys`' size (a power of two): it holds at most half as many keys.
+  private static let keySlots = 1_024
+  /// The slots a key is looked for in, from its hash's.
+  private static let keyProbes = 8
 
   /// Before each node: the document's node count is the file's (the reader is its only writer).
   private func count() throws {
@@ -264,7 +337,7 @@ struct YAMLSubsetReader {
   /// An empty value (`key:` or `-` with nothing after): libyaml's empty plain scalar at the
   /// end of the indicator.
   private mutating func emptyScalar(line: Int, column: Int) throws -> Int {
-    try add(Scalar(text: "", isPlain: true, line: line, column: column, length: 0))
+    try add(Scalar(bytes: index..<index, isPlain: true, line: line, column: column, length: 0))
   }
 
   private mutating func readDocument() throws -> Int? {
@@ -346,7 +419,7 @@ struct YAMLSubsetReader {
     var key = firstKey
     while true {
       guard key.length <= Self.maximumKeyBytes else { throw NotInSubset() }
-      pending.append(try add(key))
+      pending.append(try add(key, isKey: true))
       // At the `:`; an empty value is at its end.
       let colonLine = line
       index += 1
@@ -441,8 +514,7 @@ struct YAMLSubsetReader {
   }
 
   private mutating func plain(_ start: Int, _ end: Int) -> Scalar {
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    return Scalar(text: text, isPlain: true, line: line, column: column(at: start), length: end - start)
+    Scalar(bytes: start..<end, isPlain: true, line: line, column: column(at: start), length: end - start)
   }
 
   /// A single- or double-quoted scalar on one line; the reader after its closing quote.
@@ -484,12 +556,10 @@ struct YAMLSubsetReader {
       if isCopied { text.append(byte) }
       position += 1
     }
-    let string =
-      isCopied
-      ? String(decoding: text, as: UTF8.self)
-      : String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<position]), as: UTF8.self)
     index = position + 1
-    return Scalar(text: string, isPlain: false, line: line, column: column(at: start), length: index - start)
+    return Scalar(
+      bytes: isCopied ? nil : start + 1..<position, decoded: text, isPlain: false, line: line,
+      column: column(at: start), length: index - start)
   }
 
   /// A flow list or mapping, broken over lines only where `skipFlowBreaks` allows; the
@@ -509,7 +579,7 @@ struct YAMLSubsetReader {
       if isMapping, let first = byte(at: index), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
         throw NotInSubset()
       }
-      pending.append(try flowNode())
+      pending.append(try flowNode(isKey: isMapping))
       skipSpaces()
       if isMapping {
         guard byte(at: index) == UInt8(ascii: ":"), byte(at: index + 1) == 0x20 else { throw NotInSubset() }
@@ -553,10 +623,10 @@ struct YAMLSubsetReader {
 
   /// An item of a flow collection: a flow collection, a quoted scalar, or a plain scalar to
   /// the next `,`, bracket or brace.
-  private mutating func flowNode() throws -> Int {
+  private mutating func flowNode(isKey: Bool = false) throws -> Int {
     guard let first = byte(at: index), first != 0x0A else { throw NotInSubset() }
     if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return try flowCollection() }
-    if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return try add(try quotedScalar()) }
+    if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return try add(try quotedScalar(), isKey: isKey) }
     if Self.isIndicator(first) {
       // `-5`: a `-` may start a plain scalar when a letter, digit or `.` follows.
       guard first == UInt8(ascii: "-"), let next = byte(at: index + 1),
@@ -584,6 +654,6 @@ struct YAMLSubsetReader {
       }
     }
     index = end
-    return try add(plain(start, end))
+    return try add(plain(start, end), isKey: isKey)
   }
 }

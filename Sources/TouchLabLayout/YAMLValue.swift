@@ -36,12 +36,15 @@ struct YAMLValue {
   var isSequence: Bool { node.kind == .sequence }
 
   var isNull: Bool {
-    let node = self.node
-    guard node.kind == .scalar, node.isPlain else { return false }
-    switch document.texts[node.start] {
-    case "", "~", "null", "Null", "NULL": return true
-    default: return false
-    }
+    guard node.isPlain else { return false }
+    return document.withUTF8(of: index) { bytes in
+      switch bytes.count {
+      case 0: true
+      case 1: bytes[0] == UInt8(ascii: "~")
+      case 4: ["null", "Null", "NULL"].contains { bytes.elementsEqual($0.utf8) }
+      default: false
+      }
+    } ?? false
   }
 
   var kindName: String {
@@ -67,47 +70,50 @@ struct YAMLValue {
 
   /// A finite number (rejects NaN and infinities: a layout has no use for them).
   func double(_ what: String) throws -> Double {
-    guard let text = scalarText, let value = Self.fastDouble(text) ?? Double(text.trimmingWhitespace), value.isFinite
-    else {
+    // Read from the scalar's bytes, not made a string first (a frame is four numbers).
+    let fast = document.withUTF8(of: index, Self.fastDouble).flatMap { $0 }
+    guard let value = fast ?? scalarText.flatMap({ Double($0.trimmingWhitespace) }), value.isFinite else {
       throw error("\(what) must be a finite number")
     }
     return value
   }
 
   /// `text` as a number when it is a plain decimal of at most 15 digits, such as `-12.5`
-  /// (nearly every number a layout writes), else nil. The same value as `Double(text)`:
-  /// the digits as an integer and a power of ten are both exact in a Double, so the one
-  /// division rounds as `strtod` does (Clinger's fast path).
+  /// (nearly every number a layout writes), else nil. The same value as `Double(text)`.
   static func fastDouble(_ text: String) -> Double? {
     var text = text
     // The bytes in one contiguous buffer (a short text's are copied out of the string's
     // word): a third of the instructions of stepping `text.utf8`'s iterator.
-    return text.withUTF8 { bytes -> Double? in
-      var mantissa: Int64 = 0
-      var digits = 0
-      var decimals = 0
-      var seenPoint = false
-      var negative = false
-      for (offset, byte) in bytes.enumerated() {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-          mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
-          digits += 1
-          if seenPoint { decimals += 1 }
-          if digits > 15 { return nil }
-        case UInt8(ascii: "."):
-          if seenPoint { return nil }
-          seenPoint = true
-        case UInt8(ascii: "-") where offset == 0:
-          negative = true
-        default:
-          return nil
-        }
+    return text.withUTF8(fastDouble)
+  }
+
+  /// `fastDouble` of a text's UTF-8: the digits as an integer and a power of ten are both
+  /// exact in a Double, so the one division rounds as `strtod` does (Clinger's fast path).
+  static func fastDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var mantissa: Int64 = 0
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    var negative = false
+    for (offset, byte) in bytes.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if seenPoint { decimals += 1 }
+        if digits > 15 { return nil }
+      case UInt8(ascii: "."):
+        if seenPoint { return nil }
+        seenPoint = true
+      case UInt8(ascii: "-") where offset == 0:
+        negative = true
+      default:
+        return nil
       }
-      guard digits > 0 else { return nil }
-      let magnitude = Double(mantissa) / powersOfTen[decimals]
-      return negative ? -magnitude : magnitude
     }
+    guard digits > 0 else { return nil }
+    let magnitude = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -magnitude : magnitude
   }
 
   private static let powersOfTen: [Double] = [
@@ -152,16 +158,19 @@ struct YAMLValue {
         }
       }
     } else {
-      try withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
-        var known = 0
-        defer { _ = UnsafeMutableBufferPointer(rebasing: names[..<known]).deinitialize() }
-        for position in stride(from: items.startIndex, to: items.endIndex, by: 2) {
-          let name = try keyText(items[position], what)
-          guard !names[..<known].contains(name) else {
-            throw YAMLValue(document, items[position]).error("duplicate key '\(name)' in \(what)")
-          }
-          names.initializeElement(at: known, to: name)
-          known += 1
+      // Compared as the file's bytes, each with the keys before it: no strings made.
+      for position in stride(from: items.startIndex, to: items.endIndex, by: 2) {
+        let key = items[position]
+        let node = document[key]
+        // A key that is a mapping or a list: its error.
+        if node.kind != .scalar { _ = try keyText(key, what) }
+        for earlier in stride(from: items.startIndex, to: position, by: 2) {
+          let other = document[items[earlier]]
+          // Keys the reader shares a text between (nearly all): the same text, the same index.
+          let isSame =
+            node.hasSharedText && other.hasSharedText
+            ? node.start == other.start : document.scalarsAreEqual(items[earlier], key)
+          if isSame { throw YAMLValue(document, key).error("duplicate key '\(try keyText(key, what))' in \(what)") }
         }
       }
     }

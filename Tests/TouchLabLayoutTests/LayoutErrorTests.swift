@@ -109,6 +109,28 @@ final class LayoutErrorTests: XCTestCase {
       "controller:\n  view:\n    alpha: 1\n    alpha: 0.5\n", line: 4, column: 5, contains: "duplicate key 'alpha'")
   }
 
+  /// The reader shares one text between the keys of the same bytes and compares keys by it;
+  /// a key written otherwise (quoted with an escape), one in a flow mapping, and keys it no
+  /// longer shares (past the hundreds it keeps) are still compared by their text.
+  func testDuplicateKeysHoweverTheyAreWritten() {
+    assertError(
+      "controller:\n  view:\n    {alpha: 1, \"alpha\": 0.5}\n", line: 3, column: 16, contains: "duplicate key 'alpha'")
+    // `\/` is `/`: the quoted key's text is not its bytes.
+    assertError(
+      "controller:\n  view:\n    id: a\n    \"i\\/d\": b\n    i/d: c\n", line: 5, column: 5,
+      contains: "duplicate key 'i/d'")
+    assertError(
+      "controller:\n  view:\n    'id': a\n    id: b\n", line: 4, column: 5, contains: "duplicate key 'id'")
+    // 600 keys before (more than are shared), then a mapping with one key twice: each time the
+    // reader has no room left to share it.
+    let many = (0..<600).map { "k\($0): 1" }.joined(separator: ", ")
+    assertError(
+      "controller: {view: {\(many)}}\nfresh: 1\nfresh: 2\n", line: 3, column: 1, contains: "duplicate key 'fresh'")
+    // Distinct keys of the same length and the same first bytes are not taken for each other.
+    XCTAssertNotEqual(
+      layoutError("controller:\n  view:\n    {alpha: 1, alphb: 2}\n")?.message.contains("duplicate key"), true)
+  }
+
   func testUnknownIDs() {
     assertError(
       "controller:\n  view:\n    gestures: [{class: UITapGestureRecognizer, requireToFail: [nope]}]\n", line: 3,

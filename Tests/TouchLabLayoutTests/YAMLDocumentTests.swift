@@ -114,6 +114,40 @@ final class YAMLDocumentTests: XCTestCase {
     }
   }
 
+  /// A scalar read as written is a range of the file's text, a key one shared text, a quoted
+  /// scalar with an escape a text of its own: each compares, reads and is null by its text.
+  func testScalarsKeptEachWayCompareByTheirText() throws {
+    let text = "a: x\nb: 'x'\nc: \"x\\/\"\nd: xy\nx: ~\ne: x/\nf: 4.25\ng: ''\n"
+    let (document, root) = try XCTUnwrap(YAMLDocument.parse(text, file: "t.yaml"))
+    let items = Array(document.children(of: root))
+    func key(_ position: Int) -> Int { items[2 * position] }
+    func value(_ position: Int) -> Int { items[2 * position + 1] }
+    // How each is kept.
+    XCTAssertTrue(document[value(0)].isInSource)
+    XCTAssertTrue(document[key(0)].hasSharedText)
+    XCTAssertFalse(document[value(2)].isInSource, "an escape: its own text")
+    XCTAssertEqual(document.text(of: value(2)), "x/")
+    // Equal texts, however kept.
+    XCTAssertTrue(document.scalarsAreEqual(value(0), value(1)), "x and 'x': two ranges")
+    XCTAssertTrue(document.scalarsAreEqual(value(0), key(4)), "a range and a key")
+    XCTAssertTrue(document.scalarsAreEqual(value(2), value(5)), "an escaped text and a range")
+    XCTAssertTrue(document.scalarsAreEqual(key(0), key(0)))
+    // Different ones.
+    XCTAssertFalse(document.scalarsAreEqual(value(0), value(3)), "x and xy")
+    XCTAssertFalse(document.scalarsAreEqual(value(2), value(3)), "x/ and xy: the same length")
+    XCTAssertFalse(document.scalarsAreEqual(key(0), key(1)))
+    XCTAssertFalse(document.scalarsAreEqual(root, key(0)), "a mapping is no scalar")
+    // Read from the bytes.
+    XCTAssertEqual(try YAMLValue(document, value(6)).double("f"), 4.25)
+    XCTAssertTrue(YAMLValue(document, value(4)).isNull)
+    XCTAssertFalse(YAMLValue(document, value(7)).isNull, "'' is quoted: an empty text, not null")
+    XCTAssertFalse(YAMLValue(document, value(0)).isNull)
+    XCTAssertEqual(document.withUTF8(of: value(3)) { Array($0) }, Array("xy".utf8))
+    XCTAssertNil(document.withUTF8(of: root) { Array($0) })
+    // What a node costs a big layout: its flags and four 32-bit fields.
+    XCTAssertEqual(MemoryLayout<YAMLDocument.Node>.stride, 20)
+  }
+
   func testTheGeneratedBenchmarkLayoutLoadsWithAllItsViews() throws {
     // Benchmarks/Layouts/generate.py's shape, smaller: a tree 4 wide and 3 deep.
     var text = "classes:\n  Box: {base: UIView, log: [touchesBegan]}\ncontroller:\n  view:\n    id: root\n"

@@ -7,11 +7,21 @@ import XCTest
 /// libyaml composes, into the same tree — kinds, texts, plain or not, line and column of
 /// every node.
 final class YAMLSubsetReaderTests: XCTestCase {
-  /// The reader's tree of `text`, or nil when it leaves the file to libyaml.
-  private func read(_ text: String) -> [String]? {
+  /// The reader's tree of `text`, or nil when it leaves the file to libyaml. Read both ways
+  /// — its scalars kept as ranges of the text (as `YAMLDocument.parse` reads), and each made
+  /// a string of its own — which must be the same tree.
+  private func read(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String]? {
+    let source = text
     var text = text
-    guard let read = text.withUTF8({ YAMLSubsetReader.read($0, file: "t.yaml") }) else { return nil }
-    return read.root.map { YAMLDocument.dump((read.document, $0)) } ?? []
+    guard let inSource = text.withUTF8({ YAMLSubsetReader.read($0, file: "t.yaml", source: source) }) else {
+      return nil
+    }
+    let tree = inSource.root.map { YAMLDocument.dump((inSource.document, $0)) } ?? []
+    let copied = text.withUTF8 { YAMLSubsetReader.read($0, file: "t.yaml") }
+    XCTAssertEqual(
+      copied.map { read in read.root.map { YAMLDocument.dump((read.document, $0)) } ?? [] }, tree,
+      "the scalars as ranges of the text and as strings of their own", file: file, line: line)
+    return tree
   }
 
   /// libyaml's tree of `text`, or its error.
@@ -20,7 +30,7 @@ final class YAMLSubsetReaderTests: XCTestCase {
   }
 
   private func assertReadAsLibyamlComposes(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-    guard let tree = read(text) else {
+    guard let tree = read(text, file: file, line: line) else {
       XCTFail("left to libyaml: \(text.debugDescription)", file: file, line: line)
       return
     }
