@@ -83,10 +83,15 @@ public enum LayoutLoader {
     }
     // Reads block again (a pipe's writer may be slow); with no writer, a read ends at once.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    if type == S_IFREG && info.st_size > LayoutLimits.maximumFileBytes { throw failure(tooLarge) }
+    // A regular file whose size is known is read straight into the string's own storage: no
+    // array of its bytes besides (a 2 MB layout's 512 pages, each a page fault).
+    if type == S_IFREG && info.st_size > 0, !isStandardInput {
+      if let text = try readWhole(descriptor, size: Int(info.st_size), failure: failure) { return text }
+      // It grew while being read: from the start again, as any other file.
+      guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(String(cString: strerror(errno))) }
+    }
     var bytes: [UInt8] = []
-    // A regular file's size, known: one allocation rather than growth by copying (a 2 MB
-    // layout's growth faulted in twice its size).
-    if type == S_IFREG { bytes.reserveCapacity(max(0, min(Int(info.st_size), LayoutLimits.maximumFileBytes)) + 1) }
     let chunk = 1 << 16
     var buffer = [UInt8](repeating: 0, count: chunk)
     while true {
@@ -97,13 +102,80 @@ public enum LayoutLoader {
       }
       if count == 0 { break }
       bytes += buffer[0..<count]
-      guard bytes.count <= LayoutLimits.maximumFileBytes else {
-        throw failure("it is larger than \(LayoutLimits.maximumFileBytes >> 20) MB, the limit on layout files")
-      }
+      guard bytes.count <= LayoutLimits.maximumFileBytes else { throw failure(tooLarge) }
     }
     if bytes.isEmpty && type == S_IFIFO && !isStandardInput { throw failure("it is a FIFO and nothing wrote to it") }
-    guard let text = String(bytes: bytes, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
+    guard let text = String(bytes: bytes, encoding: .utf8) else { throw failure(notUTF8) }
     return text
+  }
+
+  private static let tooLarge = "it is larger than \(LayoutLimits.maximumFileBytes >> 20) MB, the limit on layout files"
+  private static let notUTF8 = "it is not UTF-8 text"
+
+  /// A regular file of `size` bytes read into a string's storage and checked to be UTF-8 there
+  /// (the string would mend what is not), or nil when there is more to read than `size` (a
+  /// file written to meanwhile). Fewer bytes (a file cut short meanwhile) are what there is.
+  static func readWhole(
+    _ descriptor: Int32, size: Int, failure: (String) -> LayoutError
+  ) throws -> String? {
+    var grew = false
+    let text = try String(unsafeUninitializedCapacity: size) { storage in
+      var filled = 0
+      while filled < size {
+        let count = read(descriptor, storage.baseAddress! + filled, size - filled)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw failure(String(cString: strerror(errno)))
+        }
+        if count == 0 { break }
+        filled += count
+      }
+      if filled == size {
+        var probe: UInt8 = 0
+        grew = read(descriptor, &probe, 1) > 0
+      }
+      guard grew || isUTF8(UnsafeBufferPointer(rebasing: storage[..<filled])) else { throw failure(notUTF8) }
+      return grew ? 0 : filled
+    }
+    return grew ? nil : text
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7): no stray or
+  /// missing continuation byte, no overlong form, no surrogate, nothing past U+10FFFF. ASCII
+  /// is checked eight bytes at a time.
+  static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = base[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The sequence's length and the range its second byte must be in.
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, second) = (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, second) = (3, 0x80...0x9F)
+      case 0xF0: (length, second) = (4, 0x90...0xBF)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, second) = (4, 0x80...0x8F)
+      default: return false
+      }
+      guard index + length <= count, second.contains(base[index + 1]) else { return false }
+      for offset in 2..<max(2, length) where base[index + offset] & 0xC0 != 0x80 { return false }
+      index += length
+    }
+    return true
   }
 }
 

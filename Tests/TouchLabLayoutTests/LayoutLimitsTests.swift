@@ -264,11 +264,72 @@ final class LayoutLimitsTests: XCTestCase {
     XCTAssertEqual(
       message("/dev/zero"),
       "/dev/zero:1:1: error: cannot read the file: it is larger than 64 MB, the limit on layout files")
+    // A regular file past the limit is refused by its size, before it is read (a sparse one
+    // of 65 MB costs nothing to make).
+    let huge = folder.appendingPathComponent("huge.yaml").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+    XCTAssertEqual(truncate(huge, 65 << 20), 0)
+    XCTAssertEqual(
+      message(huge), "\(huge):1:1: error: cannot read the file: it is larger than 64 MB, the limit on layout files")
     if getuid() != 0 {
       let locked = folder.appendingPathComponent("locked.yaml")
       try "controller: {view: {}}\n".write(to: locked, atomically: true, encoding: .utf8)
       chmod(locked.path, 0)
       XCTAssertEqual(message(locked.path), "\(locked.path):1:1: error: cannot read the file: Permission denied")
+    }
+  }
+
+  /// A regular file is read into its string's storage by its size: its text whole, whatever
+  /// its size and characters; a file with more than its size said (written to meanwhile) read
+  /// again as any other; one with less (cut short meanwhile, or a kernel file that says 4 KB)
+  /// what there is; the empty file and a kernel file that says 0 bytes, read to their end.
+  func testARegularFileIsReadWhole() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for text in ["", "a", "title: x\n", "title: \"é — 触摸 🖐\"\n", String(repeating: "views: [v1, v2]\n", count: 20_000)]
+    {
+      let path = folder.appendingPathComponent("t.yaml").path
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+      XCTAssertEqual(try LayoutLoader.readText(path), text)
+    }
+    // `readWhole` told a size smaller than the file: more to read, so nil (read again).
+    let path = folder.appendingPathComponent("grown.yaml").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("title: grown\n".utf8)))
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    func failure(_ reason: String) -> LayoutError { LayoutError(file: path, line: 1, column: 1, message: reason) }
+    XCTAssertNil(try LayoutLoader.readWhole(descriptor, size: 5, failure: failure))
+    // Told a larger size: what there is.
+    XCTAssertEqual(lseek(descriptor, 0, SEEK_SET), 0)
+    XCTAssertEqual(try LayoutLoader.readWhole(descriptor, size: 4096, failure: failure), "title: grown\n")
+    // Kernel files: a size of 0 (procfs) is read to its end, as a pipe is.
+    XCTAssertTrue(try LayoutLoader.readText("/proc/self/status").hasPrefix("Name:"))
+  }
+
+  /// The check a regular file's bytes get where they are read is the standard library's:
+  /// every well-formed sequence, every kind of malformed one, and random bytes.
+  func testTheUTF8CheckIsTheStandardLibrarys() {
+    func agrees(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+      let expected = String(validating: bytes, as: UTF8.self) != nil
+      XCTAssertEqual(bytes.withUnsafeBufferPointer(LayoutLoader.isUTF8), expected, "\(bytes)", file: file, line: line)
+    }
+    let cases: [[UInt8]] = [
+      [], Array("plain ASCII, more than eight bytes".utf8), Array("é触🖐".utf8),
+      [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],  // overlong, surrogate
+      [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],  // overlong, > U+10FFFF
+      [0x80], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x96], [0xC3, 0x41], [0xE2, 0x41, 0xAC],  // stray, cut, broken
+      Array("12345678".utf8) + [0xC3], [0x41, 0xE9, 0x0A], [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+    ]
+    for bytes in cases { agrees(bytes) }
+    var random = SystemRandomNumberGenerator()
+    let pieces: [[UInt8]] = [
+      Array("ab".utf8), Array("é".utf8), Array("触".utf8), Array("🖐".utf8), [0x80], [0xC3], [0xED, 0xBF], [0xF4],
+      Array("abcdefgh".utf8),
+    ]
+    for _ in 0..<20_000 {
+      let bytes = (0..<Int.random(in: 0...12, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+      agrees(bytes)
     }
   }
 }
