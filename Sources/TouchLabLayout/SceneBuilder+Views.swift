@@ -116,7 +116,7 @@ extension SceneBuilder {
     var classKeys: [Int: [(String, YAMLValue, YAMLValue)]] = [:]
     var valueSetters: [(key: String, value: YAMLValue, set: () -> Void)] = []
     for (key, keyValue, value) in entries {
-      switch viewKeyMeaning(key, of: view, description: description) {
+      switch viewKeyMeaning(key, keyValue, of: view, description: description) {
       case .class: break
       case .id: try register(value, view)
       case .origin: try noteOrigin(key, value, of: view)
@@ -171,12 +171,37 @@ extension SceneBuilder {
   }
 
   /// What `key` of a view's entry means for a view of `description`'s class, worked out once
-  /// per class and key and remembered (`viewKeyMeanings`): a view's keys are then one lookup
-  /// each rather than a comparison with each structural key, the class keys' table, the
-  /// property table and the range-checked keys in turn. A view of no described class (none
-  /// is made today) is worked out every time.
-  mutating func viewKeyMeaning(_ key: String, of view: UIView, description: Int?) -> ViewKeyMeaning {
+  /// per class and key and remembered (`viewKeyMeanings`; for a key whose text the reader
+  /// shares, by its number, `sharedKeyMeanings`): a view's keys are then one lookup each
+  /// rather than a comparison with each structural key, the class keys' table, the property
+  /// table and the range-checked keys in turn. A view of no described class (none is made
+  /// today) is worked out every time.
+  mutating func viewKeyMeaning(_ key: String, _ keyValue: YAMLValue, of view: UIView, description: Int?)
+    -> ViewKeyMeaning
+  {
     guard let description else { return Self.workOutViewKeyMeaning(key, of: view, description: nil) }
+    // A key the reader shares a text between: by its number.
+    if let number = keyValue.document.sharedKeyNumber(of: keyValue.index) {
+      if sharedKeyDocument !== keyValue.document {
+        sharedKeyDocument = keyValue.document
+        sharedKeyMeanings = Array(repeating: [], count: BuiltinClass.all.count)
+      }
+      if number < sharedKeyMeanings[description].count, let meaning = sharedKeyMeanings[description][number] {
+        return meaning
+      }
+      let meaning = viewKeyMeaning(key, of: view, description: description)
+      if number >= sharedKeyMeanings[description].count {
+        sharedKeyMeanings[description] += Array(
+          repeating: nil, count: number + 1 - sharedKeyMeanings[description].count)
+      }
+      sharedKeyMeanings[description][number] = meaning
+      return meaning
+    }
+    return viewKeyMeaning(key, of: view, description: description)
+  }
+
+  /// `viewKeyMeaning` by the key's text.
+  private mutating func viewKeyMeaning(_ key: String, of view: UIView, description: Int) -> ViewKeyMeaning {
     if viewKeyMeanings.isEmpty { viewKeyMeanings = Array(repeating: [:], count: BuiltinClass.all.count) }
     if let meaning = viewKeyMeanings[description][key] { return meaning }
     let meaning = Self.workOutViewKeyMeaning(key, of: view, description: description)

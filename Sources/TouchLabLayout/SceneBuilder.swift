@@ -24,6 +24,11 @@ struct SceneBuilder {
   /// What each key met in a view's entry means, by the view's described class
   /// (`BuiltinClass.all`'s index): `viewKeyMeaning(_:of:description:)`.
   var viewKeyMeanings: [[String: ViewKeyMeaning]] = []
+  /// The same, by the class and the key's shared number (`YAMLDocument.sharedKeyNumber(of:)`,
+  /// nearly every key a layout writes) for `sharedKeyDocument`, whose numbers they are: two
+  /// array indexes a key rather than a string hashed.
+  var sharedKeyMeanings: [[ViewKeyMeaning?]] = []
+  var sharedKeyDocument: YAMLDocument?
   /// How each class named so far is made (`instantiate`).
   private var makers: [String: ObjectMaker] = [:]
 

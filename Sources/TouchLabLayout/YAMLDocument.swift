@@ -32,7 +32,8 @@ final class YAMLDocument {
     /// than `texts[start]`.
     var isInSource: Bool
     /// A scalar whose text in `texts` is every such scalar's of that text (the reader's
-    /// keys): two of them are equal exactly when their `start`s are.
+    /// keys): two of them are equal exactly when their `start`s are, and `count` numbers
+    /// the shared texts from 0 in the order they were first read (`sharedKeyNumber(of:)`).
     var hasSharedText: Bool
     private var storedLine: UInt32
     private var storedColumn: UInt32
@@ -172,17 +173,27 @@ final class YAMLDocument {
   }
 
   /// A scalar whose text is to be shared by every scalar of that text (`hasSharedText`): the
-  /// first of a key the reader reads.
-  func makeScalar(sharedText text: String, isPlain: Bool, line: Int, column: Int) -> Int {
+  /// first of a key the reader reads, the `number`th such text.
+  func makeScalar(sharedText text: String, number: Int, isPlain: Bool, line: Int, column: Int) -> Int {
     texts.append(text)
-    return makeScalar(sharingTextAt: texts.count - 1, isPlain: isPlain, line: line, column: column)
+    return makeScalar(sharingTextAt: texts.count - 1, number: number, isPlain: isPlain, line: line, column: column)
   }
 
-  /// A scalar whose text is the shared `texts[text]` (a key the reader has read before).
-  func makeScalar(sharingTextAt text: Int, isPlain: Bool, line: Int, column: Int) -> Int {
+  /// A scalar whose text is the shared `texts[text]`, the `number`th (a key the reader has
+  /// read before).
+  func makeScalar(sharingTextAt text: Int, number: Int, isPlain: Bool, line: Int, column: Int) -> Int {
     nodes.append(
-      Node(kind: .scalar, isPlain: isPlain, hasSharedText: true, line: line, column: column, start: text, count: 0))
+      Node(
+        kind: .scalar, isPlain: isPlain, hasSharedText: true, line: line, column: column, start: text, count: number))
     return nodes.count - 1
+  }
+
+  /// The number of a scalar's shared text (`hasSharedText`): the same for every key of that
+  /// text, and small (the reader shares at most a few hundred), so that what a key means can
+  /// be kept by it in an array. nil for any other node.
+  func sharedKeyNumber(of index: Int) -> Int? {
+    let node = nodes[index]
+    return node.hasSharedText ? node.count : nil
   }
 
   /// A scalar whose text is `source`'s bytes `start..<start + count`, as read: for the

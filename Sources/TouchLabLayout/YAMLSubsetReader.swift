@@ -153,9 +153,10 @@ struct YAMLSubsetReader {
   private var pending: [Int] = []
   private var depth = 0
   /// The keys read (`addKey`), each once, by a hash of their bytes (open addressing): where
-  /// the first is in the file, and its text's index in the document's `texts` (a count of
-  /// -1: a free slot).
-  private var keys = [(start: Int, count: Int, text: Int)](repeating: (0, -1, 0), count: YAMLSubsetReader.keySlots)
+  /// the first is in the file, its text's index in the document's `texts`, and its number
+  /// (the order keys were first read in) (a count of -1: a free slot).
+  private var keys = [(start: Int, count: Int, text: Int, number: Int)](
+    repeating: (0, -1, 0, 0), count: YAMLSubsetReader.keySlots)
   private var keysHeld = 0
 
   private init(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, scalarsInSource: Bool, document: YAMLDocument) {
@@ -295,7 +296,8 @@ struct YAMLSubsetReader {
       }
       if held.count == range.count, memcmp(base + held.start, base + range.lowerBound, range.count) == 0 {
         return document.makeScalar(
-          sharingTextAt: held.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+          sharingTextAt: held.text, number: held.number, isPlain: scalar.isPlain, line: scalar.line,
+          column: scalar.column)
       }
       slot = (slot + 1) & (Self.keySlots - 1)
     }
@@ -304,8 +306,8 @@ struct YAMLSubsetReader {
       return document.makeScalar(text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
     }
     let node = document.makeScalar(
-      sharedText: text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
-    keys[free] = (range.lowerBound, range.count, document[node].start)
+      sharedText: text, number: keysHeld, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+    keys[free] = (range.lowerBound, range.count, document[node].start, keysHeld)
     keysHeld += 1
     return node
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchLabEngine
 import XCTest
 
 @testable import TouchLabLayout
@@ -146,6 +147,37 @@ final class YAMLDocumentTests: XCTestCase {
     XCTAssertNil(document.withUTF8(of: root) { Array($0) })
     // What a node costs a big layout: its flags and four 32-bit fields.
     XCTAssertEqual(MemoryLayout<YAMLDocument.Node>.stride, 20)
+  }
+
+  /// A key's shared number is the same for every key of its text in one document, and the
+  /// scene builder keeps what a key means by it for that document only: another document's
+  /// first key (numbered 0 as well) is worked out again.
+  func testSharedKeyNumbersAreKeptForTheirOwnDocument() throws {
+    func keys(_ text: String) throws -> [YAMLValue] {
+      let (document, root) = try XCTUnwrap(YAMLDocument.parse(text, file: "t.yaml"))
+      return stride(from: 0, to: document.children(of: root).count, by: 2).map {
+        YAMLValue(document, Array(document.children(of: root))[$0])
+      }
+    }
+    let first = try keys("id: a\nframe: [0, 0, 1, 1]\nsubviews: []\n")
+    let second = try keys("frame: [0, 0, 1, 1]\nid: b\n")
+    func number(_ key: YAMLValue) -> Int? { key.document.sharedKeyNumber(of: key.index) }
+    XCTAssertEqual(first.map(number), [0, 1, 2])
+    XCTAssertEqual(second.map(number), [0, 1])
+    var builder = SceneBuilder(file: "t.yaml")
+    let view = UIView()
+    let description = BuiltinClass.descriptionIndex(of: view)
+    func meaning(_ key: YAMLValue) -> String {
+      switch builder.viewKeyMeaning(key.scalarText!, key, of: view, description: description) {
+      case .id: "id"
+      case .subviews: "subviews"
+      case .property(_, let isFrame, _): isFrame ? "frame" : "property"
+      default: "other"
+      }
+    }
+    XCTAssertEqual(first.map(meaning), ["id", "frame", "subviews"])
+    XCTAssertEqual(second.map(meaning), ["frame", "id"])
+    XCTAssertEqual(first.map(meaning), ["id", "frame", "subviews"], "and back")
   }
 
   func testTheGeneratedBenchmarkLayoutLoadsWithAllItsViews() throws {
