@@ -87,7 +87,8 @@ final class YAMLDocument {
   // Read thousands of times a load and never while being changed: no run-time exclusivity
   // checks (a third of the reading, measured).
   @exclusivity(unchecked) private(set) var nodes: [Node] = []
-  @exclusivity(unchecked) private(set) var children: [Int] = []
+  /// Node indexes, 32 bits each: a document has at most `LayoutLimits.maximumExpandedNodes`.
+  @exclusivity(unchecked) private(set) var children: [UInt32] = []
   @exclusivity(unchecked) private(set) var texts: [String] = []
 
   subscript(index: Int) -> Node { nodes[index] }
@@ -152,9 +153,18 @@ final class YAMLDocument {
   }
 
   /// A collection's children (a mapping's keys and values in turn).
-  func children(of index: Int) -> ArraySlice<Int> {
+  func children(of index: Int) -> Children {
     let node = nodes[index]
-    return node.kind == .scalar ? [] : children[node.start..<node.start + node.count]
+    return Children(indexes: node.kind == .scalar ? [] : children[node.start..<node.start + node.count])
+  }
+
+  /// A collection's children, read from `children` as they are asked for: node indexes, at
+  /// positions `children`' own.
+  struct Children: RandomAccessCollection {
+    let indexes: ArraySlice<UInt32>
+    var startIndex: Int { indexes.startIndex }
+    var endIndex: Int { indexes.endIndex }
+    subscript(position: Int) -> Int { Int(indexes[position]) }
   }
 
   /// A scalar made by the program, such as the empty value of `--set ID.PROPERTY=`.
@@ -167,7 +177,7 @@ final class YAMLDocument {
   /// A mapping made by the program out of nodes of this document.
   func makeMapping(_ pairs: [(key: Int, value: Int)], line: Int, column: Int) -> Int {
     let start = children.count
-    for pair in pairs { children += [pair.key, pair.value] }
+    for pair in pairs { children += [UInt32(clamping: pair.key), UInt32(clamping: pair.value)] }
     nodes.append(Node(kind: .mapping, isPlain: false, line: line, column: column, start: start, count: pairs.count * 2))
     return nodes.count - 1
   }
@@ -213,7 +223,7 @@ final class YAMLDocument {
   func close(_ index: Int, children items: ArraySlice<Int>) {
     nodes[index].start = children.count
     nodes[index].count = items.count
-    children.append(contentsOf: items)
+    for item in items { children.append(UInt32(clamping: item)) }
   }
 
   // MARK: Parsing

@@ -192,7 +192,7 @@ struct YAMLValue {
 
   /// The nodes of a list of exactly `count` items, each to be read as a number (`numbers`,
   /// and `rect`, which reads its four without an array).
-  private func numberItems(_ what: String, count: Int) throws -> ArraySlice<Int> {
+  private func numberItems(_ what: String, count: Int) throws -> YAMLDocument.Children {
     guard node.kind == .sequence else { throw error("\(what) must be a list, not \(kindName)") }
     let items = document.children(of: index)
     guard items.count == count else { throw error("\(what) must be a list of \(count) numbers") }
@@ -363,7 +363,7 @@ struct YAMLMapping: RandomAccessCollection {
 
   let document: YAMLDocument
   /// The mapping's children: keys and values in turn.
-  let items: ArraySlice<Int>
+  let items: YAMLDocument.Children
 
   var startIndex: Int { 0 }
   var endIndex: Int { items.count / 2 }
