@@ -8,8 +8,9 @@ import Yams
 /// (and frees them rather than walking a tree). `YAMLValue` is a node of it. A scalar read
 /// as it is written is a range of the file's own text (`source`), not a string of its own:
 /// most of a layout's scalars are never wanted as strings (a frame's numbers are read from
-/// the bytes, a mapping's keys compared as bytes), and 163,000 strings were 2.6 MB of a big
-/// layout's memory and a third of its reading.
+/// the bytes), and 163,000 strings were 2.6 MB of a big layout's memory and a third of its
+/// reading. A mapping key is one text shared by every key of its bytes (`hasSharedText`):
+/// keys are compared, and looked up, by its index and number.
 ///
 /// `parse` reads the subset of YAML layouts are written in straight from the bytes
 /// (`YAMLSubsetReader`, the same tree libyaml gives); any other file it composes
