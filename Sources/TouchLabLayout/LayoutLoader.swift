@@ -115,6 +115,7 @@ public enum LayoutLoader {
   /// A regular file of `size` bytes read into a string's storage and checked to be UTF-8 there
   /// (the string would mend what is not), or nil when there is more to read than `size` (a
   /// file written to meanwhile). Fewer bytes (a file cut short meanwhile) are what there is.
+  /// The text is the one any other file's reading gives (`readText`'s `String(bytes:encoding:)`).
   static func readWhole(
     _ descriptor: Int32, size: Int, failure: (String) -> LayoutError
   ) throws -> String? {
@@ -134,8 +135,14 @@ public enum LayoutLoader {
         var probe: UInt8 = 0
         grew = read(descriptor, &probe, 1) > 0
       }
-      guard grew || isUTF8(UnsafeBufferPointer(rebasing: storage[..<filled])) else { throw failure(notUTF8) }
-      return grew ? 0 : filled
+      guard !grew else { return 0 }
+      guard isUTF8(UnsafeBufferPointer(rebasing: storage[..<filled])) else { throw failure(notUTF8) }
+      // A leading byte-order mark is not the text's, as `String(bytes:encoding:)` (the other
+      // files' way) drops it.
+      guard filled >= 3, storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF else { return filled }
+      let base = storage.baseAddress!
+      base.update(from: base + 3, count: filled - 3)
+      return filled - 3
     }
     return grew ? nil : text
   }

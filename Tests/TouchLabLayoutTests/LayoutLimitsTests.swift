@@ -293,6 +293,15 @@ final class LayoutLimitsTests: XCTestCase {
       XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
       XCTAssertEqual(try LayoutLoader.readText(path), text)
     }
+    // A leading byte-order mark is dropped, as reading a pipe drops it (`String(bytes:encoding:)`);
+    // one anywhere else is the text's.
+    for bytes: [UInt8] in [
+      [0xEF, 0xBB, 0xBF] + Array("title: x\n".utf8), [0xEF, 0xBB, 0xBF], [0x41, 0xEF, 0xBB, 0xBF],
+    ] {
+      let path = folder.appendingPathComponent("bom.yaml").path
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+      XCTAssertEqual(try LayoutLoader.readText(path), String(bytes: bytes, encoding: .utf8), "\(bytes)")
+    }
     // `readWhole` told a size smaller than the file: more to read, so nil (read again).
     let path = folder.appendingPathComponent("grown.yaml").path
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("title: grown\n".utf8)))
