@@ -245,10 +245,7 @@ struct YAMLSubsetReader {
   /// A scalar read but not yet in the document: a mapping's node goes in before its first
   /// key, as libyaml's events put it.
   private struct Scalar {
-    /// Where its text is in the file (without quotes), or nil when that is not its text
-    /// (an escape, a doubled quote): then `decoded` is.
-    var bytes: Range<Int>?
-    var decoded: [UInt8] = []
+    var text: Text
     var isPlain: Bool
     var line: Int
     var column: Int
@@ -256,21 +253,30 @@ struct YAMLSubsetReader {
     var length: Int
   }
 
+  /// A scalar's text: where it is in the file (without quotes), or — an escape or a doubled
+  /// quote in it — its bytes decoded.
+  private enum Text {
+    case inFile(Range<Int>)
+    case decoded([UInt8])
+  }
+
   private mutating func add(_ scalar: Scalar, isKey: Bool = false) throws -> Int {
     try count()
-    guard (scalar.bytes?.count ?? scalar.decoded.count) <= LayoutLimits.maximumTextLength else { throw NotInSubset() }
-    if let range = scalar.bytes, scalarsInSource {
-      if isKey { return addKey(range, scalar) }
-      return document.makeScalar(
-        inSourceFrom: range.lowerBound, count: range.count, isPlain: scalar.isPlain, line: scalar.line,
-        column: scalar.column)
-    }
-    let text =
-      if let range = scalar.bytes {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      } else {
-        String(decoding: scalar.decoded, as: UTF8.self)
+    let text: String
+    switch scalar.text {
+    case .inFile(let range):
+      guard range.count <= LayoutLimits.maximumTextLength else { throw NotInSubset() }
+      if scalarsInSource {
+        if isKey { return addKey(range, scalar) }
+        return document.makeScalar(
+          inSourceFrom: range.lowerBound, count: range.count, isPlain: scalar.isPlain, line: scalar.line,
+          column: scalar.column)
       }
+      text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    case .decoded(let decoded):
+      guard decoded.count <= LayoutLimits.maximumTextLength else { throw NotInSubset() }
+      text = String(decoding: decoded, as: UTF8.self)
+    }
     return document.makeScalar(text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
   }
 
@@ -339,7 +345,7 @@ struct YAMLSubsetReader {
   /// An empty value (`key:` or `-` with nothing after): libyaml's empty plain scalar at the
   /// end of the indicator.
   private mutating func emptyScalar(line: Int, column: Int) throws -> Int {
-    try add(Scalar(bytes: index..<index, isPlain: true, line: line, column: column, length: 0))
+    try add(Scalar(text: .inFile(index..<index), isPlain: true, line: line, column: column, length: 0))
   }
 
   private mutating func readDocument() throws -> Int? {
@@ -516,7 +522,7 @@ struct YAMLSubsetReader {
   }
 
   private mutating func plain(_ start: Int, _ end: Int) -> Scalar {
-    Scalar(bytes: start..<end, isPlain: true, line: line, column: column(at: start), length: end - start)
+    Scalar(text: .inFile(start..<end), isPlain: true, line: line, column: column(at: start), length: end - start)
   }
 
   /// A single- or double-quoted scalar on one line; the reader after its closing quote.
@@ -560,7 +566,7 @@ struct YAMLSubsetReader {
     }
     index = position + 1
     return Scalar(
-      bytes: isCopied ? nil : start + 1..<position, decoded: text, isPlain: false, line: line,
+      text: isCopied ? .decoded(text) : .inFile(start + 1..<position), isPlain: false, line: line,
       column: column(at: start), length: index - start)
   }
 
