@@ -316,11 +316,13 @@ final class LayoutLimitsTests: XCTestCase {
     XCTAssertTrue(try LayoutLoader.readText("/proc/self/status").hasPrefix("Name:"))
   }
 
-  /// The check a regular file's bytes get where they are read is the standard library's:
-  /// every well-formed sequence, every kind of malformed one, and random bytes.
+  /// The check a regular file's bytes get where they are read is the standard library's and
+  /// Foundation's: every well-formed sequence, every kind of malformed one, and random bytes.
   func testTheUTF8CheckIsTheStandardLibrarys() {
     func agrees(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
       let expected = String(validating: bytes, as: UTF8.self) != nil
+      // And Foundation's, which other files are read with (`String(bytes:encoding:)`).
+      XCTAssertEqual(String(bytes: bytes, encoding: .utf8) != nil, expected, "\(bytes)", file: file, line: line)
       XCTAssertEqual(bytes.withUnsafeBufferPointer(LayoutLoader.isUTF8), expected, "\(bytes)", file: file, line: line)
     }
     let cases: [[UInt8]] = [
