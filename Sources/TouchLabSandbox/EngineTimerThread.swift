@@ -5,8 +5,12 @@ import TouchLabX11
   import Glibc
 #endif
 
-/// The engine's timers fired on a thread of their own while the loop sleeps, for a window
-/// that got no real time (issue 29 §2: an ordinary user without RealtimeKit).
+/// The engine's timers fired on a thread of their own while the loop sleeps: first for a
+/// window that got no real time (issue 29 §2: an ordinary user without RealtimeKit), now for
+/// every window — one with real time too (issue 49: root's one `SCHED_FIFO` loop, sleeping
+/// for a timer on one CPU, fired it later on a quiet machine, p99 1.35–4.73 ms, than these two
+/// waiters do, 0.53–0.59 ms; docs/PERFORMANCE.md). The loop's real time is still raised for a
+/// finger that is down and for the frame a timer caused.
 ///
 /// Why: the loop's thread draws. On a busy machine the kernel's fair scheduler (EEVDF) lets a
 /// thread that has just computed wake behind the busy tasks it owes time to, so a timer it
@@ -76,7 +80,14 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     self.fire = fire
     self.wakeLoop = wakeLoop
     self.cpus = cpus.count >= 2 ? cpus : []
-    pthread_mutex_init(mutex, nil)
+    // Priority inheritance: a loop raised to real time that wakes while a waiter fires (an
+    // ordinary thread, which a busy machine can preempt for a time slice) lends the waiter
+    // its priority until the lock is free, rather than wait behind the busy tasks with it.
+    var mutexAttributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&mutexAttributes)
+    pthread_mutexattr_setprotocol(&mutexAttributes, Int32(PTHREAD_PRIO_INHERIT))
+    pthread_mutex_init(mutex, &mutexAttributes)
+    pthread_mutexattr_destroy(&mutexAttributes)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)

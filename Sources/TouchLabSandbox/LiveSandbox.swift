@@ -29,8 +29,8 @@ public final class LiveSandbox {
   private var standardOutputFailed = false
   /// `TOUCHLAB_FRAME_LOG`: a line for each frame sent (the live benchmark's pairing).
   private let frameLog = FrameLog.fromEnvironment()
-  /// With no real time for the loop's thread: the engine's timers fired on a thread of
-  /// their own while the loop sleeps (`EngineTimerThread`).
+  /// The engine's timers fired on a thread of their own while the loop sleeps
+  /// (`EngineTimerThread`), with or without real time for the loop's thread.
   private var timerThread: EngineTimerThread?
   /// Work that can wait, at background priority: the CJK face opened after the first frame.
   private let backgroundWork = BackgroundQueue(name: "touchlab fonts")
@@ -73,9 +73,10 @@ public final class LiveSandbox {
   /// Whether `setUpTimerPriority` ran.
   private var timerPriorityIsSetUp = false
 
-  /// Real time for the engine's timers where the system allows it, else their own thread
-  /// (`TimerWakePriority.forThisThread`, `EngineTimerThread`), and the note of which the window
-  /// got, on standard error and under the keys. Asked for on the loop's thread once its first
+  /// Real time for the loop's thread where the system allows it
+  /// (`TimerWakePriority.forThisThread`), the engine's timers fired by a thread of their own
+  /// either way (`EngineTimerThread`; `TOUCHLAB_NO_TIMER_THREAD=1` leaves them to the loop),
+  /// and the note of what the window got, on standard error and under the keys. Asked for on the loop's thread once its first
   /// frame is out, not before: a desktop user's way to real time is a request to RealtimeKit
   /// over the system bus (a round trip to its daemon, which asks polkit), which the first
   /// frame has no need to wait for: it is drawn before any input is read, and set up right
@@ -85,10 +86,13 @@ public final class LiveSandbox {
     let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
     session.wakePriority = priority
     var note = priority.source.description
-    if case .none(let reason) = priority.source, ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1"
-    {
-      // What it means first: the reason is long, and the key help shows what fits.
-      note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
+    if ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
+      if case .none(let reason) = priority.source {
+        // What it means first: the reason is long, and the key help shows what fits.
+        note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
+      } else {
+        note += ", the engine's timers fired on a thread of their own"
+      }
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
       timerThread = EngineTimerThread(

@@ -142,7 +142,8 @@ final class RealtimeKitEndToEndTests: WindowTestCase {
     window.standardError = try FileHandle(forWritingTo: errors)
     try window.run()
     daemons.append(window)
-    let said = "touchlab: real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms)"
+    let said =
+      "touchlab: real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms), the engine's timers fired on a thread of their own"
     XCTAssertTrue(
       eventually { lines(of: errors).contains(said) }, "stderr: \(lines(of: errors))")
     let pid = try XCTUnwrap(
