@@ -9,8 +9,9 @@ import TouchLabX11
 /// window that got no real time (issue 29 §2: an ordinary user without RealtimeKit), now for
 /// every window — one with real time too (issue 49: root's one `SCHED_FIFO` loop, sleeping
 /// for a timer on one CPU, fired it later on a quiet machine, p99 1.35–4.73 ms, than these two
-/// waiters do, 0.53–0.59 ms; docs/PERFORMANCE.md). The loop's real time is still raised for a
-/// finger that is down and for the frame a timer caused.
+/// waiters do, 0.48–0.55 ms; docs/PERFORMANCE.md). A loop with real time wakes for the timer
+/// as well (`LiveSandbox.run`): the first of the three to get the lock fires it, which beside
+/// busy loops is often the real-time loop.
 ///
 /// Why: the loop's thread draws. On a busy machine the kernel's fair scheduler (EEVDF) lets a
 /// thread that has just computed wake behind the busy tasks it owes time to, so a timer it

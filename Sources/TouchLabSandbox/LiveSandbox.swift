@@ -72,6 +72,9 @@ public final class LiveSandbox {
   private let sliceGranted: Bool
   /// Whether `setUpTimerPriority` ran.
   private var timerPriorityIsSetUp = false
+  /// Whether the loop, which got real time, wakes for an engine timer as the timer thread
+  /// does (`run()`).
+  private var loopRacesTimerThread = false
 
   /// Real time for the loop's thread where the system allows it
   /// (`TimerWakePriority.forThisThread`), the engine's timers fired by a thread of their own
@@ -92,6 +95,7 @@ public final class LiveSandbox {
         note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
       } else {
         note += ", the engine's timers fired on a thread of their own"
+        loopRacesTimerThread = true
       }
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
@@ -163,9 +167,15 @@ public final class LiveSandbox {
       var deadline = session.wakeUpTime
       if let timerThread {
         timerThread.willSleep(untilEngineTimer: session.nextEngineTimerTime)
-        // The timer thread fires it and wakes the loop (it fires nothing while the loop is
-        // awake: waking with it would only contend for the lock); a fallback after that.
-        if session.wakesForEngineTimer, let due = deadline { deadline = due + EngineTimerThread.loopFallback }
+        // Without real time the timer thread fires it and wakes the loop (it fires nothing
+        // while the loop is awake: waking with it would only contend for the lock); a
+        // fallback after that. With real time the loop wakes for it too, and whichever of
+        // the three gets the lock first fires it: the waiters are on time on a quiet machine,
+        // where the one real-time thread was not, and the real-time loop under load, where
+        // an ordinary waiter can be late (docs/PERFORMANCE.md).
+        if session.wakesForEngineTimer, !loopRacesTimerThread, let due = deadline {
+          deadline = due + EngineTimerThread.loopFallback
+        }
       }
       let wakeup = pollLoop.wait(until: deadline)
       for request in session.handle(wakeup) {
