@@ -32,6 +32,9 @@ import TouchLabX11
 /// project's machine: the memory monitor `kdamond` held the CPU the one thread woke on for
 /// 1.8 and 2.4 ms while the other CPU ran a busy loop it would have preempted at once).
 final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
+  /// Priority-inheriting (`init`), so each thread gives back only what it took: a
+  /// priority-inheriting mutex unlocked by another thread stays locked (EPERM), which
+  /// `unlock()` catches in debug builds.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// Signalled when a thread parks (`waitUntilParked`, tests).
@@ -61,6 +64,17 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// one: this thread fires the timer and wakes it first, the loop's own wake-up is only
   /// in case it cannot.
   static let loopFallback = 0.05
+
+  /// When the loop wakes by itself from a sleep that would end at `wakeUp` (nil: only for
+  /// input), this thread running: a loop without real time that sleeps for an engine timer
+  /// (`sleepsForEngineTimer`) leaves it to this thread and wakes `loopFallback` after it, so
+  /// that the lock is free when it falls due; a loop with real time (`loopHasRealTime`) wakes
+  /// for it too, and the first of the three to get the lock fires it (docs/PERFORMANCE.md,
+  /// "Root's timers fired by the waiters, and by its loop too").
+  static func loopWakeUp(for wakeUp: Double?, sleepsForEngineTimer: Bool, loopHasRealTime: Bool) -> Double? {
+    guard let wakeUp, sleepsForEngineTimer, !loopHasRealTime else { return wakeUp }
+    return wakeUp + loopFallback
+  }
   /// How far before an engine timer the loop starts no frame (`LiveClock.timerClearance`),
   /// so that it is asleep, and the lock free, when the timer falls due. On a busy machine a
   /// frame takes longer than it costs: the fair scheduler shares the loop's CPU with the busy
@@ -113,7 +127,13 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     guard !stopped else { return }
     stopped = true
     broadcast()
-    pthread_mutex_unlock(mutex)
+    unlock()
+  }
+
+  /// Gives the lock back; the thread that took it must.
+  private func unlock() {
+    let result = pthread_mutex_unlock(mutex)
+    assert(result == 0, "the timer thread's lock given back by a thread that did not take it")
   }
 
   deinit {
@@ -132,7 +152,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     // Only a deadline is news: a sleep without one (a drag's, between its motions) leaves
     // the threads waiting, and one still waiting for an old deadline finds none then.
     if deadline != nil { broadcast() }
-    pthread_mutex_unlock(mutex)
+    unlock()
   }
 
   /// Wakes every waiting thread. Called holding the lock.
@@ -153,7 +173,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   func waitUntilParked(_ count: Int) {
     pthread_mutex_lock(mutex)
     while parkedCount < count { pthread_cond_wait(parked, mutex) }
-    pthread_mutex_unlock(mutex)
+    unlock()
   }
 
   // MARK: - The thread
@@ -165,7 +185,7 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
     ThreadScheduling.requestTimeSlice(seconds: LiveSandbox.timeSlice)
     ThreadScheduling.setTimerSlack(seconds: 1e-9)
     pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    defer { unlock() }
     waiterThreadIDs.append(ThreadScheduling.threadID)
     while !stopped {
       guard loopSleeps, let due = deadline else {

@@ -72,30 +72,31 @@ public final class LiveSandbox {
   private let sliceGranted: Bool
   /// Whether `setUpTimerPriority` ran.
   private var timerPriorityIsSetUp = false
-  /// Whether the loop, which got real time, wakes for an engine timer as the timer thread
-  /// does (`run()`).
-  private var loopRacesTimerThread = false
+  /// Whether the loop's thread got real time (`setUpTimerPriority`): it then wakes for an
+  /// engine timer as the timer thread does (`EngineTimerThread.loopWakeUp`).
+  private var loopHasRealTime = false
 
   /// Real time for the loop's thread where the system allows it
   /// (`TimerWakePriority.forThisThread`), the engine's timers fired by a thread of their own
   /// either way (`EngineTimerThread`; `TOUCHLAB_NO_TIMER_THREAD=1` leaves them to the loop),
-  /// and the note of what the window got, on standard error and under the keys. Asked for on the loop's thread once its first
-  /// frame is out, not before: a desktop user's way to real time is a request to RealtimeKit
-  /// over the system bus (a round trip to its daemon, which asks polkit), which the first
-  /// frame has no need to wait for: it is drawn before any input is read, and set up right
-  /// after it, the loop has its timers' priority before it first sleeps.
+  /// and the note of what the window got, on standard error and under the keys. Asked for on
+  /// the loop's thread once its first frame is out, not before: a desktop user's way to real
+  /// time is a request to RealtimeKit over the system bus (a round trip to its daemon, which
+  /// asks polkit), which the first frame has no need to wait for: it is drawn before any
+  /// input is read, and set up right after it, the loop has its timers' priority before it
+  /// first sleeps.
   private func setUpTimerPriority() {
     timerPriorityIsSetUp = true
     let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
     session.wakePriority = priority
     var note = priority.source.description
+    if case .none = priority.source { loopHasRealTime = false } else { loopHasRealTime = true }
     if ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
       if case .none(let reason) = priority.source {
         // What it means first: the reason is long, and the key help shows what fits.
         note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
       } else {
         note += ", the engine's timers fired on a thread of their own"
-        loopRacesTimerThread = true
       }
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
@@ -168,14 +169,12 @@ public final class LiveSandbox {
       if let timerThread {
         timerThread.willSleep(untilEngineTimer: session.nextEngineTimerTime)
         // Without real time the timer thread fires it and wakes the loop (it fires nothing
-        // while the loop is awake: waking with it would only contend for the lock); a
-        // fallback after that. With real time the loop wakes for it too, and whichever of
-        // the three gets the lock first fires it: the waiters are on time on a quiet machine,
+        // while the loop is awake: waking with it would only contend for the lock). With
+        // real time the loop wakes for it too: the waiters are on time on a quiet machine,
         // where the one real-time thread was not, and the real-time loop under load, where
-        // an ordinary waiter can be late (docs/PERFORMANCE.md).
-        if session.wakesForEngineTimer, !loopRacesTimerThread, let due = deadline {
-          deadline = due + EngineTimerThread.loopFallback
-        }
+        // an ordinary waiter can be late.
+        deadline = EngineTimerThread.loopWakeUp(
+          for: deadline, sleepsForEngineTimer: session.wakesForEngineTimer, loopHasRealTime: loopHasRealTime)
       }
       let wakeup = pollLoop.wait(until: deadline)
       for request in session.handle(wakeup) {

@@ -47,6 +47,22 @@ final class EngineTimerThreadTests: XCTestCase {
     return woken
   }
 
+  /// A loop without real time sleeping for an engine timer leaves it to the thread and wakes
+  /// by itself only `loopFallback` after it; a loop with real time wakes for it too; a sleep
+  /// for anything else (an animation's frame) or for input alone keeps its time.
+  func testTheLoopWakesForATimerItselfOnlyWithRealTime() {
+    let due = 12.5
+    XCTAssertEqual(
+      EngineTimerThread.loopWakeUp(for: due, sleepsForEngineTimer: true, loopHasRealTime: false),
+      due + EngineTimerThread.loopFallback)
+    XCTAssertEqual(EngineTimerThread.loopWakeUp(for: due, sleepsForEngineTimer: true, loopHasRealTime: true), due)
+    for hasRealTime in [false, true] {
+      XCTAssertEqual(
+        EngineTimerThread.loopWakeUp(for: due, sleepsForEngineTimer: false, loopHasRealTime: hasRealTime), due)
+      XCTAssertNil(EngineTimerThread.loopWakeUp(for: nil, sleepsForEngineTimer: true, loopHasRealTime: hasRealTime))
+    }
+  }
+
   func testADueTimerIsFiredWhileTheLoopSleepsAndTheLoopIsWoken() {
     let thread = makeThread()
     defer { thread.stop() }
