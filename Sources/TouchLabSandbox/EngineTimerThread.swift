@@ -32,9 +32,9 @@ import TouchLabX11
 /// project's machine: the memory monitor `kdamond` held the CPU the one thread woke on for
 /// 1.8 and 2.4 ms while the other CPU ran a busy loop it would have preempted at once).
 final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
-  /// Priority-inheriting (`init`), so each thread gives back only what it took: a
-  /// priority-inheriting mutex unlocked by another thread stays locked (EPERM), which
-  /// `unlock()` catches in debug builds.
+  /// Priority-inheriting for a loop with real time (`init`), so each thread gives back only
+  /// what it took: a priority-inheriting mutex unlocked by another thread stays locked
+  /// (EPERM), which `unlock()` catches in debug builds.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// Signalled when a thread parks (`waitUntilParked`, tests).
@@ -87,20 +87,22 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// X connection's.
   /// `cpus`: the CPUs the waiting threads are kept on, one each (by default the first
   /// `waiterCount` the process may use; fewer than two: one thread, not kept anywhere).
+  /// `inheritsPriority`: the loop has real time, and the lock inherits priority — a loop
+  /// raised to real time that wakes while a waiter fires (an ordinary thread, which a busy
+  /// machine can preempt for a time slice) lends the waiter its priority until the lock is
+  /// free, rather than wait behind the busy tasks with it. Without real time there is nothing
+  /// to lend, and the lock stays an ordinary one.
   init(
     inputDescriptor: Int32, cpus: [Int32] = ThreadScheduling.allowedCPUs(limit: EngineTimerThread.waiterCount),
-    fire: @escaping () -> Void, wakeLoop: @escaping () -> Void
+    inheritsPriority: Bool = false, fire: @escaping () -> Void, wakeLoop: @escaping () -> Void
   ) {
     self.inputDescriptor = inputDescriptor
     self.fire = fire
     self.wakeLoop = wakeLoop
     self.cpus = cpus.count >= 2 ? cpus : []
-    // Priority inheritance: a loop raised to real time that wakes while a waiter fires (an
-    // ordinary thread, which a busy machine can preempt for a time slice) lends the waiter
-    // its priority until the lock is free, rather than wait behind the busy tasks with it.
     var mutexAttributes = pthread_mutexattr_t()
     pthread_mutexattr_init(&mutexAttributes)
-    pthread_mutexattr_setprotocol(&mutexAttributes, Int32(PTHREAD_PRIO_INHERIT))
+    if inheritsPriority { pthread_mutexattr_setprotocol(&mutexAttributes, Int32(PTHREAD_PRIO_INHERIT)) }
     pthread_mutex_init(mutex, &mutexAttributes)
     pthread_mutexattr_destroy(&mutexAttributes)
     var attributes = pthread_condattr_t()

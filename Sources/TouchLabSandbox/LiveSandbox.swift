@@ -101,7 +101,8 @@ public final class LiveSandbox {
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
       timerThread = EngineTimerThread(
-        inputDescriptor: window.fileDescriptor, fire: { [unowned session] in session.fireDueEngineTimers() },
+        inputDescriptor: window.fileDescriptor, inheritsPriority: loopHasRealTime,
+        fire: { [unowned session] in session.fireDueEngineTimers() },
         wakeLoop: { waker?.wake() })
       pollLoop.sleepObserver = timerThread
     }

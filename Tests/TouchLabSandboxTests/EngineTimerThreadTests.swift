@@ -29,9 +29,10 @@ final class EngineTimerThreadTests: XCTestCase {
     close(input[1])
   }
 
-  private func makeThread() -> EngineTimerThread {
+  private func makeThread(inheritsPriority: Bool = false) -> EngineTimerThread {
     EngineTimerThread(
-      inputDescriptor: input[0], fire: { [unowned self] in firedWhileTheLoopSlept.append(loopSleeps) },
+      inputDescriptor: input[0], inheritsPriority: inheritsPriority,
+      fire: { [unowned self] in firedWhileTheLoopSlept.append(loopSleeps) },
       wakeLoop: { [waker] in waker.wake() })
   }
 
@@ -64,15 +65,25 @@ final class EngineTimerThreadTests: XCTestCase {
   }
 
   func testADueTimerIsFiredWhileTheLoopSleepsAndTheLoopIsWoken() {
-    let thread = makeThread()
+    fireTwice(makeThread())
+  }
+
+  /// The same with the lock a loop with real time gets, which inherits priority: each thread
+  /// gives back only what it took (`unlock()` checks it in debug builds).
+  func testADueTimerIsFiredTheSameWithALockThatInheritsPriority() {
+    fireTwice(makeThread(inheritsPriority: true))
+  }
+
+  private func fireTwice(_ thread: EngineTimerThread, file: StaticString = #filePath, line: UInt = #line) {
     defer { thread.stop() }
-    XCTAssertEqual(firedWhileTheLoopSlept, [], "not while the loop is awake (it holds the lock)")
-    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
-    XCTAssertEqual(firedWhileTheLoopSlept, [true])
-    XCTAssertEqual(thread.firedCount, 1)
+    XCTAssertEqual(
+      firedWhileTheLoopSlept, [], "not while the loop is awake (it holds the lock)", file: file, line: line)
+    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()), file: file, line: line)
+    XCTAssertEqual(firedWhileTheLoopSlept, [true], file: file, line: line)
+    XCTAssertEqual(thread.firedCount, 1, file: file, line: line)
     // Again, for the next timer: one firing a deadline.
-    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()))
-    XCTAssertEqual(firedWhileTheLoopSlept, [true, true])
+    XCTAssertTrue(sleepOnce(thread, until: MonotonicClock.now()), file: file, line: line)
+    XCTAssertEqual(firedWhileTheLoopSlept, [true, true], file: file, line: line)
   }
 
   func testInputWaitingIsReadFirstTheTimerIsLeftToTheLoop() {
