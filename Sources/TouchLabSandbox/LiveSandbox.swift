@@ -92,12 +92,7 @@ public final class LiveSandbox {
     var note = priority.source.description
     if case .none = priority.source { loopHasRealTime = false } else { loopHasRealTime = true }
     if ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
-      if case .none(let reason) = priority.source {
-        // What it means first: the reason is long, and the key help shows what fits.
-        note = "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
-      } else {
-        note += ", the engine's timers fired on a thread of their own"
-      }
+      note = priority.source.timerThreadDescription
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
       timerThread = EngineTimerThread(

@@ -158,6 +158,17 @@ public final class TimerWakePriority {
         return "no real time for timers (\(reason)): the ordinary scheduler"
       }
     }
+
+    /// What the window says of its timers (on standard error, under the keys) when they are
+    /// fired by a thread of their own (`EngineTimerThread`), for this way its loop got real
+    /// time or did not: for none, what that means first, as the reason is long and the key
+    /// help shows what fits.
+    public var timerThreadDescription: String {
+      if case .none(let reason) = self {
+        return "no real time for timers, the engine's timers fired on a thread of their own (\(reason))"
+      }
+      return description + ", the engine's timers fired on a thread of their own"
+    }
   }
 
   /// The way this one got (`forThisThread`); `.none` for others.

@@ -435,12 +435,10 @@ final class RealTimeNoteTests: XCTestCase {
     let reason =
       "SCHED_FIFO refused; RealtimeKit: org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.RealtimeKit1 "
       + "was not provided by any .service files"
-    let notes = [
-      TimerWakePriority.Source.fifo.description,
-      TimerWakePriority.Source.realtimeKit(priority: 1, rtTimeLimit: 0.2).description,
-      TimerWakePriority.Source.none(reason).description,
-      "no real time for timers, the engine's timers fired on a thread of their own (\(reason))",
-    ]
+    let sources: [TimerWakePriority.Source] = [.fifo, .realtimeKit(priority: 1, rtTimeLimit: 0.2), .none(reason)]
+    // Each way, with the loop firing the timers (`TOUCHLAB_NO_TIMER_THREAD=1`) and with the
+    // timer thread firing them (the default).
+    let notes = sources.map(\.description) + sources.map(\.timerThreadDescription)
     let style = TextStyle(
       fontFamily: TextFonts.defaultFamily, fontSize: 11, alignment: .leading, verticalAlignment: .top,
       truncation: .tail, maximumLines: 0)
@@ -451,13 +449,16 @@ final class RealTimeNoteTests: XCTestCase {
       XCTAssertLessThanOrEqual(lines.count, 2, "cut with … in the panel: \(lines.map(\.text))")
     }
     XCTAssertEqual(
-      SandboxKeys.help(realTimeNote: notes[3]).last,
+      SandboxKeys.help(realTimeNote: notes[5]).last,
       "No real time for timers, the engine's timers fired on a thread of their own; why: on standard error")
+    XCTAssertEqual(
+      SandboxKeys.help(realTimeNote: notes[3]).last,
+      "Real time for timers: SCHED_FIFO, the engine's timers fired on a thread of their own")
     XCTAssertEqual(
       SandboxKeys.help(realTimeNote: notes[1]).last,
       "Real time for timers: RealtimeKit (SCHED_RR 1, RLIMIT_RTTIME 200 ms)")
     // The long reason would not have fitted.
     XCTAssertGreaterThan(
-      TextFonts.wrappedLines(notes[3], style: style, width: SceneRenderer.panelWidth - 32).count, 2)
+      TextFonts.wrappedLines(notes[5], style: style, width: SceneRenderer.panelWidth - 32).count, 2)
   }
 }
