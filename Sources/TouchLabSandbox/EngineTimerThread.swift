@@ -68,13 +68,15 @@ final class EngineTimerThread: PollSleepObserver, @unchecked Sendable {
   /// When the loop wakes by itself from a sleep that would end at `wakeUp` (nil: only for
   /// input), this thread running: a loop without real time that sleeps for an engine timer
   /// (`sleepsForEngineTimer`) leaves it to this thread and wakes `loopFallback` after it, so
-  /// that the lock is free when it falls due; a loop with real time (`loopHasRealTime`) wakes
-  /// for it too, and the first of the three to get the lock fires it (docs/PERFORMANCE.md,
-  /// "Root's timers fired by the waiters, and by its loop too").
+  /// that the lock is free when it falls due; a loop with real time (`loopHasRealTime`: the
+  /// system has not refused it, `TimerWakePriority.isAvailable`) wakes for it too, and the
+  /// first of the three to get the lock fires it (docs/PERFORMANCE.md, "Root's timers fired
+  /// by the waiters, and by its loop too").
   static func loopWakeUp(for wakeUp: Double?, sleepsForEngineTimer: Bool, loopHasRealTime: Bool) -> Double? {
     guard let wakeUp, sleepsForEngineTimer, !loopHasRealTime else { return wakeUp }
     return wakeUp + loopFallback
   }
+
   /// How far before an engine timer the loop starts no frame (`LiveClock.timerClearance`),
   /// so that it is asleep, and the lock free, when the timer falls due. On a busy machine a
   /// frame takes longer than it costs: the fair scheduler shares the loop's CPU with the busy

@@ -72,9 +72,6 @@ public final class LiveSandbox {
   private let sliceGranted: Bool
   /// Whether `setUpTimerPriority` ran.
   private var timerPriorityIsSetUp = false
-  /// Whether the loop's thread got real time (`setUpTimerPriority`): it then wakes for an
-  /// engine timer as the timer thread does (`EngineTimerThread.loopWakeUp`).
-  private var loopHasRealTime = false
 
   /// Real time for the loop's thread where the system allows it
   /// (`TimerWakePriority.forThisThread`), the engine's timers fired by a thread of their own
@@ -90,13 +87,12 @@ public final class LiveSandbox {
     let priority = TimerWakePriority.forThisThread(timeSlice: sliceGranted ? Self.timeSlice : nil)
     session.wakePriority = priority
     var note = priority.source.description
-    if case .none = priority.source { loopHasRealTime = false } else { loopHasRealTime = true }
     if ProcessInfo.processInfo.environment["TOUCHLAB_NO_TIMER_THREAD"] != "1" {
       note = priority.source.timerThreadDescription
       session.timerClearance = EngineTimerThread.timerClearance
       let waker = pollLoop.waker
       timerThread = EngineTimerThread(
-        inputDescriptor: window.fileDescriptor, inheritsPriority: loopHasRealTime,
+        inputDescriptor: window.fileDescriptor, inheritsPriority: priority.isAvailable,
         fire: { [unowned session] in session.fireDueEngineTimers() },
         wakeLoop: { waker?.wake() })
       pollLoop.sleepObserver = timerThread
@@ -170,7 +166,8 @@ public final class LiveSandbox {
         // where the one real-time thread was not, and the real-time loop under load, where
         // an ordinary waiter can be late.
         deadline = EngineTimerThread.loopWakeUp(
-          for: deadline, sleepsForEngineTimer: session.wakesForEngineTimer, loopHasRealTime: loopHasRealTime)
+          for: deadline, sleepsForEngineTimer: session.wakesForEngineTimer,
+          loopHasRealTime: session.wakePriority.isAvailable)
       }
       let wakeup = pollLoop.wait(until: deadline)
       for request in session.handle(wakeup) {

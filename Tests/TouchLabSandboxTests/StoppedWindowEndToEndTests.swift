@@ -241,8 +241,6 @@ class StoppedWindowEndToEndTests: WindowTestCase {
 /// again here, inherited.)
 final class StoppedWindowTimerThreadEndToEndTests: StoppedWindowEndToEndTests {
   override var windowEnvironment: [String: String] { ["TOUCHLAB_NO_REALTIME": "1"] }
-  /// The default: real time where the system allows it, and the timer thread all the same.
-  private let defaultEnvironment: [String: String] = [:]
   override var expectedNote: String { "the engine's timers fired on a thread of their own" }
 
   /// The window says which way its timers go, once, and `TOUCHLAB_NO_TIMER_THREAD=1` keeps
@@ -251,7 +249,7 @@ final class StoppedWindowTimerThreadEndToEndTests: StoppedWindowEndToEndTests {
   func testTheWindowSaysItsTimersHaveAThreadOfTheirOwn() throws {
     for (environment, expected) in [
       (windowEnvironment, true), (windowEnvironment.merging(["TOUCHLAB_NO_TIMER_THREAD": "1"]) { $1 }, false),
-      (defaultEnvironment, true),
+      ([:], true),  // the default: real time where the system allows it, the thread all the same
     ] {
       let touchlab = try TouchLabProcess(
         ["open", RepositoryLayouts.url(table).path, "--scale", "1"], display: server.displayName,
