@@ -9,7 +9,7 @@ import Foundation
 //
 //   touchlab-live --touchlab PATH --layout FILE [--tile X,Y] [--view X,Y] [--timer-line TEXT]
 //                 [--presses "X,Y,HOLD,REST;…"] [--trials N] [--moves N] [--scale N] [--label NAME]
-//                 [--user NAME] [--floor PATH]
+//                 [--user NAME] [--floor PATH] [--xvfb-fifo PRIORITY]
 //
 // It starts its own Xvfb, runs `touchlab open FILE --scale N --transcript T.jsonl`, and watches
 // two things from outside: the window's damage (XDamage: a frame reached the X server) and the
@@ -184,6 +184,15 @@ else { notAvailable("no Xvfb (apt-get install xvfb)") }
 
 // MARK: Xvfb
 
+// --xvfb-fifo N: the X server at SCHED_FIFO N, as a desktop's compositor gets real time from
+// RealtimeKit — a diagnostic (docs/PERFORMANCE.md, "Where a loaded drag's lateness comes
+// from"): how much of a loaded drag's lateness is the server's own waiting. Needs root.
+let xvfbPriority: Int32? = options["xvfb-fifo"].map { text in
+  guard let priority = Int32(text), (1...99).contains(priority) else {
+    fail("--xvfb-fifo wants a priority from 1 to 99, not \(text)")
+  }
+  return priority
+}
 let xvfb = Process()
 xvfb.executableURL = URL(fileURLWithPath: xvfbPath)
 // Room for the window at scale 3 (2,310 pixels wide with the panel): on a smaller screen the
@@ -193,6 +202,14 @@ let displayPipe = Pipe()
 xvfb.standardOutput = displayPipe
 xvfb.standardError = FileHandle.nullDevice
 do { try xvfb.run() } catch { notAvailable("cannot start Xvfb: \(error)") }
+if let xvfbPriority {
+  var parameters = sched_param(sched_priority: xvfbPriority)
+  if sched_setscheduler(xvfb.processIdentifier, SCHED_FIFO, &parameters) != 0 {
+    let reason = String(cString: strerror(errno))
+    xvfb.terminate()
+    fail("--xvfb-fifo: cannot give Xvfb SCHED_FIFO \(xvfbPriority): \(reason)")
+  }
+}
 var displayNumber = ""
 while !displayNumber.hasSuffix("\n") {
   let data = displayPipe.fileHandleForReading.availableData
