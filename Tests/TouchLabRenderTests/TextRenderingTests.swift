@@ -35,6 +35,17 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(files, [path])
   }
 
+  /// The font map's resolution is the contexts': the contexts Pango makes of it to measure a
+  /// font's metrics then ask fontconfig for the same patterns as TouchLab's own, whose match
+  /// and sort they reuse, instead of the same pixel sizes in points at 96 dpi.
+  func testTheFontMapsResolutionIsTheContexts() {
+    XCTAssertEqual(pango_cairo_font_map_get_resolution(OpaquePointer(TextFonts.fontMap)), TextFonts.resolution)
+    let context = pango_font_map_create_context(TextFonts.fontMap)
+    defer { touchlab_release_context(context) }
+    XCTAssertEqual(pango_cairo_context_get_resolution(TextFonts.measuringContext), TextFonts.resolution)
+    XCTAssertEqual(pango_cairo_context_get_resolution(context), -1, "a new context follows its map's resolution")
+  }
+
   /// The fonts warmed at start-up are the Latin ones alone; the CJK face (15–20 ms to open)
   /// is warmed apart, once a window's first frame is out.
   func testStartUpWarmsLatinFontsAndTheFallbackWarmsChinese() {
