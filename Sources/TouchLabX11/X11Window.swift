@@ -326,6 +326,7 @@ public final class X11Window: InputEventSource {
       let strip = strip(frameWidth: frameWidth, frameHeight: frameHeight, maximumStripBytes: maximumStripBytes)
     else { return nil }
     lastSentRects = []
+    if !strip.holdsFrame { strip.haveServerMapIn(drawable: window, depth: depth, graphicsContext: graphicsContext) }
     for pass in passes {
       let rects = pass.map { whole in
         PixelRect(

@@ -148,6 +148,34 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertTrue(window.stripBuffer === strip, "the first frame made a strip of its own")
   }
 
+  /// A shared strip is read whole by the server once, before the first frame's first pass
+  /// is drawn (`FrameBuffer.haveServerMapIn`), so that the pass does not wait for the server
+  /// to map the segment's pages in; a later frame does not have it read again, the frame on
+  /// screen is the one drawn, and a strip sent with `XPutImage` is never read so.
+  func testTheServerReadsASharedStripOnceBeforeTheFirstFrame() throws {
+    func sendWhole(_ window: X11Window, _ color: CanvasColor) -> Bool? {
+      window.drawAndSend(
+        passes: [[PixelRect(x: 0, y: 0, width: 200, height: 150)]], frameWidth: 200, frameHeight: 150, scale: 1
+      ) { canvas, _ in
+        canvas.clear(to: color)
+        return true
+      }
+    }
+    let strip = try XCTUnwrap(window.stripBuffer)
+    XCTAssertTrue(strip.isShared, "Xvfb on this machine offers MIT-SHM")
+    XCTAssertFalse(strip.serverMappedIn)
+    XCTAssertEqual(sendWhole(window, CanvasColor(hex: "#204080")!), true)
+    XCTAssertTrue(strip.serverMappedIn)
+    XCTAssertEqual(sendWhole(window, CanvasColor(hex: "#FF8000")!), true)
+    XCTAssertEqual(try XCTUnwrap(window.captureImage())[100, 75], PNGPixel(red: 0xFF, green: 0x80, blue: 0x00))
+
+    let fallback = try X11Window(
+      title: "no shm", width: 200, height: 150, displayName: server.displayName, sharedMemory: false)
+    defer { fallback.close() }
+    XCTAssertEqual(sendWhole(fallback, .white), true)
+    XCTAssertEqual(fallback.stripBuffer?.serverMappedIn, false)
+  }
+
   /// `FrameBuffer.mapIn` maps a new strip's pages in without writing them: every page of a
   /// fresh mapping resident afterwards, none before, and every byte still zero.
   func testMappingInMakesEveryPageResidentWithoutWritingIt() throws {
