@@ -46,6 +46,22 @@ final class TextRenderingTests: XCTestCase {
     XCTAssertEqual(pango_cairo_context_get_resolution(context), -1, "a new context follows its map's resolution")
   }
 
+  /// Text measured and text drawn on a canvas get one and the same font from the font map,
+  /// not a font each (their contexts' font options are the same once merged).
+  func testMeasuringAndDrawingShareTheirFonts() throws {
+    let canvas = try CairoCanvas(pixelWidth: 40, pixelHeight: 20, scale: 2)
+    canvas.draw("Tap", in: CanvasRect(x: 0, y: 0, width: 20, height: 10), style: TextStyle())
+    let description = pango_font_description_from_string("DejaVu Sans 17px")
+    defer { pango_font_description_free(description) }
+    TextFonts.lock.lock()
+    defer { TextFonts.lock.unlock() }
+    let measured = try XCTUnwrap(pango_context_load_font(TextFonts.measuringContext, description))
+    defer { g_object_unref(UnsafeMutableRawPointer(measured)) }
+    let drawn = try XCTUnwrap(pango_context_load_font(TextFonts.drawingContext, description))
+    defer { g_object_unref(UnsafeMutableRawPointer(drawn)) }
+    XCTAssertEqual(measured, drawn)
+  }
+
   /// The fonts warmed at start-up are the Latin ones alone; the CJK face (15–20 ms to open)
   /// is warmed apart, once a window's first frame is out.
   func testStartUpWarmsLatinFontsAndTheFallbackWarmsChinese() {
