@@ -168,27 +168,42 @@ final class FrameBuffer {
     readRequest = nil
   }
 
-  /// Whether the server was made to read the whole segment once (`haveServerMapIn`).
-  private(set) var serverMappedIn = false
-
-  /// Has the server read the whole shared segment once, into a pixmap of its own freed at
-  /// once, and does not wait: the server's first read of a segment maps its pages in (2–4 ms
-  /// for a 4 MB strip), which the first frame's first pass then does not wait for. Asked for
-  /// as that pass is drawn (`X11Window.drawAndSend`), when the start-up's other threads are
-  /// done and the server has a core to itself: asked for with the window's first requests,
-  /// it took the server's time from the window's start-up instead (docs/PERFORMANCE.md).
+  /// Has the server read every page of the shared segment once, and does not wait: the
+  /// server's first read of a segment maps its pages in (2–4 ms for a 4 MB strip), which the
+  /// first frame's first pass then does not wait for. A column one pixel wide is put for
+  /// each page's width of a row (`pageSize / 4` pixels apart, so that every page holds a
+  /// pixel read) into a pixmap of one column, freed at once: a few kilobytes copied, not the
+  /// strip. Asked for as that pass is drawn (`X11Window.drawAndSend`), when the start-up's
+  /// other threads are done and the server has a core to itself: asked for with the window's
+  /// first requests, it took the server's time from the window's start-up instead
+  /// (docs/PERFORMANCE.md).
   func haveServerMapIn(drawable: Drawable, depth: Int32, graphicsContext: GC) {
     guard segment != nil, !serverMappedIn else { return }
     serverMappedIn = true
-    let pixmap = XCreatePixmap(display, drawable, UInt32(width), UInt32(height), UInt32(depth))
+    let pixmap = XCreatePixmap(display, drawable, 1, UInt32(height), UInt32(depth))
     image.pointee.data = memory.assumingMemoryBound(to: CChar.self)
     image.pointee.width = Int32(width)
     image.pointee.bytes_per_line = Int32(bytesPerRow)
     image.pointee.height = Int32(height)
-    XShmPutImage(display, pixmap, graphicsContext, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
+    for column in Self.mapInColumns(width: width, pageSize: Int(sysconf(Int32(_SC_PAGESIZE)))) {
+      XShmPutImage(display, pixmap, graphicsContext, image, Int32(column), 0, 0, 0, 1, UInt32(height), 0)
+    }
     XFreePixmap(display, pixmap)
     XFlush(display)
   }
+
+  /// The columns `haveServerMapIn` has read for rows of `width` pixels: a page's width apart
+  /// from the first, and the last, so that no more than a page's bytes lie between two pixels
+  /// read, in a row or from one row's last to the next one's first, and every page of the
+  /// segment holds one.
+  static func mapInColumns(width: Int, pageSize: Int) -> [Int] {
+    let last = max(1, width) - 1
+    let columns = Array(stride(from: 0, to: last, by: max(1, pageSize / 4)))
+    return columns + [last]
+  }
+
+  /// Whether the server was made to read the whole segment once (`haveServerMapIn`).
+  private(set) var serverMappedIn = false
 
   private func put(
     x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int, drawable: Drawable, graphicsContext: GC,

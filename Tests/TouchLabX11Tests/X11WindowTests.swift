@@ -148,10 +148,10 @@ final class X11WindowIntegrationTests: XCTestCase {
     XCTAssertTrue(window.stripBuffer === strip, "the first frame made a strip of its own")
   }
 
-  /// A shared strip is read whole by the server once, before the first frame's first pass
-  /// is drawn (`FrameBuffer.haveServerMapIn`), so that the pass does not wait for the server
-  /// to map the segment's pages in; a later frame does not have it read again, the frame on
-  /// screen is the one drawn, and a strip sent with `XPutImage` is never read so.
+  /// A shared strip's every page is read by the server once, before the first frame's first
+  /// pass is drawn (`FrameBuffer.haveServerMapIn`), so that the pass does not wait for the
+  /// server to map the segment's pages in; a later frame does not have it read again, the
+  /// frame on screen is the one drawn, and a strip sent with `XPutImage` is never read so.
   func testTheServerReadsASharedStripOnceBeforeTheFirstFrame() throws {
     func sendWhole(_ window: X11Window, _ color: CanvasColor) -> Bool? {
       window.drawAndSend(
@@ -174,6 +174,30 @@ final class X11WindowIntegrationTests: XCTestCase {
     defer { fallback.close() }
     XCTAssertEqual(sendWhole(fallback, .white), true)
     XCTAssertEqual(fallback.stripBuffer?.serverMappedIn, false)
+  }
+
+  /// The columns the server reads a strip's segment through hold a pixel of every page of it,
+  /// whatever the row's width: rows narrower than a page, a page wide and wider, pages of 4
+  /// and 16 KiB.
+  func testTheMapInColumnsReadEveryPageOfTheStrip() {
+    for pageSize in [4096, 16384] {
+      for width in [1, 100, 1023, 1024, 1025, 2047, 2560, 4096, 4100] {
+        let bytesPerRow = width * 4
+        let rows = 5
+        var pagesRead = Set<Int>()
+        for row in 0..<rows {
+          for column in FrameBuffer.mapInColumns(width: width, pageSize: pageSize) {
+            let first = row * bytesPerRow + column * 4
+            pagesRead.insert(first / pageSize)
+            pagesRead.insert((first + 3) / pageSize)
+          }
+        }
+        let pages = Set(0...((rows * bytesPerRow - 1) / pageSize))
+        XCTAssertEqual(pagesRead, pages, "width \(width), pages of \(pageSize) bytes")
+        XCTAssertLessThanOrEqual(
+          FrameBuffer.mapInColumns(width: width, pageSize: pageSize).count, width / (pageSize / 4) + 2)
+      }
+    }
   }
 
   /// `FrameBuffer.mapIn` maps a new strip's pages in without writing them: every page of a
