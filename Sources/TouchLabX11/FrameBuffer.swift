@@ -53,10 +53,7 @@ final class FrameBuffer {
     }
     let start = memory + used
     used += (bytes + 63) & ~63  // the next pass's rows start on a cache line
-    image.pointee.data = start.assumingMemoryBound(to: CChar.self)
-    image.pointee.width = Int32(width)
-    image.pointee.bytes_per_line = Int32(width * 4)
-    image.pointee.height = Int32(rows)
+    describe(start, width: width, bytesPerRow: width * 4, rows: rows)
     return start
   }
 
@@ -168,6 +165,15 @@ final class FrameBuffer {
     readRequest = nil
   }
 
+  /// Has the image describe `rows` rows of `width` pixels from `start`, `bytesPerRow` apart:
+  /// what is put next is read from there.
+  private func describe(_ start: UnsafeMutableRawPointer, width: Int, bytesPerRow: Int, rows: Int) {
+    image.pointee.data = start.assumingMemoryBound(to: CChar.self)
+    image.pointee.width = Int32(width)
+    image.pointee.bytes_per_line = Int32(bytesPerRow)
+    image.pointee.height = Int32(rows)
+  }
+
   /// Has the server read every page of the shared segment once, and does not wait: the
   /// server's first read of a segment maps its pages in (2–4 ms for a 4 MB strip), which the
   /// first frame's first pass then does not wait for. A column one pixel wide is put for
@@ -181,10 +187,7 @@ final class FrameBuffer {
     guard segment != nil, !serverMappedIn else { return }
     serverMappedIn = true
     let pixmap = XCreatePixmap(display, drawable, 1, UInt32(height), UInt32(depth))
-    image.pointee.data = memory.assumingMemoryBound(to: CChar.self)
-    image.pointee.width = Int32(width)
-    image.pointee.bytes_per_line = Int32(bytesPerRow)
-    image.pointee.height = Int32(height)
+    describe(memory, width: width, bytesPerRow: bytesPerRow, rows: height)
     for column in Self.mapInColumns(width: width, pageSize: Int(sysconf(Int32(_SC_PAGESIZE)))) {
       XShmPutImage(display, pixmap, graphicsContext, image, Int32(column), 0, 0, 0, 1, UInt32(height), 0)
     }
