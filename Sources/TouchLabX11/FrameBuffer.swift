@@ -205,7 +205,7 @@ final class FrameBuffer {
     return columns + [last]
   }
 
-  /// Whether the server was made to read the whole segment once (`haveServerMapIn`).
+  /// Whether the server was made to read every page of the segment once (`haveServerMapIn`).
   private(set) var serverMappedIn = false
 
   private func put(

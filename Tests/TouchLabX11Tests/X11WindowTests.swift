@@ -27,6 +27,33 @@ final class X11WindowErrorTests: XCTestCase {
   }
 }
 
+/// The strip's arithmetic, which needs no X server.
+final class FrameBufferLayoutTests: XCTestCase {
+  /// The columns the server reads a strip's segment through hold a pixel of every page of it,
+  /// whatever the row's width: rows narrower than a page, a page wide and wider, pages of 4
+  /// and 16 KiB.
+  func testTheMapInColumnsReadEveryPageOfTheStrip() {
+    for pageSize in [4096, 16384] {
+      for width in [1, 100, 1023, 1024, 1025, 2047, 2560, 4096, 4100] {
+        let bytesPerRow = width * 4
+        let rows = 5
+        var pagesRead = Set<Int>()
+        for row in 0..<rows {
+          for column in FrameBuffer.mapInColumns(width: width, pageSize: pageSize) {
+            let first = row * bytesPerRow + column * 4
+            pagesRead.insert(first / pageSize)
+            pagesRead.insert((first + 3) / pageSize)
+          }
+        }
+        let pages = Set(0...((rows * bytesPerRow - 1) / pageSize))
+        XCTAssertEqual(pagesRead, pages, "width \(width), pages of \(pageSize) bytes")
+        XCTAssertLessThanOrEqual(
+          FrameBuffer.mapInColumns(width: width, pageSize: pageSize).count, width / (pageSize / 4) + 2)
+      }
+    }
+  }
+}
+
 /// Runs against a real X server (Xvfb); skipped when Xvfb cannot start.
 final class X11WindowIntegrationTests: XCTestCase {
   var server: XvfbServer!
@@ -174,30 +201,6 @@ final class X11WindowIntegrationTests: XCTestCase {
     defer { fallback.close() }
     XCTAssertEqual(sendWhole(fallback, .white), true)
     XCTAssertEqual(fallback.stripBuffer?.serverMappedIn, false)
-  }
-
-  /// The columns the server reads a strip's segment through hold a pixel of every page of it,
-  /// whatever the row's width: rows narrower than a page, a page wide and wider, pages of 4
-  /// and 16 KiB.
-  func testTheMapInColumnsReadEveryPageOfTheStrip() {
-    for pageSize in [4096, 16384] {
-      for width in [1, 100, 1023, 1024, 1025, 2047, 2560, 4096, 4100] {
-        let bytesPerRow = width * 4
-        let rows = 5
-        var pagesRead = Set<Int>()
-        for row in 0..<rows {
-          for column in FrameBuffer.mapInColumns(width: width, pageSize: pageSize) {
-            let first = row * bytesPerRow + column * 4
-            pagesRead.insert(first / pageSize)
-            pagesRead.insert((first + 3) / pageSize)
-          }
-        }
-        let pages = Set(0...((rows * bytesPerRow - 1) / pageSize))
-        XCTAssertEqual(pagesRead, pages, "width \(width), pages of \(pageSize) bytes")
-        XCTAssertLessThanOrEqual(
-          FrameBuffer.mapInColumns(width: width, pageSize: pageSize).count, width / (pageSize / 4) + 2)
-      }
-    }
   }
 
   /// `FrameBuffer.mapIn` maps a new strip's pages in without writing them: every page of a
