@@ -34,6 +34,11 @@ public final class LiveSandbox {
   private var timerThread: EngineTimerThread?
   /// Work that can wait, at background priority: the CJK face opened after the first frame.
   private let backgroundWork = BackgroundQueue(name: "touchlab fonts")
+  /// A finer scheduler tick while a frame is on its way on a busy machine
+  /// (`BusyMachineTick`): made as the loop's first turn starts, on its thread, whose wait for
+  /// a CPU it reads; none with `TOUCHLAB_NO_SCHEDULER_TICK=1`, or where the kernel keeps no
+  /// such account.
+  private var busyMachineTick: BusyMachineTick?
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
   /// is no usable X server.
@@ -104,6 +109,7 @@ public final class LiveSandbox {
 
   deinit {
     timerThread?.stop()
+    busyMachineTick?.stop()
   }
 
   /// The server's clock learned from a prompt sample before any input (`ServerTimeMapping`):
@@ -127,6 +133,16 @@ public final class LiveSandbox {
   public func run() {
     var sampledServerTime = false
     var warmedFallbackFonts = false
+    if ProcessInfo.processInfo.environment["TOUCHLAB_NO_SCHEDULER_TICK"] != "1", let wait = RunQueueWait() {
+      let tick = BusyMachineTick(totalWait: { wait.seconds() })
+      tick.onFirstBusy = { waited in
+        SandboxSession.printToStandardError(
+          "touchlab: the machine is busy (the loop waited \(String(format: "%.1f", waited * 1000)) ms for a CPU): "
+            + "a finer scheduler tick while a frame is on its way")
+      }
+      busyMachineTick = tick
+    }
+    defer { busyMachineTick?.stop() }
     while true {
       followSceneChanges()
       // A frame the X server is still reading (a busy machine) holds the next back. With an
@@ -169,7 +185,9 @@ public final class LiveSandbox {
           for: deadline, sleepsForEngineTimer: session.wakesForEngineTimer,
           loopHasRealTime: session.wakePriority.isAvailable)
       }
+      busyMachineTick?.loopWillSleep(frameIsBeingRead: window.isSendingFrame)
       let wakeup = pollLoop.wait(until: deadline)
+      busyMachineTick?.loopDidWake()
       for request in session.handle(wakeup) {
         switch request {
         case .quit:

@@ -1,0 +1,78 @@
+import TouchLabX11
+import XCTest
+
+@testable import TouchLabSandbox
+
+/// When the window's loop finds the machine busy (its thread waited for a CPU), and what it
+/// does then: the finer scheduler tick runs from a wake until the loop sleeps with no frame
+/// left for the server to read. Readings and clock are given: no timing.
+final class BusyMachineTickTests: XCTestCase {
+  func testAQuarterTickWaitStartsItAFifthOfAMillisecondHoldsIt() {
+    var contention = CPUContention()
+    XCTAssertFalse(contention.note(totalWait: 5, at: 0), "the first reading has nothing to compare with")
+    XCTAssertEqual(contention.turnWait, 0)
+    XCTAssertFalse(contention.note(totalWait: 5.0001, at: 1), "0.1 ms: a quiet machine's turn")
+    XCTAssertFalse(contention.note(totalWait: 5.0006, at: 1.5), "0.5 ms does not start it")
+    XCTAssertEqual(contention.turnWait, 0.0005, accuracy: 1e-12)
+    XCTAssertTrue(contention.note(totalWait: 5.0017, at: 2), "1.1 ms does")
+    XCTAssertTrue(contention.note(totalWait: 5.002, at: 3), "0.3 ms holds it from here")
+    XCTAssertTrue(contention.note(totalWait: 5.0021, at: 4.9), "0.1 ms does not")
+    XCTAssertFalse(contention.note(totalWait: 5.0021, at: 5), "busy for 2 s after the last turn that held it")
+    XCTAssertFalse(contention.note(totalWait: 5.0026, at: 6), "quiet again: 0.5 ms does not start it")
+    XCTAssertTrue(contention.note(totalWait: 5.0066, at: 10), "a tick's 4 ms")
+    XCTAssertTrue(contention.note(totalWait: 5.0066, at: 11.9))
+    XCTAssertFalse(contention.note(totalWait: 5.0066, at: 12))
+  }
+
+  func testTheTickRunsFromABusyWakeUntilASleepWithNoFrameBeingRead() throws {
+    var wait = 1.0
+    var now = 0.0
+    var made: [Double] = []
+    let busy = BusyMachineTick(totalWait: { wait }, now: { now })
+    busy.onFirstBusy = { made.append($0) }
+    busy.loopDidWake()
+    now = 0.01
+    wait += 0.00005
+    busy.loopDidWake()
+    XCTAssertNil(busy.tick, "a quiet machine never starts the tick's threads")
+    busy.loopWillSleep(frameIsBeingRead: false)
+    now = 0.02
+    wait += 0.004
+    busy.loopDidWake()
+    let tick = try XCTUnwrap(busy.tick)
+    defer { busy.stop() }
+    XCTAssertEqual(made.count, 1)
+    XCTAssertEqual(made.first ?? 0, 0.004, accuracy: 1e-9, "how long the turn that found it busy waited")
+    XCTAssertTrue(tick.isRunning)
+    busy.loopWillSleep(frameIsBeingRead: true)
+    XCTAssertTrue(tick.isRunning, "the server may wait for a CPU to read the frame: the tick runs on")
+    now = 0.03
+    busy.loopDidWake()
+    busy.loopWillSleep(frameIsBeingRead: false)
+    XCTAssertFalse(tick.isRunning, "asleep with nothing on its way: no tick")
+    now = 1.5
+    wait += 0.0003
+    busy.loopDidWake()
+    XCTAssertTrue(tick.isRunning, "a wait of 0.3 ms while busy: held")
+    busy.loopWillSleep(frameIsBeingRead: false)
+    now = 3.6
+    busy.loopDidWake()
+    XCTAssertFalse(tick.isRunning, "quiet for 2 s: no tick")
+    busy.loopWillSleep(frameIsBeingRead: false)
+    now = 4
+    wait += 0.005
+    busy.loopDidWake()
+    XCTAssertTrue(tick.isRunning)
+    XCTAssertEqual(made.count, 1, "made once")
+  }
+
+  func testNoAccountNoTick() {
+    var now = 0.0
+    let busy = BusyMachineTick(totalWait: { nil }, now: { now })
+    for _ in 0..<3 {
+      busy.loopDidWake()
+      now += 1
+    }
+    XCTAssertNil(busy.tick)
+  }
+}
