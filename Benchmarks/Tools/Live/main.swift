@@ -673,12 +673,13 @@ if let total = cpuSeconds(pid) {
     Data("touchlab-live: note: touchlab used \(String(format: "%.0f", total * 1000)) ms of CPU in all\n".utf8))
 }
 
-// Which real time the window got (its one line on standard error): the figures are that
-// priority's.
-if let log = try? String(contentsOfFile: logPath, encoding: .utf8),
-  let line = log.split(separator: "\n").first(where: { $0.contains("real time for timers") })
-{
-  FileHandle.standardError.write(Data("touchlab-live: note: the window said: \(line)\n".utf8))
+// Which real time the window got (its one line on standard error), and whether it found the
+// machine busy and ran its finer scheduler tick: the figures are those.
+if let log = try? String(contentsOfFile: logPath, encoding: .utf8) {
+  for line in log.split(separator: "\n")
+  where line.contains("real time for timers") || line.contains("finer scheduler tick") {
+    FileHandle.standardError.write(Data("touchlab-live: note: the window said: \(line)\n".utf8))
+  }
 }
 
 func ms(_ values: [Double], _ p: Double) -> Double? { values.isEmpty ? nil : percentile(values, p) * 1000 }
