@@ -26,27 +26,41 @@ public final class SchedulerTick: @unchecked Sendable {
   /// How often each thread wakes while the tick runs: a tenth of HZ 250's tick; 0.25 ms gave
   /// the same p99 with twice the wake-ups, 1 ms a p99 1.2 times as long (`wake-work`).
   public static let period = 0.0005
+  /// How long one `resume()` runs the tick at most: a frame still on its way after that (an X
+  /// server stopped, or swamped) is not one a finer tick can help, and the threads park
+  /// rather than wake 2,000 times a second each for nothing. The loop resumes it at each wake.
+  public static let longestRun = 0.1
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// Signalled at each tick and when a thread parks or ends (tests).
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var running = false
+  /// When the current run ends by itself (`longestRun`; `MonotonicClock` seconds).
+  private var runUntil = -Double.infinity
   private var stopped = false
   private let periodNanoseconds: Int
+  /// How long a `resume()` runs the tick at most (`longestRun` by default).
+  public let longestRunTime: Double
   /// The CPU each thread is kept on (empty: one thread, wherever the kernel puts it).
   public let cpus: [Int32]
   /// How many times a thread woke for the tick (tests), how many wait for `resume()`, and
   /// how many have ended (`stop()`).
   private var ticks = 0
   private var parkedCount = 0
+  private var parks = 0
   private var endedCount = 0
   private var startedThreadIDs: [Int32] = []
 
   /// Starts the threads, paused: one kept on each of `cpus` (by default every CPU the process
-  /// may use, at most 8; fewer than two: one thread, not kept anywhere).
-  public init(cpus: [Int32] = ThreadScheduling.allowedCPUs(limit: 8), period: Double = SchedulerTick.period) {
+  /// may use, at most 8; fewer than two: one thread, not kept anywhere), each resume running
+  /// for `longestRun` seconds at most.
+  public init(
+    cpus: [Int32] = ThreadScheduling.allowedCPUs(limit: 8), period: Double = SchedulerTick.period,
+    longestRun: Double = SchedulerTick.longestRun
+  ) {
     self.cpus = cpus.count >= 2 ? cpus : []
+    longestRunTime = max(0, longestRun)
     periodNanoseconds = Int((min(max(period, 1e-5), 0.1) * 1e9).rounded())
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -63,12 +77,16 @@ public final class SchedulerTick: @unchecked Sendable {
   /// How many threads tick.
   public var threadCount: Int { max(1, cpus.count) }
 
-  /// Starts ticking (again); nothing when it already ticks.
-  public func resume() {
+  /// Starts ticking (again), for `longest` seconds at most from now (nil: `longestRunTime`).
+  public func resume(for longest: Double? = nil) {
+    let until = MonotonicClock.now() + max(0, longest ?? longestRunTime)
     pthread_mutex_lock(mutex)
-    if !running && !stopped {
-      running = true
-      pthread_cond_broadcast(condition)
+    if !stopped {
+      runUntil = until
+      if !running {
+        running = true
+        pthread_cond_broadcast(condition)
+      }
     }
     pthread_mutex_unlock(mutex)
   }
@@ -80,11 +98,12 @@ public final class SchedulerTick: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 
-  /// Whether it ticks now.
+  /// Whether it ticks now: resumed, not paused since, and within its longest run.
   public var isRunning: Bool {
+    let now = MonotonicClock.now()
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return running
+    return running && now < runUntil
   }
 
   /// Ends the threads for good (the window closes); they end after their current sleep.
@@ -131,6 +150,18 @@ public final class SchedulerTick: @unchecked Sendable {
     wait { parkedCount == threadCount }
   }
 
+  /// How many times a thread has parked so far (tests).
+  public var parkCount: Int {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return parks
+  }
+
+  /// Waits until the threads have parked `count` times in all.
+  public func waitUntilParked(times count: Int) {
+    wait { parks >= count }
+  }
+
   /// Waits until every thread has ended (after `stop()`).
   public func waitUntilEnded() {
     wait { endedCount == threadCount }
@@ -154,8 +185,10 @@ public final class SchedulerTick: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     startedThreadIDs.append(ThreadScheduling.threadID)
     while !stopped {
-      if !running {
+      if !running || MonotonicClock.now() >= runUntil {
+        running = false
         parkedCount += 1
+        parks += 1
         pthread_cond_broadcast(changed)
         while !running && !stopped { pthread_cond_wait(condition, mutex) }
         parkedCount -= 1

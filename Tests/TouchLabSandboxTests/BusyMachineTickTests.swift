@@ -28,7 +28,8 @@ final class BusyMachineTickTests: XCTestCase {
     var wait = 1.0
     var now = 0.0
     var made: [Double] = []
-    let busy = BusyMachineTick(totalWait: { wait }, now: { now })
+    // Runs of an hour at most, not `SchedulerTick.longestRun`: a stalled machine cannot end one.
+    let busy = BusyMachineTick(totalWait: { wait }, now: { now }, makeTick: { SchedulerTick(longestRun: 3600) })
     busy.onFirstBusy = { made.append($0) }
     busy.loopDidWake()
     now = 0.01

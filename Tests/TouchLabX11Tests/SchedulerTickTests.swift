@@ -4,10 +4,15 @@ import XCTest
 
 /// The finer scheduler tick's threads: paused until resumed, ticking until paused, kept one
 /// on each CPU, ended by `stop()`. The tests wait for the threads' own events (a tick, a
-/// park, an end), never for a time to pass, and assert nothing of how soon they come.
+/// park, an end), never for a time to pass, and assert nothing of how soon they come; their
+/// runs last an hour at most, not `longestRun`, so that a stalled machine cannot end one.
 final class SchedulerTickTests: XCTestCase {
+  private func makeTick(cpus: [Int32] = ThreadScheduling.allowedCPUs(limit: 8)) -> SchedulerTick {
+    SchedulerTick(cpus: cpus, longestRun: 3600)
+  }
+
   func testItStartsPausedTicksOnceResumedAndParksWhenPaused() {
-    let tick = SchedulerTick()
+    let tick = makeTick()
     defer { tick.stop() }
     tick.waitUntilParked()
     XCTAssertFalse(tick.isRunning)
@@ -26,7 +31,7 @@ final class SchedulerTickTests: XCTestCase {
   }
 
   func testAResumeWhileTickingChangesNothingAndAStoppedTickStaysStopped() {
-    let tick = SchedulerTick()
+    let tick = makeTick()
     tick.resume()
     tick.resume()
     tick.waitUntilTicked(4)
@@ -37,12 +42,32 @@ final class SchedulerTickTests: XCTestCase {
     XCTAssertFalse(tick.isRunning, "a stopped tick has no threads to run")
   }
 
+  /// A run ends by itself after its longest time (a frame the X server never reads must not
+  /// keep the threads waking): resumed for no time, every thread parks again unasked.
+  func testARunEndsByItselfAfterItsLongestTime() {
+    let tick = makeTick()
+    defer { tick.stop() }
+    tick.waitUntilParked()
+    let parks = tick.parkCount
+    XCTAssertEqual(parks, tick.threadCount)
+    tick.resume(for: 0)
+    XCTAssertFalse(tick.isRunning, "a run of no time is over at once")
+    // The first thread to wake finds the run over and ends it for all: it parks again, and
+    // a thread woken after it finds nothing to run and keeps waiting.
+    tick.waitUntilParked(times: parks + 1)
+    tick.waitUntilParked()
+    // Resumed again, it ticks as before.
+    tick.resume()
+    XCTAssertTrue(tick.isRunning)
+    tick.waitUntilTicked(tick.tickCount + 4)
+  }
+
   /// One thread on each CPU the process may use, kept there: the wake-up that makes the
   /// kernel look again must come on the CPU where the loop waits, whichever that is.
   func testEachThreadIsKeptOnACPUOfItsOwn() throws {
     let allowed = ThreadScheduling.allowedCPUs(limit: 8)
     try XCTSkipIf(allowed.count < 2, "this machine lets the process use one CPU: one thread, kept nowhere")
-    let tick = SchedulerTick()
+    let tick = makeTick()
     defer { tick.stop() }
     tick.waitUntilParked()
     XCTAssertEqual(tick.cpus, allowed)
@@ -59,7 +84,7 @@ final class SchedulerTickTests: XCTestCase {
   }
 
   func testOneCPUOneThreadKeptNowhere() {
-    let tick = SchedulerTick(cpus: [0])
+    let tick = makeTick(cpus: [0])
     defer { tick.stop() }
     XCTAssertEqual(tick.cpus, [])
     XCTAssertEqual(tick.threadCount, 1)
