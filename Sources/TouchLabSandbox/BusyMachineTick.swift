@@ -12,9 +12,6 @@ final class BusyMachineTick {
   private var contention = CPUContention()
   /// The tick, once made; nil before the machine was first found busy.
   private(set) var tick: SchedulerTick?
-  /// Called once, when the tick is first made, with how long the turn that found the machine
-  /// busy waited for a CPU, in seconds (the loop says so on standard error).
-  var onFirstBusy: (Double) -> Void = { _ in }
 
   /// `totalWait`: the loop thread's whole wait for a CPU so far, in seconds (nil: not known,
   /// and the tick never runs); `now`: a steady clock in seconds.
@@ -30,10 +27,7 @@ final class BusyMachineTick {
   /// The loop woke: the tick runs for this turn if the machine is busy.
   func loopDidWake() {
     guard let wait = totalWait(), contention.note(totalWait: wait, at: now()) else { return }
-    if tick == nil {
-      tick = makeTick()
-      onFirstBusy(contention.turnWait)
-    }
+    if tick == nil { tick = makeTick() }
     tick?.resume()
   }
 

@@ -16,13 +16,10 @@ struct CPUContention {
   private var lastWait: Double?
   private var busyUntil = -Double.infinity
 
-  /// How long the turn noted last waited for a CPU, in seconds (0 before two notes).
-  private(set) var turnWait = 0.0
-
   /// Notes the loop thread's whole wait for a CPU so far (`RunQueueWait.seconds()`) at `now`
   /// (seconds, any steady clock); returns whether the machine counts as busy now.
   mutating func note(totalWait: Double, at now: Double) -> Bool {
-    turnWait = lastWait.map { max(0, totalWait - $0) } ?? 0
+    let turnWait = lastWait.map { max(0, totalWait - $0) } ?? 0
     lastWait = totalWait
     let busy = now < busyUntil
     if turnWait >= (busy ? Self.holdWait : Self.startWait) { busyUntil = now + Self.holdTime }

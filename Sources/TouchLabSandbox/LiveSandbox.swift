@@ -133,14 +133,10 @@ public final class LiveSandbox {
   public func run() {
     var sampledServerTime = false
     var warmedFallbackFonts = false
+    // Said nowhere: whether it runs depends on the machine's load from moment to moment, and
+    // what the window prints must not (its threads are named `touchlab-tick` in `top -H`).
     if ProcessInfo.processInfo.environment["TOUCHLAB_NO_SCHEDULER_TICK"] != "1", let wait = RunQueueWait() {
-      let tick = BusyMachineTick(totalWait: { wait.seconds() })
-      tick.onFirstBusy = { waited in
-        SandboxSession.printToStandardError(
-          "touchlab: the machine is busy (the loop waited \(String(format: "%.1f", waited * 1000)) ms for a CPU): "
-            + "a finer scheduler tick while a frame is on its way")
-      }
-      busyMachineTick = tick
+      busyMachineTick = BusyMachineTick(totalWait: { wait.seconds() })
     }
     defer { busyMachineTick?.stop() }
     while true {

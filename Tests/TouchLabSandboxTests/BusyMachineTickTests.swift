@@ -10,10 +10,8 @@ final class BusyMachineTickTests: XCTestCase {
   func testAQuarterTickWaitStartsItAFifthOfAMillisecondHoldsIt() {
     var contention = CPUContention()
     XCTAssertFalse(contention.note(totalWait: 5, at: 0), "the first reading has nothing to compare with")
-    XCTAssertEqual(contention.turnWait, 0)
     XCTAssertFalse(contention.note(totalWait: 5.0001, at: 1), "0.1 ms: a quiet machine's turn")
     XCTAssertFalse(contention.note(totalWait: 5.0006, at: 1.5), "0.5 ms does not start it")
-    XCTAssertEqual(contention.turnWait, 0.0005, accuracy: 1e-12)
     XCTAssertTrue(contention.note(totalWait: 5.0017, at: 2), "1.1 ms does")
     XCTAssertTrue(contention.note(totalWait: 5.002, at: 3), "0.3 ms holds it from here")
     XCTAssertTrue(contention.note(totalWait: 5.0021, at: 4.9), "0.1 ms does not")
@@ -27,10 +25,14 @@ final class BusyMachineTickTests: XCTestCase {
   func testTheTickRunsFromABusyWakeUntilASleepWithNoFrameBeingRead() throws {
     var wait = 1.0
     var now = 0.0
-    var made: [Double] = []
+    var made = 0
     // Runs of an hour at most, not `SchedulerTick.longestRun`: a stalled machine cannot end one.
-    let busy = BusyMachineTick(totalWait: { wait }, now: { now }, makeTick: { SchedulerTick(longestRun: 3600) })
-    busy.onFirstBusy = { made.append($0) }
+    let busy = BusyMachineTick(
+      totalWait: { wait }, now: { now },
+      makeTick: {
+        made += 1
+        return SchedulerTick(longestRun: 3600)
+      })
     busy.loopDidWake()
     now = 0.01
     wait += 0.00005
@@ -42,8 +44,7 @@ final class BusyMachineTickTests: XCTestCase {
     busy.loopDidWake()
     let tick = try XCTUnwrap(busy.tick)
     defer { busy.stop() }
-    XCTAssertEqual(made.count, 1)
-    XCTAssertEqual(made.first ?? 0, 0.004, accuracy: 1e-9, "how long the turn that found it busy waited")
+    XCTAssertEqual(made, 1)
     XCTAssertTrue(tick.isRunning)
     busy.loopWillSleep(frameIsBeingRead: true)
     XCTAssertTrue(tick.isRunning, "the server may wait for a CPU to read the frame: the tick runs on")
@@ -64,7 +65,7 @@ final class BusyMachineTickTests: XCTestCase {
     wait += 0.005
     busy.loopDidWake()
     XCTAssertTrue(tick.isRunning)
-    XCTAssertEqual(made.count, 1, "made once")
+    XCTAssertEqual(made, 1, "made once")
   }
 
   func testNoAccountNoTick() {

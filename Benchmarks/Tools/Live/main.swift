@@ -146,6 +146,27 @@ func cpuSeconds(_ pid: Int32) -> Double? {
   return total
 }
 
+/// The window's finer scheduler tick (`SchedulerTick`, made the first time its loop finds
+/// the machine busy): how many of its threads (named `touchlab-tick`) there are, their CPU
+/// time in seconds and how many times they ran (schedstat's first and third numbers); nil
+/// when /proc cannot say.
+func schedulerTick(_ pid: Int32) -> (threads: Int, cpu: Double, wakeUps: Int)? {
+  guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+  var tick = (threads: 0, cpu: 0.0, wakeUps: 0)
+  for task in tasks {
+    guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8),
+      name == "touchlab-tick\n",
+      let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+    else { continue }
+    let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+    guard fields.count >= 3, let nanoseconds = Double(fields[0]), let slices = Int(fields[2]) else { return nil }
+    tick.threads += 1
+    tick.cpu += nanoseconds / 1e9
+    tick.wakeUps += slices
+  }
+  return tick
+}
+
 func residentMegabytes(_ pid: Int32) -> Double? {
   guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
   for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
@@ -672,14 +693,22 @@ if let total = cpuSeconds(pid) {
   FileHandle.standardError.write(
     Data("touchlab-live: note: touchlab used \(String(format: "%.0f", total * 1000)) ms of CPU in all\n".utf8))
 }
+// Whether the window found the machine busy and ran its finer scheduler tick, and its cost.
+if let tick = schedulerTick(pid) {
+  let said =
+    tick.threads == 0
+    ? "the window's finer scheduler tick never started (its loop never found the machine busy)"
+    : "the window's finer scheduler tick ran: \(tick.threads) threads, "
+      + "\(String(format: "%.0f", tick.cpu * 1000)) ms of CPU over \(tick.wakeUps) wake-ups"
+  FileHandle.standardError.write(Data("touchlab-live: note: \(said)\n".utf8))
+}
 
-// Which real time the window got (its one line on standard error), and whether it found the
-// machine busy and ran its finer scheduler tick: the figures are those.
-if let log = try? String(contentsOfFile: logPath, encoding: .utf8) {
-  for line in log.split(separator: "\n")
-  where line.contains("real time for timers") || line.contains("finer scheduler tick") {
-    FileHandle.standardError.write(Data("touchlab-live: note: the window said: \(line)\n".utf8))
-  }
+// Which real time the window got (its one line on standard error): the figures are that
+// priority's.
+if let log = try? String(contentsOfFile: logPath, encoding: .utf8),
+  let line = log.split(separator: "\n").first(where: { $0.contains("real time for timers") })
+{
+  FileHandle.standardError.write(Data("touchlab-live: note: the window said: \(line)\n".utf8))
 }
 
 func ms(_ values: [Double], _ p: Double) -> Double? { values.isEmpty ? nil : percentile(values, p) * 1000 }
