@@ -33,37 +33,33 @@ final class BusyMachineTickTests: XCTestCase {
         made += 1
         return SchedulerTick(longestRun: 3600)
       })
-    busy.loopDidWake()
-    now = 0.01
-    wait += 0.00005
-    busy.loopDidWake()
+    defer { busy.stop() }
+    /// The loop wakes at `time` having waited `waited` for a CPU since it last woke.
+    func wake(at time: Double, waited: Double = 0) {
+      now = time
+      wait += waited
+      busy.loopDidWake()
+    }
+    wake(at: 0)
+    wake(at: 0.01, waited: 0.00005)
     XCTAssertNil(busy.tick, "a quiet machine never starts the tick's threads")
     busy.loopWillSleep(frameIsBeingRead: false)
-    now = 0.02
-    wait += 0.004
-    busy.loopDidWake()
+    wake(at: 0.02, waited: 0.004)
     let tick = try XCTUnwrap(busy.tick)
-    defer { busy.stop() }
     XCTAssertEqual(made, 1)
     XCTAssertTrue(tick.isRunning)
     busy.loopWillSleep(frameIsBeingRead: true)
     XCTAssertTrue(tick.isRunning, "the server may wait for a CPU to read the frame: the tick runs on")
-    now = 0.03
-    busy.loopDidWake()
+    wake(at: 0.03)
     busy.loopWillSleep(frameIsBeingRead: false)
     XCTAssertFalse(tick.isRunning, "asleep with nothing on its way: no tick")
-    now = 1.5
-    wait += 0.0003
-    busy.loopDidWake()
+    wake(at: 1.5, waited: 0.0003)
     XCTAssertTrue(tick.isRunning, "a wait of 0.3 ms while busy: held")
     busy.loopWillSleep(frameIsBeingRead: false)
-    now = 3.6
-    busy.loopDidWake()
+    wake(at: 3.6)
     XCTAssertFalse(tick.isRunning, "quiet for 2 s: no tick")
     busy.loopWillSleep(frameIsBeingRead: false)
-    now = 4
-    wait += 0.005
-    busy.loopDidWake()
+    wake(at: 4, waited: 0.005)
     XCTAssertTrue(tick.isRunning)
     XCTAssertEqual(made, 1, "made once")
   }
