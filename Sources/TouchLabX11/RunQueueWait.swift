@@ -13,14 +13,13 @@ public final class RunQueueWait {
   /// such account (no `CONFIG_SCHED_INFO`, or no /proc).
   public init?() {
     descriptor = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    guard seconds() != nil else {
-      close(descriptor)
-      return nil
-    }
+    // Failing once every property is set runs `deinit`, which closes the file: not here too.
+    guard descriptor >= 0, seconds() != nil else { return nil }
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
 
   /// The thread's whole wait so far, in seconds; nil if the file could not be read.
   public func seconds() -> Double? {
