@@ -21,21 +21,33 @@ public final class RunQueueWait {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// The thread's whole wait so far, in seconds; nil if the file could not be read.
+  /// The thread's whole wait so far, in seconds; nil if the file could not be read. Read at
+  /// every wake of the loop: no allocation.
   public func seconds() -> Double? {
-    var buffer = [UInt8](repeating: 0, count: 96)
-    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count > 0 else { return nil }
-    return Self.waitSeconds(schedstat: buffer[0..<count])
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer in
+      let count = pread(descriptor, buffer.baseAddress, buffer.count, 0)
+      guard count > 0 else { return nil }
+      return Self.waitSeconds(schedstat: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    }
   }
 
   /// The wait in a schedstat line, `RUN_NS WAIT_NS TIMESLICES`; nil if it is not one.
   public static func waitSeconds<Bytes: Collection<UInt8>>(schedstat: Bytes) -> Double? {
-    let fields = schedstat.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
-    guard fields.count >= 2, fields[1].count <= 19,
-      fields[1].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-    else { return nil }
-    let nanoseconds = fields[1].reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) }
+    var index = schedstat.startIndex
+    // Past the first number and the space after it.
+    while index != schedstat.endIndex, schedstat[index] != UInt8(ascii: " ") { index = schedstat.index(after: index) }
+    guard index != schedstat.startIndex, index != schedstat.endIndex else { return nil }
+    index = schedstat.index(after: index)
+    var nanoseconds: UInt64 = 0
+    var digits = 0
+    while index != schedstat.endIndex, schedstat[index] != UInt8(ascii: " "), schedstat[index] != UInt8(ascii: "\n") {
+      let byte = schedstat[index]
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 19 else { return nil }
+      nanoseconds = nanoseconds * 10 + UInt64(byte - UInt8(ascii: "0"))
+      digits += 1
+      index = schedstat.index(after: index)
+    }
+    guard digits > 0 else { return nil }
     return Double(nanoseconds) / 1e9
   }
 }
