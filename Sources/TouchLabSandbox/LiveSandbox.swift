@@ -36,8 +36,8 @@ public final class LiveSandbox {
   private let backgroundWork = BackgroundQueue(name: "touchlab fonts")
   /// A finer scheduler tick while a frame is on its way on a busy machine
   /// (`BusyMachineTick`): made as the loop's first turn starts, on its thread, whose wait for
-  /// a CPU it reads; none with `TOUCHLAB_NO_SCHEDULER_TICK=1`, or where the kernel keeps no
-  /// such account.
+  /// a CPU it reads, and stopped as `run()` returns; none with `TOUCHLAB_NO_SCHEDULER_TICK=1`,
+  /// or where the kernel keeps no such account.
   private var busyMachineTick: BusyMachineTick?
 
   /// Opens the window for `session` (nil display: $DISPLAY). Throws `X11Error` when there
@@ -109,7 +109,6 @@ public final class LiveSandbox {
 
   deinit {
     timerThread?.stop()
-    busyMachineTick?.stop()
   }
 
   /// The server's clock learned from a prompt sample before any input (`ServerTimeMapping`):
